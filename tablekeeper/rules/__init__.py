@@ -1,0 +1,10 @@
+"""TableKeeper's rules engine: five northern Chinese mahjong variants, in pure Python.
+
+The public interface is fixed by shared/RULES.md §0.6. Nothing here imports Django:
+the web app depends on the engine, never the other way round.
+"""
+
+from .engine import VARIANT_IDS, get_variant, replay, settle
+from .hands import is_standard_win, waits
+
+__all__ = ["VARIANT_IDS", "get_variant", "is_standard_win", "replay", "settle", "waits"]

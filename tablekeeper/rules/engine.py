@@ -1,0 +1,138 @@
+"""`settle` and `replay`: the engine's public entry points (RULES.md §0.6).
+
+Bad input never raises: it comes back as `ok: False` with problems, zero deltas and
+the state unchanged. An exception from here is an engine bug.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import errors as E
+from .errors import Problem, Rejected
+from .ledger import Ledger
+from .options import resolve_options
+from .records import parse_record
+from .state import TableState, parse_state
+from .variant import Outcome, Variant
+from .variants import REGISTRY
+
+VARIANT_IDS: tuple[str, ...] = ("dalian", "shenyang", "harbin", "shandong", "zhengzhou")
+
+
+def get_variant(variant_id: str) -> dict[str, Any]:
+    """Describe a variant for the app: names, defaults, options and pattern catalogue.
+
+    >>> get_variant("harbin")["name"]
+    {'en': 'Harbin', 'zh': '哈尔滨麻将'}
+    """
+    variant = REGISTRY.get(variant_id)
+    if variant is None:
+        raise KeyError(f"unknown variant {variant_id!r}; expected one of {', '.join(VARIANT_IDS)}")
+    return variant.describe()
+
+
+def settle(
+    variant_id: str,
+    hand: Mapping[str, Any],
+    state: Mapping[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Score one hand record from `state`; return deltas, pot change, reasons and the next state."""
+    raw_state = dict(state) if isinstance(state, Mapping) else state
+    try:
+        variant = _variant(variant_id)
+        resolved = resolve_options(variant.options, options)
+        current = parse_state(raw_state)
+        record = parse_record(hand)
+        variant.check_record(record, resolved)
+        outcome = variant.score(record, current, resolved)
+        _apply_adjustments(outcome.ledger, record)
+    except Rejected as rejected:
+        return _not_ok(rejected.problems, raw_state)
+    ledger = outcome.ledger
+    if sum(ledger.deltas) + ledger.pot_delta != 0:
+        raise AssertionError(f"{variant_id} scored a hand that is not zero-sum: {ledger.deltas} {ledger.pot_delta}")
+    ledger.summarize()
+    next_state = outcome.state.__class__(
+        **{**outcome.state.as_dict(), "hand": current.hand + 1, "previous": record.result}
+    )
+    return {
+        "ok": True,
+        "errors": [],
+        "deltas": list(ledger.deltas),
+        "pot_delta": ledger.pot_delta,
+        "lines": [line.as_dict() for line in ledger.lines],
+        "state": next_state.as_dict(),
+    }
+
+
+def replay(
+    variant_id: str,
+    hands: Sequence[Mapping[str, Any]],
+    options: Mapping[str, Any] | None = None,
+    state: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Thread `settle` through `hands` in order; stop at the first record that is not ok."""
+    results: list[dict[str, Any]] = []
+    totals = [0, 0, 0, 0]
+    current: dict[str, Any] | None = dict(state) if isinstance(state, Mapping) else state
+    first_error: int | None = None
+    for index, hand in enumerate(hands):
+        result = settle(variant_id, hand, current, options)
+        results.append(result)
+        if not result["ok"]:
+            first_error = index
+            break
+        totals = [t + d for t, d in zip(totals, result["deltas"], strict=True)]
+        current = result["state"]
+    try:
+        final = parse_state(current).as_dict()
+    except Rejected:
+        final = dict(current or {})
+    return {
+        "ok": first_error is None,
+        "results": results,
+        "totals": totals,
+        "pot": final.get("pot", 0),
+        "state": final,
+        "first_error": first_error,
+    }
+
+
+def _variant(variant_id: str) -> Variant:
+    variant = REGISTRY.get(variant_id) if isinstance(variant_id, str) else None
+    if variant is None:
+        raise Rejected(
+            Problem(
+                E.UNKNOWN_VARIANT,
+                "variant",
+                f"Unknown variant '{variant_id}'; one of {', '.join(VARIANT_IDS)}.",
+            )
+        )
+    return variant
+
+
+def _apply_adjustments(ledger: Ledger, record: Any) -> None:
+    for penalty in record.penalties:
+        if penalty.kind == "adjustment" and penalty.deltas is not None:
+            ledger.adjust(penalty.deltas, penalty.note)
+
+
+def _not_ok(problems: list[Problem], state: Any) -> dict[str, Any]:
+    try:
+        unchanged = parse_state(state).as_dict()
+    except Rejected:
+        unchanged = dict(state) if isinstance(state, Mapping) else TableState().as_dict()
+    return {
+        "ok": False,
+        "errors": [p.as_dict() for p in problems],
+        "deltas": [0, 0, 0, 0],
+        "pot_delta": 0,
+        "lines": [],
+        "state": unchanged,
+    }
+
+
+__all__ = ["VARIANT_IDS", "Outcome", "get_variant", "replay", "settle"]

@@ -1,0 +1,104 @@
+"""House-rule options: their declaration in a variant and their validation."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import INVALID_OPTION, UNKNOWN_OPTION, Problem, Rejected
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One house rule. `kind` is bool, choice, int, optional_int (int or null) or subset."""
+
+    key: str
+    default: Any
+    kind: str
+    meaning: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> str | None:
+        """Return why `value` is not allowed, or None when it is."""
+        if self.kind == "bool":
+            return None if isinstance(value, bool) else "must be true or false"
+        if self.kind == "choice":
+            return None if value in self.choices else f"must be one of {', '.join(map(str, self.choices))}"
+        if self.kind == "subset":
+            if not isinstance(value, list | tuple) or any(v not in self.choices for v in value):
+                return f"must be a list drawn from {', '.join(map(str, self.choices))}"
+            return None if len(set(value)) == len(value) else "must not repeat an item"
+        if self.kind == "optional_int" and value is None:
+            return None
+        if self.kind in ("int", "optional_int"):
+            if not isinstance(value, int) or isinstance(value, bool):
+                return "must be a whole number" + (" or null" if self.kind == "optional_int" else "")
+            if self.minimum is not None and value < self.minimum:
+                return f"must be at least {self.minimum}"
+            if self.maximum is not None and value > self.maximum:
+                return f"must be at most {self.maximum}"
+            return None
+        raise ValueError(f"unknown option kind {self.kind}")
+
+    def describe(self) -> dict[str, Any]:
+        allowed: Any
+        if self.kind == "bool":
+            allowed = [False, True]
+        elif self.kind in ("choice", "subset"):
+            allowed = list(self.choices)
+        else:
+            allowed = {"min": self.minimum, "max": self.maximum, "null": self.kind == "optional_int"}
+        default = list(self.default) if isinstance(self.default, tuple) else self.default
+        return {
+            "key": self.key,
+            "default": default,
+            "type": self.kind,
+            "allowed": allowed,
+            "meaning": self.meaning,
+        }
+
+
+class Options(Mapping[str, Any]):
+    """A variant's options resolved against its defaults; read-only."""
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self._values = values
+
+    def __getitem__(self, key: str) -> Any:
+        return self._values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Options({self._values!r})"
+
+
+def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, Any] | None) -> Options:
+    """Merge `given` over the defaults; reject an unknown key or a value the option does not allow."""
+    by_key = {spec.key: spec for spec in specs}
+    values = {spec.key: spec.default for spec in specs}
+    if given is None:
+        return Options(values)
+    if not isinstance(given, Mapping):
+        raise Rejected(Problem(INVALID_OPTION, "options", "Options must be an object of key: value."))
+    problems: list[Problem] = []
+    for key, value in given.items():
+        spec = by_key.get(key)
+        if spec is None:
+            problems.append(Problem(UNKNOWN_OPTION, f"options.{key}", f"This variant has no option '{key}'."))
+            continue
+        why = spec.check(value)
+        if why:
+            problems.append(Problem(INVALID_OPTION, f"options.{key}", f"Option '{key}' {why}."))
+            continue
+        values[key] = tuple(value) if spec.kind == "subset" else value
+    if problems:
+        raise Rejected(problems)
+    return Options(values)

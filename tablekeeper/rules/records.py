@@ -1,0 +1,352 @@
+"""The hand record (RULES.md §0.2): parsing and the checks every variant shares.
+
+A record arrives as plain JSON-able data. `parse_record` turns it into frozen
+dataclasses or rejects it with every problem it finds, each naming the field at
+fault. What only one variant knows (its patterns, methods, facts) is checked in
+`validation.py` against the variant's declared capabilities.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import errors as E
+from .errors import Problem, Rejected
+
+METHODS = ("self_draw", "discard", "rob_kong")
+READY_VALUES = ("none", "ready", "ming", "an")
+KONG_KINDS = ("exposed", "added", "concealed", "dragon_set", "wind_set")
+PENALTY_KINDS = ("false_win", "four_same_discards", "revealed_tiles", "adjustment")
+
+_RECORD_FIELDS = {"result", "wins", "seats", "kongs", "penalties", "dice_double", "liable", "treasure"}
+_WIN_FIELDS = {"seat", "method", "from", "patterns", "flowers", "tiles"}
+_SEAT_FIELDS = {"ready", "opened", "side_bet"}
+_KONG_FIELDS = {"seat", "kind", "tile", "from"}
+_PENALTY_FIELDS = {"kind", "seat", "count", "deltas", "note"}
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    seat: int
+    method: str
+    from_seat: int | None
+    patterns: tuple[str, ...]
+    flowers: int = 0
+    tiles: str | None = None
+
+    def count(self, pattern: str) -> int:
+        return self.patterns.count(pattern)
+
+    def has(self, pattern: str) -> bool:
+        return pattern in self.patterns
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFacts:
+    ready: str = "none"
+    opened: bool = True
+    side_bet: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Kong:
+    seat: int
+    kind: str
+    tile: str | None = None
+    from_seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    kind: str
+    seat: int | None = None
+    count: int = 1
+    deltas: tuple[int, int, int, int] | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    result: str
+    wins: tuple[Win, ...] = ()
+    seats: tuple[SeatFacts, SeatFacts, SeatFacts, SeatFacts] = field(
+        default_factory=lambda: (SeatFacts(), SeatFacts(), SeatFacts(), SeatFacts())
+    )
+    kongs: tuple[Kong, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+    dice_double: bool = False
+    liable: int | None = None
+    treasure: str | None = None
+
+    def kongs_of(self, seat: int) -> tuple[Kong, ...]:
+        return tuple(k for k in self.kongs if k.seat == seat)
+
+
+class _Reader:
+    """Collects every problem in one pass so the scorekeeper sees them all at once."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def fail(self, code: str, path: str, message: str) -> None:
+        self.problems.append(Problem(code, path, message))
+
+    def unknown_keys(self, raw: Mapping[str, Any], allowed: set[str], path: str) -> None:
+        for key in raw:
+            if key not in allowed:
+                where = f"{path}.{key}" if path else str(key)
+                self.fail(E.UNKNOWN_FIELD, where, f"Unknown field '{key}'.")
+
+    def seat(self, value: Any, path: str, *, required: bool = True) -> int | None:
+        if value is None:
+            if required:
+                self.fail(E.MISSING_FIELD, path, "A seat is required here.")
+            return None
+        if not _is_int(value):
+            self.fail(E.INVALID_TYPE, path, "A seat must be a whole number from 0 to 3.")
+            return None
+        if not 0 <= value <= 3:
+            self.fail(E.SEAT_OUT_OF_RANGE, path, f"Seat {value} does not exist; seats are 0 to 3.")
+            return None
+        return int(value)
+
+    def count(self, value: Any, path: str, *, default: int, minimum: int = 0) -> int:
+        if value is None:
+            return default
+        if not _is_int(value) or value < minimum:
+            self.fail(E.INVALID_VALUE, path, f"Must be a whole number, {minimum} or more.")
+            return default
+        return int(value)
+
+    def choice(self, value: Any, options: Sequence[str], path: str, *, default: str | None) -> str | None:
+        if value is None:
+            if default is None:
+                self.fail(E.MISSING_FIELD, path, f"Required: one of {', '.join(options)}.")
+            return default
+        if value not in options:
+            self.fail(E.INVALID_VALUE, path, f"'{value}' is not one of {', '.join(options)}.")
+            return default
+        return str(value)
+
+    def boolean(self, value: Any, path: str, *, default: bool) -> bool:
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            self.fail(E.INVALID_TYPE, path, "Must be true or false.")
+            return default
+        return value
+
+    def listing(self, value: Any, path: str) -> list[Any]:
+        if value is None:
+            return []
+        if not isinstance(value, list | tuple):
+            self.fail(E.INVALID_TYPE, path, "Must be a list.")
+            return []
+        return list(value)
+
+    def mapping(self, value: Any, path: str) -> Mapping[str, Any] | None:
+        if not isinstance(value, Mapping):
+            self.fail(E.INVALID_TYPE, path, "Must be an object.")
+            return None
+        return value
+
+
+def parse_record(raw: Any) -> HandRecord:
+    """Parse a hand record, or raise `Rejected` listing every problem found."""
+    r = _Reader()
+    if not isinstance(raw, Mapping):
+        raise Rejected(Problem(E.INVALID_TYPE, None, "A hand record must be an object."))
+    r.unknown_keys(raw, _RECORD_FIELDS, "")
+    result = r.choice(raw.get("result"), ("win", "draw", "void"), "result", default=None)
+
+    wins = tuple(w for i, item in enumerate(r.listing(raw.get("wins"), "wins")) if (w := _win(r, item, i)))
+    seats = _seats(r, raw.get("seats"))
+    kongs = tuple(k for i, item in enumerate(r.listing(raw.get("kongs"), "kongs")) if (k := _kong(r, item, i)))
+    penalties = tuple(
+        p for i, item in enumerate(r.listing(raw.get("penalties"), "penalties")) if (p := _penalty(r, item, i))
+    )
+    dice_double = r.boolean(raw.get("dice_double"), "dice_double", default=False)
+    liable = r.seat(raw.get("liable"), "liable", required=False)
+    treasure = raw.get("treasure")
+    if treasure is not None and not _is_tile_face(treasure):
+        r.fail(E.INVALID_VALUE, "treasure", f"'{treasure}' is not a tile such as 4s or 7z.")
+        treasure = None
+
+    if result == "win" and not wins and "wins" not in {p.field for p in r.problems}:
+        r.fail(E.NO_WINNER, "wins", "A won hand needs its winner.")
+    if result in ("draw", "void") and raw.get("wins"):
+        r.fail(E.WINS_WITHOUT_WIN, "wins", f"A {result} hand has no winners; remove them or mark the hand won.")
+    _check_winners_agree(r, wins)
+
+    if r.problems:
+        raise Rejected(r.problems)
+    assert result is not None
+    return HandRecord(
+        result=result,
+        wins=wins,
+        seats=seats,
+        kongs=kongs,
+        penalties=penalties,
+        dice_double=dice_double,
+        liable=liable,
+        treasure=treasure,
+    )
+
+
+def _win(r: _Reader, raw: Any, index: int) -> Win | None:
+    path = f"wins.{index}"
+    item = r.mapping(raw, path)
+    if item is None:
+        return None
+    before = len(r.problems)
+    r.unknown_keys(item, _WIN_FIELDS, path)
+    seat = r.seat(item.get("seat"), f"{path}.seat")
+    method = r.choice(item.get("method"), METHODS, f"{path}.method", default=None)
+    from_seat = r.seat(item.get("from"), f"{path}.from", required=False)
+    if method == "self_draw" and item.get("from") is not None:
+        r.fail(E.FROM_NOT_ALLOWED, f"{path}.from", "A self-draw has no discarder; remove 'from'.")
+    if method in ("discard", "rob_kong") and item.get("from") is None:
+        who = "discarder" if method == "discard" else "player whose kong was robbed"
+        r.fail(E.MISSING_FROM, f"{path}.from", f"Say who the {who} was.")
+    if seat is not None and from_seat is not None and seat == from_seat:
+        r.fail(E.SELF_FROM, f"{path}.from", "A player cannot win on their own discard or kong.")
+    patterns: list[str] = []
+    for i, pattern in enumerate(r.listing(item.get("patterns"), f"{path}.patterns")):
+        if not isinstance(pattern, str):
+            r.fail(E.INVALID_TYPE, f"{path}.patterns.{i}", "A pattern is a pattern id such as 'edge_wait'.")
+        else:
+            patterns.append(pattern)
+    flowers = r.count(item.get("flowers"), f"{path}.flowers", default=0)
+    if flowers > 8:
+        r.fail(E.INVALID_VALUE, f"{path}.flowers", "There are only 8 flowers.")
+    tiles = item.get("tiles")
+    if tiles is not None and not isinstance(tiles, str):
+        r.fail(E.INVALID_TYPE, f"{path}.tiles", "Tiles are written as text, e.g. [123m]456p+7p.")
+        tiles = None
+    if len(r.problems) > before or seat is None or method is None:
+        return None
+    return Win(seat, method, from_seat, tuple(patterns), flowers, tiles or None)
+
+
+def _seats(r: _Reader, raw: Any) -> tuple[SeatFacts, SeatFacts, SeatFacts, SeatFacts]:
+    items = r.listing(raw, "seats")
+    if len(items) > 4:
+        r.fail(E.INVALID_VALUE, "seats", "There are only four seats.")
+        items = items[:4]
+    facts: list[SeatFacts] = []
+    for index in range(4):
+        raw_seat = items[index] if index < len(items) else None
+        if raw_seat is None:
+            facts.append(SeatFacts())
+            continue
+        path = f"seats.{index}"
+        item = r.mapping(raw_seat, path)
+        if item is None:
+            facts.append(SeatFacts())
+            continue
+        r.unknown_keys(item, _SEAT_FIELDS, path)
+        ready = r.choice(item.get("ready"), READY_VALUES, f"{path}.ready", default="none") or "none"
+        opened = r.boolean(item.get("opened"), f"{path}.opened", default=True)
+        side_bet = r.count(item.get("side_bet"), f"{path}.side_bet", default=0)
+        facts.append(SeatFacts(ready, opened, side_bet))
+    return facts[0], facts[1], facts[2], facts[3]
+
+
+def _kong(r: _Reader, raw: Any, index: int) -> Kong | None:
+    path = f"kongs.{index}"
+    item = r.mapping(raw, path)
+    if item is None:
+        return None
+    before = len(r.problems)
+    r.unknown_keys(item, _KONG_FIELDS, path)
+    seat = r.seat(item.get("seat"), f"{path}.seat")
+    kind = r.choice(item.get("kind"), KONG_KINDS, f"{path}.kind", default=None)
+    tile = item.get("tile")
+    if tile is not None and not _is_tile_face(tile):
+        r.fail(E.INVALID_VALUE, f"{path}.tile", f"'{tile}' is not a tile such as 5m or 7z.")
+    from_seat = r.seat(item.get("from"), f"{path}.from", required=False)
+    if kind in ("exposed", "added") and item.get("from") is None:
+        r.fail(E.MISSING_FROM, f"{path}.from", "Say whose discard this kong (or its pung) was claimed from.")
+    if kind in ("concealed", "dragon_set", "wind_set") and item.get("from") is not None:
+        r.fail(E.FROM_NOT_ALLOWED, f"{path}.from", f"A {kind.replace('_', ' ')} is not claimed from anyone.")
+    if seat is not None and from_seat is not None and seat == from_seat:
+        r.fail(E.SELF_FROM, f"{path}.from", "A kong cannot be claimed from its own declarer.")
+    if len(r.problems) > before or seat is None or kind is None:
+        return None
+    return Kong(seat, kind, tile, from_seat)
+
+
+def _penalty(r: _Reader, raw: Any, index: int) -> Penalty | None:
+    path = f"penalties.{index}"
+    item = r.mapping(raw, path)
+    if item is None:
+        return None
+    before = len(r.problems)
+    r.unknown_keys(item, _PENALTY_FIELDS, path)
+    kind = r.choice(item.get("kind"), PENALTY_KINDS, f"{path}.kind", default=None)
+    note = item.get("note", "")
+    if not isinstance(note, str):
+        r.fail(E.INVALID_TYPE, f"{path}.note", "A note is text.")
+        note = ""
+    if kind == "adjustment":
+        deltas = _adjustment_deltas(r, item.get("deltas"), f"{path}.deltas")
+        if item.get("seat") is not None:
+            r.fail(E.UNKNOWN_FIELD, f"{path}.seat", "An adjustment names its four deltas, not a seat.")
+        if len(r.problems) > before or deltas is None:
+            return None
+        return Penalty(kind, None, 1, deltas, note)
+    if item.get("deltas") is not None:
+        r.fail(E.UNKNOWN_FIELD, f"{path}.deltas", "Only an adjustment takes deltas.")
+    seat = r.seat(item.get("seat"), f"{path}.seat")
+    count = r.count(item.get("count"), f"{path}.count", default=1, minimum=1)
+    if kind != "revealed_tiles" and item.get("count") is not None and count != 1:
+        r.fail(E.INVALID_VALUE, f"{path}.count", "Only a revealed-tiles penalty takes a count.")
+    if len(r.problems) > before or seat is None or kind is None:
+        return None
+    return Penalty(kind, seat, count, None, note)
+
+
+def _adjustment_deltas(r: _Reader, raw: Any, path: str) -> tuple[int, int, int, int] | None:
+    if not isinstance(raw, list | tuple) or len(raw) != 4 or not all(_is_int(v) for v in raw):
+        r.fail(E.INVALID_VALUE, path, "An adjustment needs four whole numbers, one per seat.")
+        return None
+    if sum(raw) != 0:
+        r.fail(E.ADJUSTMENT_NOT_ZERO_SUM, path, f"An adjustment must add up to 0; these add up to {sum(raw)}.")
+        return None
+    return (int(raw[0]), int(raw[1]), int(raw[2]), int(raw[3]))
+
+
+def _check_winners_agree(r: _Reader, wins: tuple[Win, ...]) -> None:
+    seen: set[int] = set()
+    for index, win in enumerate(wins):
+        if win.seat in seen:
+            r.fail(E.DUPLICATE_WINNER, f"wins.{index}.seat", f"P{win.seat} is listed as a winner twice.")
+        seen.add(win.seat)
+    if len(wins) < 2:
+        return
+    first = wins[0]
+    for index, win in enumerate(wins[1:], start=1):
+        if win.method == "self_draw" or first.method == "self_draw":
+            r.fail(E.WINNERS_DISAGREE, f"wins.{index}.method", "Only one player can win by self-draw.")
+        elif win.method != first.method or win.from_seat != first.from_seat:
+            r.fail(
+                E.WINNERS_DISAGREE,
+                f"wins.{index}.from",
+                "Several winners must all win on the same discard (or the same robbed kong).",
+            )
+    for index, win in enumerate(wins):
+        if win.from_seat is not None and win.from_seat in seen:
+            r.fail(E.CONTRADICTORY_FACTS, f"wins.{index}.from", "A winner cannot also be the discarder.")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_tile_face(value: object) -> bool:
+    if not isinstance(value, str) or len(value) != 2 or value[1] not in "mpsz" or not value[0].isdigit():
+        return False
+    number = int(value[0])
+    return 1 <= number <= (7 if value[1] == "z" else 9)

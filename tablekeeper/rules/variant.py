@@ -1,0 +1,232 @@
+"""What every variant declares, and the checks that follow from the declaration alone.
+
+A variant is a value: its capabilities (methods, facts it uses, options, pattern
+catalogue) are data on the class, and the generic checks in `check_record` read that
+data instead of branching on the variant's name. Only scoring itself is code.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from . import errors as E
+from .errors import Problem, Rejected
+from .ledger import Ledger
+from .options import Options, OptionSpec
+from .records import HandRecord
+from .state import TableState
+
+ALL_METHODS = frozenset({"self_draw", "discard", "rob_kong"})
+
+
+@dataclass(frozen=True, slots=True)
+class PatternSpec:
+    """A scoring item the scorekeeper can tick (or the tiles can prove)."""
+
+    id: str
+    name_en: str
+    name_zh: str
+    value: str  # how it scores, in the variant's own terms: "×2", "+2 points", "12"
+    methods: frozenset[str] = ALL_METHODS
+    excludes: frozenset[str] = frozenset()
+    repeatable: bool = False
+    requires_option: str | None = None  # the pattern exists only while this bool option is true
+    from_tiles: bool = False  # the tiles can prove it (shape patterns)
+    meaning: str = ""
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": {"en": self.name_en, "zh": self.name_zh},
+            "value": self.value,
+            "methods": sorted(self.methods),
+            "excludes": sorted(self.excludes),
+            "repeatable": self.repeatable,
+            "requires_option": self.requires_option,
+            "from_tiles": self.from_tiles,
+            "meaning": self.meaning,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a variant's scoring produced for one hand, before the engine adds the common parts."""
+
+    ledger: Ledger
+    state: TableState
+
+
+class Variant(ABC):
+    id: ClassVar[str]
+    name_en: ClassVar[str]
+    name_zh: ClassVar[str]
+    default_base: ClassVar[int]
+    default_starting_points: ClassVar[int]
+    methods: ClassVar[frozenset[str]] = ALL_METHODS
+    ready_values: ClassVar[tuple[str, ...]] = ("none", "ready")
+    kong_kinds: ClassVar[frozenset[str]] = frozenset({"exposed", "added", "concealed"})
+    penalty_kinds: ClassVar[frozenset[str]] = frozenset({"adjustment"})
+    uses_flowers: ClassVar[bool] = False
+    uses_side_bets: ClassVar[bool] = False
+    max_side_bet_option: ClassVar[str | None] = None
+    uses_dice_double: ClassVar[bool] = False
+    uses_liable: ClassVar[bool] = False
+    uses_treasure: ClassVar[bool] = False
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    patterns: ClassVar[tuple[PatternSpec, ...]] = ()
+    notes: ClassVar[tuple[str, ...]] = ()  # where this engine chose for RULES.md, in plain words
+
+    # -- description -------------------------------------------------------------------------
+
+    def pattern(self, pattern_id: str) -> PatternSpec | None:
+        for spec in self.patterns:
+            if spec.id == pattern_id:
+                return spec
+        return None
+
+    def multiple_winners_allowed(self, options: Options) -> bool:
+        return False
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": {"en": self.name_en, "zh": self.name_zh},
+            "default_base": self.default_base,
+            "default_starting_points": self.default_starting_points,
+            "methods": sorted(self.methods),
+            "ready_values": list(self.ready_values),
+            "kong_kinds": sorted(self.kong_kinds),
+            "penalty_kinds": sorted(self.penalty_kinds),
+            "uses_flowers": self.uses_flowers,
+            "uses_side_bets": self.uses_side_bets,
+            "uses_dice_double": self.uses_dice_double,
+            "uses_liable": self.uses_liable,
+            "uses_treasure": self.uses_treasure,
+            "options": [spec.describe() for spec in self.options],
+            "patterns": [spec.describe() for spec in self.patterns],
+            "notes": list(self.notes),
+        }
+
+    # -- scoring -----------------------------------------------------------------------------
+
+    @abstractmethod
+    def score(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
+        """Score a record that passed `check_record` (any result: win, draw or void).
+
+        Raise `Rejected` for what only scoring can see (tiles that are not a legal win, say).
+        """
+
+    def void_outcome(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
+        """A cancelled hand: nothing is paid, the dealer re-deals, no counter moves (a variant's default)."""
+        ledger = Ledger()
+        ledger.note("Hand cancelled: the same dealer deals again; nothing is paid.", code="void")
+        return Outcome(ledger, state)
+
+    # -- checks that follow from the declaration ---------------------------------------------
+
+    def check_record(self, record: HandRecord, options: Options) -> None:
+        problems: list[Problem] = []
+
+        def fail(code: str, field: str | None, message: str) -> None:
+            problems.append(Problem(code, field, message))
+
+        if len(record.wins) > 1 and not self.multiple_winners_allowed(options):
+            fail(E.MULTIPLE_WINNERS_NOT_ALLOWED, "wins", f"Only one player may win a hand in {self.name_en}.")
+        for index, win in enumerate(record.wins):
+            path = f"wins.{index}"
+            if win.method not in self.methods:
+                fail(E.METHOD_NOT_ALLOWED, f"{path}.method", self._method_words(win.method))
+            if win.flowers and not self.uses_flowers:
+                fail(E.FACT_NOT_IN_VARIANT, f"{path}.flowers", f"{self.name_en} is played without flowers.")
+            self._check_patterns(win.patterns, win.method, options, path, fail)
+        for index, seat in enumerate(record.seats):
+            if seat.ready not in self.ready_values:
+                fail(
+                    E.FACT_NOT_IN_VARIANT,
+                    f"seats.{index}.ready",
+                    f"'{seat.ready}' is not a ready declaration in {self.name_en}.",
+                )
+            if seat.side_bet and not self.uses_side_bets:
+                fail(E.FACT_NOT_IN_VARIANT, f"seats.{index}.side_bet", f"{self.name_en} has no side bets.")
+            if self.max_side_bet_option and seat.side_bet > options[self.max_side_bet_option]:
+                fail(
+                    E.INVALID_VALUE,
+                    f"seats.{index}.side_bet",
+                    f"A side bet is at most {options[self.max_side_bet_option]} markers.",
+                )
+        for index, kong in enumerate(record.kongs):
+            if kong.kind not in self.kong_kinds:
+                fail(
+                    E.FACT_NOT_IN_VARIANT,
+                    f"kongs.{index}.kind",
+                    f"A {kong.kind.replace('_', ' ')} does not exist in {self.name_en}.",
+                )
+        for index, penalty in enumerate(record.penalties):
+            if penalty.kind not in self.penalty_kinds:
+                fail(
+                    E.PENALTY_NOT_ALLOWED,
+                    f"penalties.{index}.kind",
+                    f"{self.name_en} has no '{penalty.kind.replace('_', ' ')}' penalty.",
+                )
+        if record.dice_double and not self.uses_dice_double:
+            fail(E.FACT_NOT_IN_VARIANT, "dice_double", f"{self.name_en} has no dice double.")
+        if record.liable is not None and not self.uses_liable:
+            fail(E.FACT_NOT_IN_VARIANT, "liable", f"{self.name_en} has no full-responsibility (承包) rule.")
+        if record.liable is not None and record.result != "win":
+            fail(E.CONTRADICTORY_FACTS, "liable", "Only a won hand can have a liable player.")
+        if record.liable is not None and any(w.seat == record.liable for w in record.wins):
+            fail(E.CONTRADICTORY_FACTS, "liable", "The winner cannot be liable for their own win.")
+        if record.treasure is not None and not self.uses_treasure:
+            fail(E.FACT_NOT_IN_VARIANT, "treasure", f"{self.name_en} has no treasure tile.")
+        if problems:
+            raise Rejected(problems)
+
+    def _method_words(self, method: str) -> str:
+        words = {"self_draw": "self-draw", "discard": "a discard", "rob_kong": "robbing a kong"}
+        allowed = " or ".join(words[m] for m in sorted(self.methods))
+        return f"{self.name_en} does not allow winning by {words[method]}; only by {allowed}."
+
+    def _check_patterns(self, patterns: tuple[str, ...], method: str, options: Options, path: str, fail: Any) -> None:
+        seen: set[str] = set()
+        for i, pattern_id in enumerate(patterns):
+            spec = self.pattern(pattern_id)
+            where = f"{path}.patterns.{i}"
+            if spec is None:
+                fail(E.UNKNOWN_PATTERN, where, f"{self.name_en} has no pattern '{pattern_id}'.")
+                continue
+            if spec.requires_option and not options[spec.requires_option]:
+                fail(
+                    E.PATTERN_NOT_ALLOWED,
+                    where,
+                    f"{spec.name_en} ({spec.name_zh}) needs the house rule '{spec.requires_option}'.",
+                )
+            if pattern_id in seen and not spec.repeatable:
+                fail(E.PATTERN_REPEATED, where, f"{spec.name_en} ({spec.name_zh}) counts once per hand.")
+            if method not in spec.methods:
+                fail(
+                    E.PATTERN_METHOD_CONFLICT,
+                    where,
+                    f"{spec.name_en} ({spec.name_zh}) cannot score on a win by {method.replace('_', ' ')}.",
+                )
+            for other in seen:
+                other_spec = self.pattern(other)
+                assert other_spec is not None
+                if other != pattern_id and (other in spec.excludes or pattern_id in other_spec.excludes):
+                    fail(
+                        E.PATTERNS_EXCLUSIVE,
+                        where,
+                        f"{spec.name_en} ({spec.name_zh}) and {other_spec.name_en} ({other_spec.name_zh}) "
+                        "cannot both count.",
+                    )
+            seen.add(pattern_id)
+
+
+def next_seat(seat: int) -> int:
+    return (seat + 1) % 4
+
+
+def advance(state: TableState, **changes: Any) -> TableState:
+    """The next state: `changes` applied to `state`. The engine itself sets `hand` and `previous`."""
+    return replace(state, **changes)

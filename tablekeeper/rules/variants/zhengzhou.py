@@ -1,0 +1,23 @@
+"""Zhengzhou (郑州麻将): RULES.md. Work in progress: scoring is being written."""
+
+from __future__ import annotations
+
+from ..errors import reject
+from ..options import Options
+from ..records import HandRecord
+from ..state import TableState
+from ..variant import Outcome, Variant
+
+
+class Zhengzhou(Variant):
+    id = "zhengzhou"
+    name_en = "Zhengzhou"
+    name_zh = "郑州麻将"
+    default_base = 10
+    default_starting_points = 1000
+
+    def score(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
+        raise reject("not_implemented", None, "This variant is not scored yet.")
+
+
+VARIANT = Zhengzhou()
