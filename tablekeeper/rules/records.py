@@ -336,9 +336,6 @@ def _check_winners_agree(r: _Reader, wins: tuple[Win, ...]) -> None:
                 f"wins.{index}.from",
                 "Several winners must all win on the same discard (or the same robbed kong).",
             )
-    for index, win in enumerate(wins):
-        if win.from_seat is not None and win.from_seat in seen:
-            r.fail(E.CONTRADICTORY_FACTS, f"wins.{index}.from", "A winner cannot also be the discarder.")
 
 
 def _is_int(value: object) -> bool:
