@@ -1,12 +1,264 @@
-"""Shandong (山东麻将): RULES.md. Work in progress: scoring is being written."""
+"""Shandong (山东麻将, RULES.md §4 and §7.4): (base + points) × capped multipliers.
+
+This module is the variant's declaration (options, pattern catalogue, notes) and its
+record checks; the arithmetic lives in `shandong_scoring.py` and the tile checks in
+`shandong_tiles.py`.
+"""
 
 from __future__ import annotations
 
-from ..errors import reject
-from ..options import Options
+from typing import ClassVar
+
+from .. import errors as E
+from ..errors import Problem, Rejected
+from ..options import Options, OptionSpec
 from ..records import HandRecord
 from ..state import TableState
-from ..variant import Outcome, Variant
+from ..variant import Outcome, PatternSpec, Variant
+from .shandong_scoring import score_shandong
+
+SELF_DRAW = frozenset({"self_draw"})
+SEVEN_PAIRS_LADDER = (
+    "seven_pairs",
+    "luxury_seven_pairs",
+    "double_luxury_seven_pairs",
+    "triple_luxury_seven_pairs",
+)
+# The exempt258 choices: "seven_pairs" stands for every rung of the ladder (RULES "7P*").
+EXEMPT_258_CHOICES = (
+    "all_triplets",
+    "seven_pairs",
+    "pure_one_suit",
+    "mixed_one_suit",
+    "all_generals",
+    "pure_terminals",
+)
+
+
+def _ladder_excluding(rung: str) -> frozenset[str]:
+    return frozenset(r for r in SEVEN_PAIRS_LADDER if r != rung) | {"all_triplets"}
+
+
+def _rung(rung: str, en: str, zh: str, points: int, meaning: str) -> PatternSpec:
+    return PatternSpec(
+        rung,
+        en,
+        zh,
+        f"+{points} points, ×2",
+        excludes=_ladder_excluding(rung),
+        from_tiles=True,
+        meaning=meaning,
+    )
+
+
+PATTERNS: tuple[PatternSpec, ...] = (
+    PatternSpec(
+        "kong_bloom",
+        "Kong bloom",
+        "杠上开花",
+        "+1 point",
+        methods=SELF_DRAW,
+        meaning="Won on the replacement tile drawn after declaring a kong.",
+    ),
+    PatternSpec(
+        "pure_one_suit",
+        "Pure one suit",
+        "清一色",
+        "+2 points, ×5",
+        excludes=frozenset({"mixed_one_suit"}),
+        from_tiles=True,
+        meaning="Every tile is from one suit, with no honours.",
+    ),
+    PatternSpec(
+        "mixed_one_suit",
+        "Mixed one suit",
+        "混一色",
+        "×2",
+        from_tiles=True,
+        meaning="One suit plus winds or dragons.",
+    ),
+    PatternSpec(
+        "all_generals",
+        "All generals",
+        "将将胡",
+        "+2 points",
+        from_tiles=True,
+        meaning="Every tile is a 2, 5 or 8 of a suit.",
+    ),
+    PatternSpec(
+        "all_triplets",
+        "All triplets",
+        "碰碰胡",
+        "+2 points, ×2",
+        excludes=frozenset(SEVEN_PAIRS_LADDER),
+        from_tiles=True,
+        meaning="Four pungs or kongs and a pair.",
+    ),
+    _rung("seven_pairs", "Seven pairs", "七小对", 2, "Seven pairs and nothing else."),
+    _rung(
+        "luxury_seven_pairs",
+        "Luxury seven pairs",
+        "豪华七小对",
+        4,
+        "Seven pairs where one pair is a second copy of another (four of a kind).",
+    ),
+    _rung(
+        "double_luxury_seven_pairs",
+        "Double luxury seven pairs",
+        "双豪华七小对",
+        6,
+        "Seven pairs holding two four-of-a-kinds.",
+    ),
+    _rung(
+        "triple_luxury_seven_pairs",
+        "Triple luxury seven pairs",
+        "三豪华七小对",
+        8,
+        "Seven pairs holding three four-of-a-kinds.",
+    ),
+    PatternSpec(
+        "pure_terminals",
+        "Pure terminals",
+        "清幺九",
+        "×6",
+        from_tiles=True,
+        meaning="Every tile is a 1 or a 9 of a suit.",
+    ),
+    PatternSpec(
+        "earthly_hand",
+        "Earthly hand",
+        "地和",
+        "×6",
+        methods=SELF_DRAW,
+        excludes=frozenset({"heavenly_hand", "kong_bloom"}),
+        meaning="A non-dealer wins on their first draw, before any call or ready declaration.",
+    ),
+    PatternSpec(
+        "heavenly_hand",
+        "Heavenly hand",
+        "天和",
+        "×6",
+        methods=SELF_DRAW,
+        excludes=frozenset({"kong_bloom"}),
+        meaning="The dealer's fourteen dealt tiles are already a winning hand.",
+    ),
+)
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("base", 5, "int", "The base score every win starts from, before points and multipliers.", minimum=1),
+    OptionSpec(
+        "pts.exposed_kong", 1, "int", "Points the winner gets for each exposed kong (明杠) they made.", minimum=0
+    ),
+    OptionSpec(
+        "pts.add_kong", 1, "int", "Points the winner gets for each kong added onto a pung (补杠/加杠).", minimum=0
+    ),
+    OptionSpec("pts.concealed_kong", 3, "int", "Points the winner gets for each concealed kong (暗杠).", minimum=0),
+    OptionSpec(
+        "cap",
+        32,
+        "optional_int",
+        "The largest multiplier a hand can reach (封顶); empty means no cap.",
+        minimum=1,
+    ),
+    OptionSpec(
+        "cap_scope",
+        "product",
+        "choice",
+        "What the cap limits: 'product' caps all multipliers together, draw multiplier included; "
+        "'draw_multiplier' caps only the multiplier from earlier drawn hands.",
+        choices=("product", "draw_multiplier"),
+    ),
+    OptionSpec(
+        "draw_mult_cap_exp",
+        5,
+        "int",
+        "After this many drawn hands in a row the draw multiplier stops doubling (5: at most ×32).",
+        minimum=0,
+        maximum=10,
+    ),
+    OptionSpec(
+        "ming_lou_penalty_inside_cap",
+        False,
+        "bool",
+        "On: a Ming Lou player's ×2 for dealing in counts inside the cap. Off: it doubles the capped amount.",
+    ),
+    OptionSpec(
+        "draw_dealer",
+        "retain",
+        "choice",
+        "After a drawn hand the dealer keeps the deal ('retain') or passes it to the next seat ('rotate').",
+        choices=("retain", "rotate"),
+    ),
+    OptionSpec(
+        "dealer_draw_penalty",
+        "once_at_3",
+        "choice",
+        "The dealer pays 1 point to each other player on the third drawn hand in a row ('once_at_3'), "
+        "or on every drawn hand from the third on ('each_hand_from_3').",
+        choices=("once_at_3", "each_hand_from_3"),
+    ),
+    OptionSpec(
+        "exempt258",
+        EXEMPT_258_CHOICES,
+        "subset",
+        "Hands that may win without a 2, 5 or 8 pair (将). Seven pairs left out of the list must hold "
+        "at least one pair of 2s, 5s or 8s.",
+        choices=EXEMPT_258_CHOICES,
+    ),
+    OptionSpec(
+        "rob_kong_payer",
+        "declarer_single",
+        "choice",
+        "Who pays a robbed-kong win: the kong's declarer pays one share like a discarder ('declarer_single') "
+        "or pays all three shares ('declarer_pays_three', Jinan 包三家).",
+        choices=("declarer_single", "declarer_pays_three"),
+    ),
+    OptionSpec(
+        "all_generals_free_form",
+        False,
+        "bool",
+        "On: fourteen tiles of only 2s, 5s and 8s win as All Generals in any arrangement. "
+        "Off: they must still form four sets and a pair.",
+    ),
+    OptionSpec(
+        "must_declare_ready",
+        False,
+        "bool",
+        "On: a player must have declared Ming Lou or An Lou to win.",
+    ),
+    OptionSpec(
+        "several_robbers_dealer",
+        "first_robber",
+        "choice",
+        "When several players rob the same kong, the next dealer is the first robber after the declarer "
+        "('first_robber') or the declarer, like a discarder with several winners ('declarer').",
+        choices=("first_robber", "declarer"),
+    ),
+    OptionSpec(
+        "seven_pairs_ladder",
+        "highest_only",
+        "choice",
+        "Seven-pairs points: only the highest rung counts ('highest_only': 2/4/6/8), or the lower rungs "
+        "add up below triple luxury ('stack_below_triple': 2/6/12/8).",
+        choices=("highest_only", "stack_below_triple"),
+    ),
+)
+
+NOTES: tuple[str, ...] = (
+    "Starting points are 1000: the rule book names no starting chips for Shandong.",
+    "A plain 'ready' does not exist here: a ready player declares Ming Lou (open) or An Lou (concealed).",
+    "The seven-pairs rungs are ticked one at a time; the tiles pick the rung themselves.",
+    "Removing seven pairs from exempt258 makes a seven-pairs hand need at least one pair of 2s, 5s or 8s.",
+    "All Triplets counts alongside All Generals and Pure Terminals (each a pung hand), as the chart stacks items.",
+    "All Generals as seven pairs needs the all_generals_free_form house rule.",
+    "When a liable player (承包) stands in for a Ming Lou discarder, they pay the doubled amount, "
+    "because the liable player pays everything the winner would receive.",
+    "A liable player can only be named for a hand with one winner.",
+    "The dealer draw penalty is paid by the dealer of the drawn hand, even when the deal then rotates.",
+    "Kong points count for the winner only; nobody is paid for kongs on a drawn hand.",
+    "Heavenly and Earthly hands cannot follow a ready declaration, which needs a discard first.",
+    "With tiles, a kong bloom or heavenly/earthly hand is still the scorekeeper's word: the tiles cannot show it.",
+)
 
 
 class Shandong(Variant):
@@ -15,9 +267,82 @@ class Shandong(Variant):
     name_zh = "山东麻将"
     default_base = 5
     default_starting_points = 1000
+    ready_values: ClassVar[tuple[str, ...]] = ("none", "ming", "an")
+    kong_kinds: ClassVar[frozenset[str]] = frozenset({"exposed", "added", "concealed"})
+    uses_flowers = True
+    uses_liable = True
+    options = OPTIONS
+    patterns = PATTERNS
+    notes = NOTES
+
+    def multiple_winners_allowed(self, options: Options) -> bool:
+        return True
+
+    def check_record(self, record: HandRecord, options: Options) -> None:
+        problems: list[Problem] = []
+        try:
+            super().check_record(record, options)
+        except Rejected as rejected:
+            problems.extend(rejected.problems)
+        problems.extend(_shandong_problems(record, options))
+        if problems:
+            raise Rejected(problems)
 
     def score(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
-        raise reject("not_implemented", None, "This variant is not scored yet.")
+        return score_shandong(self, record, state, options)
+
+
+def _shandong_problems(record: HandRecord, options: Options) -> list[Problem]:
+    problems: list[Problem] = []
+    if len(record.kongs) > 4:
+        problems.append(Problem(E.INVALID_VALUE, "kongs", "A fourth kong ends the hand, so there are at most four."))
+    for seat in range(4):
+        if len(record.kongs_of(seat)) > 4:  # pragma: no cover - already caught by the hand-wide limit
+            problems.append(Problem(E.INVALID_VALUE, "kongs", f"P{seat} cannot hold more than four kongs."))
+    if record.liable is not None and len(record.wins) > 1:
+        problems.append(
+            Problem(E.CONTRADICTORY_FACTS, "liable", "A liable player (承包) can only be named for a single winner.")
+        )
+    for index, win in enumerate(record.wins):
+        ready = record.seats[win.seat].ready
+        path = f"wins.{index}"
+        if ready == "ming" and win.method != "self_draw":
+            problems.append(
+                Problem(
+                    E.METHOD_NOT_ALLOWED,
+                    f"{path}.method",
+                    f"P{win.seat} declared Ming Lou (明楼) and may only win by self-draw.",
+                )
+            )
+        if options["must_declare_ready"] and ready == "none":
+            problems.append(
+                Problem(
+                    E.WIN_REQUIREMENT,
+                    f"seats.{win.seat}.ready",
+                    f"P{win.seat} must declare Ming Lou or An Lou before winning (house rule must_declare_ready).",
+                )
+            )
+        for i, pattern in enumerate(win.patterns):
+            if pattern in ("heavenly_hand", "earthly_hand") and ready != "none":
+                problems.append(
+                    Problem(
+                        E.CONTRADICTORY_FACTS,
+                        f"{path}.patterns.{i}",
+                        "A heavenly or earthly hand wins before any ready declaration.",
+                    )
+                )
+        if win.has("all_generals") and not options["all_generals_free_form"]:
+            for i, pattern in enumerate(win.patterns):
+                if pattern in SEVEN_PAIRS_LADDER:
+                    problems.append(
+                        Problem(
+                            E.PATTERNS_EXCLUSIVE,
+                            f"{path}.patterns.{i}",
+                            "All Generals must be four sets and a pair unless the house rule "
+                            "all_generals_free_form is on, so it cannot be seven pairs.",
+                        )
+                    )
+    return problems
 
 
 VARIANT = Shandong()
