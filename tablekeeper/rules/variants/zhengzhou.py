@@ -1,12 +1,142 @@
-"""Zhengzhou (郑州麻将): RULES.md. Work in progress: scoring is being written."""
+"""Zhengzhou (郑州麻将, RULES.md §5 and §7.5): self-draw wins, side bets (下跑), a wild tile (混) and kong bonuses.
+
+This module is the variant's declaration (options, pattern catalogue, notes) and its
+record checks; the arithmetic lives in `zhengzhou_scoring.py` and the tile checks in
+`zhengzhou_tiles.py`.
+"""
 
 from __future__ import annotations
 
-from ..errors import reject
-from ..options import Options
+from typing import ClassVar
+
+from .. import errors as E
+from ..errors import Problem, Rejected
+from ..options import Options, OptionSpec
 from ..records import HandRecord
 from ..state import TableState
-from ..variant import Outcome, Variant
+from ..variant import Outcome, PatternSpec, Variant
+from .zhengzhou_scoring import score_zhengzhou
+
+WIN_METHODS = frozenset({"self_draw", "discard"})
+
+PATTERNS: tuple[PatternSpec, ...] = (
+    PatternSpec(
+        "four_wilds",
+        "Four wilds",
+        "四混",
+        "×2",
+        methods=WIN_METHODS,
+        from_tiles=True,
+        meaning="Holding all four wild tiles (混) wins at once, whatever the rest of the hand is.",
+    ),
+    PatternSpec(
+        "seven_pairs",
+        "Seven pairs",
+        "七对",
+        "×2",
+        methods=WIN_METHODS,
+        from_tiles=True,
+        meaning="Seven different pairs; a wild only counts as its own face here.",
+    ),
+    PatternSpec(
+        "kong_bloom",
+        "Win after kong",
+        "杠开",
+        "×2",
+        methods=frozenset({"self_draw"}),
+        meaning="Won on the replacement tile drawn after declaring a kong.",
+    ),
+)
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("base", 10, "int", "The base score (底分) of every payment.", minimum=1),
+    OptionSpec(
+        "max_pao",
+        3,
+        "int",
+        "The most side-bet markers (下跑) a player may put down before a hand.",
+        minimum=0,
+        maximum=10,
+    ),
+    OptionSpec(
+        "pao_mode",
+        "both",
+        "choice",
+        "Whose side bets raise a payment: the winner's and the payer's ('both'), or the winner's only "
+        "('winner_only'; for a kong, its declarer's only).",
+        choices=("both", "winner_only"),
+    ),
+    OptionSpec(
+        "honor_cycle",
+        "single7",
+        "choice",
+        "Which honour follows which when the wild is read from the turned-up tile: one cycle "
+        "E S W N Red Green White ('single7'), or winds E S W N and dragons Green Red White apart ('winds4_dragons3').",
+        choices=("single7", "winds4_dragons3"),
+    ),
+    OptionSpec(
+        "special_combine",
+        "multiply",
+        "choice",
+        "How four wilds, seven pairs and win-after-kong combine: each doubles ('multiply': ×2, ×4, ×8), "
+        "or each adds one more stake ('add_units': ×2, ×3, ×4).",
+        choices=("multiply", "add_units"),
+    ),
+    OptionSpec(
+        "kongs_only_winner",
+        False,
+        "bool",
+        "On: only the winner's kongs are paid. Off: every player's kongs are paid when someone wins.",
+    ),
+    OptionSpec(
+        "kong_pao_applies",
+        True,
+        "bool",
+        "On: side bets raise kong bonuses like wins. Off: every kong bonus is one plain base.",
+    ),
+    OptionSpec(
+        "dealer_add_base",
+        False,
+        "bool",
+        "On: when the dealer wins or pays a win, that payment counts one more base stake (庄家加底).",
+    ),
+    OptionSpec(
+        "allow_chow",
+        False,
+        "bool",
+        "On: chows may be claimed from a discard. Only matters when the winning tiles are entered.",
+    ),
+    OptionSpec(
+        "allow_discard_win",
+        False,
+        "bool",
+        "On: a player may also win on a discard; the discarder alone pays that win (点炮).",
+    ),
+    OptionSpec(
+        "seven_pairs_wild_mode",
+        "face_value_only",
+        "choice",
+        "In seven pairs a wild counts only as its own face ('face_value_only') or may complete any pair "
+        "('wilds_complete_pairs').",
+        choices=("face_value_only", "wilds_complete_pairs"),
+    ),
+)
+
+NOTES: tuple[str, ...] = (
+    "Starting points are 1000: the rule book names no starting chips for Zhengzhou.",
+    "The record's treasure field holds the wild tile (混) itself, not the turned-up indicator.",
+    "Kong bonuses are paid for every player's kongs, only when someone wins, and are never doubled "
+    "by four wilds, seven pairs or win-after-kong.",
+    "add_units counts one stake plus one per special item: M = 1 + the number of items.",
+    "dealer_add_base adds one base stake to a win payment whenever the dealer is the winner or the payer; "
+    "it does not touch kong bonuses.",
+    "With pao_mode winner_only a kong bonus counts only its declarer's side bet.",
+    "With allow_discard_win the discarder alone pays their own share; robbing a kong is never a win.",
+    "Seven pairs must be seven different pairs: four of a kind never counts as two pairs.",
+    "A wild tile can never sit in a pung or kong, even a concealed one, and a claimed meld of the wild is refused.",
+    "Four wilds wins with any other ten tiles; the tiles still have to be written out in full.",
+    "Kong facts and the kongs written in the tiles must agree: the same number of concealed and of open kongs.",
+)
 
 
 class Zhengzhou(Variant):
@@ -15,9 +145,50 @@ class Zhengzhou(Variant):
     name_zh = "郑州麻将"
     default_base = 10
     default_starting_points = 1000
+    methods: ClassVar[frozenset[str]] = frozenset({"self_draw"})
+    ready_values: ClassVar[tuple[str, ...]] = ("none",)
+    kong_kinds: ClassVar[frozenset[str]] = frozenset({"exposed", "added", "concealed"})
+    uses_side_bets = True
+    max_side_bet_option = "max_pao"
+    uses_treasure = True
+    options = OPTIONS
+    patterns = PATTERNS
+    notes = NOTES
+
+    def check_record(self, record: HandRecord, options: Options) -> None:
+        problems: list[Problem] = []
+        try:
+            super().check_record(record, options)
+        except Rejected as rejected:
+            problems.extend(rejected.problems)
+        if options["allow_discard_win"]:
+            # The declaration lists self-draw only, as the rule book does; the house rule lets discards back in.
+            discard_fields = {f"wins.{i}.method" for i, win in enumerate(record.wins) if win.method == "discard"}
+            problems = [p for p in problems if not (p.code == E.METHOD_NOT_ALLOWED and p.field in discard_fields)]
+        problems.extend(_zhengzhou_problems(record))
+        if problems:
+            raise Rejected(problems)
 
     def score(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
-        raise reject("not_implemented", None, "This variant is not scored yet.")
+        return score_zhengzhou(self, record, state, options)
+
+
+def _zhengzhou_problems(record: HandRecord) -> list[Problem]:
+    problems: list[Problem] = []
+    for seat in range(4):
+        if len(record.kongs_of(seat)) > 4:
+            problems.append(Problem(E.INVALID_VALUE, "kongs", f"P{seat} cannot hold more than four kongs."))
+    if record.treasure is not None:
+        for index, kong in enumerate(record.kongs):
+            if kong.tile == record.treasure:
+                problems.append(
+                    Problem(
+                        E.CONTRADICTORY_FACTS,
+                        f"kongs.{index}.tile",
+                        f"{kong.tile} is the wild tile (混) this hand, and a wild can never be part of a kong.",
+                    )
+                )
+    return problems
 
 
 VARIANT = Zhengzhou()
