@@ -6,8 +6,6 @@ exclusive, never summed. The discarder pays alone for a discard win; everyone el
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import errors as E
 from ..errors import Problem, Rejected
 from ..ledger import Ledger
@@ -17,9 +15,7 @@ from ..state import TableState
 from ..tiles import HARBIN_TILES, tile_index
 from ..variant import Outcome, Variant, advance
 from .harbin_catalogue import NOTES, OPTIONS, PATTERNS
-
-if TYPE_CHECKING:
-    from .harbin_tiles import TileFindings
+from .harbin_tiles import TileFindings, examine_tiles
 
 MAX_SET_ASIDE = 3
 
@@ -52,8 +48,6 @@ class Harbin(Variant):
         win = record.wins[0]
         findings: TileFindings | None = None
         if win.tiles:
-            from .harbin_tiles import examine_tiles  # the tile layer loads only when a record has tiles
-
             findings = examine_tiles(record, 0, options)
             for words in findings.derived:
                 ledger.note(f"The tiles show {words} for P{win.seat}.", seat=win.seat, code="derived")

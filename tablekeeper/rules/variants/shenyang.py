@@ -9,7 +9,6 @@ zero-sum only once the pot's change is counted.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .. import errors as E
 from ..errors import Problem, Rejected
@@ -19,9 +18,7 @@ from ..records import HandRecord, Win
 from ..state import TableState
 from ..variant import Outcome, Variant, advance, next_seat
 from .shenyang_catalogue import NOTES, OPTIONS, PATTERNS
-
-if TYPE_CHECKING:
-    from .shenyang_tiles import TileFindings
+from .shenyang_tiles import TileFindings, examine_tiles
 
 DRAGON_FACES = frozenset({"5z", "6z", "7z"})
 _CLAIMED_KONGS = frozenset({"exposed", "added"})
@@ -67,11 +64,7 @@ class Shenyang(Variant):
     # -- scoring -----------------------------------------------------------------------------
 
     def score(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
-        findings: dict[int, TileFindings] = {}
-        if any(win.tiles for win in record.wins):
-            from .shenyang_tiles import examine_tiles  # the tile layer loads only when a record has tiles
-
-            findings = {i: examine_tiles(record, i, options) for i, win in enumerate(record.wins) if win.tiles}
+        findings = {i: examine_tiles(record, i, options) for i, win in enumerate(record.wins) if win.tiles}
         self._validate(record, options, findings)
         ledger = Ledger()
         doubles = self._doubles(record, state, options)

@@ -173,7 +173,8 @@ def _dragon_pungs(reading: Reading) -> int:
 
 
 def _hand_value(reading: Reading) -> int:
-    return (8 if _all_pungs(reading) else 1) * 2 ** _dragon_pungs(reading)
+    doublings: int = _dragon_pungs(reading)
+    return (8 if _all_pungs(reading) else 1) << doublings
 
 
 def _not_a_win_words(hand: WinningHand, options: Options) -> str:
