@@ -1,11 +1,158 @@
-"""Shandong tile checks (RULES.md §4.5 and §0.3): which pattern sets the winning tiles allow."""
+"""Shandong tile checks (RULES.md §4.5 and §0.3): which pattern sets the winning tiles allow.
+
+A standard hand is four sets and a pair whose pair is a 2, 5 or 8 of a suit (258将), unless
+the hand is one of the `exempt258` patterns. Seven pairs (with its luxury rungs) needs no
+melds. Each legal reading gives the set of shape patterns it proves; the scorer keeps the
+one that pays most.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from .. import errors as E
+from ..errors import Problem, Rejected
+from ..hands import seven_pairs
+from ..notation import WinningHand
 from ..options import Options
 from ..records import HandRecord, Win
+from ..shapes import readings
+from ..tiles import tile_face
+from .shandong_zhengzhou_tiles import (
+    WholeHand,
+    is_258,
+    kong_fact_problems,
+    parse_win_tiles,
+    pattern_tile_problems,
+    special_set_problems,
+    tiles_field,
+    whole_hand,
+)
+
+SHAPE_PATTERNS = frozenset(
+    {
+        "pure_one_suit",
+        "mixed_one_suit",
+        "all_generals",
+        "all_triplets",
+        "seven_pairs",
+        "luxury_seven_pairs",
+        "double_luxury_seven_pairs",
+        "triple_luxury_seven_pairs",
+        "pure_terminals",
+    }
+)
+LADDER = ("seven_pairs", "luxury_seven_pairs", "double_luxury_seven_pairs", "triple_luxury_seven_pairs")
+CATALOGUE_ORDER = (
+    "kong_bloom",
+    "pure_one_suit",
+    "mixed_one_suit",
+    "all_generals",
+    "all_triplets",
+    *LADDER,
+    "pure_terminals",
+    "earthly_hand",
+    "heavenly_hand",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TileReading:
+    """One legal way to read the tiles: the shape patterns it proves and the pair it uses (None: no single pair)."""
+
+    shapes: frozenset[str]
+    pair: int | None
+    meets_258: bool
 
 
 def pattern_readings(win: Win, index: int, record: HandRecord, options: Options) -> list[tuple[str, ...]]:
     """Every pattern set the win may be scored with; the scorer keeps the one that pays most."""
-    return [win.patterns]
+    if win.tiles is None:
+        return [win.patterns]
+    hand = parse_win_tiles(win, index)
+    problems = special_set_problems(hand, index, "Shandong") + kong_fact_problems(record, win, hand, index)
+    if problems:
+        raise Rejected(problems)
+    found = _tile_readings(hand, options)
+    if not found:
+        raise Rejected(
+            Problem(
+                E.TILES_NOT_A_WIN,
+                tiles_field(index),
+                "These tiles are neither four sets and a pair nor seven pairs.",
+            )
+        )
+    legal = [reading for reading in found if reading.meets_258]
+    if not legal:
+        pairs = sorted({tile_face(r.pair) for r in found if r.pair is not None})
+        shown = f" (the pair here is {' or '.join(pairs)})" if pairs else ""
+        raise Rejected(
+            Problem(
+                E.WIN_REQUIREMENT,
+                tiles_field(index),
+                f"needs a pair (将) of 2s, 5s or 8s of a suit{shown}; only the exempt hands "
+                "(house rule exempt258) may win without one.",
+            )
+        )
+    problems = pattern_tile_problems(win, index, hand, [r.shapes for r in legal], SHAPE_PATTERNS)
+    problems += _first_turn_problems(win, index, hand)
+    if problems:
+        raise Rejected(problems)
+    kept = [p for p in win.patterns if p not in SHAPE_PATTERNS]
+    return [tuple(p for p in CATALOGUE_ORDER if p in reading.shapes or p in kept) for reading in legal]
+
+
+def _tile_readings(hand: WinningHand, options: Options) -> list[TileReading]:
+    exempt = frozenset(options["exempt258"])
+    counts = hand.counts()
+    facts = whole_hand(counts)
+    common = _whole_hand_shapes(facts)
+    found: list[TileReading] = []
+    for reading in readings(hand):
+        shapes = set(common)
+        if reading.all_pungs:
+            shapes.add("all_triplets")
+        if facts.all_258:
+            shapes.add("all_generals")
+        frozen = frozenset(shapes)
+        found.append(TileReading(frozen, reading.pair[0], reading.pair_is_258 or bool(frozen & exempt)))
+    if not hand.melds:
+        level = seven_pairs(hand.concealed_counts())
+        if level is not None:
+            shapes = set(common) | {LADDER[min(level, 3)]}
+            if facts.all_258 and options["all_generals_free_form"]:
+                shapes.add("all_generals")
+            frozen = frozenset(shapes)
+            # Seven pairs has no single pair: taken off the exempt list, it needs one pair of 2s, 5s or 8s.
+            has_258_pair = any(count >= 2 and is_258(tile) for tile, count in enumerate(counts))
+            exempted = bool(frozen & exempt) or has_258_pair
+            found.append(TileReading(frozen, None, exempted))
+    if options["all_generals_free_form"] and facts.all_258 and not any("all_generals" in r.shapes for r in found):
+        found.append(TileReading(frozenset(common | {"all_generals"}), None, True))
+    return found
+
+
+def _whole_hand_shapes(facts: WholeHand) -> frozenset[str]:
+    shapes: set[str] = set()
+    if facts.pure_one_suit:
+        shapes.add("pure_one_suit")
+    if facts.mixed_one_suit:
+        shapes.add("mixed_one_suit")
+    if facts.all_terminals:
+        shapes.add("pure_terminals")
+    return frozenset(shapes)
+
+
+def _first_turn_problems(win: Win, index: int, hand: WinningHand) -> list[Problem]:
+    """A heavenly or earthly hand wins before any call, so it cannot show a claimed meld."""
+    if not hand.is_opened:
+        return []
+    return [
+        Problem(
+            E.PATTERN_CONTRADICTS_TILES,
+            f"wins.{index}.patterns.{i}",
+            "A heavenly or earthly hand wins before any call, but the tiles show a claimed set.",
+        )
+        for i, pattern in enumerate(win.patterns)
+        if pattern in ("heavenly_hand", "earthly_hand")
+    ]

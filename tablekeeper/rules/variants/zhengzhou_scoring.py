@@ -31,7 +31,7 @@ def score_zhengzhou(variant: Variant, record: HandRecord, state: TableState, opt
     if record.result == "draw":
         return _settle_draw(record, state)
     win = record.wins[0]
-    items = special_items(win, record, options)
+    items = special_items(win, 0, record, options)
     ledger = Ledger()
     payers = [seat for seat in range(4) if seat != win.seat] if win.method == "self_draw" else [win.from_seat]
     for payer in payers:
