@@ -1,0 +1,440 @@
+"""Forms: start a session, and the hand form that turns taps into a hand record (RULES.md §0.2)."""
+
+from __future__ import annotations
+
+import uuid
+from functools import cached_property
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import GameSession
+from .rules import VARIANT_IDS, get_variant
+
+KONG_ROWS = 4
+PENALTY_ROWS = 2
+SEAT_CHOICES = [(str(i), f"P{i}") for i in range(4)]
+OPTIONAL_SEAT_CHOICES = [("", "—"), *SEAT_CHOICES]
+
+
+def variant_label(variant_id: str) -> str:
+    name = get_variant(variant_id)["name"]
+    return f"{name['en']} · {name['zh']}"
+
+
+class StartSessionForm(forms.Form):
+    variant = forms.ChoiceField(label=_("Variant"), choices=[(v, variant_label(v)) for v in VARIANT_IDS])
+    player_0 = forms.CharField(label=_("East seat"), max_length=40)
+    player_1 = forms.CharField(label=_("South seat"), max_length=40)
+    player_2 = forms.CharField(label=_("West seat"), max_length=40)
+    player_3 = forms.CharField(label=_("North seat"), max_length=40)
+    first_dealer = forms.ChoiceField(
+        label=_("First dealer"),
+        choices=[("random", _("Random")), *[(str(i), f"{i + 1}") for i in range(4)]],
+        initial="0",
+    )
+    starting_points = forms.IntegerField(label=_("Starting points"), min_value=0, max_value=10_000_000)
+    base = forms.IntegerField(label=_("Base score"), min_value=1, max_value=100_000)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.variant_id = self._chosen_variant()
+        info = get_variant(self.variant_id)
+        self.variant_info = info
+        if not self.is_bound:
+            self.initial.setdefault("variant", self.variant_id)
+        self.fields["starting_points"].initial = info["default_starting_points"]
+        self.fields["base"].initial = info["default_base"]
+        self.option_specs = [spec for spec in info["options"] if spec["key"] != "base"]
+        for spec in self.option_specs:
+            self.fields[f"opt_{spec['key']}"] = _option_field(spec)
+
+    def _chosen_variant(self) -> str:
+        chosen = (self.data.get("variant") if self.is_bound else None) or self.initial.get("variant")
+        return chosen if chosen in VARIANT_IDS else VARIANT_IDS[0]
+
+    @property
+    def option_fields(self) -> list[tuple[dict[str, Any], forms.BoundField]]:
+        return [(spec, self[f"opt_{spec['key']}"]) for spec in self.option_specs]
+
+    @property
+    def player_fields(self) -> list[forms.BoundField]:
+        return [self[f"player_{i}"] for i in range(4)]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        names = [" ".join(str(cleaned.get(f"player_{i}", "")).split()) for i in range(4)]
+        seen: dict[str, int] = {}
+        for index, name in enumerate(names):
+            if not name:
+                continue
+            if name.casefold() in seen:
+                self.add_error(f"player_{index}", _("Four different names, please: this one is already seated."))
+            seen[name.casefold()] = index
+        return cleaned
+
+    def player_names(self) -> list[str]:
+        return [" ".join(self.cleaned_data[f"player_{i}"].split()) for i in range(4)]
+
+    def first_dealer_seat(self) -> int | None:
+        value = self.cleaned_data["first_dealer"]
+        return None if value == "random" else int(value)
+
+    def options(self) -> dict[str, Any]:
+        """Only the options that differ from the variant's defaults: the engine fills in the rest."""
+        chosen: dict[str, Any] = {}
+        for spec in self.option_specs:
+            value = self.cleaned_data.get(f"opt_{spec['key']}")
+            if spec["type"] == "subset":
+                order = list(spec["allowed"])
+                value = sorted(value or [], key=order.index)
+                if value != sorted(spec["default"] or [], key=order.index):
+                    chosen[spec["key"]] = value
+                continue
+            if spec["type"] == "choice":
+                value = _choice_value(spec, value)
+            if value != spec["default"]:
+                chosen[spec["key"]] = value
+        return chosen
+
+
+def _choice_value(spec: dict[str, Any], raw: Any) -> Any:
+    for allowed in spec["allowed"]:
+        if str(allowed) == raw:
+            return allowed
+    return spec["default"]
+
+
+def _option_field(spec: dict[str, Any]) -> forms.Field:
+    label = spec["key"].replace("_", " ").capitalize()
+    help_text = spec.get("meaning", "")
+    kind = spec["type"]
+    if kind == "bool":
+        return forms.BooleanField(label=label, help_text=help_text, required=False, initial=bool(spec["default"]))
+    if kind == "choice":
+        choices = [(str(value), str(value)) for value in spec["allowed"]]
+        return forms.ChoiceField(label=label, help_text=help_text, choices=choices, initial=str(spec["default"]))
+    if kind == "subset":
+        choices = [(str(value), str(value)) for value in spec["allowed"]]
+        return forms.MultipleChoiceField(
+            label=label,
+            help_text=help_text,
+            choices=choices,
+            required=False,
+            initial=[str(value) for value in spec["default"] or []],
+            widget=forms.CheckboxSelectMultiple,
+        )
+    bounds = spec["allowed"] if isinstance(spec["allowed"], dict) else {}
+    return forms.IntegerField(
+        label=label,
+        help_text=help_text,
+        required=kind == "int",
+        initial=spec["default"],
+        min_value=bounds.get("min"),
+        max_value=bounds.get("max"),
+    )
+
+
+def new_client_token() -> str:
+    return uuid.uuid4().hex
+
+
+class HandForm(forms.Form):
+    """The taps of one hand. Field names are what the template's radio buttons and chips send.
+
+    `how` folds the method and the discarder into one tap: "self_draw", "discard-2", "rob_kong-1".
+    """
+
+    winner = forms.ChoiceField(label=_("Winner"))
+    how = forms.ChoiceField(label=_("How"), required=False)
+    patterns = forms.MultipleChoiceField(label=_("Patterns"), required=False)
+    tiles = forms.CharField(label=_("Winning tiles"), required=False, max_length=80)
+    client_token = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    expected_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+    def __init__(self, session: GameSession, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.session = session
+        info = session.variant_info
+        self.info = info
+        results: list[tuple[str, Any]] = [*[(str(i), f"P{i}") for i in range(4)], ("draw", _("Draw"))]
+        if "false_win" in info["penalty_kinds"]:
+            results.append(("void", _("Void (false win)")))
+        self._choice_field("winner").choices = results
+        hows: list[tuple[str, Any]] = [("self_draw", _("Self-draw"))] if "self_draw" in info["methods"] else []
+        for method in ("discard", "rob_kong"):
+            if method in info["methods"]:
+                hows += [(f"{method}-{i}", f"{method} P{i}") for i in range(4)]
+        self._choice_field("how").choices = hows
+        self._choice_field("patterns").choices = [(p["id"], p["id"]) for p in info["patterns"]]
+        for pattern in self.repeatable_patterns:
+            self.fields[f"count_{pattern['id']}"] = forms.IntegerField(required=False, min_value=1, max_value=8)
+        if info["uses_flowers"]:
+            self.fields["flowers"] = forms.IntegerField(required=False, min_value=0, max_value=8)
+        if info["uses_treasure"]:
+            self.fields["treasure"] = forms.CharField(required=False, max_length=2)
+        if info["uses_dice_double"]:
+            self.fields["dice_double"] = forms.BooleanField(required=False)
+        if info["uses_liable"]:
+            self.fields["liable"] = forms.ChoiceField(required=False, choices=OPTIONAL_SEAT_CHOICES)
+        for seat in range(4):
+            self.fields[f"closed_{seat}"] = forms.BooleanField(required=False)
+            self.fields[f"ready_{seat}"] = forms.ChoiceField(
+                required=False, choices=[(value, value) for value in info["ready_values"]]
+            )
+            if info["uses_side_bets"]:
+                self.fields[f"side_bet_{seat}"] = forms.IntegerField(required=False, min_value=0, max_value=100)
+            self.fields[f"adjust_{seat}"] = forms.IntegerField(required=False)
+        self.fields["adjust_note"] = forms.CharField(required=False, max_length=120)
+        for row in range(KONG_ROWS):
+            self.fields[f"kong_seat_{row}"] = forms.ChoiceField(required=False, choices=OPTIONAL_SEAT_CHOICES)
+            self.fields[f"kong_kind_{row}"] = forms.ChoiceField(
+                required=False, choices=[("", "—"), *[(kind, kind) for kind in info["kong_kinds"]]]
+            )
+            self.fields[f"kong_from_{row}"] = forms.ChoiceField(required=False, choices=OPTIONAL_SEAT_CHOICES)
+            self.fields[f"kong_tile_{row}"] = forms.CharField(required=False, max_length=2)
+        for row in range(PENALTY_ROWS):
+            self.fields[f"penalty_kind_{row}"] = forms.ChoiceField(
+                required=False, choices=[("", "—"), *[(kind, kind) for kind in self.penalty_kinds]]
+            )
+            self.fields[f"penalty_seat_{row}"] = forms.ChoiceField(required=False, choices=OPTIONAL_SEAT_CHOICES)
+            self.fields[f"penalty_count_{row}"] = forms.IntegerField(required=False, min_value=1, max_value=50)
+        self.engine_errors: dict[str, list[str]] = {}
+        self.conflict: str | None = None
+
+    def _choice_field(self, name: str) -> forms.ChoiceField:
+        field = self.fields[name]
+        assert isinstance(field, forms.ChoiceField)
+        return field
+
+    @property
+    def repeatable_patterns(self) -> list[dict[str, Any]]:
+        return [p for p in self.info["patterns"] if p.get("repeatable")]
+
+    @property
+    def penalty_kinds(self) -> list[str]:
+        return [kind for kind in self.info["penalty_kinds"] if kind != "adjustment"]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        winner = cleaned.get("winner")
+        how = cleaned.get("how") or ""
+        if winner and winner.isdigit():
+            if not how:
+                self.add_error("how", _("Tap how the hand was won: self-draw or whose discard."))
+            elif how.endswith(f"-{winner}"):
+                self.add_error("how", _("A player cannot win on their own discard."))
+        adjust = [cleaned.get(f"adjust_{seat}") or 0 for seat in range(4)]
+        if any(adjust) and sum(adjust) != 0:
+            self.add_error(None, _("The adjustment must add up to 0; it adds up to %(sum)s.") % {"sum": sum(adjust)})
+        return cleaned
+
+    def to_record(self) -> dict[str, Any]:
+        """The hand record these taps describe; facts left at their defaults are left out."""
+        data = self.cleaned_data
+        winner = data["winner"]
+        record: dict[str, Any] = {"result": "win" if winner.isdigit() else winner}
+        if winner.isdigit():
+            method, _dash, source = (data.get("how") or "self_draw").partition("-")
+            win: dict[str, Any] = {"seat": int(winner), "method": method}
+            if source:
+                win["from"] = int(source)
+            patterns: list[str] = []
+            for pattern_id in data.get("patterns") or []:
+                count = data.get(f"count_{pattern_id}") or 1
+                patterns += [pattern_id] * count
+            win["patterns"] = patterns
+            if data.get("flowers"):
+                win["flowers"] = data["flowers"]
+            if data.get("tiles"):
+                win["tiles"] = data["tiles"].strip()
+            record["wins"] = [win]
+        seats = []
+        for seat in range(4):
+            facts: dict[str, Any] = {}
+            if data.get(f"closed_{seat}"):
+                facts["opened"] = False
+            if data.get(f"ready_{seat}") not in (None, "", "none"):
+                facts["ready"] = data[f"ready_{seat}"]
+            if data.get(f"side_bet_{seat}"):
+                facts["side_bet"] = data[f"side_bet_{seat}"]
+            seats.append(facts)
+        if any(seats):
+            record["seats"] = seats
+        kongs = []
+        for row in range(KONG_ROWS):
+            if data.get(f"kong_seat_{row}") in (None, "") or not data.get(f"kong_kind_{row}"):
+                continue
+            kong: dict[str, Any] = {"seat": int(data[f"kong_seat_{row}"]), "kind": data[f"kong_kind_{row}"]}
+            if data.get(f"kong_tile_{row}"):
+                kong["tile"] = data[f"kong_tile_{row}"].strip()
+            if data.get(f"kong_from_{row}") not in (None, ""):
+                kong["from"] = int(data[f"kong_from_{row}"])
+            kongs.append(kong)
+        if kongs:
+            record["kongs"] = kongs
+        penalties: list[dict[str, Any]] = []
+        for row in range(PENALTY_ROWS):
+            if not data.get(f"penalty_kind_{row}") or data.get(f"penalty_seat_{row}") in (None, ""):
+                continue
+            penalty: dict[str, Any] = {"kind": data[f"penalty_kind_{row}"], "seat": int(data[f"penalty_seat_{row}"])}
+            if data.get(f"penalty_count_{row}"):
+                penalty["count"] = data[f"penalty_count_{row}"]
+            penalties.append(penalty)
+        adjust = [data.get(f"adjust_{seat}") or 0 for seat in range(4)]
+        if any(adjust):
+            penalties.append({"kind": "adjustment", "deltas": adjust, "note": data.get("adjust_note") or ""})
+        if penalties:
+            record["penalties"] = penalties
+        if data.get("dice_double"):
+            record["dice_double"] = True
+        if data.get("liable") not in (None, ""):
+            record["liable"] = int(data["liable"])
+        if data.get("treasure"):
+            record["treasure"] = data["treasure"].strip()
+        return record
+
+    @classmethod
+    def initial_from_record(cls, record: dict[str, Any]) -> dict[str, Any]:
+        """The form's initial values for an existing hand, the inverse of `to_record`."""
+        initial: dict[str, Any] = {"winner": record.get("result", "draw")}
+        wins = record.get("wins") or []
+        if wins:
+            win = wins[0]
+            initial["winner"] = str(win["seat"])
+            initial["how"] = win["method"] if win.get("from") is None else f"{win['method']}-{win['from']}"
+            patterns = list(win.get("patterns") or [])
+            initial["patterns"] = list(dict.fromkeys(patterns))
+            for pattern_id in initial["patterns"]:
+                initial[f"count_{pattern_id}"] = patterns.count(pattern_id)
+            initial["flowers"] = win.get("flowers") or None
+            initial["tiles"] = win.get("tiles") or ""
+        for seat, facts in enumerate(record.get("seats") or []):
+            facts = facts or {}
+            initial[f"closed_{seat}"] = facts.get("opened") is False
+            initial[f"ready_{seat}"] = facts.get("ready", "none")
+            initial[f"side_bet_{seat}"] = facts.get("side_bet") or None
+        for row, kong in enumerate((record.get("kongs") or [])[:KONG_ROWS]):
+            initial[f"kong_seat_{row}"] = str(kong.get("seat", ""))
+            initial[f"kong_kind_{row}"] = kong.get("kind", "")
+            initial[f"kong_tile_{row}"] = kong.get("tile") or ""
+            initial[f"kong_from_{row}"] = "" if kong.get("from") is None else str(kong["from"])
+        row = 0
+        for penalty in record.get("penalties") or []:
+            if penalty.get("kind") == "adjustment":
+                for seat, delta in enumerate(penalty.get("deltas") or []):
+                    initial[f"adjust_{seat}"] = delta or None
+                initial["adjust_note"] = penalty.get("note", "")
+            elif row < PENALTY_ROWS:
+                initial[f"penalty_kind_{row}"] = penalty.get("kind", "")
+                initial[f"penalty_seat_{row}"] = str(penalty.get("seat", ""))
+                initial[f"penalty_count_{row}"] = penalty.get("count")
+                row += 1
+        initial["dice_double"] = bool(record.get("dice_double"))
+        initial["liable"] = "" if record.get("liable") is None else str(record["liable"])
+        initial["treasure"] = record.get("treasure") or ""
+        return initial
+
+    @cached_property
+    def shown(self) -> dict[str, Any]:
+        """Every field's current value (submitted, else initial) as text, for the hand-written template."""
+        values: dict[str, Any] = {}
+        for name in self.fields:
+            value = self[name].value()
+            if isinstance(value, list | tuple):
+                values[name] = [str(item) for item in value]
+            else:
+                values[name] = "" if value is None or value is False else ("on" if value is True else str(value))
+        return values
+
+    @property
+    def pattern_chips(self) -> list[dict[str, Any]]:
+        shown = self.shown
+        method = self.chosen_method
+        chosen = shown.get("patterns") or []
+        return [
+            {
+                **pattern,
+                "checked": pattern["id"] in chosen,
+                "count": shown.get(f"count_{pattern['id']}") or "1",
+                "disabled": bool(method) and method not in pattern.get("methods", [method]),
+            }
+            for pattern in self.info["patterns"]
+        ]
+
+    @property
+    def seat_rows(self) -> list[dict[str, Any]]:
+        shown = self.shown
+        return [
+            {
+                "index": seat,
+                "closed": shown.get(f"closed_{seat}") == "on",
+                "ready": shown.get(f"ready_{seat}") or "none",
+                "side_bet": shown.get(f"side_bet_{seat}", ""),
+                "adjust": shown.get(f"adjust_{seat}", ""),
+            }
+            for seat in range(4)
+        ]
+
+    @property
+    def kong_rows(self) -> list[dict[str, Any]]:
+        shown = self.shown
+        return [
+            {
+                "row": row,
+                "seat": shown.get(f"kong_seat_{row}", ""),
+                "kind": shown.get(f"kong_kind_{row}", ""),
+                "tile": shown.get(f"kong_tile_{row}", ""),
+                "from": shown.get(f"kong_from_{row}", ""),
+            }
+            for row in range(KONG_ROWS)
+        ]
+
+    @property
+    def penalty_rows(self) -> list[dict[str, Any]]:
+        shown = self.shown
+        return [
+            {
+                "row": row,
+                "kind": shown.get(f"penalty_kind_{row}", ""),
+                "seat": shown.get(f"penalty_seat_{row}", ""),
+                "count": shown.get(f"penalty_count_{row}", ""),
+            }
+            for row in range(PENALTY_ROWS)
+        ]
+
+    @property
+    def chosen_method(self) -> str:
+        return str(self.shown.get("how") or "").partition("-")[0]
+
+    def attach_engine_errors(self, errors: list[dict[str, Any]]) -> None:
+        """Place each engine problem next to the part of the form it is about."""
+        for error in errors:
+            key = engine_field_to_form_key(error.get("field"))
+            self.engine_errors.setdefault(key, []).append(str(error.get("message", "")))
+
+    @property
+    def more_has_errors(self) -> bool:
+        more = {"seats", "kongs", "penalties", "adjust", "treasure", "liable", "dice_double", "flowers", "tiles"}
+        return any(key in more for key in self.engine_errors) or any(
+            name.startswith(("kong_", "penalty_", "adjust", "side_bet_", "ready_")) for name in self.errors
+        )
+
+
+_WIN_PARTS = {"seat": "winner", "method": "how", "from": "how", "patterns": "patterns", "flowers": "flowers"}
+
+
+def engine_field_to_form_key(field: str | None) -> str:
+    """Map an engine error's `field` ("wins.0.from", "kongs.1.kind") to a key of the form's layout."""
+    if not field:
+        return "general"
+    parts = field.split(".")
+    head = parts[0]
+    if head in ("result", "wins") and len(parts) < 3:
+        return "winner"
+    if head == "wins":
+        return _WIN_PARTS.get(parts[2], "tiles" if parts[2] == "tiles" else "general")
+    if head in ("seats", "kongs", "penalties", "treasure", "liable", "dice_double"):
+        return head
+    return "general"

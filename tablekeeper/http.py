@@ -1,0 +1,38 @@
+"""Small helpers for views that answer both full-page and htmx requests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.utils.cache import patch_vary_headers
+from django_htmx.middleware import HtmxDetails
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def current_user(request: HttpRequest) -> User:
+    """The signed-in keeper; only called behind `login_required`."""
+    user = request.user
+    assert isinstance(user, User), "view must be behind login_required"
+    return user
+
+
+def page_or_partial(
+    request: HtmxHttpRequest,
+    template: str,
+    partial: str,
+    context: dict[str, Any],
+    *,
+    status: int = 200,
+) -> HttpResponse:
+    """The whole page for a browser, only `template#partial` for htmx (the fragment it swaps)."""
+    name = f"{template}#{partial}" if request.htmx else template
+    response = TemplateResponse(request, name, context, status=status)
+    # The same URL answers with two different bodies, so caches must key on the header.
+    patch_vary_headers(response, ["HX-Request"])
+    return response

@@ -1,0 +1,30 @@
+"""Middleware of our own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseRedirectBase
+from django_htmx.http import HttpResponseClientRedirect
+
+
+class HtmxClientRedirectMiddleware:
+    """Turn a redirect answering an htmx request into a full-page client redirect.
+
+    htmx would otherwise follow the redirect inside the XHR and paste a whole page (a login form
+    after the session cookie expired, say) into a small fragment of the board.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            request.headers.get("HX-Request") == "true"
+            and isinstance(response, HttpResponseRedirectBase)
+            and not isinstance(response, HttpResponseClientRedirect)
+        ):
+            return HttpResponseClientRedirect(response["Location"])
+        return response

@@ -1,0 +1,184 @@
+"""The database: players, sessions, their seats, hands (rounds) and the corrections audit trail.
+
+The hand record is the source of truth. Each round also stores what the engine derived from it
+(deltas, pot change, reasons, state after) and the session stores the running totals and the
+current table state, so that every page reads a fixed number of rows however long the session.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from .rules import VARIANT_IDS, get_variant
+
+WIND_NAMES = ("东", "南", "西", "北")
+
+
+def engine_options_for(variant: str, options: dict[str, Any], base: int) -> dict[str, Any]:
+    """The options the engine scores with: the house rules plus the base score, where the variant declares it.
+
+    Keys the engine no longer declares are dropped rather than failing every later hand.
+    """
+    keys = {option["key"] for option in get_variant(variant)["options"]}
+    scored = {key: value for key, value in options.items() if key in keys}
+    if "base" in keys:
+        scored["base"] = base
+    return scored
+
+
+def new_share_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def zero_totals() -> list[int]:
+    return [0, 0, 0, 0]
+
+
+class Player(models.Model):
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=40)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("name",)
+        constraints = (models.UniqueConstraint(Lower("name"), "owner", name="player_name_unique_per_owner_ci"),)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class GameSession(models.Model):
+    """One sitting at the table ("session" on screen; named so as not to clash with auth sessions)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        FINISHED = "finished", _("finished")
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_sessions")
+    variant = models.CharField(max_length=20, choices=[(v, v) for v in VARIANT_IDS])
+    options = models.JSONField(default=dict, blank=True)
+    base = models.PositiveIntegerField()
+    starting_points = models.IntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    first_dealer = models.PositiveSmallIntegerField()
+    share_token = models.CharField(max_length=40, unique=True, default=new_share_token)
+    share_enabled = models.BooleanField(default=True)
+    # Derived, cached: the running totals (change from the starting points), the table state
+    # for the next hand and the number of hands, kept equal to a replay of the rounds.
+    totals = models.JSONField(default=zero_totals)
+    state = models.JSONField(default=dict)
+    hand_count = models.PositiveIntegerField(default=0)
+    # Bumped on every write; the share board's ETag.
+    version = models.PositiveIntegerField(default=1)
+    created = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created",)
+        indexes = (models.Index(fields=["owner", "-created"]),)
+
+    def __str__(self) -> str:
+        return f"{self.variant_name} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("session_detail", args=[self.pk])
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    @property
+    def variant_info(self) -> dict[str, Any]:
+        return get_variant(self.variant)
+
+    @property
+    def variant_name(self) -> str:
+        name = self.variant_info["name"]
+        return f"{name['en']} {name['zh']}"
+
+    @property
+    def next_number(self) -> int:
+        return self.hand_count + 1
+
+    def starting_state(self) -> dict[str, Any]:
+        return {"dealer": self.first_dealer}
+
+    def engine_options(self) -> dict[str, Any]:
+        return engine_options_for(self.variant, self.options, self.base)
+
+
+class Seat(models.Model):
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    starting_points = models.IntegerField()
+
+    class Meta:
+        ordering = ("index",)
+        constraints = (
+            models.UniqueConstraint(fields=["session", "index"], name="seat_index_unique_per_session"),
+            models.CheckConstraint(condition=models.Q(index__lte=3), name="seat_index_0_to_3"),
+        )
+
+    def __str__(self) -> str:
+        return f"P{self.index} {self.player}"
+
+
+class Round(models.Model):
+    """One physical hand: the record the scorekeeper entered and what the engine derived from it."""
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    record = models.JSONField()
+    deltas = models.JSONField()
+    pot_delta = models.IntegerField(default=0)
+    lines = models.JSONField(default=list)
+    state_after = models.JSONField()
+    client_token = models.CharField(max_length=64)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("number",)
+        constraints = (
+            models.UniqueConstraint(fields=["session", "number"], name="round_number_unique_per_session"),
+            models.UniqueConstraint(fields=["session", "client_token"], name="round_token_unique_per_session"),
+        )
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of session {self.session_id}"
+
+
+class Correction(models.Model):
+    class Action(models.TextChoices):
+        ADD = "add", _("added")
+        EDIT = "edit", _("edited")
+        DELETE = "delete", _("deleted")
+        UNDO = "undo", _("undone")
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="corrections")
+    number = models.PositiveIntegerField()
+    action = models.CharField(max_length=10, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    who = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    when = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = (
+            "-when",
+            "-pk",
+        )
+        indexes = (models.Index(fields=["session", "number"]),)
+
+    def __str__(self) -> str:
+        return f"{self.action} hand {self.number}"

@@ -1,0 +1,89 @@
+"""Starting, finishing and sharing sessions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from ..models import GameSession, Player, Seat, engine_options_for, new_share_token
+from ..rules import settle
+from .errors import Conflict, HandRejected
+
+
+def find_or_create_player(owner: User, name: str) -> Player:
+    """Reuse the keeper's player of that name whatever its case, so statistics follow the person."""
+    name = " ".join(name.split())
+    player = Player.objects.filter(owner=owner, name__iexact=name).first()
+    if player is None:
+        player = Player.objects.create(owner=owner, name=name)
+    return player
+
+
+def check_options(variant: str, options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The engine's complaints about these house rules (the engine checks options before the record)."""
+    result = settle(variant, {"result": "draw"}, None, options)
+    return [error for error in result["errors"] if str(error.get("field") or "").startswith("options")]
+
+
+def start_session(
+    owner: User,
+    *,
+    variant: str,
+    player_names: Sequence[str],
+    first_dealer: int | None,
+    starting_points: int,
+    base: int,
+    options: dict[str, Any],
+) -> GameSession:
+    """Create a session with its four seats; `first_dealer=None` draws the dealer at random."""
+    if len(player_names) != 4:
+        raise ValueError("a session has exactly four players")
+    problems = check_options(variant, engine_options_for(variant, options, base))
+    if problems:
+        raise HandRejected(problems)
+    dealer = random.randrange(4) if first_dealer is None else first_dealer
+    with transaction.atomic():
+        session = GameSession.objects.create(
+            owner=owner,
+            variant=variant,
+            options=options,
+            base=base,
+            starting_points=starting_points,
+            first_dealer=dealer,
+            state={"dealer": dealer, "hand": 1},
+        )
+        players = [find_or_create_player(owner, name) for name in player_names]
+        Seat.objects.bulk_create(
+            Seat(session=session, index=index, player=player, starting_points=starting_points)
+            for index, player in enumerate(players)
+        )
+    return session
+
+
+def finish_session(session: GameSession) -> GameSession:
+    with transaction.atomic():
+        locked = GameSession.objects.select_for_update().get(pk=session.pk)
+        if not locked.is_open:
+            raise Conflict("This session is already finished.")
+        locked.status = GameSession.Status.FINISHED
+        locked.finished = timezone.now()
+        locked.version += 1
+        locked.save(update_fields=["status", "finished", "version", "updated_at"])
+    return locked
+
+
+def set_sharing(session: GameSession, *, enabled: bool, new_link: bool = False) -> GameSession:
+    """Turn the read-only link on or off; a new link makes every earlier one stop working."""
+    with transaction.atomic():
+        locked = GameSession.objects.select_for_update().get(pk=session.pk)
+        locked.share_enabled = enabled
+        if new_link:
+            locked.share_token = new_share_token()
+        locked.version += 1
+        locked.save(update_fields=["share_enabled", "share_token", "version", "updated_at"])
+    return locked

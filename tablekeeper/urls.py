@@ -1,0 +1,29 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import path
+from django.views.generic import RedirectView
+
+from .views import accounts, hands, sessions, share
+
+urlpatterns = [
+    path("", RedirectView.as_view(pattern_name="session_list"), name="home"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("sessions/", sessions.session_list, name="session_list"),
+    path("sessions/new/", sessions.session_new, name="session_new"),
+    path("sessions/new/options/", sessions.session_new_options, name="session_new_options"),
+    path("sessions/<int:session_id>/", sessions.session_detail, name="session_detail"),
+    path("sessions/<int:session_id>/finish/", sessions.session_finish, name="session_finish"),
+    path("sessions/<int:session_id>/hands/", hands.hand_history, name="hand_history"),
+    path("sessions/<int:session_id>/hands/new/", hands.hand_new, name="hand_new"),
+    path("sessions/<int:session_id>/hands/preview/", hands.hand_preview, name="hand_preview"),
+    path("sessions/<int:session_id>/hands/undo/", hands.hand_undo, name="hand_undo"),
+    path("sessions/<int:session_id>/hands/<int:number>/", hands.hand_detail, name="hand_detail"),
+    path("sessions/<int:session_id>/hands/<int:number>/edit/", hands.hand_edit, name="hand_edit"),
+    path("sessions/<int:session_id>/hands/<int:number>/delete/", hands.hand_delete, name="hand_delete"),
+    path("sessions/<int:session_id>/share/", share.share_page, name="share_page"),
+    path("sessions/<int:session_id>/share/settings/", share.share_settings, name="share_settings"),
+    path("b/<str:token>/", share.shared_board, name="shared_board"),
+    path("admin/", admin.site.urls),
+]

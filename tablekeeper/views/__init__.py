@@ -1,0 +1,1 @@
+"""Views, split by area: accounts, sessions (and the board), hands, share."""

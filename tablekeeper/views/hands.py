@@ -1,0 +1,221 @@
+"""Recording, previewing, correcting and listing hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from .. import services
+from ..forms import HandForm, new_client_token
+from ..http import HtmxHttpRequest, current_user, page_or_partial
+from ..models import Correction, GameSession, Round, Seat
+from .board import build_board, seats_of
+from .sessions import owned_session
+
+FORM_TEMPLATE = "hands/form.html"
+
+
+def _form_context(
+    session: GameSession, seats: list[Seat], form: HandForm, *, editing: Round | None = None, **extra: Any
+) -> dict[str, Any]:
+    board = build_board(session, seats)
+    return {
+        "session": session,
+        "seats": seats,
+        "board": board,
+        "form": form,
+        "editing": editing,
+        "patterns": session.variant_info["patterns"],
+        **extra,
+    }
+
+
+def _preview_rows(seats: list[Seat], result: dict[str, Any]) -> list[dict[str, Any]]:
+    names = {seat.index: seat.player.name for seat in seats}
+    return [
+        {"name": names.get(index, f"P{index}"), "delta": delta}
+        for index, delta in enumerate(result.get("deltas", [0, 0, 0, 0]))
+    ]
+
+
+def _done(request: HtmxHttpRequest, session: GameSession) -> HttpResponse:
+    url = session.get_absolute_url()
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def _save_or_edit(
+    request: HtmxHttpRequest, session: GameSession, form: HandForm, editing: Round | None
+) -> tuple[HttpResponse | None, int]:
+    """Run the write; return a response on success, else the status to re-render the form with."""
+    record = form.to_record()
+    try:
+        if editing is None:
+            services.record_hand(
+                session,
+                record,
+                client_token=form.cleaned_data["client_token"],
+                expected_number=form.cleaned_data["expected_number"],
+                user=current_user(request),
+            )
+        else:
+            services.edit_hand(session, editing.number, record, user=current_user(request))
+            messages.success(request, _("Hand %(number)s changed; later hands re-scored.") % {"number": editing.number})
+    except services.Conflict as conflict:
+        form.conflict = conflict.message
+        return None, 409
+    except services.HandRejected as rejected:
+        if editing is not None and rejected.number not in (None, editing.number):
+            form.add_error(
+                None,
+                _("This change would make hand %(number)s invalid, so nothing was changed: %(why)s")
+                % {"number": rejected.number, "why": str(rejected)},
+            )
+        else:
+            form.attach_engine_errors(rejected.errors)
+        return None, 422
+    return _done(request, session), 200
+
+
+def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Round | None) -> HttpResponse:
+    seats = seats_of(session)
+    preview: dict[str, Any] | None = None
+    status = 200
+    if request.method == "POST":
+        form = HandForm(session, request.POST)
+        if not session.is_open:
+            form.conflict = _("This session is finished; its hands can no longer be changed.")
+            status = 409
+        elif form.is_valid():
+            if request.POST.get("action") == "preview":
+                number = editing.number if editing else None
+                preview = services.preview_hand(session, form.to_record(), number)
+                form.attach_engine_errors(preview["errors"])
+            else:
+                response, status = _save_or_edit(request, session, form, editing)
+                if response is not None:
+                    return response
+        else:
+            status = 422
+        if not request.htmx and status != 409:
+            # A browser without JavaScript shows the form again; a 4xx would look like a broken page.
+            status = 200
+    elif editing is not None:
+        initial = HandForm.initial_from_record(editing.record)
+        form = HandForm(session, initial={**initial, "client_token": editing.client_token, "expected_number": 1})
+    else:
+        form = HandForm(session, initial={"client_token": new_client_token(), "expected_number": session.next_number})
+    extra = {"preview": preview, "preview_rows": _preview_rows(seats, preview) if preview else []}
+    context = _form_context(session, seats, form, editing=editing, **extra)
+    return page_or_partial(request, FORM_TEMPLATE, "hand_form", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def hand_new(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    session = owned_session(request, session_id)
+    if request.method == "GET" and not session.is_open:
+        return redirect(session)
+    return _hand_form_view(request, session, None)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def hand_edit(request: HtmxHttpRequest, session_id: int, number: int) -> HttpResponse:
+    session = owned_session(request, session_id)
+    round_ = get_object_or_404(Round, session=session, number=number)
+    return _hand_form_view(request, session, round_)
+
+
+@login_required
+@require_POST
+def hand_preview(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    """Score the form's taps without saving: the live preview under the form."""
+    session = owned_session(request, session_id)
+    seats = seats_of(session)
+    form = HandForm(session, request.POST)
+    preview: dict[str, Any] | None = None
+    if form.is_valid():
+        number = request.POST.get("editing")
+        preview = services.preview_hand(session, form.to_record(), int(number) if number and number.isdigit() else None)
+    context = {
+        "form": form,
+        "preview": preview,
+        "preview_rows": _preview_rows(seats, preview) if preview else [],
+        "seats": seats,
+    }
+    return TemplateResponse(request, f"{FORM_TEMPLATE}#preview", context)
+
+
+@login_required
+@require_GET
+def hand_detail(request: HtmxHttpRequest, session_id: int, number: int) -> HttpResponse:
+    session = owned_session(request, session_id)
+    round_ = get_object_or_404(Round.objects.select_related("entered_by"), session=session, number=number)
+    seats = seats_of(session)
+    corrections = Correction.objects.filter(session=session, number=number).select_related("who")
+    context = {
+        "session": session,
+        "round": round_,
+        "rows": _preview_rows(seats, {"deltas": round_.deltas}),
+        "seat_names": [seat.player.name for seat in seats],
+        "corrections": corrections,
+    }
+    return TemplateResponse(request, "hands/detail.html", context)
+
+
+@login_required
+@require_POST
+def hand_delete(request: HtmxHttpRequest, session_id: int, number: int) -> HttpResponse:
+    session = owned_session(request, session_id)
+    try:
+        services.delete_hand(session, number, user=current_user(request))
+    except services.Conflict as conflict:
+        messages.error(request, conflict.message)
+    except services.HandRejected as rejected:
+        messages.error(
+            request,
+            _("Deleting hand %(number)s would make hand %(later)s invalid, so nothing was changed: %(why)s")
+            % {"number": number, "later": rejected.number, "why": str(rejected)},
+        )
+        return _to(request, f"{session.get_absolute_url()}hands/{number}/")
+    else:
+        messages.success(
+            request, _("Hand %(number)s deleted; later hands renumbered and re-scored.") % {"number": number}
+        )
+    return _done(request, session)
+
+
+@login_required
+@require_POST
+def hand_undo(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    session = owned_session(request, session_id)
+    try:
+        undone = services.undo_last_hand(session, user=current_user(request))
+    except services.Conflict as conflict:
+        messages.error(request, conflict.message)
+    else:
+        if undone is not None:
+            messages.success(request, _("Hand %(number)s undone.") % {"number": undone.number})
+    return _done(request, session)
+
+
+def _to(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@login_required
+@require_GET
+def hand_history(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    session = owned_session(request, session_id)
+    seats = seats_of(session)
+    rounds = Round.objects.filter(session=session).order_by("number")
+    context = {"session": session, "rounds": rounds, "seat_names": [seat.player.name for seat in seats]}
+    return TemplateResponse(request, "hands/history.html", context)

@@ -1,0 +1,94 @@
+"""Session pages: the list, starting one, the board, finishing."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .. import services
+from ..forms import StartSessionForm
+from ..http import HtmxHttpRequest, current_user, page_or_partial
+from ..models import GameSession, Player, Round
+from .board import build_board, seats_of
+
+
+def owned_session(request: HtmxHttpRequest, session_id: int) -> GameSession:
+    """The keeper's own session; anyone else's answers 404, as if it did not exist."""
+    return get_object_or_404(GameSession.objects.filter(owner=current_user(request)), pk=session_id)
+
+
+@login_required
+@require_GET
+def session_list(request: HtmxHttpRequest) -> HttpResponse:
+    sessions = GameSession.objects.filter(owner=current_user(request)).prefetch_related("seats__player")[:50]
+    return TemplateResponse(request, "sessions/list.html", {"sessions": sessions})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_new(request: HtmxHttpRequest) -> HttpResponse:
+    user = current_user(request)
+    if request.method == "POST":
+        form = StartSessionForm(request.POST)
+        if form.is_valid():
+            try:
+                session = services.start_session(
+                    user,
+                    variant=form.cleaned_data["variant"],
+                    player_names=form.player_names(),
+                    first_dealer=form.first_dealer_seat(),
+                    starting_points=form.cleaned_data["starting_points"],
+                    base=form.cleaned_data["base"],
+                    options=form.options(),
+                )
+            except services.HandRejected as rejected:
+                for error in rejected.errors:
+                    form.add_error(None, str(error["message"]))
+            else:
+                return redirect(session)
+        status = 422 if request.htmx else 200
+    else:
+        form = StartSessionForm(initial={"variant": request.GET.get("variant")})
+        status = 200
+    context = {"form": form, "known_players": Player.objects.filter(owner=user).values_list("name", flat=True)}
+    return page_or_partial(request, "sessions/new.html", "start_form", context, status=status)
+
+
+@login_required
+@require_GET
+def session_new_options(request: HtmxHttpRequest) -> HttpResponse:
+    """The variant-dependent part of the start form (defaults and house rules), swapped in on change."""
+    form = StartSessionForm(initial={"variant": request.GET.get("variant")})
+    return TemplateResponse(request, "sessions/new.html#variant_options", {"form": form})
+
+
+@login_required
+@require_GET
+def session_detail(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    session = owned_session(request, session_id)
+    last_round = Round.objects.filter(session=session).order_by("-number").first()
+    context = {
+        "session": session,
+        "board": build_board(session, seats_of(session)),
+        "last_round": last_round,
+        "share_url": request.build_absolute_uri(f"/b/{session.share_token}/"),
+    }
+    return page_or_partial(request, "sessions/detail.html", "board", context)
+
+
+@login_required
+@require_POST
+def session_finish(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    session = owned_session(request, session_id)
+    try:
+        services.finish_session(session)
+    except services.Conflict as conflict:
+        messages.warning(request, conflict.message)
+    else:
+        messages.success(request, _("Session finished. Final standings below."))
+    return redirect(session)

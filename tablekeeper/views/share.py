@@ -1,0 +1,72 @@
+"""The read-only board behind a share link, and the owner's switches for it."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import http_date, quote_etag
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from .. import services
+from ..http import HtmxHttpRequest
+from ..models import GameSession
+from .board import build_board, seats_of
+from .sessions import owned_session
+
+
+@require_GET
+def shared_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Polled every few seconds by every phone at the table, so an unchanged board costs one
+    indexed query and a 304, before any template or seat is loaded."""
+    session = GameSession.objects.filter(share_token=token, share_enabled=True).first()
+    if session is None:
+        raise Http404("This link does not exist or was turned off.")
+    # Full page and fragment differ, so each gets its own tag.
+    etag = quote_etag(f"{session.pk}-{session.version}-{'f' if request.htmx else 'p'}")
+    last_modified = int(session.updated_at.timestamp())
+    not_modified = get_conditional_response(request, etag=etag, last_modified=last_modified)
+    if not_modified is not None:
+        patch_vary_headers(not_modified, ["HX-Request"])
+        return not_modified
+    context = {"session": session, "board": build_board(session, seats_of(session)), "shared": True}
+    name = "share/board.html#live_board" if request.htmx else "share/board.html"
+    response = TemplateResponse(request, name, context)
+    response["ETag"] = etag
+    response["Last-Modified"] = http_date(last_modified)
+    response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@login_required
+@require_POST
+def share_settings(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    session = owned_session(request, session_id)
+    action = request.POST.get("action")
+    if action == "disable":
+        services.set_sharing(session, enabled=False)
+        messages.success(request, _("The share link is turned off."))
+    elif action == "new_link":
+        services.set_sharing(session, enabled=True, new_link=True)
+        messages.success(request, _("A new share link is on; the old one no longer works."))
+    else:
+        services.set_sharing(session, enabled=True)
+        messages.success(request, _("The share link is on."))
+    return redirect(f"{session.get_absolute_url()}share/")
+
+
+@login_required
+@require_GET
+def share_page(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    """The owner's page with the link and its QR code, to show across the table."""
+    import segno
+
+    session = owned_session(request, session_id)
+    url = request.build_absolute_uri(f"/b/{session.share_token}/")
+    qr_svg = segno.make(url, error="m").svg_inline(scale=5, border=2)
+    return TemplateResponse(request, "share/settings.html", {"session": session, "url": url, "qr_svg": qr_svg})
