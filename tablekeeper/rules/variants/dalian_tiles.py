@@ -49,10 +49,16 @@ def read_tiles(record: HandRecord, win: Win, state: TableState, options: Options
     _check_melds(hand, path, options)
     kongs = _winner_kongs(record, win, hand)
     ready = record.seats[win.seat].ready == "ready"
-    bao, candidates = _treasure_readings(record, win, hand, ready, path, options)
-    legal = _legal_readings(hand, candidates, path, options)
+    bao, legal = _legal_readings(hand, _treasure_readings(record, win, hand, ready, path, options), path, options)
+    _check_treasure_tick(win, bao, path)
     ticked = Counter(win.patterns)
     _check_hidden_treasure(record, win, hand, path, options)
+    if win.has("kong_bloom") and not any(_meld_kong(meld) for meld in hand.melds):
+        raise reject(
+            E.PATTERN_CONTRADICTS_TILES,
+            f"{path}.patterns.{win.patterns.index('kong_bloom')}",
+            "Kong bloom needs a kong (or a special set) among the melds, to draw a replacement tile.",
+        )
 
     def price(patterns: Counter[str]) -> int:
         return sum(p.amount for p in payments(record, win, patterns, kongs, state, options))
@@ -116,7 +122,9 @@ def _check_melds(hand: WinningHand, path: str, options: Options) -> None:
         if meld.kind == "pung" and meld.claimed and is_dragon(meld.tiles[0]):
             face = tile_face(meld.tiles[0])
             problems.append(
-                Problem(E.WIN_REQUIREMENT, f"{path}.tiles", f"A discarded dragon can never be punged ([{face * 3}]).")
+                Problem(
+                    E.WIN_REQUIREMENT, f"{path}.tiles", f"A discarded dragon can never be punged ([{face[0] * 3}z])."
+                )
             )
         if meld.kind == "dragon_set" and options["xi_gang_mode"] == "dragon_kong":
             problems.append(
@@ -168,15 +176,19 @@ def _winner_kongs(record: HandRecord, win: Win, hand: WinningHand) -> Kongs:
 
 def _treasure_readings(
     record: HandRecord, win: Win, hand: WinningHand, ready: bool, path: str, options: Options
-) -> tuple[str | None, list[Reading]]:
-    """The readings to consider and the treasure pattern the tiles show (冲宝 over 摸宝, §1.5-4)."""
+) -> list[tuple[str | None, list[Reading]]]:
+    """The ways to read the hand, in order of precedence, each with the treasure pattern it shows.
+
+    A drawn treasure that is a natural winning tile is 冲宝 and is read at face value;
+    only when it is not does it become a wild (摸宝), §1.5-3/4.
+    """
     natural = readings(hand)
     ticked_bao = next((p for p in ("treasure_rush", "finding_treasure") if win.has(p)), None)
     if record.treasure is None:
         if ticked_bao == "finding_treasure" and ready:
             # No face recorded: the scorekeeper's tick says the drawn tile was the treasure.
-            return None, readings(hand, winning_tile_is_wild=True)
-        return None, natural
+            return [(None, readings(hand, winning_tile_is_wild=True))]
+        return [(None, natural)]
     wild = hand.winning_tile in _wild_set(record.treasure, options)
     usable = wild and treasure_is_wild(
         method=win.method, ready=ready, wild_on_discard=options["treasure_wild_on_discard"]
@@ -188,10 +200,27 @@ def _treasure_readings(
                 f"{path}.patterns.{win.patterns.index(ticked_bao)}",
                 f"The winning tile {tile_face(hand.winning_tile)} is not the treasure {record.treasure}.",
             )
-        return None, natural
-    if natural:
-        return ("treasure_rush" if win.method == "self_draw" else None), natural
-    return ("finding_treasure" if win.method == "self_draw" else None), readings(hand, winning_tile_is_wild=True)
+        return [(None, natural)]
+    drawn = win.method == "self_draw"
+    return [
+        ("treasure_rush" if drawn else None, natural),
+        ("finding_treasure" if drawn else None, readings(hand, winning_tile_is_wild=True)),
+    ]
+
+
+def _check_treasure_tick(win: Win, bao: str | None, path: str) -> None:
+    ticked = next((p for p in ("treasure_rush", "finding_treasure") if win.has(p)), None)
+    if ticked is None or bao is None or ticked == bao:
+        return
+    why = {
+        "treasure_rush": "the drawn treasure is also a natural winning tile, so this is treasure rush (冲宝)",
+        "finding_treasure": "the treasure is not a natural winning tile here, so this is finding treasure (摸宝)",
+    }
+    raise reject(
+        E.PATTERN_CONTRADICTS_TILES,
+        f"{path}.patterns.{win.patterns.index(ticked)}",
+        f"Not {_NAMES[ticked]}: {why[bao]}.",
+    )
 
 
 def _wild_set(treasure: str, options: Options) -> frozenset[int]:
@@ -214,14 +243,20 @@ def _check_hidden_treasure(record: HandRecord, win: Win, hand: WinningHand, path
         )
 
 
-def _legal_readings(hand: WinningHand, candidates: list[Reading], path: str, options: Options) -> list[Reading]:
-    if not candidates:
+def _legal_readings(
+    hand: WinningHand, groups: list[tuple[str | None, list[Reading]]], path: str, options: Options
+) -> tuple[str | None, list[Reading]]:
+    """The first way of reading the hand that has a legal reading; else every failed requirement."""
+    if not any(candidates for _, candidates in groups):
         raise reject(E.TILES_NOT_A_WIN, f"{path}.tiles", "These tiles are not four sets and a pair (R6).")
-    failures = [(reading, _failed_requirements(hand, reading, options)) for reading in candidates]
-    legal = [reading for reading, failed in failures if not failed]
-    if legal:
-        return legal
-    fewest = min((failed for _, failed in failures), key=len)
+    all_failures: list[list[str]] = []
+    for bao, candidates in groups:
+        failures = [(reading, _failed_requirements(hand, reading, options)) for reading in candidates]
+        legal = [reading for reading, failed in failures if not failed]
+        if legal:
+            return bao, legal
+        all_failures.extend(failed for _, failed in failures)
+    fewest = min(all_failures, key=len)
     raise Rejected([Problem(E.WIN_REQUIREMENT, f"{path}.tiles", message) for message in fewest])
 
 
