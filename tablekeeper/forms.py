@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import GameSession
+from .models import SESSION_SETTING_OPTIONS, GameSession
 from .rules import VARIANT_IDS, get_variant
 
 KONG_ROWS = 4
@@ -46,7 +46,7 @@ class StartSessionForm(forms.Form):
             self.initial.setdefault("variant", self.variant_id)
         self.fields["starting_points"].initial = info["default_starting_points"]
         self.fields["base"].initial = info["default_base"]
-        self.option_specs = [spec for spec in info["options"] if spec["key"] != "base"]
+        self.option_specs = [spec for spec in info["options"] if spec["key"] not in SESSION_SETTING_OPTIONS]
         for spec in self.option_specs:
             self.fields[f"opt_{spec['key']}"] = _option_field(spec)
 

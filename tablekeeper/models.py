@@ -21,8 +21,14 @@ from .rules import VARIANT_IDS, get_variant
 WIND_NAMES = ("东", "南", "西", "北")
 
 
-def engine_options_for(variant: str, options: dict[str, Any], base: int) -> dict[str, Any]:
-    """The options the engine scores with: the house rules plus the base score, where the variant declares it.
+# Options that are session settings with their own fields, not house rules.
+SESSION_SETTING_OPTIONS = ("base", "starting_points")
+
+
+def engine_options_for(
+    variant: str, options: dict[str, Any], base: int, starting_points: int | None = None
+) -> dict[str, Any]:
+    """The options the engine scores with: the house rules plus the session settings it declares.
 
     Keys the engine no longer declares are dropped rather than failing every later hand.
     """
@@ -30,6 +36,8 @@ def engine_options_for(variant: str, options: dict[str, Any], base: int) -> dict
     scored = {key: value for key, value in options.items() if key in keys}
     if "base" in keys:
         scored["base"] = base
+    if "starting_points" in keys and starting_points is not None:
+        scored["starting_points"] = starting_points
     return scored
 
 
@@ -112,7 +120,7 @@ class GameSession(models.Model):
         return {"dealer": self.first_dealer}
 
     def engine_options(self) -> dict[str, Any]:
-        return engine_options_for(self.variant, self.options, self.base)
+        return engine_options_for(self.variant, self.options, self.base, self.starting_points)
 
 
 class Seat(models.Model):

@@ -132,6 +132,8 @@ def edit_hand(session: GameSession, number: int, record: dict[str, Any], *, user
         _rescore(locked, affected, _state_before(locked, number), first_number=number)
         Round.objects.bulk_update(affected, ["record", *DERIVED_FIELDS])
         Correction.objects.create(session=locked, number=number, action="edit", before=before, after=record, who=user)
+        locked.version += 1
+        locked.save(update_fields=["totals", "state", "version", "updated_at"])
     return edited
 
 

@@ -43,7 +43,7 @@ def start_session(
     """Create a session with its four seats; `first_dealer=None` draws the dealer at random."""
     if len(player_names) != 4:
         raise ValueError("a session has exactly four players")
-    problems = check_options(variant, engine_options_for(variant, options, base))
+    problems = check_options(variant, engine_options_for(variant, options, base, starting_points))
     if problems:
         raise HandRejected(problems)
     dealer = random.randrange(4) if first_dealer is None else first_dealer

@@ -1,0 +1,77 @@
+"""Shared fixtures for the web tests: a keeper who owns a session, a stranger, and hand records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from tablekeeper import services
+from tablekeeper.models import GameSession
+
+PLAIN_STATIC = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+PASSWORD = "mahjong-tiles-42!"
+
+
+@pytest.fixture(autouse=True)
+def _plain_static_files(settings: Any) -> None:
+    """Tests serve the static source files; hashed names would need collectstatic first."""
+    settings.STORAGES = PLAIN_STATIC
+    settings.WHITENOISE_USE_FINDERS = True
+    # A fast hasher: the suite creates many users, and strength is not under test here.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def win(seat: int, method: str = "self_draw", source: int | None = None, patterns: list[str] | None = None, **extra):
+    """One hand record with a single winner."""
+    entry: dict[str, Any] = {"seat": seat, "method": method, "patterns": patterns or []}
+    if source is not None:
+        entry["from"] = source
+    entry.update(extra.pop("win_extra", {}))
+    return {"result": "win", "wins": [entry], **extra}
+
+
+def draw(**extra):
+    return {"result": "draw", **extra}
+
+
+@pytest.fixture
+def owner(db) -> User:
+    return User.objects.create_user("keeper", password=PASSWORD)
+
+
+@pytest.fixture
+def stranger(db) -> User:
+    return User.objects.create_user("stranger", password=PASSWORD)
+
+
+def make_session(owner: User, variant: str = "zhengzhou", **kwargs: Any) -> GameSession:
+    defaults: dict[str, Any] = {
+        "variant": variant,
+        "player_names": ["Ann", "Bo", "Cy", "Di"],
+        "first_dealer": 0,
+        "starting_points": 1000,
+        "base": 10,
+        "options": {},
+    }
+    defaults.update(kwargs)
+    return services.start_session(owner, **defaults)
+
+
+@pytest.fixture
+def game(owner: User) -> GameSession:
+    """A Zhengzhou session (base 10, dealer P0) with Ann, Bo, Cy and Di."""
+    return make_session(owner)
+
+
+def record_all(game: GameSession, records: list[dict[str, Any]], user: User | None = None) -> None:
+    for record in records:
+        game.refresh_from_db()
+        services.record_hand(
+            game, record, client_token=f"t{game.next_number}", expected_number=game.next_number, user=user
+        )
+    game.refresh_from_db()
