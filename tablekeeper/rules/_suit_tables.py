@@ -2,122 +2,210 @@
 
 A standard hand splits into groups that never mix suits (a chow stays in its suit, a pung
 or pair is one tile kind), so a hand is a win exactly when each suit can be split on its
-own and the wild tiles cover what the suits lack. For each suit's count vector we keep
-two numbers: the fewest wilds that split it completely into sets, and the fewest that
-split it into sets plus the one pair. Wilds beyond that minimum are harmless: three
-wilds always make a set of their own, and the tile total (3n+2) fixes the remainder.
+own and the wild tiles cover what the suits lack. For each suit's tiles we keep two numbers:
+the fewest wilds that split them completely into sets, and the fewest that split them into
+sets plus the one pair. Wilds beyond that minimum are harmless: three wilds always make a
+set of their own, and the tile total (3n+2) fixes the remainder.
 
-The tables fill lazily, once per distinct count vector; after that a check is four
-dictionary lookups.
+A suit's tiles are keyed by their sorted digits as written ("1123" for 1123m), so the hot
+path goes from the notation to the answer without building count vectors. The tables fill
+lazily, once per distinct key; after that a check is four dictionary lookups.
 """
 
 from __future__ import annotations
 
+import bisect
+import itertools
 from collections.abc import Sequence
 
 # More wilds than any hand can hold: "this cannot be split".
 IMPOSSIBLE = 99
+MAX_COPIES = 4
 
-SuitKey = tuple[int, ...]
 Costs = tuple[int, int]  # (fewest wilds without the pair, fewest wilds with the pair)
+# (index within the suit of the added tile, its face's costs after adding it)
+Addition = tuple[int, int, int]
 
-_numbered_table: dict[SuitKey, Costs] = {}
-_honor_table: dict[SuitKey, Costs] = {}
-# Sub-results shared between fills: the tails of many suit vectors are the same.
-_numbered_memo: dict[tuple[SuitKey, bool], int] = {}
-_honor_memo: dict[tuple[SuitKey, bool], int] = {}
+_SUIT_SIZE = {"m": 9, "p": 9, "s": 9, "z": 7}
+_DIGITS = "123456789"
+EMPTY_COSTS: Costs = (0, 2)
+
+# Keyed by suit letter, then by the sorted digits. None marks digits that are not tiles of the
+# suit or more than four copies: the caller then re-parses to report the precise error.
+_costs_tables: dict[str, dict[str, Costs | None]] = {suit: {"": EMPTY_COSTS} for suit in _SUIT_SIZE}
+_addition_tables: dict[str, dict[str, tuple[Addition, ...]]] = {suit: {} for suit in _SUIT_SIZE}
+# Sub-results of the numbered-suit search, shared between keys: many keys end the same way.
+_numbered_memo: dict[tuple[tuple[int, ...], bool], int] = {}
+
+# Honour tiles never join a chow, so each kind is split alone. Fewest wilds for a kind held
+# 0-4 times, without the pair and when this kind holds the pair.
+_HONOR_WITHOUT_PAIR = (0, 2, 1, 0, 2)
+_HONOR_WITH_PAIR = (2, 1, 0, 2, 1)
 
 
-def _fewest_wilds(counts: list[int], need_pair: bool, chows: bool, memo: dict[tuple[SuitKey, bool], int]) -> int:
-    """Fewest wilds that split `counts` into sets (and one pair if `need_pair`).
+def _fewest_numbered(counts: list[int], need_pair: bool) -> int:
+    """Fewest wilds that split one numbered suit's `counts` into sets (and one pair if owed).
 
     The lowest tile still held must sit in some group; we try every group that can hold it.
-    A group takes as many natural tiles as are there before taking wilds: swapping a wild in
-    one group with a natural copy in another never changes the number of wilds used.
+    A group takes the natural tiles that are there before taking wilds: swapping a wild in one
+    group with a natural copy in another never changes the number of wilds used.
     """
     key = (tuple(counts), need_pair)
-    known = memo.get(key)
+    known = _numbered_memo.get(key)
     if known is not None:
         return known
     lowest = next((index for index, count in enumerate(counts) if count), None)
     if lowest is None:
         best = 2 if need_pair else 0  # the pair, if still owed, is two wilds
-        memo[key] = best
+        _numbered_memo[key] = best
         return best
 
-    best = IMPOSSIBLE
     held = counts[lowest]
-    # A pung of the lowest tile.
     used = min(held, 3)
     counts[lowest] -= used
-    best = min(best, 3 - used + _fewest_wilds(counts, need_pair, chows, memo))
+    best = 3 - used + _fewest_numbered(counts, need_pair)
     counts[lowest] += used
     if need_pair:
         used = min(held, 2)
         counts[lowest] -= used
-        best = min(best, 2 - used + _fewest_wilds(counts, False, chows, memo))
+        best = min(best, 2 - used + _fewest_numbered(counts, False))
         counts[lowest] += used
-    if chows:
-        # The lowest tile is the first, middle or last of the chow; anything below it is a wild.
-        for start in (lowest - 2, lowest - 1, lowest):
-            if start < 0 or start + 2 >= len(counts):
-                continue
-            taken = [index for index in range(start, start + 3) if index >= lowest and counts[index]]
-            for index in taken:
-                counts[index] -= 1
-            best = min(best, 3 - len(taken) + _fewest_wilds(counts, need_pair, chows, memo))
-            for index in taken:
-                counts[index] += 1
-    memo[key] = best
+    # The lowest tile is the first, middle or last of a chow; anything below it is a wild.
+    for start in (lowest - 2, lowest - 1, lowest):
+        if start < 0 or start > 6:
+            continue
+        taken = [index for index in range(start, start + 3) if index >= lowest and counts[index]]
+        for index in taken:
+            counts[index] -= 1
+        best = min(best, 3 - len(taken) + _fewest_numbered(counts, need_pair))
+        for index in taken:
+            counts[index] += 1
+    _numbered_memo[key] = best
     return best
 
 
-def _fill(key: SuitKey, chows: bool) -> Costs:
-    memo = _numbered_memo if chows else _honor_memo
-    counts = list(key)
-    return (_fewest_wilds(counts, False, chows, memo), _fewest_wilds(counts, True, chows, memo))
+def _counts_of(suit: str, digits: str) -> list[int] | None:
+    counts = [0] * _SUIT_SIZE[suit]
+    for digit in digits:
+        rank = _DIGITS.find(digit) + 1
+        if not 1 <= rank <= len(counts):
+            return None
+        counts[rank - 1] += 1
+    if counts and max(counts) > MAX_COPIES:
+        return None
+    return counts
 
 
-def numbered_costs(key: SuitKey) -> Costs:
-    """Costs for the nine counts of one numbered suit (chows allowed)."""
-    costs = _numbered_table.get(key)
-    if costs is None:
-        costs = _numbered_table[key] = _fill(key, chows=True)
+def _costs_of_counts(suit: str, counts: list[int]) -> Costs:
+    if suit == "z":
+        without_pair = sum(_HONOR_WITHOUT_PAIR[count] for count in counts)
+        pair_extra = min(_HONOR_WITH_PAIR[count] - _HONOR_WITHOUT_PAIR[count] for count in counts)
+        return (without_pair, without_pair + pair_extra)
+    return (_fewest_numbered(counts, False), _fewest_numbered(counts, True))
+
+
+def suit_costs(suit: str, digits: str) -> Costs | None:
+    """Costs for one suit's digits ("1123" of 1123m), in any order; None if they are not tiles."""
+    table = _costs_tables[suit]
+    costs = table.get(digits, _costs_tables)  # the sentinel marks "not seen", since None is a value
+    if costs is not _costs_tables:
+        return costs  # type: ignore[return-value]
+    canonical = "".join(sorted(digits))
+    if canonical in table:
+        return table[canonical]
+    counts = _counts_of(suit, canonical)
+    table[canonical] = costs = None if counts is None else _costs_of_counts(suit, counts)
     return costs
 
 
-def honor_costs(key: SuitKey) -> Costs:
-    """Costs for the seven honour counts (no chows: pungs and the pair only)."""
-    costs = _honor_table.get(key)
-    if costs is None:
-        costs = _honor_table[key] = _fill(key, chows=False)
-    return costs
+def suit_additions(suit: str, canonical: str) -> tuple[Addition, ...]:
+    """For valid sorted digits: each tile of the suit that can still be added (fewer than four
+    held), with the suit's costs after adding it. This is what `waits` needs per suit."""
+    table = _addition_tables[suit]
+    additions = table.get(canonical)
+    if additions is None:
+        found = []
+        for rank in range(1, _SUIT_SIZE[suit] + 1):
+            digit = _DIGITS[rank - 1]
+            if canonical.count(digit) >= MAX_COPIES:
+                continue
+            costs = suit_costs(suit, canonical + digit)
+            assert costs is not None  # fewer than four copies and a rank of the suit
+            found.append((rank - 1, costs[0], costs[1]))
+        table[canonical] = additions = tuple(found)
+    return additions
+
+
+def _complete_keys(suit: str) -> tuple[frozenset[str], frozenset[str]]:
+    """Every key of the suit that splits into at most four sets, and into such sets plus a
+    pair, built from the sets themselves: a few thousand keys, generated once at import so
+    the no-wild check never searches."""
+    ranks = _DIGITS[: _SUIT_SIZE[suit]]
+    shapes = [digit * 3 for digit in ranks]
+    if suit != "z":
+        shapes += [ranks[start : start + 3] for start in range(len(ranks) - 2)]
+    too_many = [digit * (MAX_COPIES + 1) for digit in ranks]
+    plain = set()
+    for set_count in range(5):
+        for combination in itertools.combinations_with_replacement(shapes, set_count):
+            key = "".join(sorted("".join(combination)))
+            if not any(excess in key for excess in too_many):
+                plain.add(key)
+    with_pair = set()
+    for key in plain:
+        for digit in ranks:
+            if key.count(digit) <= MAX_COPIES - 2:
+                at = bisect.bisect_right(key, digit)
+                with_pair.add(key[:at] + digit * 2 + key[at:])
+    return frozenset(plain), frozenset(with_pair)
+
+
+def digits_of_counts(counts: Sequence[int]) -> str:
+    return "".join(_DIGITS[rank] * count for rank, count in enumerate(counts))
+
+
+def hand_costs(counts: Sequence[int]) -> list[Costs]:
+    """The four suits' costs for a 34-count vector with at most four of a tile."""
+    found = []
+    for suit, start, size in (("m", 0, 9), ("p", 9, 9), ("s", 18, 9), ("z", 27, 7)):
+        costs = suit_costs(suit, digits_of_counts(counts[start : start + size]))
+        if costs is None:
+            raise ValueError(f"more than {MAX_COPIES} copies of a tile in suit {suit}")
+        found.append(costs)
+    return found
 
 
 def fewest_wilds(suit_costs: Sequence[Costs]) -> int:
     """Fewest wilds for the whole hand: one suit (or two wilds alone) provides the pair."""
     without_pair = sum(costs[0] for costs in suit_costs)
-    best = without_pair + 2
-    for costs in suit_costs:
-        with_pair_here = without_pair - costs[0] + costs[1]
-        if with_pair_here < best:
-            best = with_pair_here
-    return best
+    return without_pair + min(2, min(costs[1] - costs[0] for costs in suit_costs))
 
 
-def hand_costs(counts: Sequence[int]) -> list[Costs]:
-    """The four suits' costs for a 34-count vector."""
-    return [
-        numbered_costs(tuple(counts[0:9])),
-        numbered_costs(tuple(counts[9:18])),
-        numbered_costs(tuple(counts[18:27])),
-        honor_costs(tuple(counts[27:34])),
-    ]
+def valid_digits(suit: str, digits: str) -> bool:
+    """Are these digits tiles of the suit, at most four of each?"""
+    top = _DIGITS[_SUIT_SIZE[suit] - 1]
+    return bool(digits) and all("1" <= digit <= top and digits.count(digit) <= MAX_COPIES for digit in set(digits))
 
 
-def splits_with(counts: Sequence[int], wilds: int) -> bool:
-    """True when `counts` plus `wilds` wild tiles form sets and one pair, whatever the number of sets.
+# With no wild, a suit's digits are a class: sets only (0), sets and the pair (1), or neither
+# (NOT_COMPLETE, large enough that any sum over four suits including it is not 1).
+SETS_ONLY, SETS_AND_PAIR, NOT_COMPLETE = 0, 1, 10
+_plain_classes: dict[str, dict[str, int]] = {}
+for _suit in _SUIT_SIZE:
+    _sets_only, _sets_and_pair = _complete_keys(_suit)
+    _plain_classes[_suit] = dict.fromkeys(_sets_only, SETS_ONLY) | dict.fromkeys(_sets_and_pair, SETS_AND_PAIR)
+del _suit, _sets_only, _sets_and_pair
 
-    The caller has checked that the total is 3n+2.
-    """
-    return fewest_wilds(hand_costs(counts)) <= wilds
+
+def plain_class(suit: str, digits: str) -> int | None:
+    """The no-wild class of one suit's digits in any order (None: not tiles of the suit).
+
+    Keys never seen are sorted, checked and remembered, so each costs one lookup next time."""
+    table = _plain_classes[suit]
+    found = table.get(digits)
+    if found is None:
+        if not valid_digits(suit, digits):
+            return None
+        found = table.get("".join(sorted(digits)), NOT_COMPLETE)
+        table[digits] = found
+    return found

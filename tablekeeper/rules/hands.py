@@ -1,59 +1,101 @@
 """The plain 4-sets-and-a-pair shape on concealed tiles, and seven pairs (RULES §0.6).
 
 `is_standard_win` and `waits` answer from the per-suit tables in `_suit_tables`: no search
-per call once a suit's count vector has been seen. Wild tiles (a treasure, a Zhengzhou 混)
+per call once a suit's tiles have been seen. Wild tiles (a treasure, a Zhengzhou 混)
 are taken out of the counts and spent on whatever the suits lack.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
-from ._suit_tables import fewest_wilds, hand_costs, honor_costs, numbered_costs
-from .notation import MAX_COPIES, parse_tiles
+from ._suit_tables import (
+    SETS_AND_PAIR,
+    Costs,
+    digits_of_counts,
+    fewest_wilds,
+    hand_costs,
+    plain_class,
+    suit_additions,
+    suit_costs,
+)
+from .notation import parse_tiles
 from .tiles import TILE_KINDS, tile_face, tile_index
 
-_DIGIT_RANK = {str(rank): rank for rank in range(10)}
-_SUIT_OFFSET = {"m": 0, "p": 9, "s": 18, "z": 27}
-_SUIT_TOP = {"m": 9, "p": 9, "s": 9, "z": 7}
 # Four sets and a pair: no concealed part of a hand holds more.
 MAX_STANDARD_TILES = 14
+MAX_COPIES = 4
+_SUIT_SPLITTER = re.compile(r"([mpsz])")
+_SUITS = "mpsz"
+_SUIT_START = {"m": 0, "p": 9, "s": 18, "z": 27}
+_FACES = tuple(tile_face(tile) for tile in range(TILE_KINDS))
 
 
-def _fast_counts(text: str) -> list[int] | None:
-    """34 counts of a plain tile string, or None when anything is off.
-
-    This is the hot path of `is_standard_win`; on None the caller re-parses with
-    `parse_tiles`, which raises the precise error (or accepts a legal oddity such as spaces).
-    """
-    counts = [0] * TILE_KINDS
-    ranks: list[int] = []
-    for char in text:
-        rank = _DIGIT_RANK.get(char)
-        if rank is not None:
-            ranks.append(rank)
-            continue
-        offset = _SUIT_OFFSET.get(char)
-        if offset is None or not ranks:
+def _suit_digits(text: str) -> dict[str, str] | None:
+    """Each suit's digits as written ("123m45m" → {"m": "12345"}), or None when the text is not
+    plain digits-then-letter runs. This is the hot path; on None the caller re-parses with
+    `parse_tiles`, which raises the precise error or accepts a legal oddity such as spaces."""
+    parts = _SUIT_SPLITTER.split(text)
+    if parts[-1]:
+        return None  # digits with no suit letter, or no tiles at all
+    digits: dict[str, str] = {}
+    for index in range(0, len(parts) - 1, 2):
+        run = parts[index]
+        if not run.isdigit():
             return None
-        top = _SUIT_TOP[char]
-        for rank in ranks:
-            if not 1 <= rank <= top:
-                return None
-            counts[offset + rank - 1] += 1
-        ranks = []
-    if ranks or max(counts) > MAX_COPIES:
-        return None
-    return counts
+        suit = parts[index + 1]
+        digits[suit] = digits[suit] + run if suit in digits else run
+    return digits
+
+
+def _digits_from_parse(text: str) -> dict[str, str]:
+    counts = [0] * TILE_KINDS
+    for tile in parse_tiles(text):
+        counts[tile] += 1
+    return {
+        suit: digits_of_counts(counts[start : start + (7 if suit == "z" else 9)]) for suit, start in _SUIT_START.items()
+    }
+
+
+def _read(text: str, wild_tiles: frozenset[int]) -> tuple[dict[str, str], list[Costs], int, dict[str, str]]:
+    """Parse plain concealed tiles into (digits per suit, each suit's costs without its wild
+    copies, the number of wild tiles, digits per suit with wild copies left in)."""
+    digits = _suit_digits(text)
+    costs: list[Costs] = []
+    if digits is not None:
+        for suit in _SUITS:
+            suit_cost = suit_costs(suit, digits.get(suit, ""))
+            if suit_cost is None:
+                digits = None
+                break
+            costs.append(suit_cost)
+    if digits is None:
+        digits = _digits_from_parse(text)  # raises NotationError for bad notation
+        costs = []
+    held = digits
+    wild_count = 0
+    if wild_tiles:
+        digits = dict(digits)
+        for tile in wild_tiles:
+            suit = _SUITS[tile // 9]
+            digit = str(tile - _SUIT_START[suit] + 1)
+            run = digits.get(suit, "")
+            copies = run.count(digit)
+            if copies:
+                wild_count += copies
+                digits[suit] = run.replace(digit, "")
+        costs = []
+    if not costs:
+        costs = [suit_costs(suit, digits.get(suit, "")) or (0, 0) for suit in _SUITS]
+    return digits, costs, wild_count, held
 
 
 def tile_counts(text: str) -> list[int]:
     """34 counts of plain concealed tiles; NotationError (a ValueError) for bad notation."""
-    counts = _fast_counts(text)
-    if counts is None:
-        counts = [0] * TILE_KINDS
-        for tile in parse_tiles(text):
-            counts[tile] += 1
+    counts = [0] * TILE_KINDS
+    for tile in parse_tiles(text):
+        counts[tile] += 1
     return counts
 
 
@@ -76,7 +118,7 @@ def split_off_wilds(counts: Sequence[int], wild_faces: Iterable[int]) -> tuple[l
 
 
 def completes_standard(naturals: Sequence[int], wild_count: int) -> bool:
-    """Natural counts plus `wild_count` wilds (3n+2 tiles in all) form n sets and a pair."""
+    """Natural counts plus `wild_count` wilds (3n+2 tiles in all, n ≤ 4) form n sets and a pair."""
     total = sum(naturals) + wild_count
     if total % 3 != 2 or total > MAX_STANDARD_TILES:
         return False
@@ -89,49 +131,87 @@ def is_standard_win(tiles: str, wilds: Iterable[str] = ()) -> bool:
     `wilds` are faces whose copies stand for any tile, their own face included.
     Bad notation raises NotationError (a ValueError); a wrong tile count is simply False.
     """
-    counts = tile_counts(tiles)
     if wilds:
-        naturals, wild_count = split_off_wilds(counts, wild_indices(wilds))
-    else:
-        naturals, wild_count = counts, 0
-    return completes_standard(naturals, wild_count)
+        digits, costs, wild_count, _ = _read(tiles, wild_indices(wilds))
+        total = sum(len(run) for run in digits.values()) + wild_count
+        return total % 3 == 2 and total <= MAX_STANDARD_TILES and fewest_wilds(costs) <= wild_count
+    return _is_plain_win(tiles)
+
+
+def _is_plain_win(text: str) -> bool:
+    """The no-wild check: each suit's digits must be a precomputed complete key."""
+    parts = _SUIT_SPLITTER.split(text)
+    if parts[-1]:
+        return _is_plain_win_slowly(text)
+    score = 0
+    total = 0
+    seen = ""
+    for index in range(0, len(parts) - 1, 2):
+        run = parts[index]
+        suit = parts[index + 1]
+        if suit in seen:
+            return _is_plain_win_slowly(text)  # "1m2m3m": a suit written in several runs
+        seen += suit
+        found = plain_class(suit, run)
+        if found is None:
+            return _is_plain_win_slowly(text)
+        score += found
+        total += len(run)
+    return score == SETS_AND_PAIR and total <= MAX_STANDARD_TILES
+
+
+def _is_plain_win_slowly(text: str) -> bool:
+    """Any legal notation (spaces, a suit in several runs); raises NotationError for bad notation."""
+    digits = _digits_from_parse(text)
+    score = sum(plain_class(suit, run) or 0 for suit, run in digits.items() if run)
+    total = sum(len(run) for run in digits.values())
+    return score == SETS_AND_PAIR and total <= MAX_STANDARD_TILES
+
+
+def _waiting_tiles(
+    digits: dict[str, str], costs: list[Costs], wild_count: int, held: dict[str, str], wild_tiles: frozenset[int]
+) -> list[int]:
+    total = sum(len(run) for run in digits.values()) + wild_count
+    if total % 3 != 1 or total >= MAX_STANDARD_TILES:
+        return []
+    without_pair = sum(plain for plain, _ in costs)
+    pair_extras = [pair - plain for plain, pair in costs]
+    found: list[int] = []
+    for suit_index, suit in enumerate(_SUITS):
+        others_extra = min(2, *(extra for index, extra in enumerate(pair_extras) if index != suit_index))
+        rest = without_pair - costs[suit_index][0]
+        start = _SUIT_START[suit]
+        canonical = "".join(sorted(digits.get(suit, "")))
+        for offset, plain, pair in suit_additions(suit, canonical):
+            if rest + plain + min(others_extra, pair - plain) <= wild_count:
+                found.append(start + offset)
+    if wild_tiles:
+        found = [tile for tile in found if tile not in wild_tiles]
+        if fewest_wilds(costs) <= wild_count + 1:
+            for tile in wild_tiles:
+                suit = _SUITS[tile // 9]
+                if held.get(suit, "").count(str(tile - _SUIT_START[suit] + 1)) < MAX_COPIES:
+                    found.append(tile)
+        found.sort()
+    return found
 
 
 def winning_faces(counts: Sequence[int], wild_faces: frozenset[int], held: Sequence[int] | None = None) -> list[int]:
     """Tile kinds that complete 3n+1 tiles (`counts`, wild faces included) to the standard shape.
 
-    A kind is left out when `held` (default: `counts`) already has four of it. Only the suit
-    that receives the new tile needs a fresh table lookup.
+    A kind is left out when `held` (default: `counts`) already has four of it.
     """
     held = counts if held is None else held
     naturals, wild_count = split_off_wilds(counts, wild_faces)
-    total = sum(naturals) + wild_count
-    if total % 3 != 1 or total >= MAX_STANDARD_TILES:
-        return []
-    costs = hand_costs(naturals)
-    with_one_more_wild = fewest_wilds(costs) <= wild_count + 1
-    found: list[int] = []
-    for tile in range(TILE_KINDS):
-        if held[tile] >= MAX_COPIES:
-            continue
-        if tile in wild_faces:
-            if with_one_more_wild:
-                found.append(tile)
-            continue
-        suit = tile // 9
-        start = suit * 9
-        naturals[tile] += 1
-        if suit == 3:
-            new_costs = honor_costs(tuple(naturals[start : start + 7]))
-        else:
-            new_costs = numbered_costs(tuple(naturals[start : start + 9]))
-        naturals[tile] -= 1
-        original = costs[suit]
-        costs[suit] = new_costs
-        if fewest_wilds(costs) <= wild_count:
-            found.append(tile)
-        costs[suit] = original
-    return found
+    digits = {
+        suit: digits_of_counts(naturals[start : start + (7 if suit == "z" else 9)])
+        for suit, start in _SUIT_START.items()
+    }
+    found = _waiting_tiles(digits, hand_costs(naturals), wild_count, {}, frozenset())
+    found = [tile for tile in found if tile not in wild_faces]
+    if fewest_wilds(hand_costs(naturals)) <= wild_count + 1 and (sum(naturals) + wild_count) % 3 == 1:
+        found.extend(wild_faces)
+    return sorted(tile for tile in found if held[tile] < MAX_COPIES)
 
 
 def waits(tiles: str, wilds: Iterable[str] = ()) -> list[str]:
@@ -140,8 +220,9 @@ def waits(tiles: str, wilds: Iterable[str] = ()) -> list[str]:
     A face the hand already holds four of is left out (a wild copy counts as its own face
     here, since the copies are physical tiles). A wrong tile count gives no waits.
     """
-    counts = tile_counts(tiles)
-    return [tile_face(tile) for tile in winning_faces(counts, wild_indices(wilds))]
+    wild_tiles = wild_indices(wilds) if wilds else frozenset()
+    digits, costs, wild_count, held = _read(tiles, wild_tiles)
+    return [_FACES[tile] for tile in _waiting_tiles(digits, costs, wild_count, held, wild_tiles)]
 
 
 def seven_pairs(counts: Sequence[int], wilds: int = 0, *, four_as_two_pairs: bool = True) -> int | None:
