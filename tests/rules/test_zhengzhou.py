@@ -306,9 +306,13 @@ REJECTED = [
     ),
     (
         "a kong of the wild tile",
-        tsumo(1, treasure="5p", kongs=[{"seat": 2, "kind": "concealed", "tile": "5p"}]),
+        tsumo(
+            1,
+            treasure="5p",
+            kongs=[{"seat": 3, "kind": "concealed", "tile": "6p"}, {"seat": 2, "kind": "concealed", "tile": "5p"}],
+        ),
         {},
-        ("contradictory_facts", "kongs.0.tile"),
+        ("contradictory_facts", "kongs.1.tile"),
     ),
     (
         "five kongs for one player",
@@ -415,7 +419,7 @@ def test_winning_tiles_are_checked_and_prove_their_items(
         assert result["deltas"] == [-20, 40, -10, -10]
 
 
-TILE_REJECTS = [
+TILE_REJECTS: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, str]]] = [
     ("not a winning hand", tiles_win("123m456m789m123p4p+5p"), {}, ("tiles_not_a_win", "wins.0.tiles")),
     (
         "a wild cannot make up a pung",
@@ -540,7 +544,7 @@ def zhengzhou_records(draw: st.DrawFn) -> dict[str, Any]:
         kind = draw(st.sampled_from(["concealed", "exposed", "added"]))
         kong: dict[str, Any] = {"seat": owner, "kind": kind}
         if kind != "concealed":
-            kong["from"] = draw(st.integers(0, 3).filter(lambda s, owner=owner: s != owner))
+            kong["from"] = draw(st.sampled_from([s for s in range(4) if s != owner]))
         kongs.append(kong)
     record["kongs"] = kongs
     return record

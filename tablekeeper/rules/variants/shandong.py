@@ -296,9 +296,6 @@ def _shandong_problems(record: HandRecord, options: Options) -> list[Problem]:
     problems: list[Problem] = []
     if len(record.kongs) > 4:
         problems.append(Problem(E.INVALID_VALUE, "kongs", "A fourth kong ends the hand, so there are at most four."))
-    for seat in range(4):
-        if len(record.kongs_of(seat)) > 4:  # pragma: no cover - already caught by the hand-wide limit
-            problems.append(Problem(E.INVALID_VALUE, "kongs", f"P{seat} cannot hold more than four kongs."))
     if record.liable is not None and len(record.wins) > 1:
         problems.append(
             Problem(E.CONTRADICTORY_FACTS, "liable", "A liable player (承包) can only be named for a single winner.")
