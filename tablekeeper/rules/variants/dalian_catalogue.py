@@ -141,12 +141,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Edge win (夹胡) also counts a win on an end wait (12 waiting on 3) or a single pair wait.",
     ),
     OptionSpec(
-        "terminal_wait_honors",
-        True,
-        "bool",
-        "Terminal tile win (缺幺胡幺) may be won on an honour as well as on a 1 or 9.",
-    ),
-    OptionSpec(
         "last_tile_mode",
         "last4",
         "choice",

@@ -17,7 +17,7 @@ from ..options import Options
 from ..records import HandRecord, Win
 from ..shapes import Reading, readings
 from ..state import TableState
-from ..tiles import is_dragon, is_honor, is_terminal, is_terminal_or_honor, suit_of, tile_face, tile_index
+from ..tiles import is_dragon, is_honor, is_terminal_or_honor, suit_of, tile_face, tile_index
 from .dalian_catalogue import PATTERNS, TERMINAL_FAMILY
 from .dalian_scoring import joyous_kong, payments
 from .treasure import treasure_is_wild, wild_faces
@@ -274,7 +274,7 @@ def _failed_requirements(hand: WinningHand, reading: Reading, options: Options) 
     if not _opened(hand, options):
         failed.append("needs a claimed chow, pung or exposed kong: the hand is not opened (R4)")
     if not _melds_allowed(hand, reading, options):
-        failed.append("sets aside four sets, leaving a single tile (no 手把一, R5)")
+        failed.append("sets aside four sets, leaving a single tile: 手把一 (R5)")
     # require_sequence never fails here: a hand without a chow is all pungs, which is the float it exempts.
     return failed
 
@@ -340,8 +340,9 @@ def _terminal_wait(hand: WinningHand, reading: Reading, options: Options) -> boo
     before[hand.winning_tile] -= 1
     if any(n and is_terminal_or_honor(tile) for tile, n in enumerate(before)):
         return False
-    face = reading.winning_tile  # what a wild winning tile stands for
-    return is_terminal(face) or bool(options["terminal_wait_honors"] and is_honor(face))
+    # An honour can never arrive here alone (it would need its pair or pung mates among the 13), but the rule
+    # book counts honours as terminals (D-18), so the test says so.
+    return is_terminal_or_honor(reading.winning_tile)
 
 
 def _four_in_hand(hand: WinningHand, reading: Reading) -> int:
