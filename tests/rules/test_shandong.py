@@ -514,6 +514,13 @@ REJECTED = [
         ("invalid_value", "kongs"),
     ),
     (
+        "four kongs and a plain win",
+        won(discard(1, 3), kongs=[{"seat": s, "kind": "concealed"} for s in range(4)]),
+        {},
+        {},
+        ("contradictory_facts", "kongs"),
+    ),
+    (
         "a liable player with two winners",
         won(discard(1, 3), discard(2, 3), liable=0),
         {},
@@ -739,6 +746,25 @@ def test_winning_tiles_prove_their_patterns_and_the_best_reading_is_paid(
     result = ok(sd(hand, **options))
     assert result["deltas"] == [0, amount, 0, -amount]
     assert any(line["code"] == "tiles" for line in result["lines"])
+
+
+@pytest.mark.parametrize(
+    ("win", "deltas"),
+    [
+        # (5 + 3 + 3 + 1) × 2 = 24 from each: the fourth kong's replacement tile won.
+        (self_draw(1, "kong_bloom"), [-24, 72, -24, -24]),
+        # P1 robs P0's added kong: (5 + 3 + 3) × 1 = 11 from P0 alone.
+        ({"seat": 1, "method": "rob_kong", "from": 0, "patterns": []}, [-11, 11, 0, 0]),
+    ],
+)
+def test_a_fourth_kong_may_end_in_a_kong_bloom_or_a_robbed_kong(win: dict[str, Any], deltas: list[int]) -> None:
+    kongs = [
+        {"seat": 1, "kind": "concealed"},
+        {"seat": 1, "kind": "concealed"},
+        {"seat": 2, "kind": "concealed"},
+        {"seat": 0, "kind": "added", "from": 3},
+    ]
+    assert ok(sd(won(win, kongs=kongs)))["deltas"] == deltas
 
 
 def test_a_kong_bloom_self_draw_with_its_kong_in_the_tiles() -> None:

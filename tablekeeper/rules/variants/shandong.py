@@ -296,6 +296,16 @@ def _shandong_problems(record: HandRecord, options: Options) -> list[Problem]:
     problems: list[Problem] = []
     if len(record.kongs) > 4:
         problems.append(Problem(E.INVALID_VALUE, "kongs", "A fourth kong ends the hand, so there are at most four."))
+    fourth_kong_won = any(w.method == "rob_kong" or w.has("kong_bloom") for w in record.wins)
+    if len(record.kongs) == 4 and record.result == "win" and not fourth_kong_won:
+        problems.append(
+            Problem(
+                E.CONTRADICTORY_FACTS,
+                "kongs",
+                "A fourth kong ends the hand as a draw unless its replacement tile wins (kong bloom) "
+                "or the kong is robbed.",
+            )
+        )
     if record.liable is not None and len(record.wins) > 1:
         problems.append(
             Problem(E.CONTRADICTORY_FACTS, "liable", "A liable player (承包) can only be named for a single winner.")
