@@ -558,6 +558,7 @@ def tiles_win(tiles: str, method: str = "self_draw", *patterns: str, **facts: An
 TILE_SCORES = [
     # (id, hand, options, deltas)
     ("edge wait derived: self-draw 2·2", tiles_win(EDGE_HAND), {}, [-4, 12, -4, -4]),
+    ("robbing a kong with tiles: 4·2·2", tiles_win(EDGE_HAND, "rob_kong"), {}, [0, 16, -16, 0]),
     ("an end wait is no edge wait", tiles_win("[123m][999p]456s11z89s+7s"), {}, [-2, 6, -2, -2]),
     (
         "an end wait is an edge wait with the house rule: 2·2",
@@ -761,6 +762,18 @@ TILE_ERRORS = [
         tiles_win("[123p][999s]2222m3m55s+4m", "discard", "four_in_hand", "four_in_hand"),
         {},
         [("pattern_contradicts_tiles", "wins.0.patterns.1", "Four in hand")],
+    ),
+    (
+        "a ticked float among other patterns, the tiles do not show",
+        tiles_win(EDGE_HAND, "self_draw", "last_tile", "double_float"),
+        {},
+        [("pattern_contradicts_tiles", "wins.0.patterns.1", "Double float")],
+    ),
+    (
+        "robbing a kong of a tile the winner holds twice",
+        tiles_win("[123m][999s]456p11z78s+9s", "rob_kong"),
+        {},
+        [("contradictory_facts", "wins.0.method", "other three 9s")],
     ),
     (
         "kong bloom with no kong in the tiles",

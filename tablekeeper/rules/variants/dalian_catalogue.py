@@ -204,7 +204,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Single remaining tile",
         "手把一",
         "×2",
-        excludes=frozenset({"edge_wait"}),
+        excludes=frozenset({"edge_wait", "double_float"}),
         requires_option="allow_shou_ba_yi",
         from_tiles=True,
         meaning="Four sets set aside and the last tile won as the pair; an all-pung hand, so it is a single float.",

@@ -53,6 +53,12 @@ def read_tiles(record: HandRecord, win: Win, state: TableState, options: Options
     _check_treasure_tick(win, bao, path)
     ticked = Counter(win.patterns)
     _check_hidden_treasure(record, win, hand, path, options)
+    if win.method == "rob_kong" and hand.counts()[hand.winning_tile] > 1:
+        raise reject(
+            E.CONTRADICTORY_FACTS,
+            f"{path}.method",
+            f"A robbed kong holds the other three {tile_face(hand.winning_tile)}, so the winner cannot hold another.",
+        )
     if win.has("kong_bloom") and not any(_meld_kong(meld) for meld in hand.melds):
         raise reject(
             E.PATTERN_CONTRADICTS_TILES,
