@@ -274,6 +274,14 @@ def test_a_win_clears_the_draw_streak() -> None:
 
 
 PENALTIES = [
+    # A manual adjustment is the engine's own business; Shenyang leaves it alone.
+    (
+        "adjustment",
+        {"result": "draw", "penalties": [{"kind": "adjustment", "deltas": [5, -5, 0, 0]}]},
+        {},
+        [5, -5, 0, 0],
+        0,
+    ),
     ("false_win_flat_8", {"result": "void", "penalties": [{"kind": "false_win", "seat": 2}]}, {}, [8, 8, -24, 8], 0),
     (
         "false_win_penalty_option",
@@ -381,7 +389,7 @@ def test_several_winners_without_the_dealer_pass_the_deal_on() -> None:
     assert result["state"]["dealer"] == 1
 
 
-REJECTIONS = [
+REJECTIONS: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, str]]] = [
     (
         "several_winners_need_multi_ron",
         won(win(1, "discard", 3), win(2, "discard", 3)),
@@ -556,6 +564,12 @@ TILE_FAILURES = [
         "the_illegal_wait_is_no_win",
         "[234m][666p] 345s 78p 22s +6p",
         {},
+        ["needs at least one terminal (1 or 9) or honour"],
+    ),
+    (
+        "seven_pairs_needs_a_terminal",
+        "22m 33m 44p 55p 66s 77s 8s +8s",
+        {"allow_seven_pairs": True},
         ["needs at least one terminal (1 or 9) or honour"],
     ),
     (

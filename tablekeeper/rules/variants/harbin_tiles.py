@@ -129,15 +129,8 @@ def _settle_patterns(win: Win, index: int, choices: list[WinType], waits: list[i
                 f"Not treasure within treasure: the hand waited on {listed}, not on the drawn tile alone.",
             )
         )
-    if ticked_treasure == "finding_treasure" and not any(c.treasure for c in choices):
-        raise Rejected(
-            Problem(
-                E.PATTERN_CONTRADICTS_TILES,
-                f"wins.{index}.patterns.{win.patterns.index(ticked_treasure)}",
-                "The drawn treasure, used as a wild, does not complete a legal Harbin hand.",
-            )
-        )
     if ticked_treasure:
+        # A wild may stand for its own face, so a ticked treasure always has a treasure reading here.
         choices = [c for c in choices if c.treasure is not None]
     best = max(choices, key=lambda c: (c.worth, c.clamp))
     if "clamp" in win.patterns and not best.clamp:

@@ -141,21 +141,10 @@ def legal_waits(hand: WinningHand, is_legal: Callable[[WinningHand], bool]) -> l
     A wait that only makes an illegal hand (no terminal, say) is no wait at the table: the player
     could never win on it, so it does not stop a single wait from counting.
     """
-    before_win = hand.counts()
-    before_win[hand.winning_tile] -= 1
-    found: list[int] = []
-    for tile in _candidate_waits(hand):
-        if before_win[tile] >= 4:
-            continue
-        if is_legal(WinningHand(hand.melds, hand.concealed, tile)):
-            found.append(tile)
-    return found
-
-
-def _candidate_waits(hand: WinningHand) -> list[int]:
-    natural = set(winning_tiles(hand))
-    natural.add(hand.winning_tile)
-    return sorted(natural)
+    # winning_tiles leaves out kinds held four times; the winning tile joins for shapes it does not
+    # know (seven pairs).
+    candidates = sorted({*winning_tiles(hand), hand.winning_tile})
+    return [tile for tile in candidates if is_legal(WinningHand(hand.melds, hand.concealed, tile))]
 
 
 def is_seven_pairs(hand: WinningHand) -> bool:
