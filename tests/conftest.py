@@ -26,7 +26,9 @@ def _plain_static_files(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def win(seat: int, method: str = "self_draw", source: int | None = None, patterns: list[str] | None = None, **extra):
+def win(
+    seat: int, method: str = "self_draw", source: int | None = None, patterns: list[str] | None = None, **extra: Any
+) -> dict[str, Any]:
     """One hand record with a single winner."""
     entry: dict[str, Any] = {"seat": seat, "method": method, "patterns": patterns or []}
     if source is not None:
@@ -35,7 +37,7 @@ def win(seat: int, method: str = "self_draw", source: int | None = None, pattern
     return {"result": "win", "wins": [entry], **extra}
 
 
-def draw(**extra):
+def draw(**extra: Any) -> dict[str, Any]:
     return {"result": "draw", **extra}
 
 

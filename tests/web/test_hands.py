@@ -1,0 +1,224 @@
+"""Recording a hand through the form: preview, save, errors in place, double taps, two phones."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from tablekeeper.models import Correction, GameSession, Round
+from tests.conftest import draw, make_session, record_all, win
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def keeper_client(client: Client, owner: User) -> Client:
+    client.force_login(owner)
+    return client
+
+
+def taps(expected_number: int = 1, token: str = "tok-1", **fields: Any) -> dict[str, Any]:
+    return {"client_token": token, "expected_number": expected_number, **fields}
+
+
+def test_the_hand_form_offers_only_the_variants_methods_and_patterns(keeper_client, game):
+    body = keeper_client.get(f"/sessions/{game.pk}/hands/new/").content.decode()
+    # Zhengzhou wins by self-draw only (RULES.md §5.4) and has three patterns (§0.4).
+    assert 'value="self_draw"' in body and 'value="discard-' not in body and 'value="rob_kong-' not in body
+    assert 'value="four_wilds"' in body and 'value="seven_pairs"' in body and 'value="kong_bloom"' in body
+    assert "四混" in body and 'name="side_bet_0"' in body
+    assert 'name="client_token"' in body and 'name="expected_number" value="1"' in body
+
+
+def test_a_form_in_a_variant_with_discard_wins_offers_each_discarder(keeper_client, owner):
+    game = make_session(owner, "shandong", base=5)
+    body = keeper_client.get(f"/sessions/{game.pk}/hands/new/").content.decode()
+    assert all(f'value="discard-{seat}"' in body for seat in range(4))
+    assert 'name="flowers"' in body and '<option value="ming"' in body
+
+
+def test_the_live_preview_shows_each_seats_change_and_the_reasons(keeper_client, game):
+    response = keeper_client.post(
+        f"/sessions/{game.pk}/hands/preview/", taps(winner="2", how="self_draw"), headers=HTMX
+    )
+    body = response.content.decode()
+    assert response.status_code == 200 and body.lstrip().startswith('<div id="preview"')
+    assert '<th>Cy</th><td class="up">+30</td>' in body and body.count('class="down">-10<') == 3
+    assert "<li>" in body
+    assert not Round.objects.exists()
+
+
+def test_the_preview_names_the_engines_objection(keeper_client, owner):
+    game = make_session(owner, "shandong", base=5)
+    response = keeper_client.post(
+        f"/sessions/{game.pk}/hands/preview/", taps(winner="2", how="self_draw", patterns=["heavenly_hand"])
+    )
+    assert "Only the dealer" in response.content.decode()
+
+
+def test_a_plain_self_draw_saves_with_three_taps_and_redirects_htmx_to_the_board(keeper_client, game):
+    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(winner="2", how="self_draw"), headers=HTMX)
+    assert response.status_code == 200 and response["HX-Redirect"] == f"/sessions/{game.pk}/"
+    game.refresh_from_db()
+    assert game.totals == [-10, -10, 30, -10] and game.hand_count == 1
+
+
+def test_without_javascript_a_save_redirects_to_the_board(keeper_client, game):
+    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(winner="draw"))
+    assert response.status_code == 302 and response["Location"] == f"/sessions/{game.pk}/"
+    assert Round.objects.get().record == draw()
+
+
+def test_without_javascript_the_preview_button_renders_the_page_with_the_preview(keeper_client, game):
+    response = keeper_client.post(
+        f"/sessions/{game.pk}/hands/new/", taps(winner="2", how="self_draw", action="preview")
+    )
+    body = response.content.decode()
+    assert response.status_code == 200 and "<html" in body and 'class="up">+30<' in body
+    assert 'value="2" checked' in body
+    assert not Round.objects.exists()
+
+
+def test_the_forms_taps_become_the_hand_record(keeper_client, owner):
+    game = make_session(owner, "shandong", base=5)
+    keeper_client.post(
+        f"/sessions/{game.pk}/hands/new/",
+        taps(
+            winner="1",
+            how="discard-3",
+            flowers="2",
+            closed_1="on",
+            ready_3="ming",
+            kong_seat_0="1",
+            kong_kind_0="concealed",
+            adjust_0="5",
+            adjust_2="-5",
+            adjust_note="tea money",
+        ),
+    )
+    assert Round.objects.get().record == {
+        "result": "win",
+        "wins": [{"seat": 1, "method": "discard", "from": 3, "patterns": [], "flowers": 2}],
+        "seats": [{}, {"opened": False}, {}, {"ready": "ming"}],
+        "kongs": [{"seat": 1, "kind": "concealed"}],
+        "penalties": [{"kind": "adjustment", "deltas": [5, 0, -5, 0], "note": "tea money"}],
+    }
+
+
+def test_a_repeatable_pattern_is_sent_as_many_times_as_counted(keeper_client, owner):
+    game = make_session(owner, "shenyang", base=2)
+    keeper_client.post(
+        f"/sessions/{game.pk}/hands/new/",
+        taps(winner="0", how="self_draw", patterns=["dragon_pung"], count_dragon_pung="2"),
+    )
+    assert Round.objects.get().record["wins"][0]["patterns"] == ["dragon_pung", "dragon_pung"]
+
+
+def test_an_engine_error_is_shown_next_to_its_field_with_422_and_nothing_saved(keeper_client, owner):
+    game = make_session(owner, "shandong", base=5)
+    response = keeper_client.post(
+        f"/sessions/{game.pk}/hands/new/",
+        taps(winner="2", how="self_draw", patterns=["heavenly_hand"]),
+        headers=HTMX,
+    )
+    body = response.content.decode()
+    assert response.status_code == 422
+    assert body.lstrip().startswith('<form id="hand-form"') and "<html" not in body
+    patterns_part = body[body.index('class="taps patterns') : body.index('class="more"')]
+    assert "Only the dealer (P0) can win a heavenly hand" in patterns_part
+    assert not Round.objects.exists()
+
+
+def test_a_missing_method_is_a_form_error(keeper_client, game):
+    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(winner="2"), headers=HTMX)
+    assert response.status_code == 422 and "Tap how the hand was won" in response.content.decode()
+
+
+def test_a_double_tapped_save_records_one_hand(keeper_client, game):
+    for _ in range(2):
+        response = keeper_client.post(
+            f"/sessions/{game.pk}/hands/new/", taps(winner="2", how="self_draw"), headers=HTMX
+        )
+        assert response.status_code == 200
+    assert Round.objects.filter(session=game).count() == 1
+
+
+def test_two_phones_saving_the_same_hand_get_one_success_and_one_conflict(client, owner, game):
+    other_phone = Client()
+    client.force_login(owner)
+    other_phone.force_login(owner)
+    first = client.post(
+        f"/sessions/{game.pk}/hands/new/", taps(winner="2", how="self_draw", token="phone-a"), headers=HTMX
+    )
+    second = other_phone.post(
+        f"/sessions/{game.pk}/hands/new/", taps(winner="3", how="self_draw", token="phone-b"), headers=HTMX
+    )
+    assert first.status_code == 200
+    assert second.status_code == 409
+    assert "Hand 1 was already saved from another device" in second.content.decode()
+    assert Round.objects.get().record == win(2)
+
+
+def test_undo_removes_the_last_hand(keeper_client, game, owner):
+    record_all(game, [win(2), draw()], owner)
+    response = keeper_client.post(f"/sessions/{game.pk}/hands/undo/", follow=True)
+    assert "Hand 2 undone." in response.content.decode()
+    assert list(Round.objects.values_list("number", flat=True)) == [1]
+
+
+def test_editing_a_hand_prefills_the_form_and_rescores_the_later_hands(keeper_client, game, owner):
+    record_all(game, [win(2), win(1)], owner)
+    form = keeper_client.get(f"/sessions/{game.pk}/hands/1/edit/").content.decode()
+    assert 'name="winner" value="2" checked' in form and 'value="self_draw" checked' in form
+    response = keeper_client.post(
+        f"/sessions/{game.pk}/hands/1/edit/", taps(winner="3", how="self_draw", side_bet_3="1"), headers=HTMX
+    )
+    assert response["HX-Redirect"] == f"/sessions/{game.pk}/"
+    game.refresh_from_db()
+    # Hand 1: P3 with one side bet: each pays 10 × (1 + 1) = 20. Hand 2: P1 self-draws, 10 each.
+    assert game.totals == [-20 - 10, -20 + 30, -20 - 10, 60 - 10]
+
+
+def test_an_edit_that_breaks_a_later_hand_says_which_and_changes_nothing(keeper_client, owner):
+    game = make_session(owner, "shandong", base=5)
+    record_all(game, [win(1), win(1, patterns=["heavenly_hand"])], owner)
+    response = keeper_client.post(f"/sessions/{game.pk}/hands/1/edit/", taps(winner="2", how="self_draw"), headers=HTMX)
+    assert response.status_code == 422
+    assert "would make hand 2 invalid" in response.content.decode()
+    assert Round.objects.get(number=1).record == win(1)
+
+
+def test_the_hand_page_shows_the_audit_trail(keeper_client, game, owner):
+    record_all(game, [win(2)], owner)
+    keeper_client.post(f"/sessions/{game.pk}/hands/1/edit/", taps(winner="3", how="self_draw"))
+    body = keeper_client.get(f"/sessions/{game.pk}/hands/1/").content.decode()
+    assert "edited · keeper" in body and "added · keeper" in body
+    assert Correction.objects.filter(session=game).count() == 2
+
+
+def test_deleting_a_hand_renumbers_the_later_ones(keeper_client, game, owner):
+    record_all(game, [win(2), draw(), win(1)], owner)
+    keeper_client.post(f"/sessions/{game.pk}/hands/1/delete/")
+    assert [r.record for r in Round.objects.order_by("number")] == [draw(), win(1)]
+    game.refresh_from_db()
+    assert game.totals == [-10, 30, -10, -10]
+
+
+def test_the_history_lists_every_hand_with_its_changes_and_reasons(keeper_client, game, owner):
+    record_all(game, [win(2), draw()], owner)
+    body = keeper_client.get(f"/sessions/{game.pk}/hands/").content.decode()
+    assert body.count('<tbody class="hand">') == 2
+    assert 'class="up">+30<' in body and "<details>" in body
+
+
+def test_a_finished_session_refuses_a_posted_hand_with_409(keeper_client, owner):
+    game: GameSession = make_session(owner)
+    game.status = "finished"
+    game.save(update_fields=["status"])
+    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(winner="2", how="self_draw"), headers=HTMX)
+    assert response.status_code == 409
+    assert not Round.objects.exists()
