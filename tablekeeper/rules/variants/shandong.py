@@ -246,18 +246,31 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 NOTES: tuple[str, ...] = (
     "Starting points are 1000: the rule book names no starting chips for Shandong.",
-    "A plain 'ready' does not exist here: a ready player declares Ming Lou (open) or An Lou (concealed).",
-    "The seven-pairs rungs are ticked one at a time; the tiles pick the rung themselves.",
-    "Removing seven pairs from exempt258 makes a seven-pairs hand need at least one pair of 2s, 5s or 8s.",
-    "All Triplets counts alongside All Generals and Pure Terminals (each a pung hand), as the chart stacks items.",
-    "All Generals as seven pairs needs the all_generals_free_form house rule.",
-    "When a liable player (承包) stands in for a Ming Lou discarder, they pay the doubled amount, "
-    "because the liable player pays everything the winner would receive.",
-    "A liable player can only be named for a hand with one winner.",
+    "The cap is a whole number or empty for none; cap_scope chooses whether it limits all multipliers "
+    "together (default) or only the drawn-hand multiplier.",
+    "A Ming Lou discarder's ×2 doubles the capped amount unless ming_lou_penalty_inside_cap puts it inside the cap.",
+    "Seven-pairs rungs are ticked one at a time and the tiles pick the rung; seven_pairs_ladder can stack the "
+    "lower rungs (2, 6, 12, and 8 for triple luxury).",
+    "All Triplets counts alongside All Generals and Pure Terminals, which are pung hands too.",
+    "All Generals as seven pairs needs the house rule all_generals_free_form.",
+    "Kong points count for the winner's kongs only, and nobody is paid for kongs in a drawn hand.",
+    "A ready player declares Ming Lou or An Lou; a plain ready does not exist here.",
+    "A robbed kong paid three times costs its declarer three shares of the discard amount, and a robbed "
+    "Ming Lou declarer pays double like a Ming Lou discarder.",
+    "A liable player (承包) pays everything the winner receives, the Ming Lou double included, and can only be "
+    "named for a hand with one winner.",
     "The dealer draw penalty is paid by the dealer of the drawn hand, even when the deal then rotates.",
-    "Kong points count for the winner only; nobody is paid for kongs on a drawn hand.",
-    "Heavenly and Earthly hands cannot follow a ready declaration, which needs a discard first.",
-    "With tiles, a kong bloom or heavenly/earthly hand is still the scorekeeper's word: the tiles cannot show it.",
+    "With several robbers of one kong the first robber after the declarer deals next, or the declarer under "
+    "several_robbers_dealer=declarer.",
+    "Heavenly Hand is the dealer's self-draw and Earthly Hand a non-dealer's; neither follows a ready "
+    "declaration, a kong bloom or a claimed meld.",
+    "A won hand with four kongs must be a kong bloom or a robbed kong, since a fourth kong otherwise ends the hand.",
+    "Seven pairs taken off exempt258 must hold at least one pair of 2s, 5s or 8s.",
+    "With tiles, kong bloom and Heavenly or Earthly Hand stay the scorekeeper's word; a kong bloom needs a kong "
+    "in the tiles.",
+    "The winner's kongs in the tiles must match the hand's kongs, because the tiles cannot tell an exposed kong "
+    "from an added one.",
+    "Of the legal readings of the tiles, the one that pays most is scored.",
 )
 
 

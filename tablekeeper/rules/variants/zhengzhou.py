@@ -124,18 +124,24 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 NOTES: tuple[str, ...] = (
     "Starting points are 1000: the rule book names no starting chips for Zhengzhou.",
-    "The record's treasure field holds the wild tile (混) itself, not the turned-up indicator.",
-    "Kong bonuses are paid for every player's kongs, only when someone wins, and are never doubled "
-    "by four wilds, seven pairs or win-after-kong.",
-    "add_units counts one stake plus one per special item: M = 1 + the number of items.",
-    "dealer_add_base adds one base stake to a win payment whenever the dealer is the winner or the payer; "
-    "it does not touch kong bonuses.",
     "With pao_mode winner_only a kong bonus counts only its declarer's side bet.",
+    "add_units counts one stake plus one per special item: M = 1 + the number of items.",
+    "dealer_add_base adds one base stake to a win payment whenever the dealer wins or pays it; kong bonuses "
+    "are untouched.",
+    "Kong bonuses are paid for every player's kongs, only when someone wins, and are never doubled by four "
+    "wilds, seven pairs or win after kong.",
     "With allow_discard_win the discarder alone pays their own share; robbing a kong is never a win.",
-    "Seven pairs must be seven different pairs: four of a kind never counts as two pairs.",
-    "A wild tile can never sit in a pung or kong, even a concealed one, and a claimed meld of the wild is refused.",
-    "Four wilds wins with any other ten tiles; the tiles still have to be written out in full.",
-    "Kong facts and the kongs written in the tiles must agree: the same number of concealed and of open kongs.",
+    "The record's treasure field holds the wild tile (混) itself, not the turned-up indicator; without it "
+    "tiles are checked with no wild.",
+    "A wild never sits in a pung or kong, so a set aside or kong of the wild face is refused; a wild read as "
+    "its own face is an ordinary tile.",
+    "Four wilds win on the player's own turn as a self-draw, whatever the other ten tiles are.",
+    "Seven pairs must be seven different pairs; wilds count at face value unless seven_pairs_wild_mode lets "
+    "them complete pairs.",
+    "When the tiles are both four wilds and seven pairs, both count, since that pays most.",
+    "Win after kong is the scorekeeper's word but needs a kong in the tiles.",
+    "The winner's kongs in the tiles must match the hand's kongs, because the tiles cannot tell an exposed "
+    "kong from an added one.",
 )
 
 
