@@ -329,4 +329,14 @@ NOTES: tuple[str, ...] = (
     "Single float means the winning tile completed the pair (a 单钓 wait) in an all-pung hand.",
     "Four in hand counts a tile whose four copies are in the hand without a wild standing in.",
     "A claimed pung of dragons in the tiles is rejected: a discarded dragon can never be punged.",
+    "In dragon_kong mode an exposed dragon kong is the 喜杠 and, as the seed says, does not open the hand.",
+    "No player may list more than three kongs (four with allow_shou_ba_yi): R5 counts them as set-aside sets.",
+    "require_sequence never rejects a four-sets-and-a-pair hand: one without a chow is all pungs, the float it "
+    "exempts.",
+    "An honour can never be the winning tile of a terminal wait (it would need mates among the 13 tiles), so "
+    "D-18 changes nothing in practice.",
+    "The treasure patterns, last tile, kong bloom, flowing tears and the dragon bonus are not shapes: the "
+    "scorekeeper ticks them; the tiles can only contradict some of them.",
+    "When robbing a kong, the winner's tiles may hold only the robbed copy: the other three are in the kong.",
+    "A drawn hand adds one to draw_streak for the board; Dalian carries no multiplier from it.",
 )
