@@ -276,6 +276,13 @@ def test_the_robbed_kongs_declarer_pays_as_the_discarder(payer_rule: str, amount
     assert result["state"]["dealer"] == 2
 
 
+def test_a_robbed_ming_lou_declarer_pays_double_like_a_ming_lou_discarder() -> None:
+    # 5 × 1 = 5, doubled = 10; paid three times under Jinan practice = 30.
+    hand = won({"seat": 2, "method": "rob_kong", "from": 0, "patterns": []}, seats=seats_with(p0="ming"))
+    assert ok(sd(hand))["deltas"] == [-10, 0, 10, 0]
+    assert ok(sd(hand, rob_kong_payer="declarer_pays_three"))["deltas"] == [-30, 0, 30, 0]
+
+
 def test_a_liable_player_pays_all_three_shares_of_a_self_draw() -> None:
     # 5 × 2 = 10 a share; P1 pays 3 × 10.
     result = ok(sd(won(self_draw(2), liable=1)))
