@@ -116,5 +116,7 @@ NOTES: tuple[str, ...] = (
     "With tiles and a self-drawn treasure, the engine scores the best of self-draw, finding the treasure and "
     "treasure within treasure.",
     "The tiles decide whether the winner is open and which kongs they hold; a tick the tiles disprove is an error.",
-    "A voided hand moves nothing and the same dealer deals again.",
+    "A winner may set aside at most three sets; more than three kongs by the winner are rejected.",
+    "reserve_tiles and allow_chow_ready govern play at the table and change no score.",
+    "A drawn or voided hand moves nothing and the same dealer deals again.",
 )

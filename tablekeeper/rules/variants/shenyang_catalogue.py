@@ -169,11 +169,17 @@ NOTES: tuple[str, ...] = (
     "Tick dragon_pung only for dragon pungs; dragon kongs are counted from the kongs list.",
     "Kong bloom needs a kong by the winner, and kong discard a kong by the discarder, in the hand's kongs.",
     "Kong bloom and last tile do not combine: nobody declares a kong during the haidi phase.",
+    "gang_vs_angang is the rule book's angang_double house rule: equal (×2 each) or a concealed kong ×4.",
+    "A dragon kong counts as one only when its tile (5z, 6z or 7z) is given in the kongs list.",
+    "no_stack_carry uses one carried double per won hand, for every winner of that hand; liuju_streak_stacks "
+    "only changes the stack mode.",
     "The previous hand counts as drawn while the table's draw streak is above 0 (or the previous result was a draw).",
     "A void hand (诈胡) keeps the dealer, the draw streak, the pending doubles and the pot as they were.",
     "The winner takes the whole pot: what was waiting plus revealed-tile penalties paid in during the won hand.",
     "With several winners on one discard, each is scored alone and the pot goes whole to the first after the "
     "discarder; the dealer keeps the deal if one of the winners is the dealer.",
+    "An unclaimed pot at the session's end is refunded in proportion to what each player paid in, or left "
+    "out of the standings (pot_at_session_end; the app applies it).",
     "A false win costs a flat 8 to each player and needs the hand marked void; four same discards apply in any hand.",
     "With tiles, the tiles decide whether the winner is open and which kongs they hold; a tick the tiles disprove "
     "is an error and a pattern they prove is added.",
