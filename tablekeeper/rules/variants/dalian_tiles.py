@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from .. import errors as E
 from ..errors import Problem, Rejected, reject
+from ..ledger import seat_name
 from ..notation import Meld, NotationError, WinningHand, parse_hand
 from ..options import Options
 from ..records import HandRecord, Win
@@ -70,7 +71,7 @@ def read_tiles(record: HandRecord, win: Win, state: TableState, options: Options
         return sum(p.amount for p in payments(record, win, patterns, kongs, state, options))
 
     proofs = [(reading, _proved(hand, reading, options)) for reading in legal]
-    supported = [(reading, proof) for reading, proof in proofs if not ticked_shapes(ticked) - proof]
+    supported = [(reading, proof) for reading, proof in proofs if not _ticked_shapes(ticked) - proof]
     if not supported:
         best_proof = max(proofs, key=lambda item: price(_scored(ticked, bao, item[1])))[1]
         raise Rejected(_contradictions(win, ticked, best_proof, path))
@@ -83,7 +84,7 @@ def read_tiles(record: HandRecord, win: Win, state: TableState, options: Options
     return TileReading(patterns, kongs, notes)
 
 
-def ticked_shapes(patterns: Counter[str]) -> Counter[str]:
+def _ticked_shapes(patterns: Counter[str]) -> Counter[str]:
     return Counter({pattern_id: n for pattern_id, n in patterns.items() if pattern_id in SHAPE_PATTERNS})
 
 
@@ -175,7 +176,7 @@ def _winner_kongs(record: HandRecord, win: Win, hand: WinningHand) -> Kongs:
         raise reject(
             E.CONTRADICTORY_FACTS,
             "kongs",
-            f"The kongs listed for {_seat(win.seat)} do not match the kongs in the winning tiles.",
+            f"The kongs listed for {seat_name(win.seat)} do not match the kongs in the winning tiles.",
         )
     return merged
 
@@ -356,7 +357,3 @@ def _four_in_hand(hand: WinningHand, reading: Reading) -> int:
     kong_tiles = {m.tiles[0] for m in hand.melds if m.kind in ("kong", "concealed_kong")}
     natural, substituted = hand.counts(), reading.counts()
     return sum(1 for tile in range(34) if natural[tile] == 4 and substituted[tile] == 4 and tile not in kong_tiles)
-
-
-def _seat(seat: int) -> str:
-    return f"P{seat}"
