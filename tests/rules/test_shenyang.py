@@ -382,6 +382,14 @@ def test_several_winners_on_one_discard_are_scored_apart_and_the_first_after_the
     assert result["state"]["dealer"] == 0
 
 
+def test_with_ron_paid_by_all_a_winner_never_pays_another_winner() -> None:
+    result = ok(won(win(1, "discard", 3), win(2, "discard", 3)), None, multi_ron=True, ron_payers="all")
+
+    # Each winner: 2 × ron 2 = 4 from P3 and 8 from the dealer P0.
+    assert result["deltas"] == [-16, 12, 12, -8]
+    assert result["state"]["dealer"] == 1
+
+
 def test_several_winners_without_the_dealer_pass_the_deal_on() -> None:
     result = ok(won(win(1, "discard", 0), win(2, "discard", 0)), None, multi_ron=True)
 

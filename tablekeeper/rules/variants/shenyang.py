@@ -137,7 +137,9 @@ class Shenyang(Variant):
 
     def _payers(self, record: HandRecord, win: Win, options: Options) -> list[int]:
         if win.method == "self_draw" or options["ron_payers"] == "all":
-            return [seat for seat in range(4) if seat != win.seat]
+            # With several winners on one discard, a winner never pays another winner.
+            winners = {w.seat for w in record.wins}
+            return [seat for seat in range(4) if seat not in winners]
         assert win.from_seat is not None
         return [win.from_seat]
 

@@ -174,10 +174,10 @@ NOTES: tuple[str, ...] = (
     "no_stack_carry uses one carried double per won hand, for every winner of that hand; liuju_streak_stacks "
     "only changes the stack mode.",
     "The previous hand counts as drawn while the table's draw streak is above 0 (or the previous result was a draw).",
-    "A void hand (诈胡) keeps the dealer, the draw streak, the pending doubles and the pot as they were.",
+    "A void hand (诈胡, 'like chombo') keeps the dealer, the draw streak, the pending doubles and the pot.",
     "The winner takes the whole pot: what was waiting plus revealed-tile penalties paid in during the won hand.",
     "With several winners on one discard, each is scored alone and the pot goes whole to the first after the "
-    "discarder; the dealer keeps the deal if one of the winners is the dealer.",
+    "discarder; the dealer keeps the deal if one of the winners is the dealer; a winner never pays another.",
     "An unclaimed pot at the session's end is refunded in proportion to what each player paid in, or left "
     "out of the standings (pot_at_session_end; the app applies it).",
     "A false win costs a flat 8 to each player and needs the hand marked void; four same discards apply in any hand.",
