@@ -511,6 +511,9 @@ TILE_WINS = [
     ("angang_opens_with_tiles", "(1111m) 234p 567s 789m 9s +9s", {"angang_opens": True}, [-16, 32, -8, -8]),
     # A first-turn dragon set with special_sets_open: ×4; 1p single wait ×2 → W 8.
     ("special_set_opens_with_tiles", "[567z] 123m 456p 789s 1p +1p", {"special_sets_open": True}, [-32, 64, -16, -16]),
+    # Closed, with no pung, as four sets; legal as seven pairs. 3p would only make the illegal
+    # four-set hand, so 6p is the single legal wait. W = 2.
+    ("seven_pairs_that_also_reads_as_sets", "112233m 44556p 99s +6p", {"allow_seven_pairs": True}, [-8, 16, -4, -4]),
     # Seven pairs under the house rule: a plain hand, the last pair's tile the only wait. W = 2.
     ("seven_pairs_allowed", "11m 22m 99p 55p 11s 33s 5z +5z", {"allow_seven_pairs": True}, [-8, 16, -4, -4]),
 ]

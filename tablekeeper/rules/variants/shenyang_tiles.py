@@ -98,14 +98,10 @@ def _is_legal(hand: WinningHand, options: Options) -> bool:
 
 
 def _best_reading(hand: WinningHand, options: Options) -> tuple[Reading | None, list[str] | None]:
-    """The legal reading that pays most, or (None, the fewest failures), or (None, None) when no shape fits."""
+    """The legal reading that pays most, or (None, []) for a legal seven pairs, or (None, the fewest
+    failures), or (None, None) when no shape fits at all."""
     every = readings(hand)
     hand_failures = _hand_failures(hand, options)
-    if not every:
-        seven = _seven_pairs_ok(hand, options)
-        if seven is None:
-            return None, None
-        return None, seven
     best: Reading | None = None
     fewest: list[str] | None = None
     for reading in every:
@@ -115,7 +111,13 @@ def _best_reading(hand: WinningHand, options: Options) -> tuple[Reading | None, 
                 best = reading
         elif fewest is None or len(failures) < len(fewest):
             fewest = failures
-    return (best, []) if best is not None else (None, fewest)
+    if best is not None:
+        return best, []
+    # A hand that is both (112233m 445566p 99s) may fail as four sets and still win as seven pairs.
+    seven = _seven_pairs_ok(hand, options)
+    if seven == [] or not every:
+        return None, seven
+    return None, fewest
 
 
 def _seven_pairs_ok(hand: WinningHand, options: Options) -> list[str] | None:
