@@ -738,6 +738,12 @@ TILE_WINS = [
         18,
     ),
     (
+        "a robbed kong's tile completes a chow: 5 from the declarer",
+        won({"seat": 1, "method": "rob_kong", "from": 3, "patterns": [], "tiles": "12m 456m789m 123p 55p+3m"}),
+        {},
+        5,
+    ),
+    (
         "a concealed kong in the tiles and the record: (5 + 3) × 1",
         on_discard("(1111m)234m 567p 789s 5s+5s", kongs=[{"seat": 1, "kind": "concealed", "tile": "1m"}]),
         {},
@@ -832,6 +838,13 @@ TILE_REJECTS = [
         {},
         {},
         ("pattern_contradicts_tiles", "wins.0.patterns.0"),
+    ),
+    (
+        "a robbed tile the winner already holds",
+        won({"seat": 1, "method": "rob_kong", "from": 3, "patterns": [], "tiles": "123m456m789m 123p 5p+5p"}),
+        {},
+        {},
+        ("contradictory_facts", "wins.0.tiles"),
     ),
     (
         "a kong the record does not list",

@@ -271,6 +271,7 @@ NOTES: tuple[str, ...] = (
     "The winner's kongs in the tiles must match the hand's kongs, because the tiles cannot tell an exposed kong "
     "from an added one.",
     "Of the legal readings of the tiles, the one that pays most is scored.",
+    "A robbed kong's tile may appear only once in the winner's tiles.",
 )
 
 

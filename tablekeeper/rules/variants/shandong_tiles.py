@@ -71,6 +71,7 @@ def pattern_readings(win: Win, index: int, record: HandRecord, options: Options)
         return [win.patterns]
     hand = parse_win_tiles(win, index)
     problems = special_set_problems(hand, index, "Shandong") + kong_fact_problems(record, win, hand, index)
+    problems += _robbed_tile_problems(win, index, hand)
     if problems:
         raise Rejected(problems)
     found = _tile_readings(hand, options)
@@ -155,4 +156,18 @@ def _first_turn_problems(win: Win, index: int, hand: WinningHand) -> list[Proble
         )
         for i, pattern in enumerate(win.patterns)
         if pattern in ("heavenly_hand", "earthly_hand")
+    ]
+
+
+def _robbed_tile_problems(win: Win, index: int, hand: WinningHand) -> list[Problem]:
+    """A robbed kong's tile is its fourth copy: the other three sit in the robbed pung, not in the winner's hand."""
+    if win.method != "rob_kong" or hand.counts()[hand.winning_tile] == 1:
+        return []
+    return [
+        Problem(
+            E.CONTRADICTORY_FACTS,
+            tiles_field(index),
+            f"The robbed tile {tile_face(hand.winning_tile)} cannot appear twice in the winner's hand: "
+            "the other three copies are in the robbed pung.",
+        )
     ]
