@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tablekeeper.rules import get_variant, settle
+from tablekeeper.rules import get_variant, replay, settle
 
 EXAMPLES = [
     case
@@ -875,3 +875,19 @@ def test_tiles_that_break_a_shandong_rule_are_rejected_by_name(
 def test_a_pair_that_breaks_the_258_rule_is_named() -> None:
     message = sd(on_discard("123456789m 123p 4p+4p"))["errors"][0]["message"]
     assert "4p" in message and "2s, 5s or 8s" in message
+
+
+def test_a_session_of_three_draws_charges_the_dealer_once_and_multiplies_the_next_win_by_eight() -> None:
+    # Draws 1-2 move nothing; draw 3: dealer P0 pays 1 to each; the win after three draws: 5 × 2^3 = 40.
+    hands = [{"result": "draw"}] * 3 + [won(discard(2, 1))]
+    session = replay("shandong", hands)
+    assert session["ok"]
+    assert [r["deltas"] for r in session["results"]] == [
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+        [-3, 1, 1, 1],
+        [0, -40, 40, 0],
+    ]
+    assert session["totals"] == [-3, -39, 41, 1]
+    assert session["state"]["dealer"] == 2
+    assert session["state"]["draw_streak"] == 0

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tablekeeper.rules import get_variant, settle
+from tablekeeper.rules import get_variant, replay, settle
 from tablekeeper.rules.variants.zhengzhou_tiles import wild_from_indicator
 
 EXAMPLES = [
@@ -574,3 +574,19 @@ def test_any_accepted_record_is_zero_sum_in_whole_numbers_and_a_rejected_one_mov
     else:
         assert result["deltas"] == [0, 0, 0, 0]
         assert result["state"]["dealer"] == dealer
+
+
+def test_a_session_pays_kongs_only_in_won_hands_and_follows_the_winner() -> None:
+    # Hand 1: draw with P1's concealed kong, nothing paid, P0 keeps the deal.
+    # Hand 2: P2 self-draws with a concealed kong: 10 + 10 from each of the three others.
+    # Hand 3: P2, now dealing, self-draws seven pairs: 10 × 2 = 20 from each.
+    hands = [
+        {"result": "draw", "kongs": [{"seat": 1, "kind": "concealed"}]},
+        tsumo(2, kongs=[{"seat": 2, "kind": "concealed"}]),
+        tsumo(2, "seven_pairs"),
+    ]
+    session = replay("zhengzhou", hands)
+    assert session["ok"]
+    assert session["totals"] == [-40, -40, 120, -40]
+    assert session["state"]["dealer"] == 2
+    assert session["state"]["dealer_streak"] == 1
