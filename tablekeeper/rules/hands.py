@@ -149,8 +149,8 @@ def _is_plain_win(text: str) -> bool:
     for index in range(0, len(parts) - 1, 2):
         run = parts[index]
         suit = parts[index + 1]
-        if suit in seen:
-            return _is_plain_win_slowly(text)  # "1m2m3m": a suit written in several runs
+        if suit in seen or not run:
+            return _is_plain_win_slowly(text)  # "1m2m3m": a suit written in several runs; or bad notation
         seen += suit
         found = plain_class(suit, run)
         if found is None:
