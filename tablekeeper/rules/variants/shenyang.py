@@ -190,7 +190,8 @@ class Shenyang(Variant):
             *(["previous hand drawn"] if liuju else []),
             *(["dice double"] if dice else []),
         ]
-        factors = [Factor("one carried double (" + ", ".join(sources) + ")", 2)] if owed else []
+        # However many doubles are owed, a won hand takes only one of them (the rest wait).
+        factors = [Factor("dice or drawn-hand double", 2)] if owed else []
         explanation = f"doubles owed this hand: {owed}" + (f" ({', '.join(sources)})" if sources else "")
         return Doubles(tuple(factors), max(owed - 1, 0), owed, explanation)
 
