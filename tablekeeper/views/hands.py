@@ -17,7 +17,7 @@ from .. import services
 from ..forms import HandForm, new_client_token
 from ..http import HtmxHttpRequest, current_user, page_or_partial
 from ..models import Correction, GameSession, Round, Seat
-from .board import build_board, seats_of
+from .board import build_board, named_lines, seats_of, with_names
 from .sessions import owned_session
 
 FORM_TEMPLATE = "hands/form.html"
@@ -38,6 +38,23 @@ def _form_context(
     }
 
 
+def _preview_context(seats: list[Seat], preview: dict[str, Any] | None) -> dict[str, Any]:
+    if preview is None:
+        return {"preview": None, "preview_rows": [], "preview_lines": [], "preview_errors": []}
+    names = [seat.player.name for seat in seats]
+    return {
+        "preview": preview,
+        "preview_rows": _preview_rows(seats, preview),
+        "preview_lines": named_lines(preview["lines"], names),
+        "preview_errors": [with_names(str(error["message"]), names) for error in preview["errors"]],
+    }
+
+
+def _named_errors(session_seats: list[Seat], errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    names = [seat.player.name for seat in session_seats]
+    return [{**error, "message": with_names(str(error.get("message", "")), names)} for error in errors]
+
+
 def _preview_rows(seats: list[Seat], result: dict[str, Any]) -> list[dict[str, Any]]:
     names = {seat.index: seat.player.name for seat in seats}
     return [
@@ -52,7 +69,7 @@ def _done(request: HtmxHttpRequest, session: GameSession) -> HttpResponse:
 
 
 def _save_or_edit(
-    request: HtmxHttpRequest, session: GameSession, form: HandForm, editing: Round | None
+    request: HtmxHttpRequest, session: GameSession, seats: list[Seat], form: HandForm, editing: Round | None
 ) -> tuple[HttpResponse | None, int]:
     """Run the write; return a response on success, else the status to re-render the form with."""
     record = form.to_record()
@@ -76,10 +93,13 @@ def _save_or_edit(
             form.add_error(
                 None,
                 _("This change would make hand %(number)s invalid, so nothing was changed: %(why)s")
-                % {"number": rejected.number, "why": str(rejected)},
+                % {
+                    "number": rejected.number,
+                    "why": "; ".join(e["message"] for e in _named_errors(seats, rejected.errors)),
+                },
             )
         else:
-            form.attach_engine_errors(rejected.errors)
+            form.attach_engine_errors(_named_errors(seats, rejected.errors))
         return None, 422
     return _done(request, session), 200
 
@@ -97,9 +117,9 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
             if request.POST.get("action") == "preview":
                 number = editing.number if editing else None
                 preview = services.preview_hand(session, form.to_record(), number)
-                form.attach_engine_errors(preview["errors"])
+                form.attach_engine_errors(_named_errors(seats, preview["errors"]))
             else:
-                response, status = _save_or_edit(request, session, form, editing)
+                response, status = _save_or_edit(request, session, seats, form, editing)
                 if response is not None:
                     return response
         else:
@@ -112,8 +132,7 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
         form = HandForm(session, initial={**initial, "client_token": editing.client_token, "expected_number": 1})
     else:
         form = HandForm(session, initial={"client_token": new_client_token(), "expected_number": session.next_number})
-    extra = {"preview": preview, "preview_rows": _preview_rows(seats, preview) if preview else []}
-    context = _form_context(session, seats, form, editing=editing, **extra)
+    context = _form_context(session, seats, form, editing=editing, **_preview_context(seats, preview))
     return page_or_partial(request, FORM_TEMPLATE, "hand_form", context, status=status)
 
 
@@ -145,12 +164,7 @@ def hand_preview(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     if form.is_valid():
         number = request.POST.get("editing")
         preview = services.preview_hand(session, form.to_record(), int(number) if number and number.isdigit() else None)
-    context = {
-        "form": form,
-        "preview": preview,
-        "preview_rows": _preview_rows(seats, preview) if preview else [],
-        "seats": seats,
-    }
+    context = {"form": form, "seats": seats, **_preview_context(seats, preview)}
     return TemplateResponse(request, f"{FORM_TEMPLATE}#preview", context)
 
 
@@ -161,11 +175,13 @@ def hand_detail(request: HtmxHttpRequest, session_id: int, number: int) -> HttpR
     round_ = get_object_or_404(Round.objects.select_related("entered_by"), session=session, number=number)
     seats = seats_of(session)
     corrections = Correction.objects.filter(session=session, number=number).select_related("who")
+    names = [seat.player.name for seat in seats]
     context = {
         "session": session,
         "round": round_,
         "rows": _preview_rows(seats, {"deltas": round_.deltas}),
-        "seat_names": [seat.player.name for seat in seats],
+        "lines": named_lines(round_.lines, names),
+        "seat_names": names,
         "corrections": corrections,
     }
     return TemplateResponse(request, "hands/detail.html", context)
@@ -216,6 +232,7 @@ def _to(request: HtmxHttpRequest, url: str) -> HttpResponse:
 def hand_history(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     session = owned_session(request, session_id)
     seats = seats_of(session)
-    rounds = Round.objects.filter(session=session).order_by("number")
-    context = {"session": session, "rounds": rounds, "seat_names": [seat.player.name for seat in seats]}
+    names = [seat.player.name for seat in seats]
+    rounds = [(round_, named_lines(round_.lines, names)) for round_ in Round.objects.filter(session=session)]
+    context = {"session": session, "rounds": rounds, "seat_names": names}
     return TemplateResponse(request, "hands/history.html", context)

@@ -14,7 +14,7 @@ from .. import services
 from ..forms import StartSessionForm
 from ..http import HtmxHttpRequest, current_user, page_or_partial
 from ..models import GameSession, Player, Round
-from .board import build_board, seats_of
+from .board import build_board, named_lines, seats_of
 
 
 def owned_session(request: HtmxHttpRequest, session_id: int) -> GameSession:
@@ -72,10 +72,13 @@ def session_new_options(request: HtmxHttpRequest) -> HttpResponse:
 def session_detail(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     session = owned_session(request, session_id)
     last_round = Round.objects.filter(session=session).order_by("-number").first()
+    seats = seats_of(session)
+    names = [seat.player.name for seat in seats]
     context = {
         "session": session,
-        "board": build_board(session, seats_of(session)),
+        "board": build_board(session, seats),
         "last_round": last_round,
+        "last_lines": named_lines(last_round.lines, names) if last_round else [],
         "share_url": request.build_absolute_uri(f"/b/{session.share_token}/"),
     }
     return page_or_partial(request, "sessions/detail.html", "board", context)

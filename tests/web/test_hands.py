@@ -47,8 +47,8 @@ def test_the_live_preview_shows_each_seats_change_and_the_reasons(keeper_client,
     )
     body = response.content.decode()
     assert response.status_code == 200 and body.lstrip().startswith('<div id="preview"')
-    assert '<th>Cy</th><td class="up">+30</td>' in body and body.count('class="down">-10<') == 3
-    assert "<li>" in body
+    assert '<span>Cy</span> <b class="up">+30</b>' in body and body.count('class="down">-10<') == 3
+    assert "<li>Ann pays 10 to Cy" in body  # the engine's seat labels become the players' names
     assert not Round.objects.exists()
 
 
@@ -78,7 +78,7 @@ def test_without_javascript_the_preview_button_renders_the_page_with_the_preview
         f"/sessions/{game.pk}/hands/new/", taps(winner="2", how="self_draw", action="preview")
     )
     body = response.content.decode()
-    assert response.status_code == 200 and "<html" in body and 'class="up">+30<' in body
+    assert response.status_code == 200 and "<html" in body and '<b class="up">+30</b>' in body
     assert 'value="2" checked' in body
     assert not Round.objects.exists()
 
@@ -129,7 +129,7 @@ def test_an_engine_error_is_shown_next_to_its_field_with_422_and_nothing_saved(k
     assert response.status_code == 422
     assert body.lstrip().startswith('<form id="hand-form"') and "<html" not in body
     patterns_part = body[body.index('class="taps patterns') : body.index('class="more"')]
-    assert "Only the dealer (P0) can win a heavenly hand" in patterns_part
+    assert "Only the dealer (Ann) can win a heavenly hand" in patterns_part
     assert not Round.objects.exists()
 
 

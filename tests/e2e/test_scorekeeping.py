@@ -1,0 +1,140 @@
+"""A scorekeeper's evening, in the browser: what the board shows is what the engine computes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from playwright.sync_api import Page, expect
+
+from tablekeeper.models import GameSession
+from tablekeeper.rules import VARIANT_IDS, get_variant, replay
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def board_points(page: Page) -> list[int]:
+    points = {}
+    for seat in page.locator("#board .seat").all():
+        index = int(seat.get_attribute("data-seat") or "-1")
+        points[index] = int(seat.locator(".points").get_attribute("data-points") or "0")
+    return [points[index] for index in range(4)]
+
+
+def engine_points(game: GameSession) -> list[int]:
+    """The seat totals a fresh replay of the stored records gives."""
+    records = [round_.record for round_ in game.rounds.order_by("number")]
+    result = replay(game.variant, records, game.engine_options(), game.starting_state())
+    assert result["ok"], result
+    return [game.starting_points + total for total in result["totals"]]
+
+
+def assert_fits_the_phone(page: Page, last_selector: str) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width}px wide on a 390px phone"
+    box = page.locator(last_selector).first.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 844, f"{last_selector} is below the fold: {box}"
+
+
+def start_session(page: Page, base_url: str, variant: str, names: list[str]) -> GameSession:
+    page.goto(f"{base_url}/sessions/new/")
+    page.select_option("select[name=variant]", variant)
+    # Wait for htmx to swap in the variant's defaults before filling the form.
+    expect(page.locator("#variant-options input[name=base]")).to_have_value(str(get_variant(variant)["default_base"]))
+    for index, name in enumerate(names):
+        page.fill(f"input[name=player_{index}]", name)
+    page.click("#start-form button[type=submit]")
+    page.wait_for_url(re.compile(r"/sessions/\d+/$"))
+    return GameSession.objects.latest("created")
+
+
+def tap_hand(page: Page, winner: str, how: str | None = None) -> None:
+    """Tap the winner (a name or 'Draw'), then how (a discarder's name or 'Self-draw'), then Save."""
+    winners = page.locator("fieldset.winner label.chip")
+    winners.filter(has_text=winner).first.click()
+    if how == "Self-draw":
+        page.locator("fieldset.how label.chip").filter(has_text="Self-draw").click()
+    elif how is not None:
+        page.locator("fieldset.how .seats4").first.locator("label.chip").filter(has_text=how).click()
+    expect(page.locator("#preview .seat-changes")).to_be_visible()
+    page.locator(".save-bar button[value=save]").click()
+
+
+def test_a_newcomer_keeps_score_for_an_evening_and_fixes_mistakes(page: Page, live_server, artifacts: Path):
+    base = live_server.url
+    page.goto(f"{base}/accounts/signup/")
+    page.fill("input[name=username]", "newcomer")
+    page.fill("input[name=password1]", "Tiles-and-Winds-9")
+    page.fill("input[name=password2]", "Tiles-and-Winds-9")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/sessions/new/")
+
+    game = start_session(page, base, "shandong", ["Ann", "Bo", "Cy", "Di"])
+    expect(page.locator("#board .seat")).to_have_count(4)
+    assert board_points(page) == [1000, 1000, 1000, 1000]
+    page.screenshot(path=str(artifacts / "board-empty.png"))
+
+    page.click("text=Record hand")
+    page.wait_for_url("**/hands/new/")
+    page.locator("fieldset.winner label.chip").filter(has_text="Cy").click()
+    page.locator("fieldset.how label.chip").filter(has_text="Self-draw").click()
+    expect(page.locator("#preview .seat-changes")).to_be_visible()
+    page.screenshot(path=str(artifacts / "hand-form.png"))
+    page.locator(".save-bar button[value=save]").click()
+    page.wait_for_url(f"**/sessions/{game.pk}/")
+    assert board_points(page) == engine_points(game)
+
+    page.click("text=Record hand")
+    tap_hand(page, "Ann", "Bo")  # a discard win: Ann on Bo's discard
+    page.wait_for_url(f"**/sessions/{game.pk}/")
+    page.click("text=Record hand")
+    tap_hand(page, "Draw")
+    page.wait_for_url(f"**/sessions/{game.pk}/")
+    game.refresh_from_db()
+    assert game.hand_count == 3
+    assert board_points(page) == engine_points(game)
+    assert_fits_the_phone(page, ".actions .big")
+    page.screenshot(path=str(artifacts / "board-three-hands.png"))
+
+    page.locator("summary", has_text="Undo last hand").click()
+    page.locator("button", has_text="Yes, undo hand 3").click()
+    page.wait_for_url(f"**/sessions/{game.pk}/")
+    expect(page.locator(".messages")).to_contain_text("Hand 3 undone.")
+    game.refresh_from_db()
+    assert game.hand_count == 2
+    assert board_points(page) == engine_points(game)
+
+    page.goto(f"{base}/sessions/{game.pk}/hands/1/edit/")
+    page.locator("fieldset.winner label.chip").filter(has_text="Di").click()
+    page.locator("fieldset.how label.chip").filter(has_text="Self-draw").click()
+    page.locator(".save-bar button[value=save]").click()
+    page.wait_for_url(f"**/sessions/{game.pk}/")
+    game.refresh_from_db()
+    assert game.rounds.get(number=1).record["wins"][0]["seat"] == 3
+    assert board_points(page) == engine_points(game)
+
+    page.goto(f"{base}/b/{game.share_token}/")
+    assert board_points(page) == engine_points(game)
+    page.screenshot(path=str(artifacts / "shared-board.png"))
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_a_hand_recorded_in_each_variant_shows_the_engines_points(page: Page, live_server, variant, artifacts):
+    user = User.objects.create_user("keeper", password="Tiles-and-Winds-9")
+    client = Client()
+    client.force_login(user)
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    game = start_session(page, live_server.url, variant, ["East", "South", "West", "North"])
+    page.click("text=Record hand")
+    tap_hand(page, "South", "Self-draw")
+    page.wait_for_url(f"**/sessions/{game.pk}/")
+    game.refresh_from_db()
+    assert game.hand_count == 1
+    assert board_points(page) == engine_points(game)
+    assert board_points(page) != [game.starting_points] * 4
+    page.screenshot(path=str(artifacts / f"board-{variant}.png"))
