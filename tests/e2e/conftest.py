@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 # pytest-django's live server runs in a thread while Playwright's sync API holds an event loop
 # in this one; Django would otherwise refuse ORM calls from the test body.
@@ -23,7 +23,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
 
