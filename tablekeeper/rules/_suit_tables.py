@@ -169,8 +169,7 @@ def hand_costs(counts: Sequence[int]) -> list[Costs]:
     found = []
     for suit, start, size in (("m", 0, 9), ("p", 9, 9), ("s", 18, 9), ("z", 27, 7)):
         costs = suit_costs(suit, digits_of_counts(counts[start : start + size]))
-        if costs is None:
-            raise ValueError(f"more than {MAX_COPIES} copies of a tile in suit {suit}")
+        assert costs is not None, f"more than {MAX_COPIES} copies of a tile in suit {suit}"
         found.append(costs)
     return found
 

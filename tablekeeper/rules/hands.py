@@ -91,14 +91,6 @@ def _read(text: str, wild_tiles: frozenset[int]) -> tuple[dict[str, str], list[C
     return digits, costs, wild_count, held
 
 
-def tile_counts(text: str) -> list[int]:
-    """34 counts of plain concealed tiles; NotationError (a ValueError) for bad notation."""
-    counts = [0] * TILE_KINDS
-    for tile in parse_tiles(text):
-        counts[tile] += 1
-    return counts
-
-
 def wild_indices(wilds: Iterable[str]) -> frozenset[int]:
     """Wild faces as indices. A lone string is read as notation ("4s", "4s5s") rather than
     as characters, since `wilds="4s"` is the natural slip for `wilds=("4s",)`."""
@@ -115,14 +107,6 @@ def split_off_wilds(counts: Sequence[int], wild_faces: Iterable[int]) -> tuple[l
         wild_count += naturals[face]
         naturals[face] = 0
     return naturals, wild_count
-
-
-def completes_standard(naturals: Sequence[int], wild_count: int) -> bool:
-    """Natural counts plus `wild_count` wilds (3n+2 tiles in all, n ≤ 4) form n sets and a pair."""
-    total = sum(naturals) + wild_count
-    if total % 3 != 2 or total > MAX_STANDARD_TILES:
-        return False
-    return fewest_wilds(hand_costs(naturals)) <= wild_count
 
 
 def is_standard_win(tiles: str, wilds: Iterable[str] = ()) -> bool:
@@ -203,13 +187,14 @@ def winning_faces(counts: Sequence[int], wild_faces: frozenset[int], held: Seque
     """
     held = counts if held is None else held
     naturals, wild_count = split_off_wilds(counts, wild_faces)
+    costs = hand_costs(naturals)
     digits = {
         suit: digits_of_counts(naturals[start : start + (7 if suit == "z" else 9)])
         for suit, start in _SUIT_START.items()
     }
-    found = _waiting_tiles(digits, hand_costs(naturals), wild_count, {}, frozenset())
-    found = [tile for tile in found if tile not in wild_faces]
-    if fewest_wilds(hand_costs(naturals)) <= wild_count + 1 and (sum(naturals) + wild_count) % 3 == 1:
+    found = [tile for tile in _waiting_tiles(digits, costs, wild_count, {}, frozenset()) if tile not in wild_faces]
+    total = sum(naturals) + wild_count
+    if total % 3 == 1 and total < MAX_STANDARD_TILES and fewest_wilds(costs) <= wild_count + 1:
         found.extend(wild_faces)
     return sorted(tile for tile in found if held[tile] < MAX_COPIES)
 

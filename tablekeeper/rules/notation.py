@@ -88,10 +88,9 @@ def format_hand(hand: WinningHand) -> str:
     for meld in hand.melds:
         opener, closer = ("(", ")") if meld.kind == "concealed_kong" else ("[", "]")
         parts.append(f"{opener}{faces(meld.tiles)}{closer}")
-    if hand.concealed:
-        parts.append(faces(hand.concealed))
+    parts.append(faces(hand.concealed))
     parts.append(f"+{tile_face(hand.winning_tile)}")
-    return " ".join(parts)
+    return " ".join(part for part in parts if part)
 
 
 @dataclass

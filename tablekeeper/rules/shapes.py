@@ -170,12 +170,11 @@ def _wild_only_groups(wilds: int, need_pair: bool, tile_set: Collection[int]) ->
     """Groups made of wilds alone, once every natural tile has found its group."""
     pair_faces: list[int | None] = [None]
     if need_pair:
-        if wilds < 2:
-            return
         pair_faces = [*sorted(tile_set)]
         wilds -= 2
-    if wilds % 3:
-        return
+    # Every group so far holds three tiles or is the pair, and the hand holds 3n+2 tiles:
+    # what is left is whole sets.
+    assert wilds >= 0 and wilds % 3 == 0
     pungs: list[_Group] = [("pung", (face,) * 3, (face,) * 3) for face in sorted(tile_set)]
     windows = [(start, start + 1, start + 2) for start in range(FIRST_HONOR) if start % 9 <= 6]
     chows: list[_Group] = [("chow", window, window) for window in windows if all(face in tile_set for face in window)]

@@ -123,6 +123,9 @@ def test_standard_wins_with_wilds(tiles, wilds, expected):
         ("11m22z456p789s111z", ["1m", "2z"]),
         ("2345m", ["2m", "5m"]),
         ("3334m", ["2m", "4m", "5m"]),
+        # Spaces and a suit in several runs are legal notation.
+        ("1 2m 456p 789s 111z 22z", ["3m"]),
+        ("1m2m456p789s111z2z2z", ["3m"]),
         ("11z22z", ["1z", "2z"]),
         ("111z222z333z4z", ["4z"]),
         # Only the fifth 1m would complete it.

@@ -121,6 +121,8 @@ def test_format_writes_the_canonical_form():
         ("[]", 0, "a meld must be a chow, pung or kong"),
         ("[891m]", 0, "a meld must be a chow, pung or kong"),
         ("[12m3p]", 0, "a meld must be a chow, pung or kong"),
+        # 9m 1p 2p are neighbours as indices, not as tiles.
+        ("[89m1p]", 0, "a meld must be a chow, pung or kong"),
         ("[77777p]", 0, "a meld must be a chow, pung or kong"),
         ("[123z]", 0, "a meld must be a chow, pung or kong; honours never form chows"),
         ("(777p)", 0, "parentheses hold a concealed kong: four of one tile"),

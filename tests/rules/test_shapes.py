@@ -247,6 +247,10 @@ def test_pung_and_chow_counts():
         # The only wait is 7p, and the kong holds all four.
         ("[7777p][123m] 456s 11z 89p +1z", (), []),
         ("1112345678999m +5m", (), ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m"]),
+        # Not ready before the win (the hand is no win either): not even a wild completes it.
+        ("[123m][777p] 456s 12z 78p +9p", ("5z",), []),
+        # One wild short of the edge wait: the wild face itself is a winning tile.
+        ("[123m][777p] 456s 11z 78p +9p", ("5z",), ["6p", "9p", "5z"]),
     ],
 )
 def test_winning_tiles_are_the_waits_before_the_win(text, wild_faces, expected):
