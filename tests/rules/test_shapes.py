@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
+from tablekeeper.rules.hands import is_standard_win
 from tablekeeper.rules.notation import parse_hand
 from tablekeeper.rules.shapes import Reading, SetInfo, readings, winning_tiles
 from tablekeeper.rules.tiles import HARBIN_TILES, faces, tile_index
+
+from .test_hands import naturally_complete
 
 
 def read(text: str, wild_faces: tuple[str, ...] = (), **options: object) -> list[Reading]:
@@ -260,3 +265,79 @@ def test_winning_tiles_are_the_waits_before_the_win(text, wild_faces, expected):
 
 def test_with_two_wilds_in_hand_every_tile_completes_it():
     assert winning_tiles(parse_hand("123m456p789s11z 55z +5z"), [tile_index("5z")]) == list(range(34))
+
+
+# --- properties: readings agree with the table-driven check --------------------------------
+
+SET_SHAPES = [(tile,) * 3 for tile in range(34)] + [
+    (start, start + 1, start + 2) for start in range(27) if start % 9 <= 6
+]
+
+
+@st.composite
+def concealed_hands(draw: st.DrawFn) -> list[int]:
+    """Fourteen concealed tiles: a generated win, often with one tile swapped."""
+    sets = draw(st.lists(st.sampled_from(SET_SHAPES), min_size=4, max_size=4))
+    pair = draw(st.integers(0, 33))
+    tiles = [tile for group in sets for tile in group] + [pair, pair]
+    if draw(st.booleans()):
+        tiles[draw(st.integers(0, 13))] = draw(st.integers(0, 33))
+    assume(all(tiles.count(tile) <= 4 for tile in set(tiles)))
+    return draw(st.permutations(tiles))
+
+
+def hand_text(tiles: list[int]) -> str:
+    return f"{faces(sorted(tiles[:-1]))} +{faces(tiles[-1:])}"
+
+
+def assert_readings_are_sound(reading: Reading) -> None:
+    for info in reading.sets:
+        tiles = info.tiles
+        if info.kind == "chow":
+            assert tiles[0] < 27 and tiles[0] % 9 <= 6 and tiles == (tiles[0], tiles[0] + 1, tiles[0] + 2)
+        else:
+            assert len(set(tiles)) == 1
+    assert reading.pair[0] == reading.pair[1]
+    assert len(reading.sets) == 4
+
+
+@settings(max_examples=300, deadline=None)
+@given(concealed_hands())
+def test_a_hand_has_readings_exactly_when_it_is_a_standard_win(tiles):
+    text = hand_text(tiles)
+    found = readings(parse_hand(text))
+    assert bool(found) is is_standard_win(faces(sorted(tiles)))
+    for reading in found:
+        assert_readings_are_sound(reading)
+        assert reading.counts() == parse_hand(text).counts()
+        assert reading.wilds_used == 0 and not reading.winning_is_wild
+
+
+@settings(max_examples=200, deadline=None)
+@given(concealed_hands(), st.integers(0, 33))
+def test_with_wild_faces_a_hand_has_readings_exactly_when_it_wins_with_those_wilds(tiles, wild):
+    text = hand_text(tiles)
+    found = readings(parse_hand(text), [wild])
+    assert bool(found) is is_standard_win(faces(sorted(tiles)), (faces([wild]),))
+    wild_copies = tiles.count(wild)
+    for reading in found:
+        assert_readings_are_sound(reading)
+        assert reading.wilds_used <= wild_copies
+        # Natural tiles stay where they are: only wild copies may turn into other faces.
+        counts = reading.counts()
+        assert all(counts[tile] >= tiles.count(tile) for tile in range(34) if tile != wild)
+
+
+@settings(max_examples=200, deadline=None)
+@given(concealed_hands())
+def test_a_drawn_wild_gives_readings_exactly_when_some_tile_in_its_place_wins(tiles):
+    text = hand_text(tiles)
+    found = readings(parse_hand(text), winning_tile_is_wild=True)
+    rest = tiles[:-1]
+    expected = any(
+        naturally_complete([rest.count(tile) + (tile == stand_in) for tile in range(34)]) for stand_in in range(34)
+    )
+    assert bool(found) is expected
+    for reading in found:
+        assert_readings_are_sound(reading)
+        assert reading.wilds_used == int(reading.winning_is_wild)
