@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 from django.views.generic import RedirectView
 
 from .views import accounts, hands, sessions, share
@@ -25,5 +25,6 @@ urlpatterns = [
     path("sessions/<int:session_id>/share/", share.share_page, name="share_page"),
     path("sessions/<int:session_id>/share/settings/", share.share_settings, name="share_settings"),
     path("b/<str:token>/", share.shared_board, name="shared_board"),
+    path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

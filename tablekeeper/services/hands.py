@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from ..models import Correction, GameSession, Round
 from ..rules import replay, settle
@@ -64,16 +65,22 @@ def record_hand(
         if existing is not None:
             return existing
         if not locked.is_open:
-            raise Conflict("This session is finished; no more hands can be recorded.")
+            raise Conflict(_("This session is finished; no more hands can be recorded."))
         if expected_number != locked.next_number:
             if expected_number < locked.next_number:
                 raise Conflict(
-                    f"Hand {expected_number} was already saved from another device. "
-                    f"The board now shows hand {locked.next_number}; check it before entering this one again."
+                    _(
+                        "Hand %(saved)s was already saved from another device. "
+                        "The board now shows hand %(next)s; check it before entering this one again."
+                    )
+                    % {"saved": expected_number, "next": locked.next_number}
                 )
             raise Conflict(
-                f"The session changed on another device: hand {locked.next_number} is next, not hand "
-                f"{expected_number}. Check the board before saving."
+                _(
+                    "The session changed on another device: hand %(next)s is next, not hand %(expected)s. "
+                    "Check the board before saving."
+                )
+                % {"next": locked.next_number, "expected": expected_number}
             )
         result = settle(locked.variant, record, _current_state(locked), locked.engine_options())
         if not result["ok"]:
@@ -103,7 +110,7 @@ def undo_last_hand(session: GameSession, *, user: User | None) -> Round | None:
     with transaction.atomic():
         locked = _lock(session)
         if not locked.is_open:
-            raise Conflict("This session is finished; its hands can no longer be changed.")
+            raise Conflict(_("This session is finished; its hands can no longer be changed."))
         last = Round.objects.filter(session=locked).order_by("-number").first()
         if last is None:
             return None
@@ -122,10 +129,12 @@ def edit_hand(session: GameSession, number: int, record: dict[str, Any], *, user
     with transaction.atomic():
         locked = _lock(session)
         if not locked.is_open:
-            raise Conflict("This session is finished; its hands can no longer be changed.")
+            raise Conflict(_("This session is finished; its hands can no longer be changed."))
         affected = list(Round.objects.filter(session=locked, number__gte=number).order_by("number"))
         if not affected or affected[0].number != number:
-            raise Conflict(f"Hand {number} no longer exists; it was changed from another device.")
+            raise Conflict(
+                _("Hand %(number)s no longer exists; it was changed from another device.") % {"number": number}
+            )
         edited = affected[0]
         before = edited.record
         edited.record = record
@@ -142,10 +151,12 @@ def delete_hand(session: GameSession, number: int, *, user: User | None) -> None
     with transaction.atomic():
         locked = _lock(session)
         if not locked.is_open:
-            raise Conflict("This session is finished; its hands can no longer be changed.")
+            raise Conflict(_("This session is finished; its hands can no longer be changed."))
         affected = list(Round.objects.filter(session=locked, number__gte=number).order_by("number"))
         if not affected or affected[0].number != number:
-            raise Conflict(f"Hand {number} no longer exists; it was changed from another device.")
+            raise Conflict(
+                _("Hand %(number)s no longer exists; it was changed from another device.") % {"number": number}
+            )
         deleted, later = affected[0], affected[1:]
         locked.totals = _add(locked.totals, deleted.deltas, -1)
         _rescore(locked, later, _state_before(locked, number), first_number=number + 1)

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ..models import GameSession, Player, Seat, engine_options_for, new_share_token
 from ..rules import settle
@@ -69,7 +70,7 @@ def finish_session(session: GameSession) -> GameSession:
     with transaction.atomic():
         locked = GameSession.objects.select_for_update().get(pk=session.pk)
         if not locked.is_open:
-            raise Conflict("This session is already finished.")
+            raise Conflict(_("This session is already finished."))
         locked.status = GameSession.Status.FINISHED
         locked.finished = timezone.now()
         locked.version += 1

@@ -147,3 +147,13 @@ def test_a_post_without_the_csrf_header_is_refused_and_with_it_accepted(owner, g
     assert response.status_code == 200 and response["HX-Redirect"] == f"/sessions/{game.pk}/"
     game.refresh_from_db()
     assert game.status == "finished"
+
+
+def test_the_board_speaks_chinese_to_a_chinese_browser(keeper_client, game):
+    body = keeper_client.get(f"/sessions/{game.pk}/", headers={"Accept-Language": "zh-hans"}).content.decode()
+    assert "记一局" in body and 'lang="zh-hans"' in body
+
+
+def test_the_language_can_be_switched_to_chinese(keeper_client, game):
+    keeper_client.post("/i18n/setlang/", {"language": "zh-hans", "next": f"/sessions/{game.pk}/"})
+    assert "记一局" in keeper_client.get(f"/sessions/{game.pk}/").content.decode()
