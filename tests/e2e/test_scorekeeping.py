@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from tablekeeper.models import GameSession
 from tablekeeper.rules import VARIANT_IDS, get_variant, replay
+from tests.e2e.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -46,6 +47,8 @@ def start_session(page: Page, base_url: str, variant: str, names: list[str]) -> 
     expect(page.locator("#variant-options input[name=base]")).to_have_value(str(get_variant(variant)["default_base"]))
     for index, name in enumerate(names):
         page.fill(f"input[name=player_{index}]", name)
+    page.screenshot(path=str(ARTIFACTS / f"start-form-{variant}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the start form is wider than the phone"
     page.click("#start-form button[type=submit]")
     page.wait_for_url(re.compile(r"/sessions/\d+/$"))
     return GameSession.objects.latest("created")
@@ -131,6 +134,10 @@ def test_a_hand_recorded_in_each_variant_shows_the_engines_points(page: Page, li
     )
     game = start_session(page, live_server.url, variant, ["East", "South", "West", "North"])
     page.click("text=Record hand")
+    page.locator("details.more > summary").click()
+    page.screenshot(path=str(artifacts / f"hand-form-more-{variant}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the hand form is wider than the phone"
+    page.locator("details.more > summary").click()
     tap_hand(page, "South", "Self-draw")
     page.wait_for_url(f"**/sessions/{game.pk}/")
     game.refresh_from_db()
@@ -138,3 +145,17 @@ def test_a_hand_recorded_in_each_variant_shows_the_engines_points(page: Page, li
     assert board_points(page) == engine_points(game)
     assert board_points(page) != [game.starting_points] * 4
     page.screenshot(path=str(artifacts / f"board-{variant}.png"))
+
+
+def test_the_board_in_dark_mode_is_readable(browser, live_server, artifacts: Path):
+    user = User.objects.create_user("night-owl", password="Tiles-and-Winds-9")
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page = context.new_page()
+    start_session(page, live_server.url, "harbin", ["Ann", "Bo", "Cy", "Di"])
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(18, 20, 18)"
+    page.screenshot(path=str(artifacts / "board-dark.png"))
+    context.close()
