@@ -79,7 +79,6 @@ def session_detail(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
         "board": build_board(session, seats),
         "last_round": last_round,
         "last_lines": named_lines(last_round.lines, names) if last_round else [],
-        "share_url": request.build_absolute_uri(f"/b/{session.share_token}/"),
     }
     return page_or_partial(request, "sessions/detail.html", "board", context)
 

@@ -1,0 +1,129 @@
+"""Starting a session: variant, players, dealer, settings and the variant's house rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ..models import SESSION_SETTING_OPTIONS
+from ..rules import VARIANT_IDS, get_variant
+
+
+def variant_label(variant_id: str) -> str:
+    name = get_variant(variant_id)["name"]
+    return f"{name['en']} · {name['zh']}"
+
+
+class StartSessionForm(forms.Form):
+    variant = forms.ChoiceField(label=_("Variant"), choices=[(v, variant_label(v)) for v in VARIANT_IDS])
+    player_0 = forms.CharField(label=_("East seat"), max_length=40)
+    player_1 = forms.CharField(label=_("South seat"), max_length=40)
+    player_2 = forms.CharField(label=_("West seat"), max_length=40)
+    player_3 = forms.CharField(label=_("North seat"), max_length=40)
+    first_dealer = forms.ChoiceField(
+        label=_("First dealer"),
+        choices=[("random", _("Random")), *[(str(i), f"{i + 1}") for i in range(4)]],
+        initial="0",
+    )
+    starting_points = forms.IntegerField(label=_("Starting points"), min_value=0, max_value=10_000_000)
+    base = forms.IntegerField(label=_("Base score"), min_value=1, max_value=100_000)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.variant_id = self._chosen_variant()
+        info = get_variant(self.variant_id)
+        self.variant_info = info
+        if not self.is_bound:
+            self.initial.setdefault("variant", self.variant_id)
+        self.fields["starting_points"].initial = info["default_starting_points"]
+        self.fields["base"].initial = info["default_base"]
+        self.option_specs = [spec for spec in info["options"] if spec["key"] not in SESSION_SETTING_OPTIONS]
+        for spec in self.option_specs:
+            self.fields[f"opt_{spec['key']}"] = _option_field(spec)
+
+    def _chosen_variant(self) -> str:
+        chosen = (self.data.get("variant") if self.is_bound else None) or self.initial.get("variant")
+        return chosen if chosen in VARIANT_IDS else VARIANT_IDS[0]
+
+    @property
+    def option_fields(self) -> list[tuple[dict[str, Any], forms.BoundField]]:
+        return [(spec, self[f"opt_{spec['key']}"]) for spec in self.option_specs]
+
+    @property
+    def player_fields(self) -> list[forms.BoundField]:
+        return [self[f"player_{i}"] for i in range(4)]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        names = [" ".join(str(cleaned.get(f"player_{i}", "")).split()) for i in range(4)]
+        seen: dict[str, int] = {}
+        for index, name in enumerate(names):
+            if not name:
+                continue
+            if name.casefold() in seen:
+                self.add_error(f"player_{index}", _("Four different names, please: this one is already seated."))
+            seen[name.casefold()] = index
+        return cleaned
+
+    def player_names(self) -> list[str]:
+        return [" ".join(self.cleaned_data[f"player_{i}"].split()) for i in range(4)]
+
+    def first_dealer_seat(self) -> int | None:
+        value = self.cleaned_data["first_dealer"]
+        return None if value == "random" else int(value)
+
+    def options(self) -> dict[str, Any]:
+        """Only the options that differ from the variant's defaults: the engine fills in the rest."""
+        chosen: dict[str, Any] = {}
+        for spec in self.option_specs:
+            value = self.cleaned_data.get(f"opt_{spec['key']}")
+            if spec["type"] == "subset":
+                order = list(spec["allowed"])
+                value = sorted(value or [], key=order.index)
+                if value != sorted(spec["default"] or [], key=order.index):
+                    chosen[spec["key"]] = value
+                continue
+            if spec["type"] == "choice":
+                value = _choice_value(spec, value)
+            if value != spec["default"]:
+                chosen[spec["key"]] = value
+        return chosen
+
+
+def _choice_value(spec: dict[str, Any], raw: Any) -> Any:
+    for allowed in spec["allowed"]:
+        if str(allowed) == raw:
+            return allowed
+    return spec["default"]
+
+
+def _option_field(spec: dict[str, Any]) -> forms.Field:
+    label = spec["key"].replace("_", " ").capitalize()
+    help_text = spec.get("meaning", "")
+    kind = spec["type"]
+    if kind == "bool":
+        return forms.BooleanField(label=label, help_text=help_text, required=False, initial=bool(spec["default"]))
+    if kind == "choice":
+        choices = [(str(value), str(value)) for value in spec["allowed"]]
+        return forms.ChoiceField(label=label, help_text=help_text, choices=choices, initial=str(spec["default"]))
+    if kind == "subset":
+        choices = [(str(value), str(value)) for value in spec["allowed"]]
+        return forms.MultipleChoiceField(
+            label=label,
+            help_text=help_text,
+            choices=choices,
+            required=False,
+            initial=[str(value) for value in spec["default"] or []],
+            widget=forms.CheckboxSelectMultiple,
+        )
+    bounds = spec["allowed"] if isinstance(spec["allowed"], dict) else {}
+    return forms.IntegerField(
+        label=label,
+        help_text=help_text,
+        required=kind == "int",
+        initial=spec["default"],
+        min_value=bounds.get("min"),
+        max_value=bounds.get("max"),
+    )
