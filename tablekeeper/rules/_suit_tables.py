@@ -30,9 +30,8 @@ _SUIT_SIZE = {"m": 9, "p": 9, "s": 9, "z": 7}
 _DIGITS = "123456789"
 EMPTY_COSTS: Costs = (0, 2)
 
-# Keyed by suit letter, then by the sorted digits. None marks digits that are not tiles of the
-# suit or more than four copies: the caller then re-parses to report the precise error.
-_costs_tables: dict[str, dict[str, Costs | None]] = {suit: {"": EMPTY_COSTS} for suit in _SUIT_SIZE}
+# Keyed by suit letter, then by the sorted digits.
+_costs_tables: dict[str, dict[str, Costs]] = {suit: {"": EMPTY_COSTS} for suit in _SUIT_SIZE}
 _addition_tables: dict[str, dict[str, tuple[Addition, ...]]] = {suit: {} for suit in _SUIT_SIZE}
 # Sub-results of the numbered-suit search, shared between keys: many keys end the same way.
 _numbered_memo: dict[tuple[tuple[int, ...], bool], int] = {}
@@ -84,15 +83,10 @@ def _fewest_numbered(counts: list[int], need_pair: bool) -> int:
     return best
 
 
-def _counts_of(suit: str, digits: str) -> list[int] | None:
+def _counts_of(suit: str, digits: str) -> list[int]:
     counts = [0] * _SUIT_SIZE[suit]
     for digit in digits:
-        rank = _DIGITS.find(digit) + 1
-        if not 1 <= rank <= len(counts):
-            return None
-        counts[rank - 1] += 1
-    if counts and max(counts) > MAX_COPIES:
-        return None
+        counts[_DIGITS.index(digit)] += 1
     return counts
 
 
@@ -104,17 +98,16 @@ def _costs_of_counts(suit: str, counts: list[int]) -> Costs:
     return (_fewest_numbered(counts, False), _fewest_numbered(counts, True))
 
 
-def suit_costs(suit: str, digits: str) -> Costs | None:
-    """Costs for one suit's digits ("1123" of 1123m), in any order; None if they are not tiles."""
+def suit_costs(suit: str, digits: str) -> Costs:
+    """Costs for one suit's digits ("1123" of 1123m) in any order. The caller has checked that
+    they are tiles of the suit, at most four of each (`plain_class` does)."""
     table = _costs_tables[suit]
-    costs = table.get(digits, _costs_tables)  # the sentinel marks "not seen", since None is a value
-    if costs is not _costs_tables:
-        return costs  # type: ignore[return-value]
-    canonical = "".join(sorted(digits))
-    if canonical in table:
-        return table[canonical]
-    counts = _counts_of(suit, canonical)
-    table[canonical] = costs = None if counts is None else _costs_of_counts(suit, counts)
+    costs = table.get(digits)
+    if costs is None:
+        canonical = "".join(sorted(digits))
+        costs = table.get(canonical)
+        if costs is None:
+            costs = table[canonical] = _costs_of_counts(suit, _counts_of(suit, canonical))
     return costs
 
 
@@ -130,7 +123,6 @@ def suit_additions(suit: str, canonical: str) -> tuple[Addition, ...]:
             if canonical.count(digit) >= MAX_COPIES:
                 continue
             costs = suit_costs(suit, canonical + digit)
-            assert costs is not None  # fewer than four copies and a rank of the suit
             found.append((rank - 1, costs[0], costs[1]))
         table[canonical] = additions = tuple(found)
     return additions
@@ -168,9 +160,7 @@ def hand_costs(counts: Sequence[int]) -> list[Costs]:
     """The four suits' costs for a 34-count vector with at most four of a tile."""
     found = []
     for suit, start, size in (("m", 0, 9), ("p", 9, 9), ("s", 18, 9), ("z", 27, 7)):
-        costs = suit_costs(suit, digits_of_counts(counts[start : start + size]))
-        assert costs is not None, f"more than {MAX_COPIES} copies of a tile in suit {suit}"
-        found.append(costs)
+        found.append(suit_costs(suit, digits_of_counts(counts[start : start + size])))
     return found
 
 
@@ -208,3 +198,23 @@ def plain_class(suit: str, digits: str) -> int | None:
         found = table.get("".join(sorted(digits)), NOT_COMPLETE)
         table[digits] = found
     return found
+
+
+_plain_addition_tables: dict[str, dict[str, tuple[tuple[int, int], ...]]] = {suit: {} for suit in _SUIT_SIZE}
+
+
+def plain_additions(suit: str, canonical: str) -> tuple[tuple[int, int], ...]:
+    """For valid sorted digits: each tile of the suit that can still be added (fewer than four
+    held) with the no-wild class of the suit after adding it. What `waits` needs without wilds;
+    a new key costs nine string insertions, never a search."""
+    table = _plain_addition_tables[suit]
+    additions = table.get(canonical)
+    if additions is None:
+        classes = _plain_classes[suit]
+        found = []
+        for offset, digit in enumerate(_DIGITS[: _SUIT_SIZE[suit]]):
+            if canonical.count(digit) < MAX_COPIES:
+                at = bisect.bisect_right(canonical, digit)
+                found.append((offset, classes.get(canonical[:at] + digit + canonical[at:], NOT_COMPLETE)))
+        table[canonical] = additions = tuple(found)
+    return additions

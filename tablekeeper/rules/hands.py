@@ -16,6 +16,7 @@ from ._suit_tables import (
     digits_of_counts,
     fewest_wilds,
     hand_costs,
+    plain_additions,
     plain_class,
     suit_additions,
     suit_costs,
@@ -58,36 +59,21 @@ def _digits_from_parse(text: str) -> dict[str, str]:
     }
 
 
-def _read(text: str, wild_tiles: frozenset[int]) -> tuple[dict[str, str], list[Costs], int, dict[str, str]]:
-    """Parse plain concealed tiles into (digits per suit, each suit's costs without its wild
-    copies, the number of wild tiles, digits per suit with wild copies left in)."""
-    digits = _suit_digits(text)
-    costs: list[Costs] = []
-    if digits is not None:
-        for suit in _SUITS:
-            suit_cost = suit_costs(suit, digits.get(suit, ""))
-            if suit_cost is None:
-                digits = None
-                break
-            costs.append(suit_cost)
-    if digits is None:
-        digits = _digits_from_parse(text)  # raises NotationError for bad notation
-        costs = []
-    held = digits
+def _read_with_wilds(text: str, wild_tiles: frozenset[int]) -> tuple[dict[str, str], list[Costs], int, dict[str, str]]:
+    """Parse plain concealed tiles into (digits per suit without the wild copies, each suit's
+    costs, the number of wild tiles, digits per suit as held)."""
+    held = _suit_digits(text)
+    if held is None or any(plain_class(suit, run) is None for suit, run in held.items()):
+        held = _digits_from_parse(text)  # raises NotationError for bad notation
+    digits = dict(held)
     wild_count = 0
-    if wild_tiles:
-        digits = dict(digits)
-        for tile in wild_tiles:
-            suit = _SUITS[tile // 9]
-            digit = str(tile - _SUIT_START[suit] + 1)
-            run = digits.get(suit, "")
-            copies = run.count(digit)
-            if copies:
-                wild_count += copies
-                digits[suit] = run.replace(digit, "")
-        costs = []
-    if not costs:
-        costs = [suit_costs(suit, digits.get(suit, "")) or (0, 0) for suit in _SUITS]
+    for tile in wild_tiles:
+        suit = _SUITS[tile // 9]
+        digit = str(tile - _SUIT_START[suit] + 1)
+        run = digits.get(suit, "")
+        wild_count += run.count(digit)
+        digits[suit] = run.replace(digit, "")
+    costs = [suit_costs(suit, digits.get(suit, "")) for suit in _SUITS]
     return digits, costs, wild_count, held
 
 
@@ -116,7 +102,7 @@ def is_standard_win(tiles: str, wilds: Iterable[str] = ()) -> bool:
     Bad notation raises NotationError (a ValueError); a wrong tile count is simply False.
     """
     if wilds:
-        digits, costs, wild_count, _ = _read(tiles, wild_indices(wilds))
+        digits, costs, wild_count, _ = _read_with_wilds(tiles, wild_indices(wilds))
         total = sum(len(run) for run in digits.values()) + wild_count
         return total % 3 == 2 and total <= MAX_STANDARD_TILES and fewest_wilds(costs) <= wild_count
     return _is_plain_win(tiles)
@@ -205,9 +191,43 @@ def waits(tiles: str, wilds: Iterable[str] = ()) -> list[str]:
     A face the hand already holds four of is left out (a wild copy counts as its own face
     here, since the copies are physical tiles). A wrong tile count gives no waits.
     """
-    wild_tiles = wild_indices(wilds) if wilds else frozenset()
-    digits, costs, wild_count, held = _read(tiles, wild_tiles)
+    if not wilds:
+        return [_FACES[tile] for tile in _plain_waits(tiles)]
+    wild_tiles = wild_indices(wilds)
+    digits, costs, wild_count, held = _read_with_wilds(tiles, wild_tiles)
     return [_FACES[tile] for tile in _waiting_tiles(digits, costs, wild_count, held, wild_tiles)]
+
+
+def _plain_waits(text: str) -> list[int]:
+    """Waits without wilds, from the no-wild classes: adding a tile must leave every suit
+    complete and exactly one of them holding the pair."""
+    digits = _suit_digits(text)
+    classes: dict[str, int] = {}
+    if digits is not None:
+        for suit, run in digits.items():
+            found_class = plain_class(suit, run)
+            if found_class is None:
+                digits = None
+                break
+            classes[suit] = found_class
+    if digits is None:
+        digits = _digits_from_parse(text)  # raises NotationError for bad notation
+        classes = {suit: plain_class(suit, run) or 0 for suit, run in digits.items() if run}
+    total = sum(len(run) for run in digits.values())
+    if total % 3 != 1 or total >= MAX_STANDARD_TILES:
+        return []
+    score = sum(classes.values())
+    found: list[int] = []
+    for suit in _SUITS:
+        others = score - classes.get(suit, 0)
+        if others > SETS_AND_PAIR:
+            continue  # another suit is incomplete: no tile of this suit can help
+        start = _SUIT_START[suit]
+        canonical = "".join(sorted(digits.get(suit, "")))
+        for offset, found_class in plain_additions(suit, canonical):
+            if others + found_class == SETS_AND_PAIR:
+                found.append(start + offset)
+    return found
 
 
 def seven_pairs(counts: Sequence[int], wilds: int = 0, *, four_as_two_pairs: bool = True) -> int | None:

@@ -103,6 +103,7 @@ def test_standard_wins_without_wilds(tiles, expected):
         ("13m456p789s111z2z5z6z", ("5z", "6z"), True),
         ("1m4p7s1z2z", ("1z", "2z"), False),
         ("19m456p789s111z22z5z5z", ("5z",), False),
+        ("13m 456p 789s 111z 22z 5z", ("5z",), True),
         # A wild face the hand does not hold changes nothing.
         ("123456m456p789s11z", ("4s",), True),
     ],
@@ -149,12 +150,17 @@ def test_waits_without_wilds(tiles, expected):
         ("123m456p789s5555z", ("5z",), [face for face in ALL_FACES if face != "5z"]),
         ("1m", ("1m",), ALL_FACES),
         ("1m", "1m", ALL_FACES),
+        ("1 2m 456p 789s 111z 22z", ("5z",), ["3m", "5z"]),
+        ("123m", ("5z",), []),
+        ("123m5z", ("5z",), ALL_FACES),
+        ("123m55z", ("5z",), []),
     ],
 )
 def test_waits_with_wilds(tiles, wilds, expected):
     assert waits(tiles, wilds) == expected
 
 
+@pytest.mark.parametrize("wilds", [(), ("5z",)])
 @pytest.mark.parametrize("call", [is_standard_win, waits])
 @pytest.mark.parametrize(
     ("tiles", "reason"),
@@ -168,9 +174,9 @@ def test_waits_with_wilds(tiles, wilds, expected):
         ("m", "suit letter 'm' has no digits before it"),
     ],
 )
-def test_bad_notation_raises_the_precise_error(call, tiles, reason):
+def test_bad_notation_raises_the_precise_error(call, wilds, tiles, reason):
     with pytest.raises(NotationError) as caught:
-        call(tiles)
+        call(tiles, wilds)
     assert caught.value.reason == reason
 
 
