@@ -264,7 +264,7 @@ def test_a_manual_adjustment_is_applied_in_any_variant_and_explained() -> None:
 
 
 def test_replay_threads_settle_and_stops_at_the_first_bad_record() -> None:
-    hands = [
+    hands: list[dict[str, Any]] = [
         {"result": "win", "wins": [{"seat": 2, "method": "self_draw", "patterns": []}]},
         {"result": "draw"},
         {"result": "win", "wins": [{"seat": 7, "method": "self_draw"}]},

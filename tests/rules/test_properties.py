@@ -80,7 +80,7 @@ def records_for(draw: st.DrawFn, variant: str) -> dict[str, Any]:
         owner = draw(SEATS)
         kong: dict[str, Any] = {"seat": owner, "kind": kind}
         if kind in ("exposed", "added"):
-            kong["from"] = draw(SEATS.filter(lambda s, owner=owner: s != owner))
+            kong["from"] = draw(st.sampled_from([seat for seat in range(4) if seat != owner]))
         kongs.append(kong)
     record["kongs"] = kongs
     penalties: list[dict[str, Any]] = []
