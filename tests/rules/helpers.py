@@ -1,0 +1,48 @@
+"""Builders and assertions shared by the rules tests: hand records in a few words, checked results."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+EXAMPLES_FILE = Path(__file__).parent / "data" / "examples.json"
+
+
+def examples_for(variant: str) -> list[dict[str, Any]]:
+    """The rule book's worked examples (shared/rules/examples.json, copied into the repo) of one variant."""
+    cases = json.loads(EXAMPLES_FILE.read_text(encoding="utf-8"))["cases"]
+    return [case for case in cases if case["variant"] == variant]
+
+
+def won(*wins: dict[str, Any], **facts: Any) -> dict[str, Any]:
+    """A won hand: won(self_draw(1), seats=[...], kongs=[...])."""
+    return {"result": "win", "wins": list(wins), **facts}
+
+
+def self_draw(seat: int, *patterns: str, **extra: Any) -> dict[str, Any]:
+    return {"seat": seat, "method": "self_draw", "patterns": list(patterns), **extra}
+
+
+def discard(seat: int, frm: int, *patterns: str, **extra: Any) -> dict[str, Any]:
+    return {"seat": seat, "method": "discard", "from": frm, "patterns": list(patterns), **extra}
+
+
+def robbed(seat: int, frm: int, *patterns: str, **extra: Any) -> dict[str, Any]:
+    return {"seat": seat, "method": "rob_kong", "from": frm, "patterns": list(patterns), **extra}
+
+
+def ok(result: dict[str, Any]) -> dict[str, Any]:
+    """Assert a settle() result is accepted, zero-sum and explained; return it."""
+    assert result["ok"], result["errors"]
+    assert sum(result["deltas"]) + result["pot_delta"] == 0
+    assert all(type(delta) is int for delta in result["deltas"])
+    assert result["lines"]
+    return result
+
+
+def errors_of(result: dict[str, Any]) -> set[tuple[str, str | None]]:
+    """Assert a settle() result is rejected and moved nothing; return its (code, field) pairs."""
+    assert not result["ok"]
+    assert result["deltas"] == [0, 0, 0, 0] and result["pot_delta"] == 0
+    return {(error["code"], error["field"]) for error in result["errors"]}
