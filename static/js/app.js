@@ -13,7 +13,13 @@
     });
     how = form.querySelector('input[name="how"]:checked');
     var method = how ? how.value.split("-")[0] : "";
-    form.querySelectorAll('input[name="patterns"][data-methods]').forEach(function (input) {
+    var source = how ? (how.value.split("-")[1] || "") : "";
+    // A further winner is neither the first winner nor the player whose tile they all won on.
+    form.querySelectorAll('.extra-winner input[data-seat]').forEach(function (input) {
+      input.disabled = input.dataset.seat === winnerSeat || input.dataset.seat === source;
+      if (input.disabled) input.checked = false;
+    });
+    form.querySelectorAll('input[name^="patterns"][data-methods], input[name^="extra_patterns"][data-methods]').forEach(function (input) {
       var methods = input.dataset.methods.split(" ");
       input.disabled = method !== "" && methods.indexOf(method) === -1;
       if (input.disabled) input.checked = false;

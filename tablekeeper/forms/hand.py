@@ -10,6 +10,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import GameSession
+from .winners import (
+    add_extra_winner_fields,
+    extra_winner_problems,
+    extra_winner_rows,
+    extra_wins,
+    initial_for_extra_wins,
+    several_winners_allowed,
+)
 
 KONG_ROWS = 4
 PENALTY_ROWS = 2
@@ -68,6 +76,9 @@ class HandForm(forms.Form):
                 self.fields[f"side_bet_{seat}"] = forms.IntegerField(required=False, min_value=0, max_value=100)
             self.fields[f"adjust_{seat}"] = forms.IntegerField(required=False)
         self.fields["adjust_note"] = forms.CharField(required=False, max_length=120)
+        self.several_winners = several_winners_allowed(session.variant, session.engine_options())
+        if self.several_winners:
+            add_extra_winner_fields(self.fields, info, SEAT_CHOICES)
         for row in range(KONG_ROWS):
             self.fields[f"kong_seat_{row}"] = forms.ChoiceField(required=False, choices=OPTIONAL_SEAT_CHOICES)
             self.fields[f"kong_kind_{row}"] = forms.ChoiceField(
@@ -106,6 +117,8 @@ class HandForm(forms.Form):
                 self.add_error("how", _("Tap how the hand was won: self-draw or whose discard."))
             elif how.endswith(f"-{winner}"):
                 self.add_error("how", _("A player cannot win on their own discard."))
+        for field, message in extra_winner_problems(cleaned, self.several_winners):
+            self.add_error(field, message)
         adjust = [cleaned.get(f"adjust_{seat}") or 0 for seat in range(4)]
         if any(adjust) and sum(adjust) != 0:
             self.add_error(None, _("The adjustment must add up to 0; it adds up to %(sum)s.") % {"sum": sum(adjust)})
@@ -131,6 +144,8 @@ class HandForm(forms.Form):
             if data.get("tiles"):
                 win["tiles"] = data["tiles"].strip()
             record["wins"] = [win]
+            if self.several_winners and source:
+                record["wins"] += extra_wins(data, self.info, method, source)
         seats = []
         for seat in range(4):
             facts: dict[str, Any] = {}
@@ -191,6 +206,7 @@ class HandForm(forms.Form):
                 initial[f"count_{pattern_id}"] = patterns.count(pattern_id)
             initial["flowers"] = win.get("flowers") or None
             initial["tiles"] = win.get("tiles") or ""
+            initial.update(initial_for_extra_wins(wins[1:]))
         for seat, facts in enumerate(record.get("seats") or []):
             facts = facts or {}
             initial[f"closed_{seat}"] = facts.get("opened") is False
@@ -243,6 +259,10 @@ class HandForm(forms.Form):
             }
             for pattern in self.info["patterns"]
         ]
+
+    @property
+    def extra_winner_rows(self) -> list[dict[str, Any]]:
+        return extra_winner_rows(self.shown, self.info, self.chosen_method) if self.several_winners else []
 
     @property
     def seat_rows(self) -> list[dict[str, Any]]:
@@ -314,6 +334,8 @@ def engine_field_to_form_key(field: str | None) -> str:
     head = parts[0]
     if head in ("result", "wins") and len(parts) < 3:
         return "winner"
+    if head == "wins" and parts[1] != "0":
+        return f"extra_{parts[1]}"
     if head == "wins":
         return _WIN_PARTS.get(parts[2], "tiles" if parts[2] == "tiles" else "general")
     if head in ("seats", "kongs", "penalties", "treasure", "liable", "dice_double"):

@@ -1,0 +1,138 @@
+"""Several winners on one discard (一炮多响) or one robbed kong: the second and third winner's taps.
+
+The first winner keeps the form's ordinary fields (`winner`, `how`, `patterns`), so the common
+single-winner hand is untouched. Each further winner shares the first one's method and source and
+brings their own patterns (and flowers where the variant counts them).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+
+from ..rules import settle
+from ..rules.errors import MULTIPLE_WINNERS_NOT_ALLOWED
+
+EXTRA_WINNERS = (1, 2)
+SHARED_SOURCE_METHODS = ("discard", "rob_kong")
+
+
+@cache
+def _engine_allows_several_winners(variant: str, multi_ron: object) -> bool:
+    # Ask the engine rather than restating its rule here: a two-winner probe is refused with
+    # this code exactly when the variant (with these options) allows one winner only.
+    options = {"multi_ron": multi_ron} if multi_ron is not None else None
+    probe = {
+        "result": "win",
+        "wins": [
+            {"seat": 1, "method": "discard", "from": 0, "patterns": []},
+            {"seat": 2, "method": "discard", "from": 0, "patterns": []},
+        ],
+    }
+    result = settle(variant, probe, None, options)
+    return not any(error["code"] == MULTIPLE_WINNERS_NOT_ALLOWED for error in result["errors"])
+
+
+def several_winners_allowed(variant: str, engine_options: dict[str, Any]) -> bool:
+    """Whether this variant, with these house rules, lets several players win on one discard."""
+    return _engine_allows_several_winners(variant, engine_options.get("multi_ron"))
+
+
+def add_extra_winner_fields(
+    fields: dict[str, forms.Field], info: dict[str, Any], seat_choices: list[tuple[str, str]]
+) -> None:
+    pattern_choices = [(pattern["id"], pattern["id"]) for pattern in info["patterns"]]
+    for extra in EXTRA_WINNERS:
+        fields[f"extra_winner_{extra}"] = forms.ChoiceField(required=False, choices=[("", "—"), *seat_choices])
+        fields[f"extra_patterns_{extra}"] = forms.MultipleChoiceField(required=False, choices=pattern_choices)
+        for pattern in info["patterns"]:
+            if pattern.get("repeatable"):
+                fields[f"extra_count_{extra}_{pattern['id']}"] = forms.IntegerField(
+                    required=False, min_value=1, max_value=8
+                )
+        if info["uses_flowers"]:
+            fields[f"extra_flowers_{extra}"] = forms.IntegerField(required=False, min_value=0, max_value=8)
+
+
+def extra_winner_problems(cleaned: dict[str, Any], allowed: bool) -> list[tuple[str, str]]:
+    """(field, message) for every extra winner that cannot stand beside the first one."""
+    chosen = [(extra, cleaned.get(f"extra_winner_{extra}") or "") for extra in EXTRA_WINNERS]
+    chosen = [(extra, seat) for extra, seat in chosen if seat != ""]
+    if not chosen:
+        return []
+    field = f"extra_winner_{chosen[0][0]}"
+    if not allowed:
+        return [(field, _("Only one player may win a hand with these rules."))]
+    winner = cleaned.get("winner") or ""
+    method, _dash, source = (cleaned.get("how") or "").partition("-")
+    if not winner.isdigit() or method not in SHARED_SOURCE_METHODS:
+        return [(field, _("Several winners share one discard or one robbed kong; tap that first."))]
+    problems: list[tuple[str, str]] = []
+    seen = {winner}
+    for extra, seat in chosen:
+        if seat == source:
+            problems.append((f"extra_winner_{extra}", _("The discarder cannot also win on their own tile.")))
+        elif seat in seen:
+            problems.append((f"extra_winner_{extra}", _("Each winner can be tapped once.")))
+        seen.add(seat)
+    return problems
+
+
+def extra_wins(data: dict[str, Any], info: dict[str, Any], method: str, source: str) -> list[dict[str, Any]]:
+    """The hand record's further `wins` entries, sharing the first winner's method and source."""
+    wins = []
+    for extra in EXTRA_WINNERS:
+        seat = data.get(f"extra_winner_{extra}") or ""
+        if seat == "":
+            continue
+        patterns: list[str] = []
+        for pattern_id in data.get(f"extra_patterns_{extra}") or []:
+            patterns += [pattern_id] * (data.get(f"extra_count_{extra}_{pattern_id}") or 1)
+        win: dict[str, Any] = {"seat": int(seat), "method": method, "from": int(source), "patterns": patterns}
+        if info["uses_flowers"] and data.get(f"extra_flowers_{extra}"):
+            win["flowers"] = data[f"extra_flowers_{extra}"]
+        wins.append(win)
+    return wins
+
+
+def initial_for_extra_wins(wins: list[dict[str, Any]]) -> dict[str, Any]:
+    initial: dict[str, Any] = {}
+    for extra, win in zip(EXTRA_WINNERS, wins, strict=False):
+        initial[f"extra_winner_{extra}"] = str(win["seat"])
+        patterns = list(win.get("patterns") or [])
+        initial[f"extra_patterns_{extra}"] = list(dict.fromkeys(patterns))
+        for pattern_id in initial[f"extra_patterns_{extra}"]:
+            initial[f"extra_count_{extra}_{pattern_id}"] = patterns.count(pattern_id)
+        initial[f"extra_flowers_{extra}"] = win.get("flowers") or None
+    return initial
+
+
+def extra_winner_rows(shown: dict[str, Any], info: dict[str, Any], method: str) -> list[dict[str, Any]]:
+    """What the template draws for each further winner: the chosen seat and their pattern chips."""
+    rows = []
+    for extra in EXTRA_WINNERS:
+        chosen = shown.get(f"extra_patterns_{extra}") or []
+        chips = [
+            {
+                **pattern,
+                "field": f"extra_patterns_{extra}",
+                "count_field": f"extra_count_{extra}_{pattern['id']}",
+                "checked": pattern["id"] in chosen,
+                "count": shown.get(f"extra_count_{extra}_{pattern['id']}") or "1",
+                "disabled": bool(method) and method not in pattern.get("methods", [method]),
+            }
+            for pattern in info["patterns"]
+        ]
+        rows.append(
+            {
+                "extra": extra,
+                "extra_text": str(extra),
+                "seat": shown.get(f"extra_winner_{extra}", ""),
+                "chips": chips,
+                "flowers": shown.get(f"extra_flowers_{extra}", ""),
+            }
+        )
+    return rows
