@@ -65,7 +65,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Pure one suit",
         "清一色",
         "+2 points, ×5",
-        excludes=frozenset({"mixed_one_suit"}),
+        excludes=frozenset({"mixed_one_suit", "all_generals", "pure_terminals"}),
         from_tiles=True,
         meaning="Every tile is from one suit, with no honours.",
     ),
@@ -74,6 +74,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Mixed one suit",
         "混一色",
         "×2",
+        excludes=frozenset({"pure_one_suit", "all_generals", "pure_terminals"}),
         from_tiles=True,
         meaning="One suit plus winds or dragons.",
     ),
@@ -82,6 +83,8 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "All generals",
         "将将胡",
         "+2 points",
+        # 2s, 5s and 8s of one suit are 12 tiles at most, and they share no tile with honours or 1s and 9s.
+        excludes=frozenset({"pure_one_suit", "mixed_one_suit", "pure_terminals"}),
         from_tiles=True,
         meaning="Every tile is a 2, 5 or 8 of a suit.",
     ),
@@ -121,6 +124,8 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Pure terminals",
         "清幺九",
         "×6",
+        # 1s and 9s are six faces in at least two suits: never one suit, never seven different pairs.
+        excludes=frozenset({"pure_one_suit", "mixed_one_suit", "all_generals", "seven_pairs"}),
         from_tiles=True,
         meaning="Every tile is a 1 or a 9 of a suit.",
     ),
@@ -259,11 +264,17 @@ NOTES: tuple[str, ...] = (
     "Ming Lou declarer pays double like a Ming Lou discarder.",
     "A liable player (承包) pays everything the winner receives, the Ming Lou double included, and can only be "
     "named for a hand with one winner.",
+    "A kong bloom on the replacement for an exposed kong is paid in full (all three shares) by the player whose "
+    "discard made that kong; the kong is the winner's last one in the hand's kongs. A liable player named on "
+    "the hand takes precedence.",
     "The dealer draw penalty is paid by the dealer of the drawn hand, even when the deal then rotates.",
     "With several robbers of one kong the first robber after the declarer deals next, or the declarer under "
     "several_robbers_dealer=declarer.",
     "Heavenly Hand is the dealer's self-draw and Earthly Hand a non-dealer's; neither follows a ready "
-    "declaration, a kong bloom or a claimed meld.",
+    "declaration, a kong of the winner, a kong bloom or a claimed meld, and must_declare_ready does not apply "
+    "to them.",
+    "Hands that cannot exist are refused when ticked together: Pure Terminals with either one-suit hand, All "
+    "Generals or plain Seven Pairs; All Generals with either one-suit hand.",
     "A won hand with four kongs must be a kong bloom or a robbed kong, since a fourth kong otherwise ends the hand.",
     "Seven pairs taken off exempt258 must hold at least one pair of 2s, 5s or 8s.",
     "With tiles, kong bloom and Heavenly or Earthly Hand stay the scorekeeper's word; a kong bloom needs a kong "
@@ -335,7 +346,8 @@ def _shandong_problems(record: HandRecord, options: Options) -> list[Problem]:
                     f"P{win.seat} declared Ming Lou (明楼) and may only win by self-draw.",
                 )
             )
-        if options["must_declare_ready"] and ready == "none":
+        first_turn = win.has("heavenly_hand") or win.has("earthly_hand")
+        if options["must_declare_ready"] and ready == "none" and not first_turn:
             problems.append(
                 Problem(
                     E.WIN_REQUIREMENT,
@@ -350,6 +362,14 @@ def _shandong_problems(record: HandRecord, options: Options) -> list[Problem]:
                         E.CONTRADICTORY_FACTS,
                         f"{path}.patterns.{i}",
                         "A heavenly or earthly hand wins before any ready declaration.",
+                    )
+                )
+            if pattern in ("heavenly_hand", "earthly_hand") and record.kongs_of(win.seat):
+                problems.append(
+                    Problem(
+                        E.CONTRADICTORY_FACTS,
+                        f"{path}.patterns.{i}",
+                        f"A heavenly or earthly hand wins before any kong, but P{win.seat} declared one.",
                     )
                 )
         if win.has("all_generals") and not options["all_generals_free_form"]:

@@ -198,10 +198,35 @@ def _check_first_turn_hands(record: HandRecord, state: TableState) -> None:
                 )
 
 
+def kong_bloom_feeder(record: HandRecord, win: Win) -> int | None:
+    """The seat that discarded the tile of the exposed kong whose replacement tile won, if any (RULES §4.6 承包).
+
+    A kong bloom wins on the replacement for the winner's latest kong, which is their last kong
+    in the record (kongs are listed in the order they were declared).
+    """
+    if win.method != "self_draw" or not win.has("kong_bloom"):
+        return None
+    kongs = record.kongs_of(win.seat)
+    if not kongs or kongs[-1].kind != "exposed":
+        return None
+    return kongs[-1].from_seat
+
+
 def _pay_win(ledger: Ledger, record: HandRecord, win: Win, value: WinValue, options: Options) -> None:
     why = value.explain()
     liable = record.liable
     if win.method == "self_draw":
+        feeder = kong_bloom_feeder(record, win)
+        if liable is None and feeder is not None:
+            total = 3 * value.amount()
+            ledger.pay(
+                feeder,
+                win.seat,
+                total,
+                f"{why}; P{feeder} discarded the tile of the exposed kong whose replacement tile won, "
+                f"so pays all three shares (承包): 3 × {value.amount()} = {total}",
+            )
+            return
         if liable is not None:
             total = 3 * value.amount()
             ledger.pay(

@@ -25,7 +25,8 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Four wilds",
         "四混",
         "×2",
-        methods=WIN_METHODS,
+        # Four wilds win on the holder's own turn, and a discarded wild cannot be claimed (RULES §5.3, Z-12).
+        methods=frozenset({"self_draw"}),
         from_tiles=True,
         meaning="Holding all four wild tiles (混) wins at once, whatever the rest of the hand is.",
     ),
@@ -130,7 +131,8 @@ NOTES: tuple[str, ...] = (
     "are untouched.",
     "Kong bonuses are paid for every player's kongs, only when someone wins, and are never doubled by four "
     "wilds, seven pairs or win after kong.",
-    "With allow_discard_win the discarder alone pays their own share; robbing a kong is never a win.",
+    "With allow_discard_win the discarder alone pays their own share; robbing a kong is never a win, four wilds "
+    "and win after kong stay self-draws, and a discarded wild cannot be won on.",
     "The record's treasure field holds the wild tile (混) itself, not the turned-up indicator; without it "
     "tiles are checked with no wild.",
     "A wild never sits in a pung or kong, so a set aside or kong of the wild face is refused; a wild read as "

@@ -49,6 +49,7 @@ def special_items(win: Win, index: int, record: HandRecord, options: Options) ->
     wild = tile_index(record.treasure) if record.treasure is not None else None
     problems = special_set_problems(hand, index, "Zhengzhou")
     problems += _meld_problems(hand, index, wild, options)
+    problems += _claimed_wild_problems(win, index, hand, wild)
     problems += kong_fact_problems(record, win, hand, index)
     if problems:
         raise Rejected(problems)
@@ -88,6 +89,19 @@ def _meld_problems(hand: WinningHand, index: int, wild: int | None, options: Opt
             )
         )
     return problems
+
+
+def _claimed_wild_problems(win: Win, index: int, hand: WinningHand, wild: int | None) -> list[Problem]:
+    """A discarded wild cannot be claimed, so a discard win (house rule) never wins on the wild face."""
+    if win.method == "self_draw" or wild is None or hand.winning_tile != wild:
+        return []
+    return [
+        Problem(
+            E.WIN_REQUIREMENT,
+            tiles_field(index),
+            f"cannot win on a discarded {tile_face(wild)}: a discarded wild (混) cannot be claimed.",
+        )
+    ]
 
 
 def _proven_items(hand: WinningHand, wild: int | None, options: Options) -> frozenset[str] | None:
