@@ -87,6 +87,14 @@ def _win_problems(record: HandRecord, win: Win, path: str, options: Options) -> 
                 "An unopened hand cannot win (R4): the winner needs a claimed chow, pung or exposed kong.",
             )
         )
+    if win.method == "rob_kong" and win.from_seat is not None and not record.seats[win.from_seat].opened:
+        problems.append(
+            Problem(
+                E.CONTRADICTORY_FACTS,
+                f"seats.{win.from_seat}.opened",
+                f"Only a kong added onto a claimed pung can be robbed, so {seat_name(win.from_seat)} is opened.",
+            )
+        )
     ready = facts.ready == "ready"
     if options["must_declare_ready"] and not ready:
         problems.append(
@@ -177,7 +185,19 @@ def _kong_problems(record: HandRecord, options: Options) -> list[Problem]:
             if used[face] == 5:
                 problems.append(Problem(E.CONTRADICTORY_FACTS, path, f"There are only four {face} tiles."))
     for seat in range(4):
-        count = len(record.kongs_of(seat))
+        kongs = record.kongs_of(seat)
+        count = len(kongs)
+        opening = any(k.kind in ("exposed", "added") and not joyous_kong(k.kind, k.tile, options) for k in kongs)
+        if seat in winners and not opening and count == limit:
+            # R4 needs a claimed set besides these kongs, and it would be one set aside too many (R5).
+            problems.append(
+                Problem(
+                    E.WIN_REQUIREMENT,
+                    "kongs",
+                    f"{seat_name(seat)} set aside {count} kongs that do not open the hand; with the claimed set "
+                    f"a win needs (R4), that is more than {limit} sets set aside (R5).",
+                )
+            )
         if count > limit:
             code = E.WIN_REQUIREMENT if seat in winners else E.CONTRADICTORY_FACTS
             problems.append(

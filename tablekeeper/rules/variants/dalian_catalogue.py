@@ -44,7 +44,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "kong_declarer",
         "choice",
         "Who pays for robbing a kong: kong_declarer (the robbed player pays alone, like a discarder) or all "
-        "(the three others pay as on a self-draw).",
+        "(each of the three others pays the same robbed-kong amount: discard ×4 and robbing ×2).",
         choices=("kong_declarer", "all"),
     ),
     OptionSpec(
@@ -169,7 +169,8 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Edge win",
         "夹胡",
         "×2",
-        excludes=frozenset({"double_float", "single_float", "mixed_terminals", "pure_terminals"}),
+        # No chow in a float or an all-terminals hand; a 1 or 9 is never a chow's middle (terminal wait).
+        excludes=frozenset({"double_float", "single_float", "mixed_terminals", "pure_terminals", "terminal_wait"}),
         from_tiles=True,
         meaning="The winning tile is the middle of a chow (2 into 1-3).",
     ),
@@ -178,7 +179,10 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Terminal tile win",
         "缺幺胡幺",
         "×2",
-        excludes=frozenset({"outside_hand", "mixed_terminals", "pure_terminals"}),
+        # The lone terminal can only finish a chow: its pair or pung mates would be among the 13 tiles.
+        excludes=frozenset(
+            {"outside_hand", "mixed_terminals", "pure_terminals", "double_float", "single_float", "single_remaining"}
+        ),
         from_tiles=True,
         meaning="The 13 tiles before the win hold no 1, 9 or honour, and the winning tile is one.",
     ),
@@ -204,7 +208,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Single remaining tile",
         "手把一",
         "×2",
-        excludes=frozenset({"edge_wait", "double_float"}),
+        excludes=frozenset({"edge_wait", "double_float", "four_in_hand"}),
         requires_option="allow_shou_ba_yi",
         from_tiles=True,
         meaning="Four sets set aside and the last tile won as the pair; an all-pung hand, so it is a single float.",
@@ -215,6 +219,8 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "杠上开花",
         "×2",
         methods=SELF_DRAW,
+        # No kong may be declared among the last four live tiles (§1.2), so no replacement is drawn there.
+        excludes=frozenset({"last_tile"}),
         meaning="Won on the replacement tile drawn after a kong.",
     ),
     PatternSpec(
@@ -231,6 +237,8 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "四归一",
         "×2 each",
         repeatable=True,
+        # Four copies outside a kong need a chow to hold the fourth (a pung and a pair would be five).
+        excludes=frozenset({"double_float", "single_float", "mixed_terminals", "pure_terminals"}),
         from_tiles=True,
         meaning="All four copies of a tile are in the winning hand, not declared as a kong; tick once per tile.",
     ),
@@ -307,7 +315,7 @@ NOTES: tuple[str, ...] = (
     "A payer who never opened pays ×2, and if all three non-winners stayed closed each pays ×2 more (D-6).",
     "The discarder alone pays a discard win, at ×4 (discard_win_multiplier).",
     "Robbing a kong: the robbed player pays as a discarder, discard ×4 and robbing ×2 (rob_kong_payer); with "
-    "'all', the three others pay as on a self-draw, self-draw ×2 and robbing ×2.",
+    "'all', each of the three others pays that same amount, with their own payer factors.",
     "A total cap (cap_scope=total) is shared in proportion to what each payer would have paid; leftover points go "
     "to the largest fractions, ties to the payer first in turn after the winner.",
     "Dealer continuation 长毛 is 2^k with k the hands the dealer already kept the seat; a kept draw counts "

@@ -75,12 +75,11 @@ def kong_factors(kongs: Iterable[tuple[str, str | None]], options: Options) -> l
 
 
 def method_factors(win: Win, options: Options) -> list[Factor]:
+    """§1.6: a robbed kong counts as a claimed discard (×4) and robbing (×2), whoever pays it (rob_kong_payer)."""
     if win.method == "self_draw":
         return [Factor("self-draw", 2)]
     if win.method == "discard":
         return [Factor("discard win", options["discard_win_multiplier"])]
-    if options["rob_kong_payer"] == "all":
-        return [Factor("self-draw (all pay a robbed kong)", 2), Factor("robbing a kong", 2)]
     return [Factor("discard win", options["discard_win_multiplier"]), Factor("robbing a kong", 2)]
 
 
@@ -115,6 +114,11 @@ def _terminal_family_factors(patterns: Counter[str], options: Options) -> list[F
         return []
     highest = ticked[0]
     factors = [Factor(_PATTERN_NAMES[highest], _FAMILY_VALUES[highest])]
+    if highest == "outside_hand" and any(patterns[p] for p in ("double_float", "single_float", "single_remaining")):
+        # A pung holding a terminal is three terminals, and so is the pair: an outside hand of pungs is
+        # all terminals and honours (D-14 keeps the highest member), so it scores as that.
+        highest = "mixed_terminals"
+        factors = [Factor(_PATTERN_NAMES[highest] + " (an outside hand of pungs)", _FAMILY_VALUES[highest])]
     if options["terminal_family_stacks"]:
         # A pure-terminals hand is also all-terminals and an outside hand: each lower member counts too.
         below = TERMINAL_FAMILY[TERMINAL_FAMILY.index(highest) + 1 :]

@@ -1,0 +1,176 @@
+"""Dalian Qionghu (大连穷胡): the treasure helpers, what get_variant declares, and invariants over random records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tablekeeper.rules import get_variant
+from tablekeeper.rules.tiles import tile_index
+from tablekeeper.rules.variants.treasure import indicator_of, treasure_faces, treasure_is_wild, wild_faces
+
+from .dalian_helpers import dl
+from .helpers import ok, self_draw, won
+
+# -- the shared treasure helpers -------------------------------------------------------------------
+
+
+def faces_of(*faces: str) -> frozenset[int]:
+    return frozenset(tile_index(face) for face in faces)
+
+
+TREASURES = [
+    ("3s", "successor", "dalian", faces_of("4s")),
+    ("3s", "indicator", "dalian", faces_of("3s")),
+    ("3s", "both", "dalian", faces_of("3s", "4s")),
+    ("9p", "successor", "dalian", faces_of("1p")),
+    ("4z", "successor", "dalian", faces_of("1z")),
+    ("6z", "successor", "dalian", faces_of("7z")),  # Green → Red
+    ("7z", "successor", "dalian", faces_of("5z")),  # Red → White
+    ("5z", "successor", "dalian", faces_of("6z")),  # White → Green
+    ("7z", "successor", "harbin", faces_of("7z")),  # Harbin's only honour follows itself
+    ("9m", "both", "harbin", faces_of("9m", "1m")),
+]
+
+
+@pytest.mark.parametrize(("indicator", "mode", "variant", "faces"), TREASURES)
+def test_the_treasure_follows_its_indicator(indicator: str, mode: Any, variant: Any, faces: frozenset[int]) -> None:
+    assert treasure_faces(tile_index(indicator), mode, variant) == faces
+
+
+@pytest.mark.parametrize(
+    ("treasure", "variant", "indicator"), [("1p", "dalian", "9p"), ("5z", "dalian", "7z"), ("7z", "harbin", "7z")]
+)
+def test_the_indicator_is_found_from_the_treasure(treasure: str, variant: Any, indicator: str) -> None:
+    assert indicator_of(tile_index(treasure), variant) == tile_index(indicator)
+
+
+def test_a_recorded_treasure_face_is_wild_with_its_indicator_in_both_mode() -> None:
+    assert wild_faces(tile_index("4s"), "both") == faces_of("3s", "4s")
+    assert wild_faces(tile_index("4s"), "successor") == faces_of("4s")
+
+
+@pytest.mark.parametrize(
+    ("method", "ready", "on_discard", "wild"),
+    [
+        ("self_draw", True, False, True),
+        ("discard", True, False, False),
+        ("discard", True, True, True),
+        ("self_draw", False, True, False),
+    ],
+)
+def test_the_treasure_is_wild_only_for_a_ready_player_drawing_it(
+    method: str, ready: bool, on_discard: bool, wild: bool
+) -> None:
+    assert treasure_is_wild(method=method, ready=ready, wild_on_discard=on_discard) is wild
+
+
+# -- the declaration -------------------------------------------------------------------------------
+
+
+def test_the_catalogue_has_every_pattern_id_of_the_rule_book() -> None:
+    described = get_variant("dalian")
+    ids = {pattern["id"] for pattern in described["patterns"]}
+    rule_book = (
+        "edge_wait terminal_wait double_float single_float single_remaining kong_bloom last_tile four_in_hand "
+        "flowing_tears treasure_rush finding_treasure hidden_treasure outside_hand mixed_terminals pure_terminals "
+        "dragon_bonus"
+    )
+    assert ids == set(rule_book.split(" "))
+    assert described["name"] == {"en": "Dalian Qionghu", "zh": "大连穷胡"}
+
+
+def test_the_options_have_every_config_key_and_house_rule_with_its_default() -> None:
+    options = {option["key"]: option["default"] for option in get_variant("dalian")["options"]}
+    assert options == {
+        "base": 1,
+        "cap": 100,
+        "cap_scope": "per_payer",
+        "discard_win_multiplier": 4,
+        "rob_kong_payer": "kong_declarer",
+        "dealer_pays_double": False,
+        "closed_payer_factor": 2,
+        "draw_dealer": "retain",
+        "streak_counts_draws": True,
+        "must_declare_ready": False,
+        "allow_chow_ready": False,
+        "three_suits_mode": "tiles",
+        "dragon_pair_counts_as_triplet": False,
+        "require_sequence": False,
+        "allow_shou_ba_yi": False,
+        "treasure_mode": "successor",
+        "treasure_wild_on_discard": False,
+        "hidden_treasure_per": "hand",
+        "edge_includes_edge_and_single": False,
+        "last_tile_mode": "last4",
+        "xi_gang_mode": "zfb_set",
+        "terminal_family_stacks": False,
+    }
+
+
+def test_play_only_options_are_accepted_and_change_no_score() -> None:
+    hand = won(self_draw(2, "last_tile"))
+    plain = ok(dl(hand))["deltas"]
+    assert ok(dl(hand, None, last_tile_mode="final", allow_chow_ready=True))["deltas"] == plain == [-4, -4, 12, -4]
+
+
+# -- invariants ------------------------------------------------------------------------------------
+
+PATTERN_IDS = [p["id"] for p in get_variant("dalian")["patterns"]]
+KONG = st.fixed_dictionaries(
+    {"seat": st.integers(0, 3), "kind": st.sampled_from(["concealed", "dragon_set", "wind_set"])},
+    optional={"tile": st.sampled_from(["1z", "5z", "7z", "5m"])},
+)
+
+
+@st.composite
+def dalian_records(draw: st.DrawFn) -> dict[str, Any]:
+    if draw(st.integers(0, 5)) == 0:
+        return {"result": "draw"}
+    seat = draw(st.integers(0, 3))
+    method = draw(st.sampled_from(["self_draw", "discard", "rob_kong"]))
+    win: dict[str, Any] = {
+        "seat": seat,
+        "method": method,
+        "patterns": draw(st.lists(st.sampled_from(PATTERN_IDS), max_size=4)),
+    }
+    if method != "self_draw":
+        win["from"] = (seat + draw(st.integers(1, 3))) % 4
+    seats = [{"opened": draw(st.booleans()), "ready": draw(st.sampled_from(["none", "ready"]))} for _ in range(4)]
+    return won(win, seats=seats, kongs=draw(st.lists(KONG, max_size=3)))
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    record=dalian_records(),
+    dealer=st.integers(0, 3),
+    streak=st.integers(0, 6),
+    options=st.fixed_dictionaries(
+        {},
+        optional={
+            "cap": st.sampled_from([None, 100, 7]),
+            "cap_scope": st.sampled_from(["per_payer", "total"]),
+            "dealer_pays_double": st.booleans(),
+            "rob_kong_payer": st.sampled_from(["kong_declarer", "all"]),
+            "terminal_family_stacks": st.booleans(),
+            "allow_shou_ba_yi": st.booleans(),
+        },
+    ),
+)
+def test_any_accepted_record_is_zero_sum_in_whole_numbers_and_a_rejected_one_moves_nothing(
+    record: dict[str, Any], dealer: int, streak: int, options: dict[str, Any]
+) -> None:
+    state = {"dealer": dealer, "dealer_streak": streak}
+    result = dl(record, state, **options)
+    assert all(isinstance(delta, int) for delta in result["deltas"])
+    assert sum(result["deltas"]) + result["pot_delta"] == 0
+    if result["ok"]:
+        cap = options.get("cap", 100)
+        if cap is not None and record["result"] == "win":
+            assert max(result["deltas"]) <= 3 * cap
+    else:
+        assert result["deltas"] == [0, 0, 0, 0]
+        assert result["state"]["dealer"] == dealer and result["state"]["dealer_streak"] == streak
