@@ -88,6 +88,10 @@ class GameSession(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished = models.DateTimeField(null=True, blank=True)
+    # Set when the session is finished: the share of an unclaimed pot refunded to each seat.
+    pot_refund = models.JSONField(default=zero_totals)
+    # Money per point for the settle-up (e.g. 0.10 yuan); None shows points only.
+    money_rate = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
 
     class Meta:
         ordering = ("-created",)
@@ -121,6 +125,16 @@ class GameSession(models.Model):
 
     def engine_options(self) -> dict[str, Any]:
         return engine_options_for(self.variant, self.options, self.base, self.starting_points)
+
+    def option(self, key: str) -> Any:
+        """A house rule's value: the session's choice, else the variant's default (None if it has no such rule)."""
+        if key in self.options:
+            return self.options[key]
+        return next((spec.get("default") for spec in self.variant_info["options"] if spec["key"] == key), None)
+
+    @property
+    def pot(self) -> int:
+        return int((self.state or {}).get("pot", 0))
 
 
 class Seat(models.Model):

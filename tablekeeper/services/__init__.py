@@ -2,7 +2,15 @@
 
 from .errors import Conflict, HandRejected
 from .hands import delete_hand, edit_hand, preview_hand, record_hand, undo_last_hand
-from .sessions import check_options, find_or_create_player, finish_session, set_sharing, start_session
+from .sessions import (
+    check_options,
+    find_or_create_player,
+    finish_session,
+    reopen_session,
+    set_money_rate,
+    set_sharing,
+    start_session,
+)
 
 __all__ = [
     "Conflict",
@@ -14,6 +22,8 @@ __all__ = [
     "finish_session",
     "preview_hand",
     "record_hand",
+    "reopen_session",
+    "set_money_rate",
     "set_sharing",
     "start_session",
     "undo_last_hand",

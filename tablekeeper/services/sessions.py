@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -11,9 +12,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import GameSession, Player, Seat, engine_options_for, new_share_token
+from ..models import GameSession, Player, Round, Seat, engine_options_for, new_share_token, zero_totals
 from ..rules import settle
 from .errors import Conflict, HandRejected
+from .settlement import pot_contributions, pro_rata_refund
 
 
 def find_or_create_player(owner: User, name: str) -> Player:
@@ -66,15 +68,50 @@ def start_session(
     return session
 
 
-def finish_session(session: GameSession) -> GameSession:
+def finish_session(session: GameSession, *, money_rate: Decimal | None = None) -> GameSession:
+    """Close the session to changes and settle an unclaimed pot as the house rule says."""
     with transaction.atomic():
         locked = GameSession.objects.select_for_update().get(pk=session.pk)
         if not locked.is_open:
             raise Conflict(_("This session is already finished."))
         locked.status = GameSession.Status.FINISHED
         locked.finished = timezone.now()
+        locked.money_rate = money_rate
+        locked.pot_refund = _pot_refund(locked)
         locked.version += 1
-        locked.save(update_fields=["status", "finished", "version", "updated_at"])
+        locked.save(update_fields=["status", "finished", "money_rate", "pot_refund", "version", "updated_at"])
+    return locked
+
+
+def _pot_refund(session: GameSession) -> list[int]:
+    # Only a pot still waiting at the end is refunded; "stays" leaves it out of the standings.
+    if not session.pot or session.option("pot_at_session_end") != "refund_pro_rata":
+        return zero_totals()
+    # Reads every hand's lines once, at the end, never on the board.
+    rows = Round.objects.filter(session=session).order_by("number").values_list("lines", "state_after")
+    return pro_rata_refund(session.pot, pot_contributions(rows))
+
+
+def reopen_session(session: GameSession) -> GameSession:
+    """Let hands be recorded and corrected again; the pot goes back to waiting for a winner."""
+    with transaction.atomic():
+        locked = GameSession.objects.select_for_update().get(pk=session.pk)
+        if locked.is_open:
+            raise Conflict(_("This session is already open."))
+        locked.status = GameSession.Status.OPEN
+        locked.finished = None
+        locked.pot_refund = zero_totals()
+        locked.version += 1
+        locked.save(update_fields=["status", "finished", "pot_refund", "version", "updated_at"])
+    return locked
+
+
+def set_money_rate(session: GameSession, money_rate: Decimal | None) -> GameSession:
+    with transaction.atomic():
+        locked = GameSession.objects.select_for_update().get(pk=session.pk)
+        locked.money_rate = money_rate
+        locked.version += 1
+        locked.save(update_fields=["money_rate", "version", "updated_at"])
     return locked
 
 

@@ -5,9 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from ..models import WIND_NAMES, GameSession, Seat
+from ..services.settlement import POT_PARTY, money, session_ending
 
 # Where each seat sits on the screen: seat 0 at the bottom, turn order runs counter-clockwise
 # (RULES.md §0.1: the next player sits to the right), so seat 1 is on the right.
@@ -30,6 +34,33 @@ class SeatView:
 
 
 @dataclass(frozen=True)
+class FinalRow:
+    name: str
+    points: int
+    change: int
+    refund: int
+    money: Decimal | None
+
+
+@dataclass(frozen=True)
+class TransferView:
+    payer: str
+    payee: str
+    amount: int
+    money: Decimal | None
+
+
+@dataclass(frozen=True)
+class EndingView:
+    """A finished session: standings with the pot applied, and who pays whom."""
+
+    standings: list[FinalRow]
+    transfers: list[TransferView]
+    unclaimed_pot: int
+    money_rate: Decimal | None
+
+
+@dataclass(frozen=True)
 class BoardView:
     seats: list[SeatView]
     hand_number: int
@@ -38,6 +69,7 @@ class BoardView:
     pending_doubles: int
     pot: int
     dealer_name: str
+    ending: EndingView | None = None
 
     @property
     def by_position(self) -> dict[str, SeatView]:
@@ -71,6 +103,39 @@ def build_board(session: GameSession, seats: list[Seat]) -> BoardView:
         pending_doubles=int(state.get("pending_doubles", 0)),
         pot=int(state.get("pot", 0)),
         dealer_name=next((view.name for view in views if view.is_dealer), ""),
+        ending=None if session.is_open else build_ending(session, seats),
+    )
+
+
+def build_ending(session: GameSession, seats: list[Seat]) -> EndingView:
+    ending = session_ending(session.totals, session.pot, session.pot_refund)
+    rate = session.money_rate
+    names = {seat.index: seat.player.name for seat in seats}
+    rows = [
+        FinalRow(
+            name=names[seat.index],
+            points=seat.starting_points + ending.changes[seat.index],
+            change=ending.changes[seat.index],
+            refund=ending.refund[seat.index],
+            money=money(ending.changes[seat.index], rate),
+        )
+        for seat in seats
+    ]
+    unclaimed = str(_("the unclaimed pot"))
+    transfers = [
+        TransferView(
+            payer=names[transfer.payer],
+            payee=unclaimed if transfer.payee == POT_PARTY else names[transfer.payee],
+            amount=transfer.amount,
+            money=money(transfer.amount, rate),
+        )
+        for transfer in ending.transfers
+    ]
+    return EndingView(
+        standings=sorted(rows, key=lambda row: -row.points),
+        transfers=transfers,
+        unclaimed_pot=ending.unclaimed_pot,
+        money_rate=rate,
     )
 
 

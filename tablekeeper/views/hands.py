@@ -150,6 +150,9 @@ def hand_new(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
 def hand_edit(request: HtmxHttpRequest, session_id: int, number: int) -> HttpResponse:
     session = owned_session(request, session_id)
     round_ = get_object_or_404(Round, session=session, number=number)
+    if request.method == "GET" and not session.is_open:
+        # A finished session is read-only: show the hand, not a form that could not be saved.
+        return redirect("hand_detail", session.pk, number)
     return _hand_form_view(request, session, round_)
 
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import services
-from ..forms import StartSessionForm
+from ..forms import MoneyRateForm, StartSessionForm
 from ..http import HtmxHttpRequest, current_user, page_or_partial
 from ..models import GameSession, Player, Round
 from .board import build_board, named_lines, seats_of
@@ -87,10 +87,40 @@ def session_detail(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
 @require_POST
 def session_finish(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     session = owned_session(request, session_id)
+    form = MoneyRateForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(error) for error in form.errors.get("money_rate", [])))
+        return redirect(session)
     try:
-        services.finish_session(session)
+        services.finish_session(session, money_rate=form.cleaned_data["money_rate"])
     except services.Conflict as conflict:
         messages.warning(request, conflict.message)
     else:
         messages.success(request, _("Session finished. Final standings below."))
+    return redirect(session)
+
+
+@login_required
+@require_POST
+def session_reopen(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    """Only the owner reaches this (anyone else gets 404), so only the owner can reopen."""
+    session = owned_session(request, session_id)
+    try:
+        services.reopen_session(session)
+    except services.Conflict as conflict:
+        messages.warning(request, conflict.message)
+    else:
+        messages.success(request, _("Session reopened: hands can be recorded and corrected again."))
+    return redirect(session)
+
+
+@login_required
+@require_POST
+def session_money_rate(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    session = owned_session(request, session_id)
+    form = MoneyRateForm(request.POST)
+    if form.is_valid():
+        services.set_money_rate(session, form.cleaned_data["money_rate"])
+    else:
+        messages.error(request, " ".join(str(error) for error in form.errors.get("money_rate", [])))
     return redirect(session)

@@ -1,0 +1,108 @@
+"""The end of a session: the pot nobody won, final standings, money, and who pays whom.
+
+Pure functions over plain numbers and stored ledger lines, so they are tested without a database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+# The ledger codes of lines that move a seat's points into the pot (Shenyang's revealed-tile
+# penalty). A line with code "pot" and a negative amount would be a payment in as well.
+POT_PAYMENT_CODES = frozenset({"revealed_tiles", "pot"})
+POT_PARTY = -1  # the unclaimed pot as a party of the settle-up when it stays on the table
+
+
+def pot_contributions(rounds: Iterable[tuple[Sequence[dict[str, Any]], dict[str, Any]]]) -> list[int]:
+    """What each seat paid into the pot that is still waiting at the end.
+
+    `rounds` are (lines, state_after) in hand order. A hand after which the pot is empty was won
+    and the winner took everything in it, so what was paid before no longer waits.
+    """
+    paid = [0, 0, 0, 0]
+    for lines, state_after in rounds:
+        if not int(state_after.get("pot", 0)):
+            paid = [0, 0, 0, 0]
+            continue
+        for line in lines:
+            amount = line.get("amount")
+            seat = line.get("seat")
+            if line.get("code") in POT_PAYMENT_CODES and isinstance(amount, int) and amount < 0 and seat is not None:
+                paid[seat] += -amount
+    return paid
+
+
+def pro_rata_refund(pot: int, paid: Sequence[int]) -> list[int]:
+    """Split `pot` back in proportion to `paid`, in whole points (largest remainders get the odd points)."""
+    total_paid = sum(paid)
+    if pot <= 0 or total_paid <= 0:
+        return [0] * len(paid)
+    shares = [pot * amount // total_paid for amount in paid]
+    remainders = [pot * amount % total_paid for amount in paid]
+    # Ties go to the lower seat, so the result never depends on anything but the inputs.
+    for seat in sorted(range(len(paid)), key=lambda s: (-remainders[s], s))[: pot - sum(shares)]:
+        shares[seat] += 1
+    return shares
+
+
+@dataclass(frozen=True)
+class Transfer:
+    payer: int
+    payee: int  # a seat, or POT_PARTY
+    amount: int
+
+
+def settle_up(balances: Sequence[int], pot: int = 0) -> list[Transfer]:
+    """Transfers that bring every balance to zero: the biggest debtor pays the biggest creditor first.
+
+    `balances` are each seat's net change (positive: is owed). A pot that stays on the table is a
+    creditor of its own (POT_PARTY), so the debtors' surplus is owed to it and every party nets to 0.
+    Greedy matching needs at most (parties − 1) transfers; that is the fewest in all but rare ties.
+    """
+    if sum(balances) + pot != 0:
+        raise ValueError(f"balances {list(balances)} and pot {pot} do not net to zero")
+    creditors = [[seat, amount] for seat, amount in enumerate(balances) if amount > 0]
+    if pot > 0:
+        creditors.append([POT_PARTY, pot])
+    debtors = [[seat, -amount] for seat, amount in enumerate(balances) if amount < 0]
+    transfers: list[Transfer] = []
+    while creditors and debtors:
+        creditors.sort(key=lambda party: (-party[1], party[0]))
+        debtors.sort(key=lambda party: (-party[1], party[0]))
+        creditor, debtor = creditors[0], debtors[0]
+        amount = min(creditor[1], debtor[1])
+        transfers.append(Transfer(payer=debtor[0], payee=creditor[0], amount=amount))
+        creditor[1] -= amount
+        debtor[1] -= amount
+        creditors = [party for party in creditors if party[1]]
+        debtors = [party for party in debtors if party[1]]
+    return transfers
+
+
+def money(points: int, rate: Decimal | None) -> Decimal | None:
+    """The points at the session's money rate, to the cent; None without a rate."""
+    if rate is None:
+        return None
+    return (Decimal(points) * rate).quantize(Decimal("0.01"))
+
+
+@dataclass(frozen=True)
+class Ending:
+    """The numbers a finished session shows: per seat, then the transfers."""
+
+    changes: list[int]  # each seat's change including any pot refund
+    refund: list[int]
+    unclaimed_pot: int
+    transfers: list[Transfer]
+
+
+def session_ending(totals: Sequence[int], pot: int, refund: Sequence[int]) -> Ending:
+    """Apply a stored pot refund to the totals; what is left of the pot stays unclaimed."""
+    changes = [total + back for total, back in zip(totals, refund, strict=True)]
+    unclaimed = pot - sum(refund)
+    return Ending(
+        changes=changes, refund=list(refund), unclaimed_pot=unclaimed, transfers=settle_up(changes, unclaimed)
+    )
