@@ -1,0 +1,33 @@
+"""Importing a session from a JSON export: a file, or the text pasted."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+MAX_IMPORT_BYTES = 2_000_000
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("JSON export file"), required=False)
+    text = forms.CharField(label=_("…or paste its text"), required=False, widget=forms.Textarea(attrs={"rows": 4}))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        upload = cleaned.get("file")
+        if upload is not None:
+            if upload.size > MAX_IMPORT_BYTES:
+                raise forms.ValidationError(_("The file is too large for a session export."))
+            raw = upload.read()
+        else:
+            raw = (cleaned.get("text") or "").encode()
+        if not raw.strip():
+            raise forms.ValidationError(_("Choose an export file or paste its text."))
+        try:
+            cleaned["data"] = json.loads(raw)
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise forms.ValidationError(_("That is not JSON; choose the file the JSON export saved.")) from None
+        return cleaned

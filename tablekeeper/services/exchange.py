@@ -1,0 +1,177 @@
+"""Export and import: JSON that round-trips a session losslessly, and CSV for spreadsheets.
+
+The JSON holds the settings and the hand records, the source of truth; the totals ride along only
+so that an import can prove its replay reproduced them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ..models import GameSession, Round, Seat
+from ..rules import VARIANT_IDS, get_variant, replay
+from .errors import HandRejected
+from .sessions import finish_session, start_session
+
+FORMAT = "tablekeeper-session"
+FORMAT_VERSION = 1
+
+
+class ImportRefused(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def export_session(session: GameSession, seats: Sequence[Seat]) -> dict[str, Any]:
+    records = list(Round.objects.filter(session=session).order_by("number").values_list("record", flat=True))
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "variant": session.variant,
+        "options": session.options,
+        "base": session.base,
+        "starting_points": session.starting_points,
+        "first_dealer": session.first_dealer,
+        "players": [seat.player.name for seat in seats],
+        "status": session.status,
+        "money_rate": None if session.money_rate is None else str(session.money_rate),
+        "created": session.created.isoformat(),
+        "hands": records,
+        "totals": list(session.totals),
+        "pot": session.pot,
+    }
+
+
+def import_session(owner: User, data: Any) -> GameSession:
+    """A new session for `owner` from an export: the records are replayed, and must give its totals."""
+    settings = _checked_settings(data)
+    records = data.get("hands") or []
+    if not isinstance(records, list) or not all(isinstance(record, dict) for record in records):
+        raise ImportRefused(_("The file's hands must be a list of hand records."))
+    with transaction.atomic():
+        try:
+            session = start_session(owner, **settings)
+        except HandRejected as rejected:
+            raise ImportRefused(_("The file's house rules are not valid: %(why)s") % {"why": rejected}) from None
+        if records:
+            _replay_into(session, records, owner)
+        if "totals" in data and list(data["totals"]) != session.totals:
+            raise ImportRefused(
+                _("Replaying the hands gives totals %(got)s, not the %(expected)s the file says; nothing imported.")
+                % {"got": session.totals, "expected": list(data["totals"])}
+            )
+        if data.get("status") == GameSession.Status.FINISHED:
+            session = finish_session(session, money_rate=_money_rate(data.get("money_rate")))
+    return session
+
+
+def _checked_settings(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ImportRefused(_("This is not a TableKeeper session export."))
+    if data.get("version") != FORMAT_VERSION:
+        raise ImportRefused(_("This export's format version is not one this app reads."))
+    players = data.get("players")
+    if data.get("variant") not in VARIANT_IDS:
+        raise ImportRefused(_("The file names a variant this app does not know."))
+    if not isinstance(players, list) or len(players) != 4 or not all(isinstance(p, str) and p.strip() for p in players):
+        raise ImportRefused(_("The file must name four players."))
+    numbers = [data.get("base"), data.get("starting_points"), data.get("first_dealer")]
+    if not all(isinstance(number, int) and not isinstance(number, bool) for number in numbers):
+        raise ImportRefused(_("The file's base, starting points and first dealer must be whole numbers."))
+    if not 0 <= data["first_dealer"] <= 3 or data["base"] < 1:
+        raise ImportRefused(_("The file's first dealer or base is out of range."))
+    if not isinstance(data.get("options", {}), dict):
+        raise ImportRefused(_("The file's house rules must be an object."))
+    known = {spec["key"] for spec in get_variant(data["variant"])["options"]}
+    unknown = sorted(set(data.get("options", {})) - known)
+    if unknown:
+        # start_session would drop them quietly; an import that loses a rule is not lossless.
+        raise ImportRefused(
+            _("The file has house rules this variant does not have: %(keys)s") % {"keys": ", ".join(unknown)}
+        )
+    return {
+        "variant": data["variant"],
+        "player_names": [name[:40] for name in players],
+        "first_dealer": data["first_dealer"],
+        "starting_points": data["starting_points"],
+        "base": data["base"],
+        "options": data.get("options", {}),
+    }
+
+
+def _money_rate(value: Any) -> Decimal | None:
+    if value in (None, ""):
+        return None
+    try:
+        rate = Decimal(str(value))
+    except InvalidOperation:
+        raise ImportRefused(_("The file's money rate is not a number.")) from None
+    if rate < 0:
+        raise ImportRefused(_("The file's money rate is negative."))
+    return rate.quantize(Decimal("0.01"))
+
+
+def _replay_into(session: GameSession, records: list[dict[str, Any]], owner: User) -> None:
+    result = replay(session.variant, records, session.engine_options(), session.starting_state())
+    if not result["ok"]:
+        index = result["first_error"] or 0
+        why = "; ".join(str(error["message"]) for error in result["results"][index]["errors"])
+        raise ImportRefused(_("Hand %(number)s cannot be scored: %(why)s") % {"number": index + 1, "why": why})
+    Round.objects.bulk_create(
+        Round(
+            session=session,
+            number=number,
+            record=record,
+            deltas=scored["deltas"],
+            pot_delta=scored["pot_delta"],
+            lines=scored["lines"],
+            state_after=scored["state"],
+            client_token=f"import-{number}",
+            entered_by=owner,
+        )
+        for number, (record, scored) in enumerate(zip(records, result["results"], strict=True), start=1)
+    )
+    session.totals = list(result["totals"])
+    session.state = result["state"]
+    session.hand_count = len(records)
+    session.version += 1
+    session.save(update_fields=["totals", "state", "hand_count", "version", "updated_at"])
+
+
+def _winners_and_method(record: dict[str, Any], names: Sequence[str]) -> tuple[str, str]:
+    wins = record.get("wins") or []
+    if not wins:
+        return "", ""
+    winners = " + ".join(names[win["seat"]] for win in wins)
+    first = wins[0]
+    method = str(first["method"])
+    if first.get("from") is not None:
+        method = f"{method} {names[first['from']]}"
+    return winners, method
+
+
+def export_csv(session: GameSession, seats: Sequence[Seat]) -> str:
+    """One row per hand: number, result, winners, method, each seat's change, pot, each seat's points after."""
+    names = [seat.player.name for seat in seats]
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        ["hand", "result", "winners", "method", *names, "pot", *[_("%(name)s total") % {"name": n} for n in names]]
+    )
+    running = [seat.starting_points for seat in seats]
+    for number, record, deltas, pot_delta in (
+        Round.objects.filter(session=session).order_by("number").values_list("number", "record", "deltas", "pot_delta")
+    ):
+        running = [total + delta for total, delta in zip(running, deltas, strict=True)]
+        winners, method = _winners_and_method(record, names)
+        writer.writerow([number, record.get("result", ""), winners, method, *deltas, pot_delta, *running])
+    return out.getvalue()

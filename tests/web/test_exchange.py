@@ -1,0 +1,198 @@
+"""Export and import: lossless JSON that replays to the same totals in every variant, and CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from tablekeeper import services
+from tablekeeper.models import GameSession, Round
+from tablekeeper.services.exchange import ImportRefused, export_session, import_session
+from tablekeeper.views.board import seats_of
+from tests.conftest import draw, make_session, record_all
+
+pytestmark = pytest.mark.django_db
+
+
+def won(*wins: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"result": "win", "wins": list(wins), **extra}
+
+
+def by(seat: int, method: str = "self_draw", source: int | None = None, *patterns: str, **extra: Any) -> dict[str, Any]:
+    entry: dict[str, Any] = {"seat": seat, "method": method, "patterns": list(patterns), **extra}
+    if source is not None:
+        entry["from"] = source
+    return entry
+
+
+# Hands that exercise each variant's record: patterns, repeats, kongs, seats' facts, penalties,
+# several winners, the pot, side bets. Each must be accepted by the engine when recorded.
+SESSIONS: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {
+    "dalian": (
+        {},
+        [
+            won(by(1, "discard", 0, "edge_wait")),
+            draw(),
+            won(by(2, "self_draw", None, "four_in_hand", "four_in_hand"), kongs=[{"seat": 2, "kind": "concealed"}]),
+            won(by(0), seats=[{}, {"opened": False}, {}, {}]),
+        ],
+    ),
+    "shenyang": (
+        {"multi_ron": True},
+        [
+            draw(penalties=[{"kind": "revealed_tiles", "seat": 3, "count": 1}]),
+            won(by(1, "discard", 2, "all_pungs"), by(3, "discard", 2), dice_double=True),
+            {"result": "void", "penalties": [{"kind": "false_win", "seat": 0}]},
+            won(
+                by(3, "self_draw", None, "dragon_pung"), kongs=[{"seat": 3, "kind": "exposed", "tile": "7z", "from": 1}]
+            ),
+            draw(penalties=[{"kind": "revealed_tiles", "seat": 0, "count": 2}]),
+        ],
+    ),
+    "harbin": (
+        {},
+        [won(by(1, "discard", 0, "clamp"), seats=[{"ready": "ready"}, {}, {}, {}]), draw(), won(by(2, "self_draw"))],
+    ),
+    "shandong": (
+        {},
+        [
+            won(by(1, "discard", 0, "all_triplets", flowers=2)),
+            draw(),
+            won(by(2, "discard", 3), by(0, "discard", 3, "seven_pairs")),
+            won(by(3, "self_draw", None, "kong_bloom"), kongs=[{"seat": 3, "kind": "concealed"}]),
+        ],
+    ),
+    "zhengzhou": (
+        {},
+        [
+            won(by(1, "self_draw", None, "seven_pairs"), seats=[{"side_bet": 2}, {}, {}, {}]),
+            draw(),
+            won(by(2, "self_draw", None, "kong_bloom"), kongs=[{"seat": 2, "kind": "exposed", "from": 0}]),
+        ],
+    ),
+}
+
+
+def played(owner: User, variant: str) -> GameSession:
+    options, records = SESSIONS[variant]
+    game = make_session(owner, variant, base=5, options=options, first_dealer=1)
+    record_all(game, records)
+    assert game.hand_count == len(records)
+    return game
+
+
+@pytest.fixture
+def keeper_client(client: Client, owner: User) -> Client:
+    client.force_login(owner)
+    return client
+
+
+@pytest.mark.parametrize("variant", list(SESSIONS))
+def test_a_json_export_imports_back_to_the_same_records_totals_and_state(keeper_client, owner, variant):
+    game = played(owner, variant)
+    response = keeper_client.get(f"/sessions/{game.pk}/export.json")
+    assert response.status_code == 200 and "attachment" in response.headers["Content-Disposition"]
+    upload = SimpleUploadedFile("export.json", response.content, content_type="application/json")
+    imported_response = keeper_client.post("/sessions/import/", {"file": upload})
+    copy = GameSession.objects.exclude(pk=game.pk).get()
+    assert imported_response.headers["Location"] == f"/sessions/{copy.pk}/"
+    assert (copy.variant, copy.options, copy.base, copy.first_dealer) == (variant, game.options, 5, 1)
+    assert copy.totals == game.totals and copy.state == game.state and copy.hand_count == game.hand_count
+    assert [seat.player.name for seat in seats_of(copy)] == ["Ann", "Bo", "Cy", "Di"]
+    originals = list(Round.objects.filter(session=game).values_list("record", "deltas", "pot_delta", "state_after"))
+    copies = list(Round.objects.filter(session=copy).values_list("record", "deltas", "pot_delta", "state_after"))
+    assert copies == originals
+
+
+def test_a_finished_session_imports_finished_with_its_money_rate_and_pot_refund(owner):
+    game = services.finish_session(played(owner, "shenyang"), money_rate=None)
+    services.set_money_rate(game, Decimal("0.2"))
+    game.refresh_from_db()
+    copy = import_session(owner, json.loads(json.dumps(export_session(game, seats_of(game)))))
+    assert not copy.is_open and str(copy.money_rate) == "0.20"
+    # The last hand left Ann's 2 revealed tiles (8) in the pot; the refund gives them back to her.
+    assert copy.pot_refund == game.pot_refund == [8, 0, 0, 0]
+
+
+def test_the_imported_players_are_the_importers_own(owner, stranger):
+    exported = export_session(played(owner, "harbin"), seats_of(GameSession.objects.get()))
+    copy = import_session(stranger, exported)
+    assert copy.owner == stranger and {seat.player.owner for seat in seats_of(copy)} == {stranger}
+
+
+def exported_harbin(owner: User) -> dict[str, Any]:
+    game = played(owner, "harbin")
+    return export_session(game, seats_of(game))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda data: data.update(format="something-else"), "not a TableKeeper session export"),
+        (lambda data: data.update(version=99), "format version"),
+        (lambda data: data.update(variant="riichi"), "variant this app does not know"),
+        (lambda data: data.update(players=["Ann", "Bo"]), "four players"),
+        (lambda data: data.update(base="five"), "whole numbers"),
+        (lambda data: data.update(first_dealer=7), "out of range"),
+        (lambda data: data.update(options={"no_such_rule": 1}), "house rules this variant does not have: no_such_rule"),
+        (lambda data: data.update(options={"treasure_mode": "nonsense"}), "house rules are not valid"),
+        (lambda data: data["hands"].append({"result": "win"}), "Hand 4 cannot be scored"),
+        (lambda data: data.update(totals=[1, 2, 3, -6]), "not the [1, 2, 3, -6] the file says"),
+        (lambda data: data.update(hands="none"), "list of hand records"),
+    ],
+)
+def test_an_import_that_cannot_be_trusted_is_refused_and_leaves_nothing(owner, change, message):
+    data = exported_harbin(owner)
+    change(data)
+    with pytest.raises(ImportRefused, match=message.replace("[", r"\[").replace("]", r"\]")):
+        import_session(owner, data)
+    assert GameSession.objects.count() == 1 and Round.objects.count() == 3
+
+
+def test_pasted_text_that_is_not_json_is_refused_in_the_form(keeper_client):
+    response = keeper_client.post("/sessions/import/", {"text": "hello"}, headers={"HX-Request": "true"})
+    assert response.status_code == 422 and "That is not JSON" in response.content.decode()
+
+
+def test_pasted_json_imports_too(keeper_client, owner):
+    data = exported_harbin(owner)
+    response = keeper_client.post("/sessions/import/", {"text": json.dumps(data)})
+    assert response.status_code == 302 and GameSession.objects.count() == 2
+
+
+def test_the_csv_has_one_row_per_hand_with_changes_and_running_points(keeper_client, owner):
+    game = played(owner, "shandong")
+    response = keeper_client.get(f"/sessions/{game.pk}/export.csv")
+    assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0] == [
+        "hand", "result", "winners", "method", "Ann", "Bo", "Cy", "Di", "pot",
+        "Ann total", "Bo total", "Cy total", "Di total",
+    ]  # fmt: skip
+    assert len(rows) == 1 + 4
+    # Hand 1, RULES.md §4.6: (5 + 2 flowers + 2 all triplets) × 2 = 18 from the discarder Ann.
+    assert rows[1] == ["1", "win", "Bo", "discard Ann", "-18", "18", "0", "0", "0", "982", "1018", "1000", "1000"]
+    assert rows[2][:4] == ["2", "draw", "", ""]
+    assert rows[3][2:4] == ["Cy + Ann", "discard Di"]
+    final = [int(value) for value in rows[4][9:]]
+    game.refresh_from_db()
+    assert final == [1000 + total for total in game.totals]
+
+
+def test_the_board_links_both_downloads(keeper_client, game):
+    body = keeper_client.get(f"/sessions/{game.pk}/").content.decode()
+    assert f'href="/sessions/{game.pk}/export.csv"' in body and f'href="/sessions/{game.pk}/export.json"' in body
+
+
+@pytest.mark.parametrize("url", ["export.json", "export.csv"])
+def test_a_stranger_cannot_download_someone_elses_session(client, stranger, game, url):
+    client.force_login(stranger)
+    assert client.get(f"/sessions/{game.pk}/{url}").status_code == 404
