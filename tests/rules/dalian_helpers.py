@@ -36,3 +36,21 @@ def tiles_win(tiles: str, method: str = "self_draw", *patterns: str, **facts: An
     if method != "self_draw":
         win["from"] = 2
     return won(win, **facts)
+
+
+def ready(seat: int) -> list[dict[str, Any]]:
+    """Seat facts: everyone opened, `seat` declared ready."""
+    return closed(ready=seat)
+
+
+def own_kongs(seat: int, *kongs: tuple[str, str | None]) -> list[dict[str, Any]]:
+    """Kongs declared by `seat`, as (kind, tile); an exposed or added kong comes from the next seat."""
+    listed: list[dict[str, Any]] = []
+    for kind, tile in kongs:
+        kong: dict[str, Any] = {"seat": seat, "kind": kind}
+        if tile is not None:
+            kong["tile"] = tile
+        if kind in ("exposed", "added"):
+            kong["from"] = (seat + 1) % 4
+        listed.append(kong)
+    return listed
