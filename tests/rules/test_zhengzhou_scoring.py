@@ -1,0 +1,243 @@
+"""Zhengzhou (郑州麻将) scoring: RULES.md §5.6-5.7, worked by hand.
+
+WinPay(p) = B × (1 + pao_w + pao_p) × M with B = 10; kong bonuses B × (1 + pao_k + pao_p),
+paid only when someone wins and never multiplied by M.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tablekeeper.rules import replay, settle
+
+from .helpers import errors_of, examples_for, ok
+from .zhengzhou_helpers import bets, tsumo, zz
+
+EXAMPLES = examples_for("zhengzhou")
+
+
+@pytest.mark.parametrize("case", EXAMPLES, ids=[c["id"] for c in EXAMPLES])
+def test_the_rule_books_zhengzhou_examples_settle_as_written(case: dict[str, Any]) -> None:
+    result = ok(settle("zhengzhou", case["hand"], case.get("state"), case.get("options")))
+    assert result["deltas"] == case["expect"]["deltas"]
+    for key, value in case["expect"].get("state", {}).items():
+        assert result["state"][key] == value
+
+
+def test_the_examples_cover_z1_z2_and_z5() -> None:
+    assert {c["id"] for c in EXAMPLES} >= {"Z1", "Z2", "Z5"}
+
+
+# -- win payments: P1 self-draws, dealer P0 -----------------------------------------------------------
+
+WINS = [
+    ("four wilds: 10 × 1 × 2", tsumo(1, "four_wilds"), {}, [-20, 60, -20, -20]),
+    ("seven pairs: 10 × 1 × 2", tsumo(1, "seven_pairs"), {}, [-20, 60, -20, -20]),
+    ("win after kong: 10 × 1 × 2", tsumo(1, "kong_bloom"), {}, [-20, 60, -20, -20]),
+    (
+        "seven pairs and win after kong multiply: 10 × 4",
+        tsumo(1, "seven_pairs", "kong_bloom"),
+        {},
+        [-40, 120, -40, -40],
+    ),
+    (
+        "all three items multiply: 10 × 8",
+        tsumo(1, "four_wilds", "seven_pairs", "kong_bloom"),
+        {},
+        [-80, 240, -80, -80],
+    ),
+    (
+        "all three items add units: 10 × (1 + 3)",
+        tsumo(1, "four_wilds", "seven_pairs", "kong_bloom"),
+        {"special_combine": "add_units"},
+        [-40, 120, -40, -40],
+    ),
+    (
+        "two items add units: 10 × (1 + 2)",
+        tsumo(1, "four_wilds", "kong_bloom"),
+        {"special_combine": "add_units"},
+        [-30, 90, -30, -30],
+    ),
+    (
+        "side bets of winner 2 and payers 0/1/3: 10 × (1 + 2 + p)",
+        tsumo(1, seats=bets(0, 2, 1, 3)),
+        {},
+        [-30, 130, -40, -60],
+    ),
+    (
+        "winner's side bet only: 10 × (1 + 2) from each",
+        tsumo(1, seats=bets(0, 2, 1, 3)),
+        {"pao_mode": "winner_only"},
+        [-30, 90, -30, -30],
+    ),
+    (
+        "side bets and seven pairs: 10 × (1 + 1 + p) × 2",
+        tsumo(1, "seven_pairs", seats=bets(3, 1, 0, 0)),
+        {},
+        [-100, 180, -40, -40],
+    ),
+    (
+        "dealer P0 pays one more base: 10 × (1 + 1) and 10 from the others",
+        tsumo(1),
+        {"dealer_add_base": True},
+        [-20, 40, -10, -10],
+    ),
+    ("base 5: 5 each", tsumo(1), {"base": 5}, [-5, 15, -5, -5]),
+]
+
+
+@pytest.mark.parametrize(("hand", "options", "deltas"), [w[1:] for w in WINS], ids=[w[0] for w in WINS])
+def test_every_other_player_pays_a_self_draw_by_their_own_stake(
+    hand: dict[str, Any], options: dict[str, Any], deltas: list[int]
+) -> None:
+    assert ok(zz(hand, {"dealer": 0}, **options))["deltas"] == deltas
+
+
+def test_a_winning_dealer_is_paid_one_more_base_by_everyone_under_dealer_add_base() -> None:
+    # 10 × (1 + 0 + 0 + dealer 1) = 20 from each.
+    result = ok(zz(tsumo(0), {"dealer": 0}, dealer_add_base=True))
+    assert result["deltas"] == [60, -20, -20, -20]
+
+
+def test_dealer_add_base_leaves_kong_bonuses_alone() -> None:
+    # P1's concealed kong: 10 from each of three; P1 self-draws, dealer P0: 20 from P0, 10 from P2 and P3.
+    hand = tsumo(1, kongs=[{"seat": 1, "kind": "concealed"}])
+    result = ok(zz(hand, {"dealer": 0}, dealer_add_base=True))
+    assert result["deltas"] == [-30, 70, -20, -20]
+
+
+# -- kong bonuses ---------------------------------------------------------------------------------
+
+KONGS = [
+    (
+        "winner's concealed kong: each other pays 10 × (1 + 0 + p)",
+        [{"seat": 1, "kind": "concealed"}],
+        bets(1, 0, 0, 2),
+        {},
+        # win: P0 20, P2 10, P3 30; kong: P0 20, P2 10, P3 30
+        [-40, 120, -20, -60],
+    ),
+    (
+        "another player's exposed kong: its discarder pays 10 × (1 + pao_k + pao_d)",
+        [{"seat": 2, "kind": "exposed", "from": 3}],
+        bets(0, 0, 1, 2),
+        {},
+        # win: P0 10, P2 20, P3 30 → P1 +60; kong: P3 pays P2 10 × (1 + 1 + 2) = 40
+        [-10, 60, 20, -70],
+    ),
+    (
+        "an added kong: the seat that fed the pung pays",
+        [{"seat": 3, "kind": "added", "from": 0}],
+        bets(0, 0, 0, 0),
+        {},
+        [-20, 30, -10, 0],
+    ),
+    (
+        "only the winner's kongs under kongs_only_winner",
+        [{"seat": 3, "kind": "added", "from": 0}, {"seat": 1, "kind": "exposed", "from": 2}],
+        bets(0, 0, 0, 0),
+        {"kongs_only_winner": True},
+        # win 10 each; P1's exposed kong: P2 pays 10; P3's added kong is not paid
+        [-10, 40, -20, -10],
+    ),
+    (
+        "plain base for kongs when side bets do not apply to them",
+        [{"seat": 1, "kind": "concealed"}],
+        bets(1, 2, 0, 3),
+        {"kong_pao_applies": False},
+        # win: 10 × (1 + 2 + p) = 40, 30, 60; kong: 10 each
+        [-50, 160, -40, -70],
+    ),
+    (
+        "winner-only side bets for a kong count its declarer's bet",
+        [{"seat": 2, "kind": "concealed"}],
+        bets(3, 0, 1, 3),
+        {"pao_mode": "winner_only"},
+        # win: 10 each; kong: 10 × (1 + 1) = 20 from each of P0, P1, P3
+        [-30, 10, 50, -30],
+    ),
+]
+
+
+@pytest.mark.parametrize(("kongs", "seats", "options", "deltas"), [k[1:] for k in KONGS], ids=[k[0] for k in KONGS])
+def test_kong_bonuses_are_paid_by_their_own_payers_when_someone_wins(
+    kongs: list[dict[str, Any]], seats: list[dict[str, Any]], options: dict[str, Any], deltas: list[int]
+) -> None:
+    assert ok(zz(tsumo(1, kongs=kongs, seats=seats), **options))["deltas"] == deltas
+
+
+def test_a_kong_bonus_is_not_multiplied_by_the_hands_doublings() -> None:
+    # Win: 10 × 2 × 2 (seven pairs, win after kong) = 40 each; the kong adds a plain 10 each.
+    hand = tsumo(1, "seven_pairs", "kong_bloom", kongs=[{"seat": 1, "kind": "concealed", "tile": "3m"}])
+    result = ok(zz(hand))
+    assert result["deltas"] == [-50, 150, -50, -50]
+    texts = [line["text"] for line in result["lines"]]
+    assert any("concealed kong 闷豆 of 3m" in text and "= 10" in text for text in texts)
+
+
+def test_a_drawn_hand_pays_no_kong_bonus_and_keeps_the_dealer() -> None:
+    hand = {"result": "draw", "kongs": [{"seat": 2, "kind": "exposed", "from": 0}]}
+    result = ok(zz(hand, {"dealer": 3, "dealer_streak": 1}))
+    assert result["deltas"] == [0, 0, 0, 0]
+    assert result["state"]["dealer"] == 3
+    assert result["state"]["dealer_streak"] == 2
+    assert result["state"]["draw_streak"] == 1
+
+
+def test_a_void_hand_moves_nothing() -> None:
+    result = ok(zz({"result": "void"}, {"dealer": 2, "dealer_streak": 1}))
+    assert result["deltas"] == [0, 0, 0, 0]
+    assert result["state"]["dealer"] == 2
+    assert result["state"]["dealer_streak"] == 1
+
+
+@pytest.mark.parametrize(
+    ("dealer", "winner", "next_dealer", "streak"),
+    [(0, 0, 0, 3), (0, 2, 2, 0), (3, 1, 1, 0)],
+)
+def test_the_winner_deals_next_and_a_winning_dealer_stays(
+    dealer: int, winner: int, next_dealer: int, streak: int
+) -> None:
+    result = ok(zz(tsumo(winner), {"dealer": dealer, "dealer_streak": 2, "draw_streak": 1}))
+    assert result["state"]["dealer"] == next_dealer
+    assert result["state"]["dealer_streak"] == streak
+    assert result["state"]["draw_streak"] == 0
+    assert any(line["code"] == "dealer" and f"P{next_dealer}" in line["text"] for line in result["lines"])
+
+
+# -- discard wins (house rule) -------------------------------------------------------------------------
+
+
+def test_a_discard_win_is_refused_unless_the_house_allows_it() -> None:
+    hand = {"result": "win", "wins": [{"seat": 1, "method": "discard", "from": 2, "patterns": []}]}
+    assert ("method_not_allowed", "wins.0.method") in errors_of(zz(hand))
+
+
+def test_an_allowed_discard_win_is_paid_by_the_discarder_alone() -> None:
+    # 10 × (1 + 1 + 2) × seven pairs 2 = 80 from P2 only.
+    hand = {
+        "result": "win",
+        "wins": [{"seat": 1, "method": "discard", "from": 2, "patterns": ["seven_pairs"]}],
+        "seats": bets(3, 1, 2, 0),
+    }
+    result = ok(zz(hand, allow_discard_win=True))
+    assert result["deltas"] == [0, 80, -80, 0]
+    assert any("discarder alone" in line["text"] for line in result["lines"])
+
+
+def test_a_session_pays_kongs_only_in_won_hands_and_follows_the_winner() -> None:
+    # Hand 1: draw with P1's concealed kong, nothing paid, P0 keeps the deal.
+    # Hand 2: P2 self-draws with a concealed kong: 10 + 10 from each of the three others.
+    # Hand 3: P2, now dealing, self-draws seven pairs: 10 × 2 = 20 from each.
+    hands = [
+        {"result": "draw", "kongs": [{"seat": 1, "kind": "concealed"}]},
+        tsumo(2, kongs=[{"seat": 2, "kind": "concealed"}]),
+        tsumo(2, "seven_pairs"),
+    ]
+    session = replay("zhengzhou", hands)
+    assert session["ok"]
+    assert session["totals"] == [-40, -40, 120, -40]
+    assert session["state"]["dealer"] == 2
+    assert session["state"]["dealer_streak"] == 1
