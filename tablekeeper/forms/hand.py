@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import GameSession
+from .tiles import TileKey, keyboard_rows
 from .winners import (
     add_extra_winner_fields,
     extra_winner_problems,
@@ -259,6 +260,10 @@ class HandForm(forms.Form):
             }
             for pattern in self.info["patterns"]
         ]
+
+    @property
+    def keyboard_rows(self) -> list[list[TileKey]]:
+        return keyboard_rows(self.session.variant)
 
     @property
     def extra_winner_rows(self) -> list[dict[str, Any]]:

@@ -38,16 +38,40 @@ def _form_context(
     }
 
 
-def _preview_context(seats: list[Seat], preview: dict[str, Any] | None) -> dict[str, Any]:
+def _preview_context(seats: list[Seat], preview: dict[str, Any] | None, form: HandForm | None = None) -> dict[str, Any]:
     if preview is None:
-        return {"preview": None, "preview_rows": [], "preview_lines": [], "preview_errors": []}
+        return {"preview": None, "preview_rows": [], "preview_lines": [], "preview_errors": [], "tile_verdict": None}
     names = [seat.player.name for seat in seats]
+    record = form.to_record() if form is not None and form.is_valid() else {}
     return {
         "preview": preview,
         "preview_rows": _preview_rows(seats, preview),
         "preview_lines": named_lines(preview["lines"], names),
         "preview_errors": [with_names(str(error["message"]), names) for error in preview["errors"]],
+        "tile_verdict": tile_verdict(record, preview, names),
     }
+
+
+# The ledger codes under which the variants say what a winner's tiles proved.
+TILE_FINDING_CODES = frozenset({"tiles", "derived"})
+
+
+def tile_verdict(record: dict[str, Any], preview: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
+    """What the engine made of the winning tiles: a legal win, or the restriction that fails.
+
+    None when no winner's tiles were entered. "unchecked" when another problem stopped the engine
+    before it looked at the tiles.
+    """
+    if not any(win.get("tiles") for win in record.get("wins") or []):
+        return None
+    problems = [
+        with_names(str(error["message"]), names)
+        for error in preview["errors"]
+        if str(error.get("field") or "").endswith(".tiles")
+    ]
+    findings = named_lines([line for line in preview["lines"] if line.get("code") in TILE_FINDING_CODES], names)
+    verdict = "legal" if preview["ok"] else ("illegal" if problems else "unchecked")
+    return {"verdict": verdict, "problems": problems, "findings": findings}
 
 
 def _named_errors(session_seats: list[Seat], errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -132,7 +156,7 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
         form = HandForm(session, initial={**initial, "client_token": editing.client_token, "expected_number": 1})
     else:
         form = HandForm(session, initial={"client_token": new_client_token(), "expected_number": session.next_number})
-    context = _form_context(session, seats, form, editing=editing, **_preview_context(seats, preview))
+    context = _form_context(session, seats, form, editing=editing, **_preview_context(seats, preview, form))
     return page_or_partial(request, FORM_TEMPLATE, "hand_form", context, status=status)
 
 
@@ -167,7 +191,7 @@ def hand_preview(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     if form.is_valid():
         number = request.POST.get("editing")
         preview = services.preview_hand(session, form.to_record(), int(number) if number and number.isdigit() else None)
-    context = {"form": form, "seats": seats, **_preview_context(seats, preview)}
+    context = {"form": form, "seats": seats, **_preview_context(seats, preview, form)}
     return TemplateResponse(request, f"{FORM_TEMPLATE}#preview", context)
 
 
