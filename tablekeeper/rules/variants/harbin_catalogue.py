@@ -86,6 +86,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "摸宝",
         "3",
         methods=_SELF_DRAW,
+        excludes=frozenset({"treasure_in_treasure"}),
         from_tiles=True,
         meaning="Self-drew the treasure and used it as a wild.",
     ),

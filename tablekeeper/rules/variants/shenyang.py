@@ -127,7 +127,8 @@ class Shenyang(Variant):
             return [Factor("dragon set 中发白", 4)]
         if kind == "wind_set":
             return [Factor("wind set 东南西北", 4)]
-        doubled_concealed = kind == "concealed" and options["gang_vs_angang"] == "angang_double"
+        angang_double = options["gang_vs_angang"] == "angang_double" or options["angang_double"]
+        doubled_concealed = kind == "concealed" and angang_double
         kong = Factor(f"{kind} kong", 4 if doubled_concealed else 2)
         if tile in DRAGON_FACES:
             if options["dragon_kong_stacks"]:

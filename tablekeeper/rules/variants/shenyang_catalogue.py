@@ -67,6 +67,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
         choices=("equal", "angang_double"),
     ),
     OptionSpec(
+        "angang_double",
+        False,
+        "bool",
+        "A concealed kong doubles twice (×4): the rule book's name for gang_vs_angang=angang_double; "
+        "either one turns it on.",
+    ),
+    OptionSpec(
         "cap_per_payer",
         None,
         "optional_int",
@@ -156,6 +163,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "海底捞月",
         "×2",
         methods=_SELF_DRAW,
+        excludes=frozenset({"kong_bloom"}),
         meaning="Self-draw during the haidi phase, on one of the last four live tiles.",
     ),
 )
@@ -169,7 +177,8 @@ NOTES: tuple[str, ...] = (
     "Tick dragon_pung only for dragon pungs; dragon kongs are counted from the kongs list.",
     "Kong bloom needs a kong by the winner, and kong discard a kong by the discarder, in the hand's kongs.",
     "Kong bloom and last tile do not combine: nobody declares a kong during the haidi phase.",
-    "gang_vs_angang is the rule book's angang_double house rule: equal (×2 each) or a concealed kong ×4.",
+    "gang_vs_angang is the rule book's angang_double house rule: equal (×2 each) or a concealed kong ×4; "
+    "the option angang_double (true) means the same.",
     "A dragon kong counts as one only when its tile (5z, 6z or 7z) is given in the kongs list.",
     "no_stack_carry uses one carried double per won hand, for every winner of that hand; liuju_streak_stacks "
     "only changes the stack mode.",

@@ -155,10 +155,6 @@ def is_seven_pairs(hand: WinningHand) -> bool:
     return sum(counts) == 14 and all(count % 2 == 0 for count in counts)
 
 
-def _kong_matches(kong: Kong, meld_kind: str, face: str | None) -> bool:
-    return _MELD_KIND_OF_RECORD[kong.kind] == meld_kind and (kong.tile is None or face is None or kong.tile == face)
-
-
 def _kong_face(kind: str, tiles: tuple[int, ...]) -> str | None:
     return None if kind in ("dragon_set", "wind_set") else tile_face(tiles[0])
 

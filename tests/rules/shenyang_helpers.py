@@ -1,0 +1,50 @@
+"""Builders for the Shenyang tests: seat facts, kongs, and settle/replay with options as keywords."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablekeeper.rules import replay, settle
+
+from .helpers import errors_of, ok, self_draw, won
+
+
+def closed(*seats: int) -> list[dict[str, Any]]:
+    """Seat facts where the given seats stayed closed (门清) and everyone else opened."""
+    return [{"opened": seat not in seats} for seat in range(4)]
+
+
+def kong(seat: int, kind: str, tile: str | None = None, frm: int | None = None) -> dict[str, Any]:
+    """A kong or first-turn set; a claimed kong (exposed/added) names the seat it was claimed from."""
+    entry: dict[str, Any] = {"seat": seat, "kind": kind}
+    if tile is not None:
+        entry["tile"] = tile
+    if frm is not None:
+        entry["from"] = frm
+    return entry
+
+
+def shenyang(hand: dict[str, Any], state: dict[str, Any] | None = None, **options: Any) -> dict[str, Any]:
+    """Settle a Shenyang hand that must be accepted (zero-sum once the pot is counted)."""
+    return ok(settle("shenyang", hand, state, options or None))
+
+
+def shenyang_errors(
+    hand: dict[str, Any], state: dict[str, Any] | None = None, **options: Any
+) -> set[tuple[str, str | None]]:
+    """Settle a Shenyang hand that must be rejected; its (code, field) pairs."""
+    return errors_of(settle("shenyang", hand, state, options or None))
+
+
+def shenyang_session(
+    hands: list[dict[str, Any]], state: dict[str, Any] | None = None, **options: Any
+) -> dict[str, Any]:
+    """Replay a whole Shenyang session that must be accepted hand by hand."""
+    result = replay("shenyang", hands, options or None, state)
+    assert result["ok"], result["results"][-1]["errors"]
+    return result
+
+
+def tiles_self_draw(seat: int, tiles: str, *patterns: str, **facts: Any) -> dict[str, Any]:
+    """A self-drawn win proved by its tiles (§0.3 notation)."""
+    return won(self_draw(seat, *patterns, tiles=tiles), **facts)
