@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from .views import accounts, exchange, hands, sessions, share
+from .views import accounts, exchange, hands, players, sessions, share
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="session_list"), name="home"),
@@ -15,6 +15,7 @@ urlpatterns = [
     path("sessions/new/options/", sessions.session_new_options, name="session_new_options"),
     path("sessions/<int:session_id>/", sessions.session_detail, name="session_detail"),
     path("sessions/<int:session_id>/finish/", sessions.session_finish, name="session_finish"),
+    path("players/", players.player_list, name="player_list"),
     path("sessions/import/", exchange.session_import, name="session_import"),
     path("sessions/<int:session_id>/export.json", exchange.session_export_json, name="session_export_json"),
     path("sessions/<int:session_id>/export.csv", exchange.session_export_csv, name="session_export_csv"),

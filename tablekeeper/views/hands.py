@@ -18,6 +18,7 @@ from ..forms import HandForm, new_client_token
 from ..http import HtmxHttpRequest, current_user, page_or_partial
 from ..models import Correction, GameSession, Round, Seat
 from .board import build_board, named_lines, seats_of, with_names
+from .chart import running_total_chart
 from .sessions import owned_session
 
 FORM_TEMPLATE = "hands/form.html"
@@ -260,6 +261,8 @@ def hand_history(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     session = owned_session(request, session_id)
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
-    rounds = [(round_, named_lines(round_.lines, names)) for round_ in Round.objects.filter(session=session)]
-    context = {"session": session, "rounds": rounds, "seat_names": names}
+    stored = list(Round.objects.filter(session=session))
+    rounds = [(round_, named_lines(round_.lines, names)) for round_ in stored]
+    chart = running_total_chart([round_.deltas for round_ in stored], names) if stored else None
+    context = {"session": session, "rounds": rounds, "seat_names": names, "chart": chart}
     return TemplateResponse(request, "hands/history.html", context)

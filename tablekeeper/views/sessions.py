@@ -25,8 +25,15 @@ def owned_session(request: HtmxHttpRequest, session_id: int) -> GameSession:
 @login_required
 @require_GET
 def session_list(request: HtmxHttpRequest) -> HttpResponse:
-    sessions = GameSession.objects.filter(owner=current_user(request)).prefetch_related("seats__player")[:50]
-    return TemplateResponse(request, "sessions/list.html", {"sessions": sessions})
+    """The keeper's sessions, newest first; `?status=open` or `?status=finished` narrows them."""
+    sessions = GameSession.objects.filter(owner=current_user(request)).order_by("-created", "-pk")
+    status = request.GET.get("status", "")
+    if status in GameSession.Status.values:
+        sessions = sessions.filter(status=status)
+    else:
+        status = ""
+    context = {"sessions": sessions.prefetch_related("seats__player")[:100], "status": status}
+    return TemplateResponse(request, "sessions/list.html", context)
 
 
 @login_required
