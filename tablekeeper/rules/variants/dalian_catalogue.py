@@ -347,4 +347,11 @@ NOTES: tuple[str, ...] = (
     "scorekeeper ticks them; the tiles can only contradict some of them.",
     "When robbing a kong, the winner's tiles may hold only the robbed copy: the other three are in the kong.",
     "A drawn hand adds one to draw_streak for the board; Dalian carries no multiplier from it.",
+    "Pairs that cannot happen are refused: terminal wait with edge wait or a float, four in hand with a float or "
+    "all terminals, kong bloom with last tile (no kong is declared among the last four live tiles).",
+    "An outside hand ticked with a float is all terminals and honours (a pung holding a 1 or 9 is three of them), "
+    "and scores as that.",
+    "A robbed kong was added onto a claimed pung, so the robbed player is opened.",
+    "Kongs that do not open the hand (concealed kongs, 喜杠, 旋风杠) must leave room for the claimed set a win "
+    "needs: at most two of them (three with allow_shou_ba_yi) when none of the winner's kongs is exposed (R4, R5).",
 )
