@@ -137,6 +137,34 @@ TILE_CASES = [
         {"rob_kong_payer": "all"},
         [-16, 48, -16, -16],
     ),
+    (
+        "a discarded indicator is wild by house rule in indicator mode, without 摸宝: 4·2",
+        tiles_win(FIND_HAND, "discard", seats=READY_P1, treasure="7s"),
+        None,
+        {"treasure_wild_on_discard": True, "treasure_mode": "indicator"},
+        [0, 8, -8, 0],
+    ),
+    (
+        "must_declare_ready with a ready treasure rush: 2·2·2 each",
+        tiles_win(RUSH_HAND, seats=READY_P1, treasure="7s"),
+        None,
+        {"must_declare_ready": True},
+        [-8, 24, -8, -8],
+    ),
+    (
+        "dragon_kong mode: an exposed 发 kong beside a chow is a 喜杠 on a discard: 4·4",
+        tiles_win("[6666z][123m]456p789s9s+9s", "discard"),
+        None,
+        {"xi_gang_mode": "dragon_kong"},
+        [0, 16, -16, 0],
+    ),
+    (
+        "the same exposed 发 kong is a plain kong by default: 4",
+        tiles_win("[6666z][123m]456p789s9s+9s", "discard"),
+        None,
+        {},
+        [0, 4, -4, 0],
+    ),
 ]
 
 
