@@ -228,3 +228,9 @@ def test_robbed_kongs_pass_the_deal_to_the_robber(rule: str, second_dealer: int,
     assert session["state"]["dealer"] == second_dealer
     assert session["state"]["dealer_streak"] == second_streak
     assert session["totals"] == [5, -5, 5, -5]
+
+
+def test_a_ming_lou_loser_pays_a_self_draw_like_everyone_else() -> None:
+    # The double is only for dealing in (SD-12): P2's self-draw with An Lou, (5 + 1) × 2 = 12 from each.
+    result = ok(sd(won(self_draw(2), seats=seats_with(p0="ming", p2="an", p3="ming"))))
+    assert result["deltas"] == [-12, -12, 36, -12]

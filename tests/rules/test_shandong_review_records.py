@@ -196,3 +196,51 @@ def test_the_declaration_excludes_every_impossible_pair_both_ways() -> None:
     assert patterns["heavenly_hand"]["methods"] == ["self_draw"]
     assert patterns["earthly_hand"]["methods"] == ["self_draw"]
     assert patterns["pure_one_suit"]["methods"] == ["discard", "rob_kong", "self_draw"]
+
+
+NO_MIXED_ONE_SUIT = ["all_triplets", "seven_pairs", "pure_one_suit", "all_generals", "pure_terminals"]
+SCATTERED_GENERALS = "22m 555m 88m 22p 5p 8p 2s 5s+8s"  # only 2s, 5s and 8s, but neither sets nor seven pairs
+
+HOUSE_RULE_TILES: list[tuple[str, dict[str, Any], dict[str, Any], int | tuple[str, str]]] = [
+    # Characters with a South pair: mixed one suit, exempt by default, 5 × 2 = 10.
+    ("mixed one suit with an honour pair", on_discard("123m 456m 789m 111m 2z+2z"), {}, 10),
+    (
+        "the same once mixed one suit is off the exempt list",
+        on_discard("123m 456m 789m 111m 2z+2z"),
+        {"exempt258": NO_MIXED_ONE_SUIT},
+        ("win_requirement", "wins.0.tiles"),
+    ),
+    # Free-form all generals on a discard: (5 + 2) × 1.
+    ("scattered 2s, 5s and 8s in free form", on_discard(SCATTERED_GENERALS), {"all_generals_free_form": True}, 7),
+    # Every pair in such a hand is a 2, 5 or 8, so taking all generals off the list changes nothing.
+    (
+        "free form with all generals off the exempt list",
+        on_discard(SCATTERED_GENERALS),
+        {"all_generals_free_form": True, "exempt258": ["seven_pairs"]},
+        7,
+    ),
+    ("scattered 2s, 5s and 8s by default", on_discard(SCATTERED_GENERALS), {}, ("tiles_not_a_win", "wins.0.tiles")),
+    # Self-drawn free form after 2 draws, An Lou: (5 + 2 + 1) × min(32, 2 · 4) = 64 from each; P3's share shown.
+    (
+        "free form self-drawn after 2 draws with An Lou",
+        drawn(SCATTERED_GENERALS, seats=seats_with(p1="an")),
+        {"all_generals_free_form": True, "state": {"draw_streak": 2}},
+        64,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("hand", "options", "expected"), [c[1:] for c in HOUSE_RULE_TILES], ids=[c[0] for c in HOUSE_RULE_TILES]
+)
+def test_the_258_house_rules_decide_which_tiles_win(
+    hand: dict[str, Any], options: dict[str, Any], expected: int | tuple[str, str]
+) -> None:
+    options = dict(options)
+    state = options.pop("state", None)
+    result = sd(hand, state, **options)
+    if isinstance(expected, tuple):
+        assert expected in errors_of(result)
+    else:
+        assert ok(result)["deltas"][3] == -expected
+        assert result["deltas"][1] == (3 if hand["wins"][0]["method"] == "self_draw" else 1) * expected

@@ -145,3 +145,12 @@ def test_the_declaration_says_four_wilds_and_win_after_kong_are_self_draws() -> 
     assert patterns["kong_bloom"]["methods"] == ["self_draw"]
     assert patterns["seven_pairs"]["methods"] == ["discard", "self_draw"]
     assert all(not p["excludes"] for p in patterns.values())
+
+
+def test_a_claimed_chow_and_a_discard_win_under_both_house_rules() -> None:
+    # 123m claimed, 456m 789m, 12p + P2's 3p, and 7s with the 5p wild as its pair: 10 from P2 alone.
+    hand = ron(1, 2)
+    hand["wins"][0]["tiles"] = "[123m] 456m 789m 12p 7s 5p+3p"
+    hand["treasure"] = "5p"
+    assert ok(zz(hand, allow_chow=True, allow_discard_win=True))["deltas"] == [0, 10, -10, 0]
+    assert ("win_requirement", "wins.0.tiles") in errors_of(zz(hand, allow_discard_win=True))
