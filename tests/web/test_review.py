@@ -70,7 +70,7 @@ def test_statistics_count_wins_self_draws_deal_ins_and_the_biggest_hand_across_s
     bo_stats = stats["Bo"]
     assert (bo_stats.sessions_played, bo_stats.hands, bo_stats.wins, bo_stats.self_draws) == (2, 5, 3, 1)
     assert bo_stats.self_draw_rate == pytest.approx(1 / 3) and bo_stats.biggest_hand == 20
-    assert (stats["Ann"].wins, stats["Ann"].deal_ins, stats["Ann"].deal_in_rate) == (1, 1, pytest.approx(1 / 5))
+    assert (stats["Ann"].wins, stats["Ann"].deal_ins) == (1, 1) and stats["Ann"].deal_in_rate == pytest.approx(1 / 5)
     assert (stats["Di"].deal_ins, stats["Di"].hands) == (1, 5)
     assert (stats["Eve"].hands, stats["Eve"].deal_ins, stats["Eve"].wins) == (1, 1, 0)
     assert stats["Eve"].self_draw_rate is None and stats["Eve"].biggest_hand is None
