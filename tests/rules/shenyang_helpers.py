@@ -6,7 +6,10 @@ from typing import Any
 
 from tablekeeper.rules import replay, settle
 
-from .helpers import errors_of, ok, self_draw, won
+from .helpers import discard, errors_of, ok, robbed, self_draw, won
+
+# P1's exposed Red Dragon kong, claimed from P3: a dragon triplet and a kong at once (S-4).
+EXPOSED_7Z = {"seat": 1, "kind": "exposed", "tile": "7z", "from": 3}
 
 
 def closed(*seats: int) -> list[dict[str, Any]]:
@@ -48,3 +51,12 @@ def shenyang_session(
 def tiles_self_draw(seat: int, tiles: str, *patterns: str, **facts: Any) -> dict[str, Any]:
     """A self-drawn win proved by its tiles (§0.3 notation)."""
     return won(self_draw(seat, *patterns, tiles=tiles), **facts)
+
+
+def tiles_win(text: str, method: str = "self_draw", source: int | None = None, *patterns: str) -> dict[str, Any]:
+    """P1's win written in tiles, by `method` (on `source`'s discard or robbed kong when not a self-draw)."""
+    if method == "self_draw":
+        return won(self_draw(1, *patterns, tiles=text))
+    assert source is not None
+    builder = discard if method == "discard" else robbed
+    return won(builder(1, source, *patterns, tiles=text))
