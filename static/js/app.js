@@ -15,9 +15,10 @@
     var method = how ? how.value.split("-")[0] : "";
     var source = how ? (how.value.split("-")[1] || "") : "";
     // A further winner is neither the first winner nor the player whose tile they all won on.
+    var shared = method === "discard" || method === "rob_kong";
     form.querySelectorAll('.extra-winner input[data-seat]').forEach(function (input) {
       input.disabled = input.dataset.seat === winnerSeat || input.dataset.seat === source;
-      if (input.disabled) input.checked = false;
+      if (input.disabled || !shared) input.checked = false;
     });
     form.querySelectorAll('input[name^="patterns"][data-methods], input[name^="extra_patterns"][data-methods]').forEach(function (input) {
       var methods = input.dataset.methods.split(" ");

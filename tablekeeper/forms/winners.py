@@ -57,20 +57,21 @@ def add_extra_winner_fields(
             fields[f"extra_flowers_{extra}"] = forms.IntegerField(required=False, min_value=0, max_value=8)
 
 
-def extra_winner_problems(cleaned: dict[str, Any], allowed: bool) -> list[tuple[str, str]]:
-    """(field, message) for every extra winner that cannot stand beside the first one."""
+def extra_winner_problems(cleaned: dict[str, Any], allowed: bool) -> list[tuple[str | None, str]]:
+    """(field or None for the whole form, message) for every extra winner that cannot stand beside the first one."""
     chosen = [(extra, cleaned.get(f"extra_winner_{extra}") or "") for extra in EXTRA_WINNERS]
     chosen = [(extra, seat) for extra, seat in chosen if seat != ""]
     if not chosen:
         return []
-    field = f"extra_winner_{chosen[0][0]}"
+    field: str | None = f"extra_winner_{chosen[0][0]}"
     if not allowed:
         return [(field, _("Only one player may win a hand with these rules."))]
     winner = cleaned.get("winner") or ""
     method, _dash, source = (cleaned.get("how") or "").partition("-")
     if not winner.isdigit() or method not in SHARED_SOURCE_METHODS:
-        return [(field, _("Several winners share one discard or one robbed kong; tap that first."))]
-    problems: list[tuple[str, str]] = []
+        # Shown at the top: the further winners' section is hidden while self-draw is tapped.
+        return [(None, _("Several winners share one discard or one robbed kong; tap that first."))]
+    problems: list[tuple[str | None, str]] = []
     seen = {winner}
     for extra, seat in chosen:
         if seat == source:

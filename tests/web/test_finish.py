@@ -137,3 +137,12 @@ def test_a_stranger_cannot_reopen_or_price_someone_elses_session(client, strange
     assert client.post(f"/sessions/{game.pk}/{url}", {"money_rate": "1"}).status_code == 404
     game.refresh_from_db()
     assert not game.is_open and game.money_rate is None
+
+
+def test_the_shared_board_of_a_finished_session_shows_who_pays_whom(client, owner, game):
+    record_all(game, [win(2)])  # Zhengzhou self-draw, base 10: each of the others pays Cy 10
+    services.finish_session(game, money_rate=Decimal("0.1"))
+    game.refresh_from_db()
+    body = client.get(f"/b/{game.share_token}/").content.decode()
+    assert "Final standings" in body and 'Ann pays Cy 10 <span class="money">= 1.00</span>' in body
+    assert "/reopen/" not in body
