@@ -6,7 +6,7 @@ from typing import Any
 
 from tablekeeper.rules import replay, settle
 
-from .helpers import errors_of, ok
+from .helpers import discard, errors_of, ok, robbed, self_draw, won
 
 # Waits on 8s alone, the middle of 789s: a clamp (卡当).
 CLAMP_HAND = "[123m][222p] 345s 79s 11m"
@@ -45,3 +45,22 @@ def harbin_session(hands: list[dict[str, Any]], state: dict[str, Any] | None = N
     result = replay("harbin", hands, options or None, state)
     assert result["ok"], result["results"][-1]["errors"]
     return result
+
+
+def harbin_problems(hand: dict[str, Any], **options: Any) -> list[tuple[str, str | None, str]]:
+    """Settle a hand that must be rejected from P0's deal; its errors with their messages, in order."""
+    result = settle("harbin", hand, {"dealer": 0}, options or None)
+    errors_of(result)
+    assert result["state"]["dealer"] == 0
+    return [(error["code"], error["field"], error["message"]) for error in result["errors"]]
+
+
+def tiles_win(
+    text: str, method: str = "self_draw", source: int | None = None, *patterns: str, **facts: Any
+) -> dict[str, Any]:
+    """P1's win written in tiles, by `method` (on `source`'s discard or robbed kong when not a self-draw)."""
+    if method == "self_draw":
+        return won(self_draw(1, *patterns, tiles=text), **facts)
+    assert source is not None
+    builder = discard if method == "discard" else robbed
+    return won(builder(1, source, *patterns, tiles=text), **facts)
