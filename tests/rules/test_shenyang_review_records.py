@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from tablekeeper.rules import get_variant
+from tablekeeper.rules import get_variant, settle
 
 from .helpers import discard, robbed, self_draw, won
-from .shenyang_helpers import closed, kong, shenyang_errors
+from .shenyang_helpers import closed, kong, shenyang, shenyang_errors
 
 # (id, hand, options, one expected (code, field))
 REFUSED: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, str]]] = [
@@ -177,3 +177,30 @@ def test_each_pattern_names_the_methods_it_needs_and_what_it_excludes(
 
     assert (pattern["methods"], pattern["excludes"], pattern["repeatable"]) == (methods, excludes, repeatable)
     assert pattern["value"].startswith("×") and pattern["name"]["zh"]
+
+
+# The seed's four invalid hands (shared/seeds/shenyang.txt), written with a claimed set where the seed
+# meant an open hand, each failing the one requirement the seed names.
+SEED_INVALID_HANDS = [
+    ("no_three_suits", "[111s] 222s 333s 44s 55s +5s", "needs tiles of all three suits (no characters or dots)"),
+    ("not_open", "123s 123m 123p 111z 2z +2z", "needs an open hand: a chow, pung or kong claimed from a discard"),
+    ("no_terminal_or_honour", "[456s] 456m 666p 7p 234s +7p", "needs at least one terminal (1 or 9) or honour"),
+    ("no_pung_nor_dragon_pair", "[123s] 123m 123p 2z 456s +2z", "needs a pung or kong, or a pair of dragons"),
+]
+
+
+@pytest.mark.parametrize(
+    ("tiles", "message"), [c[1:] for c in SEED_INVALID_HANDS], ids=[c[0] for c in SEED_INVALID_HANDS]
+)
+def test_the_seeds_invalid_hands_each_fail_the_requirement_the_seed_names(tiles: str, message: str) -> None:
+    result = settle("shenyang", won(self_draw(1, tiles=tiles)))
+
+    assert not result["ok"]
+    assert [(e["code"], e["message"]) for e in result["errors"]] == [("win_requirement", message)]
+
+
+def test_a_dragon_pair_stands_in_for_the_pung_the_seeds_last_hand_lacks() -> None:
+    # 5z alone completes the pair (single wait ×2): W 2 → 4 each, 8 from the dealer.
+    result = shenyang(won(self_draw(1, tiles="[123s] 123m 123p 5z 456s +5z")), {"dealer": 0})
+
+    assert result["deltas"] == [-8, 16, -4, -4]
