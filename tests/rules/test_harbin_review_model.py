@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablekeeper.rules import settle
+from tablekeeper.rules import replay, settle
 
 
 def win_value(record: dict[str, Any], options: dict[str, Any]) -> int:
@@ -87,3 +87,35 @@ def test_every_valid_record_is_paid_as_the_rule_book_says(
     assert result["deltas"] == model_deltas(record, dealer, options)
     winner = record["wins"][0]["seat"]
     assert result["state"]["dealer"] == winner
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(valid_records(), st.sampled_from([{"result": "draw"}, {"result": "void"}])), max_size=8))
+def test_a_replayed_session_gives_the_deal_to_each_winner_and_carries_nothing_else(
+    hands: list[dict[str, Any]],
+) -> None:
+    result = replay("harbin", hands)
+    dealer, dealer_streak, draw_streak = 0, 0, 0
+    totals = [0, 0, 0, 0]
+
+    assert result["ok"]
+    for hand, settled in zip(hands, result["results"], strict=True):
+        defaults = {
+            "base": 1,
+            "harbin_treasure_stacks_with_self_draw": False,
+            "clamp_on_bao_zhong_bao": False,
+            "dealer_double": False,
+            "closed_double": False,
+        }
+        expected = model_deltas(hand, dealer, defaults) if hand["result"] == "win" else [0, 0, 0, 0]
+        assert settled["deltas"] == expected
+        totals = [t + d for t, d in zip(totals, expected, strict=True)]
+        if hand["result"] == "win":
+            winner = hand["wins"][0]["seat"]
+            dealer_streak = dealer_streak + 1 if winner == dealer else 0
+            dealer, draw_streak = winner, 0
+        elif hand["result"] == "draw":
+            dealer_streak, draw_streak = dealer_streak + 1, draw_streak + 1
+        state = settled["state"]
+        assert (state["dealer"], state["dealer_streak"], state["draw_streak"]) == (dealer, dealer_streak, draw_streak)
+    assert result["totals"] == totals and result["pot"] == 0

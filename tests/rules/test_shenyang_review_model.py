@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablekeeper.rules import settle
+from tablekeeper.rules import replay, settle
 
 DRAGONS = ("5z", "6z", "7z")
 
@@ -124,3 +124,70 @@ def test_every_valid_record_is_paid_as_the_rule_books_formula_says(
     assert result["ok"], result["errors"]
     assert result["deltas"] == model_deltas(record, state, options)
     assert result["pot_delta"] == 0
+
+
+@st.composite
+def plain_sessions(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """Up to eight plain hands: wins without patterns, draws and void hands, with dice and revealed tiles."""
+    hands: list[dict[str, Any]] = []
+    for _ in range(draw(st.integers(1, 8))):
+        result = draw(st.sampled_from(["win", "win", "draw", "void"]))
+        hand: dict[str, Any] = {"result": result, "dice_double": draw(st.booleans())}
+        if result == "win":
+            seat = draw(st.integers(0, 3))
+            source = draw(st.sampled_from([None, *(s for s in range(4) if s != seat)]))
+            win: dict[str, Any] = {"seat": seat, "method": "self_draw" if source is None else "discard"}
+            if source is not None:
+                win["from"] = source
+            hand["wins"] = [win]
+        if draw(st.booleans()):
+            hand["penalties"] = [{"kind": "revealed_tiles", "seat": draw(st.integers(0, 3)), "count": 1}]
+        hands.append(hand)
+    return hands
+
+
+@settings(max_examples=300, deadline=None)
+@given(plain_sessions(), st.sampled_from(["stack", "no_stack_carry"]))
+def test_a_replayed_session_threads_every_counter_as_sections_2_4_to_2_6_say(
+    hands: list[dict[str, Any]], mode: str
+) -> None:
+    result = replay("shenyang", hands, {"liuju_dice_mode": mode})
+    dealer, dealer_streak, draw_streak, pending, pot = 0, 0, 0, 0, 0
+
+    assert result["ok"]
+    for hand, settled in zip(hands, result["results"], strict=True):
+        paid_in = 4 * len(hand.get("penalties", []))
+        owed = pending + (draw_streak > 0) + hand["dice_double"]
+        deltas = [0, 0, 0, 0]
+        for penalty in hand.get("penalties", []):
+            deltas[penalty["seat"]] -= 4
+        if hand["result"] == "win":
+            win = hand["wins"][0]
+            if mode == "stack":
+                hand_value = (2 if hand["dice_double"] else 1) * (2 if draw_streak > 0 else 1)
+            else:
+                hand_value = 2 if owed > 0 else 1
+            ron = 2 if win["method"] == "discard" else 1
+            payers = [win["from"]] if ron == 2 else [s for s in range(4) if s != win["seat"]]
+            for payer in payers:
+                amount = 2 * ron * hand_value * (2 if dealer in (payer, win["seat"]) else 1)
+                deltas[payer] -= amount
+                deltas[win["seat"]] += amount
+            deltas[win["seat"]] += pot + paid_in
+            assert settled["pot_delta"] == -pot
+            pending = max(owed - 1, 0) if mode == "no_stack_carry" else pending
+            if win["seat"] == dealer:
+                dealer_streak += 1
+            else:
+                dealer, dealer_streak = (dealer + 1) % 4, 0
+            draw_streak, pot = 0, 0
+        else:
+            assert settled["pot_delta"] == paid_in
+            pot += paid_in
+            if hand["result"] == "draw":
+                pending = owed if mode == "no_stack_carry" else pending
+                dealer_streak, draw_streak = dealer_streak + 1, draw_streak + 1
+        assert settled["deltas"] == deltas
+        state = settled["state"]
+        assert (state["dealer"], state["dealer_streak"], state["draw_streak"]) == (dealer, dealer_streak, draw_streak)
+        assert (state["pending_doubles"], state["pot"], state["previous"]) == (pending, pot, hand["result"])
