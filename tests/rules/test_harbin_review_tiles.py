@@ -6,12 +6,13 @@ P1 self-draws a hand of one claimed meld, three concealed sets and a pair over t
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from tablekeeper.rules import settle
 
 from .helpers import self_draw, won
-from .shenyang_harbin_helpers import Meld, ModelHand, concealed_splits, is_terminal_or_honour, model_hands
+from .shenyang_harbin_helpers import Meld, ModelHand, concealed_splits, face, is_terminal_or_honour, model_hands
 
 RED = 33
 HARBIN_TILES = [*range(27), RED]
@@ -49,3 +50,35 @@ def test_the_engine_finds_the_clamp_where_the_brute_force_does(hand: ModelHand) 
     clamp = 2 if waits == [hand.winning] and middle else 1
     assert result["ok"], result["errors"]
     assert result["deltas"] == [-2 * clamp, 6 * clamp, -2 * clamp, -2 * clamp]
+
+
+def is_middle(hand: ModelHand, tile: int) -> bool:
+    """`tile` can sit in the middle of a concealed chow in a legal split of the hand it completes."""
+    return any(Meld("chow", tile - 1) in sets for sets in legal_splits(hand, tile))
+
+
+@settings(max_examples=300, deadline=None)
+@given(model_hands(HARBIN_TILES), st.sampled_from(HARBIN_TILES))
+def test_a_self_drawn_treasure_scores_the_best_of_self_draw_finding_the_treasure_and_treasure_within_treasure(
+    shape: ModelHand, drawn: int
+) -> None:
+    hand = ModelHand(shape.claimed, shape.concealed, drawn)
+    assume(max(hand.total_counts(drawn)) <= 4)
+    record = won(self_draw(1, tiles=hand.notation()), treasure=face(drawn))
+    result = settle("harbin", record, {"dealer": 0})
+    counts = hand.concealed_counts(drawn)
+    counts[drawn] -= 1
+    waits = [tile for tile in HARBIN_TILES if counts[tile] < 4 and legal_splits(hand, tile)]
+
+    if not waits:
+        assert not result["ok"]
+        return
+    # 摸宝 3, doubled when the one wait is a middle tile the wild fills; a natural self-draw 2, doubled
+    # for a clamp; 宝中宝 12 when the treasure is the one wait (no clamp by default).
+    values = [3 * (2 if len(waits) == 1 and is_middle(hand, waits[0]) else 1)]
+    if drawn in waits:
+        values.append(2 * (2 if waits == [drawn] and is_middle(hand, drawn) else 1))
+    if waits == [drawn]:
+        values.append(12)
+    assert result["ok"], result["errors"]
+    assert result["deltas"][1] == 3 * max(values)
