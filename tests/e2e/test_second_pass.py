@@ -105,3 +105,31 @@ def test_finishing_shows_who_pays_whom_in_money_and_the_owner_can_reopen(page: P
     page.wait_for_url(f"**/sessions/{game.pk}/")
     expect(page.locator("a", has_text="Record hand")).to_be_visible()
     assert GameSession.objects.get(pk=game.pk).is_open
+
+
+def test_the_review_pages_fit_the_phone(page: Page, live_server, artifacts: Path):
+    user = signed_in(page, live_server)
+    game = make_session(user, "shandong", base=5, player_names=["Anneliese", "Bartholomew", "Cy", "Di"])
+    for winner, how in (("Cy", "Self-draw"), ("Anneliese", "Bartholomew"), ("Di", "Self-draw")):
+        page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
+        page.locator("fieldset.winner label.chip").filter(has_text=winner).click()
+        if how == "Self-draw":
+            page.locator("fieldset.how label.chip").filter(has_text="Self-draw").click()
+        else:
+            page.locator("fieldset.how .seats4").first.locator("label.chip").filter(has_text=how).click()
+        page.locator(".save-bar button[value=save]").click()
+        page.wait_for_url(f"**/sessions/{game.pk}/")
+    page.goto(f"{live_server.url}/sessions/{game.pk}/hands/")
+    expect(page.locator(".chart polyline")).to_have_count(4)
+    page.screenshot(path=str(artifacts / "history-chart.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the history is wider than the phone"
+    page.goto(f"{live_server.url}/players/")
+    expect(page.locator(".stats tbody tr")).to_have_count(4)
+    page.screenshot(path=str(artifacts / "players.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the players page is wider than the phone"
+    page.goto(f"{live_server.url}/sessions/{game.pk}/")
+    page.locator("summary", has_text="Finish session").click()
+    page.locator("button", has_text="Yes, finish").click()
+    page.wait_for_url(f"**/sessions/{game.pk}/")
+    expect(page.locator(".transfers li").first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the finished board is wider than the phone"
