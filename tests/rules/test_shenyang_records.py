@@ -40,24 +40,6 @@ REJECTIONS: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, str]]] = 
         ("contradictory_facts", "seats.2.opened"),
     ),
     (
-        "kong_bloom_without_a_kong",
-        won(self_draw(1, "kong_bloom")),
-        {},
-        ("contradictory_facts", "wins.0.patterns.0"),
-    ),
-    (
-        "kong_bloom_after_a_dragon_set_only",
-        won(self_draw(1, "kong_bloom"), kongs=[{"seat": 1, "kind": "dragon_set"}]),
-        {},
-        ("contradictory_facts", "wins.0.patterns.0"),
-    ),
-    (
-        "kong_discard_without_the_discarders_kong",
-        won(discard(1, 2, "kong_discard")),
-        {},
-        ("contradictory_facts", "wins.0.patterns.0"),
-    ),
-    (
         "kong_bloom_on_a_discard",
         won(discard(1, 2, "kong_bloom")),
         {},

@@ -301,3 +301,41 @@ def test_robbing_a_kong_for_a_middle_tile_read_from_the_tiles() -> None:
 
     # Ron 2 × robbing 2 × dragon pung 2 × single wait 2 = 16 → 32 from the robbed P2.
     assert shenyang(hand, {"dealer": 0})["deltas"] == [0, 32, -32, 0]
+
+
+# (id, hand, deltas): the kongs list is optional (§0.2), so a bloom or kong discard whose kong was not
+# listed is scored as recorded, and the ledger asks for the kong.
+UNLISTED_KONGS: list[tuple[str, dict[str, Any], list[int]]] = [
+    # Bloom 2 alone: 4 each, 8 from the dealer.
+    ("kong_bloom_with_no_kong_listed", won(self_draw(1, "kong_bloom")), [-8, 16, -4, -4]),
+    # The dragon set draws no replacement, so the bloom's kong is still missing: set 4 × bloom 2 = 8.
+    (
+        "kong_bloom_after_only_a_dragon_set",
+        won(self_draw(1, "kong_bloom"), kongs=[kong(1, "dragon_set")]),
+        [-32, 64, -16, -16],
+    ),
+    # Ron 2 × kong discard 2 = 4 → 8 from P2.
+    ("kong_discard_with_no_kong_listed", won(discard(1, 2, "kong_discard")), [0, 8, -8, 0]),
+    # Only the winner's kong is listed: ron 2 × kong 2 × kong discard 2 = 8 → 16.
+    (
+        "kong_discard_with_only_the_winners_kong",
+        won(discard(1, 2, "kong_discard"), kongs=[kong(1, "concealed")]),
+        [0, 16, -16, 0],
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "deltas"), [c[1:] for c in UNLISTED_KONGS], ids=[c[0] for c in UNLISTED_KONGS])
+def test_an_unlisted_kong_is_scored_as_recorded_and_the_ledger_asks_for_it(
+    hand: dict[str, Any], deltas: list[int]
+) -> None:
+    result = shenyang(hand, {"dealer": 0})
+
+    assert result["deltas"] == deltas
+    assert [line["code"] for line in result["lines"]].count("unlisted_kong") == 1
+
+
+def test_a_listed_kong_leaves_no_note() -> None:
+    result = shenyang(won(self_draw(1, "kong_bloom"), kongs=[kong(1, "wind_set")]), {"dealer": 0})
+
+    assert "unlisted_kong" not in [line["code"] for line in result["lines"]]

@@ -38,12 +38,6 @@ REFUSED: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, str]]] = [
         ("patterns_exclusive", "wins.0.patterns.1"),
     ),
     (
-        "kong_discard_when_only_the_winner_declared_a_kong",
-        won(discard(1, 2, "kong_discard"), kongs=[kong(1, "concealed")]),
-        {},
-        ("contradictory_facts", "wins.0.patterns.0"),
-    ),
-    (
         "a_false_win_in_a_won_hand",
         won(self_draw(1), penalties=[{"kind": "false_win", "seat": 2}]),
         {},

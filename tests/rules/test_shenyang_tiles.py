@@ -147,6 +147,11 @@ TILE_REJECTIONS = [
         ("pattern_contradicts_tiles", "wins.0.patterns.0"),
     ),
     (
+        "kong_bloom_on_tiles_without_a_kong",
+        tiles_win("[123m][555z] 456p 789s 1p +1p", "self_draw", None, "kong_bloom"),
+        ("pattern_contradicts_tiles", "wins.0.patterns.0"),
+    ),
+    (
         "robbed_tile_already_in_hand",
         tiles_win("[123m][555z] 456p 789s 1p +1p", "rob_kong", 2),
         ("contradictory_facts", "wins.0.tiles"),

@@ -91,6 +91,7 @@ class Shenyang(Variant):
         if tiles:
             for added in tiles.derived:
                 ledger.note(f"The tiles show {added} for P{win.seat}.", seat=win.seat, code="derived")
+        self._note_unlisted_kongs(ledger, record, win, patterns, kong_kinds)
         factors = [*self._hand_factors(win, patterns, kong_kinds, options), *doubles.factors]
         hand_value = 1
         for factor in factors:
@@ -98,6 +99,27 @@ class Shenyang(Variant):
         payers = self._payers(record, win, options)
         for payer in payers:
             self._charge(ledger, record, state, options, win.seat, payer, hand_value, factors)
+
+    def _note_unlisted_kongs(
+        self,
+        ledger: Ledger,
+        record: HandRecord,
+        win: Win,
+        patterns: tuple[str, ...],
+        kongs: tuple[tuple[str, str | None], ...],
+    ) -> None:
+        if "kong_bloom" in patterns and not _draws_a_replacement(kongs):
+            ledger.note(
+                f"Kong bloom: P{win.seat}'s kong is not in the hand's kongs, so its own ×2 is not counted; add it.",
+                seat=win.seat,
+                code="unlisted_kong",
+            )
+        if "kong_discard" in patterns and win.from_seat is not None and not record.kongs_of(win.from_seat):
+            ledger.note(
+                f"Kong discard: the discarder P{win.from_seat}'s kong is not in the hand's kongs (it scores nothing).",
+                seat=win.from_seat,
+                code="unlisted_kong",
+            )
 
     def _hand_factors(
         self, win: Win, patterns: tuple[str, ...], kongs: tuple[tuple[str, str | None], ...], options: Options
@@ -341,20 +363,14 @@ class Shenyang(Variant):
                     "There are only three dragons: dragon pungs and dragon kongs add up to at most 3.",
                 )
             )
-        if "kong_bloom" in patterns and not any(kind != "dragon_set" for kind, _ in kongs):
+        # Without tiles an unlisted kong is only unrecorded (the kongs list is optional, §0.2), and the
+        # ledger says so; tiles that show no kong disprove the bloom.
+        if tiles and "kong_bloom" in patterns and not _draws_a_replacement(kongs):
             problems.append(
                 Problem(
-                    E.CONTRADICTORY_FACTS,
+                    E.PATTERN_CONTRADICTS_TILES,
                     f"{path}.patterns.{_position(win.patterns, 'kong_bloom')}",
-                    f"Kong bloom (杠上开花) needs a kong by P{win.seat}: add it to the hand's kongs.",
-                )
-            )
-        if "kong_discard" in patterns and win.from_seat is not None and not record.kongs_of(win.from_seat):
-            problems.append(
-                Problem(
-                    E.CONTRADICTORY_FACTS,
-                    f"{path}.patterns.{_position(win.patterns, 'kong_discard')}",
-                    f"Kong discard (杠上炮) needs a kong by the discarder P{win.from_seat}: add it to the kongs.",
+                    f"Kong bloom (杠上开花) needs a kong, but the tiles of P{win.seat} show none.",
                 )
             )
         return problems
@@ -368,6 +384,11 @@ def seat_is_open(record: HandRecord, seat: int, options: Options) -> bool:
     if options["angang_opens"] and "concealed" in kinds:
         return True
     return bool(options["special_sets_open"] and kinds & _SPECIAL_SETS)
+
+
+def _draws_a_replacement(kongs: tuple[tuple[str, str | None], ...]) -> bool:
+    # Every kong and the first-turn wind set draw a replacement tile; the dragon set does not.
+    return any(kind != "dragon_set" for kind, _ in kongs)
 
 
 def _position(patterns: tuple[str, ...], pattern_id: str) -> int:

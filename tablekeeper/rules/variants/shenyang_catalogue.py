@@ -175,7 +175,8 @@ NOTES: tuple[str, ...] = (
     "Dealer ×2 applies to every payment the dealer makes or receives; a closed payer pays ×2.",
     "Kongs and the first-turn sets are read from the winner's kongs; a dragon kong doubles as a dragon pung too.",
     "Tick dragon_pung only for dragon pungs; dragon kongs are counted from the kongs list.",
-    "Kong bloom needs a kong by the winner, and kong discard a kong by the discarder, in the hand's kongs.",
+    "A kong bloom or kong discard whose kong is missing from the kongs list is scored as recorded, and the "
+    "ledger asks for the kong (the winner's kong doubles too); tiles that show no kong disprove a bloom.",
     "Kong bloom and last tile do not combine: nobody declares a kong during the haidi phase.",
     "gang_vs_angang is the rule book's angang_double house rule: equal (×2 each) or a concealed kong ×4; "
     "the option angang_double (true) means the same.",
