@@ -78,7 +78,8 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "卡当",
         "×2",
         from_tiles=True,
-        meaning="The ready hand waited on one tile kind only, the middle tile of a chow.",
+        meaning="The ready hand waited on one tile kind only, the middle tile of a chow; it doubles every win "
+        "value except treasure within treasure (宝中宝), unless the house rule clamp_on_bao_zhong_bao.",
     ),
     PatternSpec(
         "finding_treasure",

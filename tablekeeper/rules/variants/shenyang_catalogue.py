@@ -155,7 +155,8 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "单张",
         "×2",
         from_tiles=True,
-        meaning="Exactly one tile kind completed the hand (3s 5s5s5s waiting on 3s or 4s does not count).",
+        meaning="Exactly one tile kind completed the hand into a legal win (3s 5s5s5s waiting on 3s or 4s does "
+        "not count, unless only one of them gives a legal Shenyang hand).",
     ),
     PatternSpec(
         "last_tile",
