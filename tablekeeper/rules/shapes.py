@@ -312,6 +312,21 @@ def readings(
     return list(found)
 
 
+def drawn_wild_readings(hand: WinningHand, tile_set: Collection[int] = ALL_TILES) -> list[Reading]:
+    """The readings in which the drawn winning tile is a wild (Dalian and Harbin 摸宝).
+
+    The wild completes the hand in place of a tile the player could have drawn, so it never
+    stands for a face the hand already holds four natural copies of (melds included).
+    """
+    held = hand.counts()
+    held[hand.winning_tile] -= 1
+    return [
+        reading
+        for reading in readings(hand, winning_tile_is_wild=True, tile_set=tile_set)
+        if held[reading.winning_tile] < 4
+    ]
+
+
 def winning_tiles(hand: WinningHand, wild_faces: Collection[int] = ()) -> list[int]:
     """The tile kinds that complete the hand as it stood before the win (its waits), melds kept.
 

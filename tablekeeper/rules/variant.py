@@ -136,7 +136,7 @@ class Variant(ABC):
             fail(E.MULTIPLE_WINNERS_NOT_ALLOWED, "wins", f"Only one player may win a hand in {self.name_en}.")
         for index, win in enumerate(record.wins):
             path = f"wins.{index}"
-            if win.method not in self.methods:
+            if win.method not in self.allowed_methods(options):
                 fail(E.METHOD_NOT_ALLOWED, f"{path}.method", self._method_words(win.method))
             if win.flowers and not self.uses_flowers:
                 fail(E.FACT_NOT_IN_VARIANT, f"{path}.flowers", f"{self.name_en} is played without flowers.")
@@ -180,8 +180,17 @@ class Variant(ABC):
             fail(E.CONTRADICTORY_FACTS, "liable", "The winner cannot be liable for their own win.")
         if record.treasure is not None and not self.uses_treasure:
             fail(E.FACT_NOT_IN_VARIANT, "treasure", f"{self.name_en} has no treasure tile.")
+        problems.extend(self.record_problems(record, options))
         if problems:
             raise Rejected(problems)
+
+    def allowed_methods(self, options: Options) -> frozenset[str]:
+        """The win methods this table plays with; a variant whose house rules widen them overrides this."""
+        return self.methods
+
+    def record_problems(self, record: HandRecord, options: Options) -> list[Problem]:
+        """What only this variant sees wrong in a record; reported together with the generic problems."""
+        return []
 
     def _method_words(self, method: str) -> str:
         words = {"self_draw": "self-draw", "discard": "a discard", "rob_kong": "robbing a kong"}

@@ -43,7 +43,7 @@ def test_the_engine_finds_the_clamp_where_the_brute_force_does(hand: ModelHand) 
         assert not result["ok"]
         assert {e["code"] for e in result["errors"]} <= {"win_requirement", "tiles_not_a_win"}
         return
-    counts = hand.concealed_counts(hand.winning)
+    counts = hand.total_counts(hand.winning)
     counts[hand.winning] -= 1
     waits = [tile for tile in HARBIN_TILES if counts[tile] < 4 and legal_splits(hand, tile)]
     middle = any(Meld("chow", hand.winning - 1) in sets for sets in splits)
@@ -66,7 +66,7 @@ def test_a_self_drawn_treasure_scores_the_best_of_self_draw_finding_the_treasure
     assume(max(hand.total_counts(drawn)) <= 4)
     record = won(self_draw(1, tiles=hand.notation()), treasure=face(drawn))
     result = settle("harbin", record, {"dealer": 0})
-    counts = hand.concealed_counts(drawn)
+    counts = hand.total_counts(drawn)
     counts[drawn] -= 1
     waits = [tile for tile in HARBIN_TILES if counts[tile] < 4 and legal_splits(hand, tile)]
 

@@ -43,7 +43,7 @@ def test_the_engine_reads_a_self_drawn_hand_as_the_brute_force_does(hand: ModelH
         assert not result["ok"]
         assert {e["code"] for e in result["errors"]} <= {"win_requirement", "tiles_not_a_win"}
         return
-    counts = hand.concealed_counts(hand.winning)
+    counts = hand.total_counts(hand.winning)
     counts[hand.winning] -= 1
     waits = [tile for tile in range(34) if counts[tile] < 4 and legal_values(hand, tile)]
     single_wait = 2 if waits == [hand.winning] else 1

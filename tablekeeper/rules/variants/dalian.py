@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .. import errors as E
-from ..errors import Problem, Rejected
+from ..errors import Problem
 from ..ledger import Ledger, seat_name
 from ..options import Options
 from ..records import HandRecord, Win
@@ -39,21 +39,15 @@ class Dalian(Variant):
     patterns = PATTERNS
     notes = NOTES
 
-    def check_record(self, record: HandRecord, options: Options) -> None:
-        problems: list[Problem] = []
-        try:
-            super().check_record(record, options)
-        except Rejected as rejected:
-            problems.extend(rejected.problems)
-        problems.extend(_kong_problems(record, options))
+    def record_problems(self, record: HandRecord, options: Options) -> list[Problem]:
+        problems = _kong_problems(record, options)
         for index, win in enumerate(record.wins):
             problems.extend(_win_problems(record, win, f"wins.{index}", options))
         if record.treasure is not None and all(seat.ready != "ready" for seat in record.seats):
             problems.append(
                 Problem(E.CONTRADICTORY_FACTS, "treasure", "A treasure is revealed only once someone declares ready.")
             )
-        if problems:
-            raise Rejected(problems)
+        return problems
 
     def score(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
         if record.result == "void":

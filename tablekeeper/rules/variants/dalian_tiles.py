@@ -16,7 +16,7 @@ from ..ledger import seat_name
 from ..notation import Meld, NotationError, WinningHand, parse_hand
 from ..options import Options
 from ..records import HandRecord, Win
-from ..shapes import Reading, readings
+from ..shapes import Reading, drawn_wild_readings, readings
 from ..state import TableState
 from ..tiles import is_dragon, is_honor, is_terminal_or_honor, suit_of, tile_face, tile_index
 from .dalian_catalogue import PATTERNS, TERMINAL_FAMILY
@@ -194,7 +194,7 @@ def _treasure_readings(
     if record.treasure is None:
         if ticked_bao == "finding_treasure" and ready:
             # No face recorded: the scorekeeper's tick says the drawn tile was the treasure.
-            return [(None, readings(hand, winning_tile_is_wild=True))]
+            return [(None, drawn_wild_readings(hand))]
         return [(None, natural)]
     wild = hand.winning_tile in _wild_set(record.treasure, options)
     usable = wild and treasure_is_wild(
@@ -211,7 +211,7 @@ def _treasure_readings(
     drawn = win.method == "self_draw"
     return [
         ("treasure_rush" if drawn else None, natural),
-        ("finding_treasure" if drawn else None, readings(hand, winning_tile_is_wild=True)),
+        ("finding_treasure" if drawn else None, drawn_wild_readings(hand)),
     ]
 
 

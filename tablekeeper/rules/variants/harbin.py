@@ -7,7 +7,7 @@ exclusive, never summed. The discarder pays alone for a discard win; everyone el
 from __future__ import annotations
 
 from .. import errors as E
-from ..errors import Problem, Rejected
+from ..errors import Problem
 from ..ledger import Ledger
 from ..options import Options
 from ..records import HandRecord, Win
@@ -35,7 +35,6 @@ class Harbin(Variant):
     notes = NOTES
 
     def score(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
-        self._validate(record)
         ledger = Ledger()
         if record.result == "void":
             return self.void_outcome(record, state, options)
@@ -119,7 +118,7 @@ class Harbin(Variant):
 
     # -- what only Harbin checks ---------------------------------------------------------------
 
-    def _validate(self, record: HandRecord) -> None:
+    def record_problems(self, record: HandRecord, options: Options) -> list[Problem]:
         problems: list[Problem] = []
         if record.treasure is not None and tile_index(record.treasure) not in HARBIN_TILES:
             problems.append(
@@ -148,8 +147,7 @@ class Harbin(Variant):
                         f"P{win.seat} may set aside at most three sets (four tiles must stay in hand).",
                     )
                 )
-        if problems:
-            raise Rejected(problems)
+        return problems
 
 
 VARIANT = Harbin()

@@ -10,7 +10,7 @@ from ..errors import Problem, Rejected
 from ..notation import WinningHand
 from ..options import Options
 from ..records import HandRecord, Win
-from ..shapes import Reading, readings
+from ..shapes import Reading, drawn_wild_readings, readings
 from ..tiles import HARBIN_TILES, is_terminal_or_honor, tile_face, tile_index
 from .shenyang_harbin_tiles import (
     check_method_agrees,
@@ -59,7 +59,7 @@ def examine_tiles(record: HandRecord, index: int, options: Options) -> TileFindi
     wild_best: list[Reading] = []
     wild_failures: list[str] | None = None
     if treasure_drawn:
-        wild_best, wild_failures = _evaluate(readings(hand, winning_tile_is_wild=True, tile_set=HARBIN_TILES), hand)
+        wild_best, wild_failures = _evaluate(drawn_wild_readings(hand, HARBIN_TILES), hand)
     if not natural_best and not wild_best:
         failures = _fewest(natural_failures, wild_failures)
         if failures is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .. import errors as E
-from ..errors import Problem, Rejected
+from ..errors import Problem
 from ..options import Options, OptionSpec
 from ..records import HandRecord
 from ..state import TableState
@@ -303,15 +303,8 @@ class Shandong(Variant):
     def multiple_winners_allowed(self, options: Options) -> bool:
         return True
 
-    def check_record(self, record: HandRecord, options: Options) -> None:
-        problems: list[Problem] = []
-        try:
-            super().check_record(record, options)
-        except Rejected as rejected:
-            problems.extend(rejected.problems)
-        problems.extend(_shandong_problems(record, options))
-        if problems:
-            raise Rejected(problems)
+    def record_problems(self, record: HandRecord, options: Options) -> list[Problem]:
+        return _shandong_problems(record, options)
 
     def score(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
         return score_shandong(self, record, state, options)

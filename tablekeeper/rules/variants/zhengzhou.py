@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .. import errors as E
-from ..errors import Problem, Rejected
+from ..errors import Problem
 from ..options import Options, OptionSpec
 from ..records import HandRecord
 from ..state import TableState
@@ -163,19 +163,12 @@ class Zhengzhou(Variant):
     patterns = PATTERNS
     notes = NOTES
 
-    def check_record(self, record: HandRecord, options: Options) -> None:
-        problems: list[Problem] = []
-        try:
-            super().check_record(record, options)
-        except Rejected as rejected:
-            problems.extend(rejected.problems)
-        if options["allow_discard_win"]:
-            # The declaration lists self-draw only, as the rule book does; the house rule lets discards back in.
-            discard_fields = {f"wins.{i}.method" for i, win in enumerate(record.wins) if win.method == "discard"}
-            problems = [p for p in problems if not (p.code == E.METHOD_NOT_ALLOWED and p.field in discard_fields)]
-        problems.extend(_zhengzhou_problems(record))
-        if problems:
-            raise Rejected(problems)
+    def allowed_methods(self, options: Options) -> frozenset[str]:
+        # The declaration lists self-draw only, as the rule book does; the house rule lets discards back in.
+        return self.methods | {"discard"} if options["allow_discard_win"] else self.methods
+
+    def record_problems(self, record: HandRecord, options: Options) -> list[Problem]:
+        return _zhengzhou_problems(record)
 
     def score(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
         return score_zhengzhou(self, record, state, options)
