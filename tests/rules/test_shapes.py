@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from tablekeeper.rules.hands import is_standard_win
 from tablekeeper.rules.notation import parse_hand
-from tablekeeper.rules.shapes import Reading, SetInfo, readings, winning_tiles
-from tablekeeper.rules.tiles import HARBIN_TILES, faces, tile_index
+from tablekeeper.rules.shapes import Reading, SetInfo, drawn_wild_readings, readings, winning_tiles
+from tablekeeper.rules.tiles import HARBIN_TILES, faces, tile_face, tile_index
 
 from .test_hands import naturally_complete
 
@@ -341,3 +341,13 @@ def test_a_drawn_wild_gives_readings_exactly_when_some_tile_in_its_place_wins(ti
     for reading in found:
         assert_readings_are_sound(reading)
         assert reading.wilds_used == int(reading.winning_is_wild)
+
+
+def test_a_drawn_wild_never_stands_for_a_fifth_copy_of_a_tile() -> None:
+    # Three 8p in hand and one in the claimed chow: the wild can complete 67p as 5p, never as a fifth 8p.
+    hand = parse_hand("[678p] 789p 67p 111m 88p +1m")
+
+    stood_for = {tile_face(reading.winning_tile) for reading in drawn_wild_readings(hand)}
+
+    assert "5p" in stood_for and "8p" not in stood_for
+    assert "8p" in {tile_face(r.winning_tile) for r in readings(hand, winning_tile_is_wild=True)}
