@@ -1,0 +1,187 @@
+"""Every URL against every visitor: anonymous, the owner, a stranger and a share-link viewer.
+
+A stranger must get 404 (never 403, never data) on another keeper's session, whatever the method;
+a share-link viewer is anonymous and may only read the board behind the link.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from tablekeeper.models import Correction, GameSession, Round
+from tests.conftest import PASSWORD, record_all, win
+
+pytestmark = pytest.mark.django_db
+
+# (method, path under /sessions/<id>/) for every session-scoped route in tablekeeper/urls.py.
+SESSION_ROUTES: list[tuple[str, str]] = [
+    ("get", ""),
+    ("post", "finish/"),
+    ("get", "export.json"),
+    ("get", "export.csv"),
+    ("post", "reopen/"),
+    ("post", "money-rate/"),
+    ("get", "hands/"),
+    ("get", "hands/new/"),
+    ("post", "hands/new/"),
+    ("post", "hands/preview/"),
+    ("post", "hands/undo/"),
+    ("get", "hands/1/"),
+    ("get", "hands/1/edit/"),
+    ("post", "hands/1/edit/"),
+    ("post", "hands/1/delete/"),
+    ("get", "share/"),
+    ("post", "share/settings/"),
+]
+# Routes that are not about one session, but still belong to a signed-in keeper.
+KEEPER_ROUTES: list[tuple[str, str]] = [
+    ("get", "/sessions/"),
+    ("get", "/sessions/new/"),
+    ("post", "/sessions/new/"),
+    ("get", "/sessions/new/options/?variant=dalian"),
+    ("get", "/players/"),
+    ("get", "/sessions/import/"),
+    ("post", "/sessions/import/"),
+]
+# A POST body that would change something on every route that accepts it.
+HOSTILE_POST: dict[str, Any] = {
+    "winner": "1",
+    "how": "self_draw",
+    "action": "disable",
+    "money_rate": "9.99",
+    "client_token": "intruder",
+    "expected_number": "2",
+}
+
+
+def snapshot(game: GameSession) -> tuple[Any, ...]:
+    game.refresh_from_db()
+    return (
+        game.version,
+        game.status,
+        game.share_enabled,
+        game.share_token,
+        game.money_rate,
+        game.hand_count,
+        list(Round.objects.filter(session=game).values_list("number", "record")),
+        Correction.objects.filter(session=game).count(),
+    )
+
+
+@pytest.fixture
+def played(game: GameSession, owner: User) -> GameSession:
+    record_all(game, [win(2, patterns=[]), win(1)], owner)
+    return game
+
+
+def call(client: Client, method: str, url: str, **headers: str) -> Any:
+    if method == "post":
+        return client.post(url, HOSTILE_POST, headers=headers)
+    return client.get(url, headers=headers)
+
+
+@pytest.mark.parametrize(("method", "path"), SESSION_ROUTES)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_stranger_gets_404_on_every_route_of_someone_elses_session_and_changes_nothing(
+    client, stranger, played, method, path, htmx
+):
+    before = snapshot(played)
+    client.force_login(stranger)
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = call(client, method, f"/sessions/{played.pk}/{path}", **headers)
+    assert response.status_code == 404
+    body = response.content.decode()
+    assert "Ann" not in body and played.share_token not in body
+    assert snapshot(played) == before
+
+
+@pytest.mark.parametrize(("method", "path"), SESSION_ROUTES)
+def test_an_anonymous_visitor_is_sent_to_log_in_on_every_session_route_and_changes_nothing(
+    client, played, method, path
+):
+    before = snapshot(played)
+    response = call(client, method, f"/sessions/{played.pk}/{path}")
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/?next=")
+    assert snapshot(played) == before
+
+
+@pytest.mark.parametrize(("method", "url"), KEEPER_ROUTES)
+def test_an_anonymous_visitor_is_sent_to_log_in_on_every_keeper_route(client, method, url):
+    response = call(client, method, url)
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/?next=")
+
+
+@pytest.mark.parametrize(("method", "path"), SESSION_ROUTES)
+def test_a_share_link_viewer_can_post_nowhere_even_after_reading_the_board(client, played, method, path):
+    before = snapshot(played)
+    assert client.get(f"/b/{played.share_token}/").status_code == 200
+    response = call(client, method, f"/sessions/{played.pk}/{path}")
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    assert snapshot(played) == before
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
+def test_the_shared_board_refuses_every_method_but_reading(client, played, method):
+    before = snapshot(played)
+    response = getattr(client, method)(f"/b/{played.share_token}/", HOSTILE_POST)
+    assert response.status_code == 405
+    assert snapshot(played) == before
+
+
+def test_the_shared_board_shows_no_control_and_no_owner_account(client, played, owner):
+    body = client.get(f"/b/{played.share_token}/").content.decode()
+    for control in ("/hands/new/", "/hands/undo/", "/finish/", "/share/settings/", "/edit/", "/delete/", "export"):
+        assert control not in body
+    assert owner.username not in body
+
+
+@pytest.mark.parametrize(
+    "path",
+    [path for method, path in SESSION_ROUTES if method == "get"],
+)
+def test_the_owner_reads_every_page_of_their_session(client, owner, played, path):
+    client.force_login(owner)
+    assert client.get(f"/sessions/{played.pk}/{path}").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["finish/", "reopen/", "money-rate/", "hands/preview/", "hands/undo/", "hands/1/delete/", "share/settings/"],
+)
+def test_the_post_only_routes_refuse_a_get_from_the_owner(client, owner, played, path):
+    before = snapshot(played)
+    client.force_login(owner)
+    assert client.get(f"/sessions/{played.pk}/{path}").status_code == 405
+    assert snapshot(played) == before
+
+
+@pytest.mark.parametrize("path", ["", "export.json", "export.csv", "hands/", "share/"])
+def test_read_only_pages_refuse_a_post_from_the_owner(client, owner, played, path):
+    before = snapshot(played)
+    client.force_login(owner)
+    assert client.post(f"/sessions/{played.pk}/{path}", HOSTILE_POST).status_code == 405
+    assert snapshot(played) == before
+
+
+def test_a_session_that_does_not_exist_answers_404_like_someone_elses(client, owner, played):
+    client.force_login(owner)
+    assert client.get(f"/sessions/{played.pk + 1000}/").status_code == 404
+    assert client.get(f"/sessions/{played.pk}/hands/99/").status_code == 404
+
+
+def test_a_login_next_pointing_off_site_lands_on_our_own_page(client, owner):
+    response = client.post(
+        "/accounts/login/?next=https://evil.example/steal",
+        {"username": owner.username, "password": PASSWORD, "next": "https://evil.example/steal"},
+    )
+    assert response.status_code == 302 and not response["Location"].startswith("http")
+    assert "evil.example" not in response["Location"]
+
+
+def test_switching_language_never_redirects_off_site(client):
+    response = client.post("/i18n/setlang/", {"language": "zh-hans", "next": "https://evil.example/"})
+    assert response.status_code == 302 and "evil.example" not in response["Location"]
