@@ -159,19 +159,33 @@ def _winners_and_method(record: dict[str, Any], names: Sequence[str]) -> tuple[s
     return winners, method
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula; player names are typed by
+# anyone at the table, so a name like "=HYPERLINK(...)" must arrive as plain text.
+FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """Text that a spreadsheet would read as a formula, prefixed with an apostrophe; numbers as they are."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_TRIGGERS):
+        return "'" + cell
+    return cell
+
+
 def export_csv(session: GameSession, seats: Sequence[Seat]) -> str:
     """One row per hand: number, result, winners, method, each seat's change, pot, each seat's points after."""
     names = [seat.player.name for seat in seats]
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(
-        ["hand", "result", "winners", "method", *names, "pot", *[_("%(name)s total") % {"name": n} for n in names]]
-    )
+
+    def write(cells: Sequence[object]) -> None:
+        writer.writerow([spreadsheet_safe(cell) for cell in cells])
+
+    write(["hand", "result", "winners", "method", *names, "pot", *[_("%(name)s total") % {"name": n} for n in names]])
     running = [seat.starting_points for seat in seats]
     for number, record, deltas, pot_delta in (
         Round.objects.filter(session=session).order_by("number").values_list("number", "record", "deltas", "pot_delta")
     ):
         running = [total + delta for total, delta in zip(running, deltas, strict=True)]
         winners, method = _winners_and_method(record, names)
-        writer.writerow([number, record.get("result", ""), winners, method, *deltas, pot_delta, *running])
+        write([number, record.get("result", ""), winners, method, *deltas, pot_delta, *running])
     return out.getvalue()

@@ -17,7 +17,7 @@ from tablekeeper import services
 from tablekeeper.models import GameSession, Round
 from tablekeeper.services.exchange import ImportRefused, export_session, import_session
 from tablekeeper.views.board import seats_of
-from tests.conftest import draw, make_session, record_all
+from tests.conftest import draw, make_session, record_all, win
 
 pytestmark = pytest.mark.django_db
 
@@ -185,6 +185,21 @@ def test_the_csv_has_one_row_per_hand_with_changes_and_running_points(keeper_cli
     final = [int(value) for value in rows[4][9:]]
     game.refresh_from_db()
     assert final == [1000 + total for total in game.totals]
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_as_formulas_are_plain_text(keeper_client, owner):
+    names = ['=HYPERLINK("http://x")', "+1", "-2", "@SUM(A1)"]
+    game = make_session(owner, "shandong", player_names=names)
+    # Hand 1: "+1" (seat 1) wins on the discard of "-2" (seat 2); the numbers stay numbers.
+    record_all(game, [win(1, "discard", 2)], owner)
+    response = keeper_client.get(f"/sessions/{game.pk}/export.csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0][4:8] == ["'" + name for name in names]
+    assert rows[0][9] == '\'=HYPERLINK("http://x") total'
+    assert rows[1][2:4] == ["'+1", "discard -2"]
+    assert int(rows[1][6]) < 0 and rows[1][6].startswith("-")
+    formula_cells = [cell for row in rows for cell in row if cell[:1] in "=+@"]
+    assert formula_cells == []
 
 
 def test_the_board_links_both_downloads(keeper_client, game):
