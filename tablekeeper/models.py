@@ -8,6 +8,7 @@ current table state, so that every page reads a fixed number of rows however lon
 from __future__ import annotations
 
 import secrets
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -20,6 +21,12 @@ from .rules import VARIANT_IDS, get_variant
 
 WIND_NAMES = ("东", "南", "西", "北")
 
+
+# The bounds the start form and an import both hold a session to (the columns are 32-bit on PostgreSQL).
+STARTING_POINTS_RANGE = (0, 10_000_000)
+BASE_RANGE = (1, 100_000)
+# DecimalField(max_digits=8, decimal_places=2) below.
+MONEY_RATE_MAX = Decimal("999999.99")
 
 # Options that are session settings with their own fields, not house rules.
 SESSION_SETTING_OPTIONS = ("base", "starting_points")

@@ -28,6 +28,7 @@ class ImportForm(forms.Form):
             raise forms.ValidationError(_("Choose an export file or paste its text."))
         try:
             cleaned["data"] = json.loads(raw)
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        # RecursionError: a file of nothing but thousands of nested brackets.
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             raise forms.ValidationError(_("That is not JSON; choose the file the JSON export saved.")) from None
         return cleaned

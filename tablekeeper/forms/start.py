@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..models import SESSION_SETTING_OPTIONS
+from ..models import BASE_RANGE, SESSION_SETTING_OPTIONS, STARTING_POINTS_RANGE
 from ..rules import VARIANT_IDS, get_variant
 
 
@@ -27,8 +27,10 @@ class StartSessionForm(forms.Form):
         choices=[("random", _("Random")), *[(str(i), f"{i + 1}") for i in range(4)]],
         initial="0",
     )
-    starting_points = forms.IntegerField(label=_("Starting points"), min_value=0, max_value=10_000_000)
-    base = forms.IntegerField(label=_("Base score"), min_value=1, max_value=100_000)
+    starting_points = forms.IntegerField(
+        label=_("Starting points"), min_value=STARTING_POINTS_RANGE[0], max_value=STARTING_POINTS_RANGE[1]
+    )
+    base = forms.IntegerField(label=_("Base score"), min_value=BASE_RANGE[0], max_value=BASE_RANGE[1])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -16,13 +16,16 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..models import GameSession, Round, Seat
+from ..models import BASE_RANGE, MONEY_RATE_MAX, STARTING_POINTS_RANGE, GameSession, Round, Seat
 from ..rules import VARIANT_IDS, get_variant, replay
 from .errors import HandRejected
 from .sessions import finish_session, start_session
 
 FORMAT = "tablekeeper-session"
 FORMAT_VERSION = 1
+# Far beyond any night at the table (the benchmarks play 1000 hands); replaying more would hold a
+# server worker for seconds on a file crafted to do just that.
+MAX_IMPORT_HANDS = 5000
 
 
 class ImportRefused(Exception):
@@ -57,6 +60,11 @@ def import_session(owner: User, data: Any) -> GameSession:
     records = data.get("hands") or []
     if not isinstance(records, list) or not all(isinstance(record, dict) for record in records):
         raise ImportRefused(_("The file's hands must be a list of hand records."))
+    if len(records) > MAX_IMPORT_HANDS:
+        raise ImportRefused(
+            _("The file has %(count)s hands; a session can import at most %(most)s.")
+            % {"count": len(records), "most": MAX_IMPORT_HANDS}
+        )
     with transaction.atomic():
         try:
             session = start_session(owner, **settings)
@@ -64,10 +72,10 @@ def import_session(owner: User, data: Any) -> GameSession:
             raise ImportRefused(_("The file's house rules are not valid: %(why)s") % {"why": rejected}) from None
         if records:
             _replay_into(session, records, owner)
-        if "totals" in data and list(data["totals"]) != session.totals:
+        if "totals" in data and data["totals"] != session.totals:
             raise ImportRefused(
                 _("Replaying the hands gives totals %(got)s, not the %(expected)s the file says; nothing imported.")
-                % {"got": session.totals, "expected": list(data["totals"])}
+                % {"got": session.totals, "expected": data["totals"]}
             )
         if data.get("status") == GameSession.Status.FINISHED:
             session = finish_session(session, money_rate=_money_rate(data.get("money_rate")))
@@ -87,8 +95,12 @@ def _checked_settings(data: Any) -> dict[str, Any]:
     numbers = [data.get("base"), data.get("starting_points"), data.get("first_dealer")]
     if not all(isinstance(number, int) and not isinstance(number, bool) for number in numbers):
         raise ImportRefused(_("The file's base, starting points and first dealer must be whole numbers."))
-    if not 0 <= data["first_dealer"] <= 3 or data["base"] < 1:
-        raise ImportRefused(_("The file's first dealer or base is out of range."))
+    if (
+        not 0 <= data["first_dealer"] <= 3
+        or not BASE_RANGE[0] <= data["base"] <= BASE_RANGE[1]
+        or not STARTING_POINTS_RANGE[0] <= data["starting_points"] <= STARTING_POINTS_RANGE[1]
+    ):
+        raise ImportRefused(_("The file's first dealer, base or starting points are out of range."))
     if not isinstance(data.get("options", {}), dict):
         raise ImportRefused(_("The file's house rules must be an object."))
     known = {spec["key"] for spec in get_variant(data["variant"])["options"]}
@@ -112,11 +124,14 @@ def _money_rate(value: Any) -> Decimal | None:
     if value in (None, ""):
         return None
     try:
-        rate = Decimal(str(value))
+        rate = Decimal(str(value)) if isinstance(value, (str, int, float)) else None
     except InvalidOperation:
-        raise ImportRefused(_("The file's money rate is not a number.")) from None
-    if rate < 0:
-        raise ImportRefused(_("The file's money rate is negative."))
+        rate = None
+    if rate is None or not rate.is_finite():
+        raise ImportRefused(_("The file's money rate is not a number."))
+    # The same bounds as the form on the board: never negative, at most two decimal places.
+    if not 0 <= rate <= MONEY_RATE_MAX or rate != rate.quantize(Decimal("0.01")):
+        raise ImportRefused(_("The file's money rate is out of range."))
     return rate.quantize(Decimal("0.01"))
 
 

@@ -157,6 +157,43 @@ def test_an_import_that_cannot_be_trusted_is_refused_and_leaves_nothing(owner, c
     assert GameSession.objects.count() == 1 and Round.objects.count() == 3
 
 
+def finished_with_rate(rate: Any) -> Any:
+    return lambda data: data.update(status="finished", money_rate=rate)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda data: data.update(totals=5), "not the 5 the file says"),
+        (lambda data: data.update(totals=None), "not the None the file says"),
+        (lambda data: data.update(base=10**30), "out of range"),
+        (lambda data: data.update(base=2**31), "out of range"),
+        (lambda data: data.update(base=100_001), "out of range"),
+        (lambda data: data.update(starting_points=10**30), "out of range"),
+        (lambda data: data.update(starting_points=-1), "out of range"),
+        (finished_with_rate("NaN"), "money rate is not a number"),
+        (finished_with_rate("Infinity"), "money rate is not a number"),
+        (finished_with_rate([1]), "money rate is not a number"),
+        (finished_with_rate("1e30"), "money rate is out of range"),
+        (finished_with_rate("-0.5"), "money rate is out of range"),
+        (finished_with_rate("0.125"), "money rate is out of range"),
+        (lambda data: data["hands"].extend([{"result": "draw"}] * 5000), "at most 5000"),
+    ],
+)
+def test_a_hostile_import_is_refused_in_the_form_with_a_422_and_leaves_nothing(keeper_client, owner, change, message):
+    data = exported_harbin(owner)
+    change(data)
+    response = keeper_client.post("/sessions/import/", {"text": json.dumps(data)}, headers={"HX-Request": "true"})
+    assert response.status_code == 422 and message in response.content.decode()
+    assert GameSession.objects.count() == 1 and Round.objects.count() == 3
+
+
+def test_a_file_of_nothing_but_nested_brackets_is_refused_as_not_json(keeper_client):
+    upload = SimpleUploadedFile("deep.json", b"[" * 200_000 + b"]" * 200_000, content_type="application/json")
+    response = keeper_client.post("/sessions/import/", {"file": upload}, headers={"HX-Request": "true"})
+    assert response.status_code == 422 and "That is not JSON" in response.content.decode()
+
+
 def test_pasted_text_that_is_not_json_is_refused_in_the_form(keeper_client):
     response = keeper_client.post("/sessions/import/", {"text": "hello"}, headers={"HX-Request": "true"})
     assert response.status_code == 422 and "That is not JSON" in response.content.decode()
