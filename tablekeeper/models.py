@@ -7,6 +7,8 @@ current table state, so that every page reads a fixed number of rows however lon
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 from decimal import Decimal
 from typing import Any
@@ -185,6 +187,14 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.number} of session {self.session_id}"
+
+    @property
+    def fingerprint(self) -> str:
+        """Which hand, as entered, a form was opened on: its token (a hand undone and recorded again
+        gets a new one) and its record (an edit from another phone changes it). Renumbering and
+        re-scoring leave it alone, as they change nothing the keeper looked at."""
+        seen = json.dumps([self.client_token, self.record], sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(seen.encode()).hexdigest()[:20]
 
 
 class Correction(models.Model):

@@ -42,6 +42,8 @@ class HandForm(forms.Form):
     tiles = forms.CharField(label=_("Winning tiles"), required=False, max_length=80)
     client_token = forms.CharField(widget=forms.HiddenInput, max_length=64)
     expected_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    # Editing only: the fingerprint of the hand the form was opened on (Round.fingerprint).
+    based_on = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
     def __init__(self, session: GameSession, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

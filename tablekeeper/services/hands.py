@@ -105,13 +105,24 @@ def record_hand(
     return round_
 
 
-def undo_last_hand(session: GameSession, *, user: User | None) -> Round | None:
-    """Remove the last hand; the board goes back to the state before it. None when there is none."""
+def _stale(seen: str | None, round_: Round) -> bool:
+    """True when the keeper's form was opened on another version of this hand (None: not checked)."""
+    return bool(seen) and seen != round_.fingerprint
+
+
+def undo_last_hand(session: GameSession, *, user: User | None, based_on: str | None = None) -> Round | None:
+    """Remove the last hand; the board goes back to the state before it. None when there is none.
+
+    `based_on` is the fingerprint of the hand the keeper saw as the last one: if another phone saved
+    a hand (or undid this one) since, undoing would remove a hand the keeper never saw.
+    """
     with transaction.atomic():
         locked = _lock(session)
         if not locked.is_open:
             raise Conflict(_("This session is finished; its hands can no longer be changed."))
         last = Round.objects.filter(session=locked).order_by("-number").first()
+        if based_on and (last is None or _stale(based_on, last)):
+            raise Conflict(_("The last hand changed on another device, so nothing was undone. Check the board first."))
         if last is None:
             return None
         locked.totals = _add(locked.totals, last.deltas, -1)
@@ -124,8 +135,14 @@ def undo_last_hand(session: GameSession, *, user: User | None) -> Round | None:
     return last
 
 
-def edit_hand(session: GameSession, number: int, record: dict[str, Any], *, user: User | None) -> Round:
-    """Replace hand `number`'s record and re-score every later hand; refuse if any of them breaks."""
+def edit_hand(
+    session: GameSession, number: int, record: dict[str, Any], *, user: User | None, based_on: str | None = None
+) -> Round:
+    """Replace hand `number`'s record and re-score every later hand; refuse if any of them breaks.
+
+    `based_on` is the fingerprint of the hand the edit form was opened on; a hand changed, deleted
+    or renumbered since (another phone) is refused rather than silently overwritten.
+    """
     with transaction.atomic():
         locked = _lock(session)
         if not locked.is_open:
@@ -134,6 +151,11 @@ def edit_hand(session: GameSession, number: int, record: dict[str, Any], *, user
         if not affected or affected[0].number != number:
             raise Conflict(
                 _("Hand %(number)s no longer exists; it was changed from another device.") % {"number": number}
+            )
+        if _stale(based_on, affected[0]):
+            raise Conflict(
+                _("Hand %(number)s was changed on another device since you opened it; nothing was changed.")
+                % {"number": number}
             )
         edited = affected[0]
         before = edited.record
@@ -146,8 +168,11 @@ def edit_hand(session: GameSession, number: int, record: dict[str, Any], *, user
     return edited
 
 
-def delete_hand(session: GameSession, number: int, *, user: User | None) -> None:
-    """Delete hand `number`, renumber the later hands and re-score them; refuse if any of them breaks."""
+def delete_hand(session: GameSession, number: int, *, user: User | None, based_on: str | None = None) -> None:
+    """Delete hand `number`, renumber the later hands and re-score them; refuse if any of them breaks.
+
+    `based_on` as for `edit_hand`: after another phone deleted hand 3, "hand 3" is a different hand.
+    """
     with transaction.atomic():
         locked = _lock(session)
         if not locked.is_open:
@@ -156,6 +181,11 @@ def delete_hand(session: GameSession, number: int, *, user: User | None) -> None
         if not affected or affected[0].number != number:
             raise Conflict(
                 _("Hand %(number)s no longer exists; it was changed from another device.") % {"number": number}
+            )
+        if _stale(based_on, affected[0]):
+            raise Conflict(
+                _("Hand %(number)s was changed on another device since you opened it; nothing was changed.")
+                % {"number": number}
             )
         deleted, later = affected[0], affected[1:]
         locked.totals = _add(locked.totals, deleted.deltas, -1)

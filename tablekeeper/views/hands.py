@@ -108,7 +108,9 @@ def _save_or_edit(
                 user=current_user(request),
             )
         else:
-            services.edit_hand(session, editing.number, record, user=current_user(request))
+            services.edit_hand(
+                session, editing.number, record, user=current_user(request), based_on=form.cleaned_data["based_on"]
+            )
             messages.success(request, _("Hand %(number)s changed; later hands re-scored.") % {"number": editing.number})
     except services.Conflict as conflict:
         form.conflict = conflict.message
@@ -154,7 +156,15 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
             status = 200
     elif editing is not None:
         initial = HandForm.initial_from_record(editing.record)
-        form = HandForm(session, initial={**initial, "client_token": editing.client_token, "expected_number": 1})
+        form = HandForm(
+            session,
+            initial={
+                **initial,
+                "client_token": editing.client_token,
+                "expected_number": 1,
+                "based_on": editing.fingerprint,
+            },
+        )
     else:
         form = HandForm(session, initial={"client_token": new_client_token(), "expected_number": session.next_number})
     context = _form_context(session, seats, form, editing=editing, **_preview_context(seats, preview, form))
@@ -220,7 +230,7 @@ def hand_detail(request: HtmxHttpRequest, session_id: int, number: int) -> HttpR
 def hand_delete(request: HtmxHttpRequest, session_id: int, number: int) -> HttpResponse:
     session = owned_session(request, session_id)
     try:
-        services.delete_hand(session, number, user=current_user(request))
+        services.delete_hand(session, number, user=current_user(request), based_on=request.POST.get("based_on"))
     except services.Conflict as conflict:
         messages.error(request, conflict.message)
     except services.HandRejected as rejected:
@@ -242,7 +252,7 @@ def hand_delete(request: HtmxHttpRequest, session_id: int, number: int) -> HttpR
 def hand_undo(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     session = owned_session(request, session_id)
     try:
-        undone = services.undo_last_hand(session, user=current_user(request))
+        undone = services.undo_last_hand(session, user=current_user(request), based_on=request.POST.get("based_on"))
     except services.Conflict as conflict:
         messages.error(request, conflict.message)
     else:
