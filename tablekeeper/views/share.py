@@ -9,6 +9,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import http_date, quote_etag
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -18,6 +19,11 @@ from ..models import GameSession
 from .board import build_board, seats_of
 from .sessions import owned_session
 
+# Revalidate on every poll (the 304 is cheap); "private" because the page carries the viewer's
+# CSRF token (the language switch), which a shared proxy must not hand to the next viewer.
+SHARED_BOARD_CACHE_CONTROL = "private, no-cache"
+SHARED_BOARD_VARY = ["HX-Request", "Accept-Language", "Cookie"]
+
 
 @require_GET
 def shared_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
@@ -26,20 +32,22 @@ def shared_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     session = GameSession.objects.filter(share_token=token, share_enabled=True).first()
     if session is None:
         raise Http404("This link does not exist or was turned off.")
-    # Full page and fragment differ, so each gets its own tag.
-    etag = quote_etag(f"{session.pk}-{session.version}-{'f' if request.htmx else 'p'}")
+    # Full page and fragment differ, and so do the languages (a viewer who switches to Chinese must
+    # not be told the English board they cached is still current), so each gets its own tag.
+    etag = quote_etag(f"{session.pk}-{session.version}-{'f' if request.htmx else 'p'}-{get_language()}")
     last_modified = int(session.updated_at.timestamp())
     not_modified = get_conditional_response(request, etag=etag, last_modified=last_modified)
     if not_modified is not None:
-        patch_vary_headers(not_modified, ["HX-Request"])
+        patch_vary_headers(not_modified, SHARED_BOARD_VARY)
+        not_modified["Cache-Control"] = SHARED_BOARD_CACHE_CONTROL
         return not_modified
     context = {"session": session, "board": build_board(session, seats_of(session)), "shared": True}
     name = "share/board.html#live_board" if request.htmx else "share/board.html"
     response = TemplateResponse(request, name, context)
     response["ETag"] = etag
     response["Last-Modified"] = http_date(last_modified)
-    response["Cache-Control"] = "no-cache"
-    patch_vary_headers(response, ["HX-Request"])
+    response["Cache-Control"] = SHARED_BOARD_CACHE_CONTROL
+    patch_vary_headers(response, SHARED_BOARD_VARY)
     return response
 
 

@@ -34,6 +34,24 @@ def test_an_unchanged_board_answers_304_with_a_single_query(client, game, owner)
     assert len(queries) == 1
 
 
+def test_a_viewer_who_switches_to_chinese_gets_the_chinese_board_not_a_304(client, game):
+    english = client.get(f"/b/{game.share_token}/", headers={"HX-Request": "true"})
+    assert "Hand" in english.content.decode()
+    client.cookies["django_language"] = "zh-hans"
+    chinese = client.get(f"/b/{game.share_token}/", headers={"HX-Request": "true", "If-None-Match": english["ETag"]})
+    assert chinese.status_code == 200 and chinese["ETag"] != english["ETag"]
+    assert "Hand" not in chinese.content.decode()
+
+
+def test_the_shared_board_and_its_304_must_be_revalidated_and_are_not_for_shared_caches(client, game):
+    first = client.get(f"/b/{game.share_token}/")
+    again = client.get(f"/b/{game.share_token}/", headers={"If-None-Match": first["ETag"]})
+    assert again.status_code == 304
+    for response in (first, again):
+        assert response["Cache-Control"] == "private, no-cache"
+        assert {"HX-Request", "Accept-Language", "Cookie"} <= {v.strip() for v in response["Vary"].split(",")}
+
+
 def test_a_new_hand_changes_the_etag(client, game, owner):
     first = client.get(f"/b/{game.share_token}/")
     record_all(game, [win(2)], owner)
