@@ -26,7 +26,6 @@ MEASURE_TAP_TARGETS = """
   const seen = new Set();
   const found = [];
   for (const el of document.querySelectorAll('a[href], button, select, input, textarea, summary')) {
-    if (el.closest('.topbar')) continue;
     const target = el.matches('input[type=radio], input[type=checkbox]') ? hit(el) : el;
     if (seen.has(target)) continue;
     seen.add(target);
