@@ -261,6 +261,17 @@ def hand_undo(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     return _done(request, session)
 
 
+def result_label(record: dict[str, Any], names: list[str]) -> str:
+    """How a hand ended, in the keeper's language (the record's "win"/"draw"/"void" are codes)."""
+    result = record.get("result")
+    if result == "win":
+        winners = " + ".join(names[win["seat"]] for win in record.get("wins") or [])
+        return _("Won: %(names)s") % {"names": winners}
+    if result == "void":
+        return str(_("Void (false win)"))
+    return str(_("Draw"))
+
+
 def _to(request: HtmxHttpRequest, url: str) -> HttpResponse:
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
@@ -272,7 +283,7 @@ def hand_history(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
     stored = list(Round.objects.filter(session=session))
-    rounds = [(round_, named_lines(round_.lines, names)) for round_ in stored]
+    rounds = [(round_, named_lines(round_.lines, names), result_label(round_.record, names)) for round_ in stored]
     chart = running_total_chart([round_.deltas for round_ in stored], names) if stored else None
     context = {"session": session, "rounds": rounds, "seat_names": names, "chart": chart}
     return TemplateResponse(request, "hands/history.html", context)

@@ -222,3 +222,27 @@ def test_a_finished_session_refuses_a_posted_hand_with_409(keeper_client, owner)
     response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(winner="2", how="self_draw"), headers=HTMX)
     assert response.status_code == 409
     assert not Round.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", ["Won: Cy", "Draw", "Won: Bo + Di"]),
+        ("zh-hans", ["和牌：Cy", "流局", "和牌：Bo + Di"]),
+    ],
+)
+def test_the_history_says_how_each_hand_ended_in_the_keepers_language(keeper_client, owner, language, expected):
+    game = make_session(owner, "shandong", base=5)
+    two_winners = {
+        "result": "win",
+        "wins": [
+            {"seat": 1, "method": "discard", "from": 0, "patterns": []},
+            {"seat": 3, "method": "discard", "from": 0, "patterns": []},
+        ],
+    }
+    record_all(game, [win(2), draw(), two_winners], owner)
+    keeper_client.cookies["django_language"] = language
+    body = keeper_client.get(f"/sessions/{game.pk}/hands/").content.decode()
+    summaries = [part.split("<", 1)[0].strip() for part in body.split("<summary>")[1:]]
+    # The record's codes ("win", "draw") are not words a keeper should read.
+    assert summaries == expected and ">win<" not in body
