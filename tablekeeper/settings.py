@@ -118,6 +118,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Cut an upload off at the largest import, then keep what is left in memory (it is small).
+FILE_UPLOAD_HANDLERS = [
+    "tablekeeper.uploads.UploadSizeLimit",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+]
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_100_000
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "session_list"
 LOGOUT_REDIRECT_URL = "login"

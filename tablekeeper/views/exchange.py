@@ -48,7 +48,7 @@ def session_export_csv(request: HtmxHttpRequest, session_id: int) -> HttpRespons
 def session_import(request: HtmxHttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST":
-        form = ImportForm(request.POST, request.FILES)
+        form = ImportForm(request.POST, request.FILES, cut_off=getattr(request, "upload_too_large", False))
         if form.is_valid():
             try:
                 session = import_session(current_user(request), form.cleaned_data["data"])

@@ -11,11 +11,13 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.files.uploadhandler import StopUpload
 from django.test import Client
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round
 from tablekeeper.services.exchange import ImportRefused, export_session, import_session
+from tablekeeper.uploads import MAX_UPLOAD_BYTES, UploadSizeLimit
 from tablekeeper.views.board import seats_of
 from tests.conftest import draw, make_session, record_all, win
 
@@ -192,6 +194,29 @@ def test_a_file_of_nothing_but_nested_brackets_is_refused_as_not_json(keeper_cli
     upload = SimpleUploadedFile("deep.json", b"[" * 200_000 + b"]" * 200_000, content_type="application/json")
     response = keeper_client.post("/sessions/import/", {"file": upload}, headers={"HX-Request": "true"})
     assert response.status_code == 422 and "That is not JSON" in response.content.decode()
+
+
+def test_an_oversized_upload_is_cut_off_and_refused_even_with_good_pasted_text(keeper_client, owner):
+    good = json.dumps(exported_harbin(owner))
+    huge = SimpleUploadedFile("big.json", b" " * 2_500_000 + b"{}", content_type="application/json")
+    response = keeper_client.post("/sessions/import/", {"text": good, "file": huge}, headers={"HX-Request": "true"})
+    assert response.status_code == 422 and "too large for a session export" in response.content.decode()
+    assert GameSession.objects.count() == 1
+
+
+def test_the_upload_handler_stops_reading_past_the_limit_instead_of_spooling_to_disk(rf, settings):
+    # First in line, and nothing after it writes to disk.
+    assert settings.FILE_UPLOAD_HANDLERS == [
+        "tablekeeper.uploads.UploadSizeLimit",
+        "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    ]
+    request = rf.post("/sessions/import/")
+    handler = UploadSizeLimit(request)
+    handler.new_file("file", "big.json", "application/json", MAX_UPLOAD_BYTES + 1)
+    assert handler.receive_data_chunk(b"x" * 1000, 0) == b"x" * 1000
+    with pytest.raises(StopUpload):
+        handler.receive_data_chunk(b"x" * 1000, MAX_UPLOAD_BYTES - 10)
+    assert request.upload_too_large is True
 
 
 def test_pasted_text_that_is_not_json_is_refused_in_the_form(keeper_client):
