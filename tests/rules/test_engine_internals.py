@@ -1,0 +1,98 @@
+"""The engine's own building blocks: option kinds, resolved options, the ledger, and its guards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tablekeeper.rules import replay, settle
+from tablekeeper.rules.ledger import Ledger
+from tablekeeper.rules.options import OptionSpec, resolve_options
+from tablekeeper.rules.state import TableState
+from tablekeeper.rules.variant import Outcome
+from tablekeeper.rules.variants import REGISTRY
+
+from .helpers import errors_of
+
+
+def test_a_missing_seat_entry_takes_every_default() -> None:
+    record = {"result": "draw", "seats": [None, {"ready": "ready"}]}
+
+    assert settle("dalian", record)["ok"]
+
+
+def test_options_that_are_not_an_object_are_an_error() -> None:
+    result = settle("harbin", {"result": "draw"}, None, ["cap"])  # type: ignore[arg-type]
+
+    assert ("invalid_option", "options") in errors_of(result)
+
+
+def test_a_state_that_is_not_an_object_is_an_error() -> None:
+    result = settle("harbin", {"result": "draw"}, ["dealer", 1])  # type: ignore[arg-type]
+
+    assert ("invalid_state", "state") in errors_of(result)
+
+
+def test_replay_from_a_malformed_state_stops_at_the_first_hand_and_hands_the_state_back() -> None:
+    result = replay("harbin", [{"result": "draw"}], state={"dealer": 9})
+
+    assert not result["ok"] and result["first_error"] == 0
+    assert result["state"] == {"dealer": 9}
+    assert result["totals"] == [0, 0, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("spec", "value", "why"),
+    [
+        (OptionSpec("n", 2, "int", "a number", minimum=1, maximum=3), 0, "must be at least 1"),
+        (OptionSpec("n", 2, "int", "a number", minimum=1, maximum=3), 4, "must be at most 3"),
+        (OptionSpec("n", 2, "int", "a number", minimum=1, maximum=3), True, "must be a whole number"),
+        (OptionSpec("n", None, "optional_int", "a number", minimum=1), "x", "must be a whole number or null"),
+        (OptionSpec("s", (), "subset", "some", choices=("a", "b")), ["a", "a"], "must not repeat an item"),
+        (OptionSpec("s", (), "subset", "some", choices=("a", "b")), ["c"], "must be a list drawn from a, b"),
+        (OptionSpec("c", "a", "choice", "one", choices=("a", "b")), "z", "must be one of a, b"),
+        (OptionSpec("b", False, "bool", "yes or no"), 1, "must be true or false"),
+    ],
+)
+def test_each_option_kind_says_why_a_value_is_not_allowed(spec: OptionSpec, value: Any, why: str) -> None:
+    assert spec.check(value) == why
+
+
+def test_allowed_option_values_pass_their_check() -> None:
+    assert OptionSpec("n", None, "optional_int", "a number", minimum=1).check(None) is None
+    assert OptionSpec("s", (), "subset", "some", choices=("a", "b")).check(["b", "a"]) is None
+    with pytest.raises(ValueError, match="unknown option kind"):
+        OptionSpec("x", 1, "float", "odd").check(1.5)
+
+
+def test_resolved_options_are_a_read_only_mapping_over_the_defaults() -> None:
+    specs = (OptionSpec("cap", 100, "int", "cap"), OptionSpec("mode", "a", "choice", "mode", choices=("a", "b")))
+
+    options = resolve_options(specs, {"mode": "b"})
+
+    assert dict(options) == {"cap": 100, "mode": "b"} and len(options) == 2
+    assert "Options(" in repr(options)
+
+
+def test_a_ledger_refuses_a_negative_or_fractional_payment_as_an_engine_bug() -> None:
+    ledger = Ledger()
+    with pytest.raises(ValueError):
+        ledger.pay(0, 1, -5, "never")
+    with pytest.raises(ValueError):
+        ledger.to_pot(0, 2.5, "never")  # type: ignore[arg-type]
+
+
+def test_a_variant_that_scores_a_hand_out_of_balance_is_an_engine_bug_not_a_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    variant = REGISTRY["harbin"]
+
+    def unbalanced(record: Any, state: TableState, options: Any) -> Outcome:
+        ledger = Ledger()
+        ledger.deltas[0] += 1
+        return Outcome(ledger, state)
+
+    monkeypatch.setattr(variant, "score", unbalanced)
+    with pytest.raises(AssertionError, match="not zero-sum"):
+        settle("harbin", {"result": "draw"})
