@@ -135,6 +135,25 @@ def undo_last_hand(session: GameSession, *, user: User | None, based_on: str | N
     return last
 
 
+def _lock_hand_and_later(session: GameSession, number: int, based_on: str | None) -> tuple[GameSession, list[Round]]:
+    """Lock the session and load hand `number` and every later hand, or refuse a stale correction.
+
+    Runs inside the caller's transaction, so the rows cannot move before the caller writes them.
+    """
+    locked = _lock(session)
+    if not locked.is_open:
+        raise Conflict(_("This session is finished; its hands can no longer be changed."))
+    affected = list(Round.objects.filter(session=locked, number__gte=number).order_by("number"))
+    if not affected or affected[0].number != number:
+        raise Conflict(_("Hand %(number)s no longer exists; it was changed from another device.") % {"number": number})
+    if _stale(based_on, affected[0]):
+        raise Conflict(
+            _("Hand %(number)s was changed on another device since you opened it; nothing was changed.")
+            % {"number": number}
+        )
+    return locked, affected
+
+
 def edit_hand(
     session: GameSession, number: int, record: dict[str, Any], *, user: User | None, based_on: str | None = None
 ) -> Round:
@@ -144,19 +163,7 @@ def edit_hand(
     or renumbered since (another phone) is refused rather than silently overwritten.
     """
     with transaction.atomic():
-        locked = _lock(session)
-        if not locked.is_open:
-            raise Conflict(_("This session is finished; its hands can no longer be changed."))
-        affected = list(Round.objects.filter(session=locked, number__gte=number).order_by("number"))
-        if not affected or affected[0].number != number:
-            raise Conflict(
-                _("Hand %(number)s no longer exists; it was changed from another device.") % {"number": number}
-            )
-        if _stale(based_on, affected[0]):
-            raise Conflict(
-                _("Hand %(number)s was changed on another device since you opened it; nothing was changed.")
-                % {"number": number}
-            )
+        locked, affected = _lock_hand_and_later(session, number, based_on)
         edited = affected[0]
         before = edited.record
         edited.record = record
@@ -174,19 +181,7 @@ def delete_hand(session: GameSession, number: int, *, user: User | None, based_o
     `based_on` as for `edit_hand`: after another phone deleted hand 3, "hand 3" is a different hand.
     """
     with transaction.atomic():
-        locked = _lock(session)
-        if not locked.is_open:
-            raise Conflict(_("This session is finished; its hands can no longer be changed."))
-        affected = list(Round.objects.filter(session=locked, number__gte=number).order_by("number"))
-        if not affected or affected[0].number != number:
-            raise Conflict(
-                _("Hand %(number)s no longer exists; it was changed from another device.") % {"number": number}
-            )
-        if _stale(based_on, affected[0]):
-            raise Conflict(
-                _("Hand %(number)s was changed on another device since you opened it; nothing was changed.")
-                % {"number": number}
-            )
+        locked, affected = _lock_hand_and_later(session, number, based_on)
         deleted, later = affected[0], affected[1:]
         locked.totals = _add(locked.totals, deleted.deltas, -1)
         _rescore(locked, later, _state_before(locked, number), first_number=number + 1)
