@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from .views import accounts, exchange, hands, players, sessions, share
+from .views import accounts, exchange, hands, players, sessions, share, summary
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="session_list"), name="home"),
@@ -21,6 +21,7 @@ urlpatterns = [
     path("sessions/<int:session_id>/export.csv", exchange.session_export_csv, name="session_export_csv"),
     path("sessions/<int:session_id>/reopen/", sessions.session_reopen, name="session_reopen"),
     path("sessions/<int:session_id>/money-rate/", sessions.session_money_rate, name="session_money_rate"),
+    path("sessions/<int:session_id>/summary/", summary.session_summary, name="session_summary"),
     path("sessions/<int:session_id>/hands/", hands.hand_history, name="hand_history"),
     path("sessions/<int:session_id>/hands/new/", hands.hand_new, name="hand_new"),
     path("sessions/<int:session_id>/hands/preview/", hands.hand_preview, name="hand_preview"),
@@ -31,6 +32,7 @@ urlpatterns = [
     path("sessions/<int:session_id>/share/", share.share_page, name="share_page"),
     path("sessions/<int:session_id>/share/settings/", share.share_settings, name="share_settings"),
     path("b/<str:token>/", share.shared_board, name="shared_board"),
+    path("b/<str:token>/summary/", summary.shared_summary, name="shared_summary"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

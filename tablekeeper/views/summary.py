@@ -1,0 +1,132 @@
+"""A printable summary of a session: settings, standings, who pays whom, the chart and every hand.
+
+Reads the session, its seats and its rounds in three queries however many hands there are: the
+per-hand figures are the deltas the rounds already store, so nothing is replayed here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from ..http import HtmxHttpRequest
+from ..models import SESSION_SETTING_OPTIONS, GameSession, Round
+from .board import build_ending, seats_of
+from .chart import running_total_chart
+from .hands import result_label
+from .sessions import owned_session
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """A house rule the session plays differently from the variant's default."""
+
+    key: str
+    meaning: str
+    value: str
+    default: str
+
+
+@dataclass(frozen=True)
+class HandRow:
+    number: int
+    result: str
+    winners: str
+    method: str
+    deltas: list[int]
+    pot_delta: int
+
+
+def option_text(value: Any) -> str:
+    """An option's value as the start form would show it: lists joined, empty for none."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value) or "—"
+    return str(value)
+
+
+def changed_house_rules(session: GameSession) -> list[HouseRule]:
+    """Only the rules that differ from the defaults: the rest is what the variant's name promises."""
+    changed = []
+    for spec in session.variant_info["options"]:
+        key = spec["key"]
+        if key in SESSION_SETTING_OPTIONS or key not in session.options:
+            continue
+        value, default = session.options[key], spec.get("default")
+        # A subset chosen in another order is still the default.
+        if isinstance(value, list) and isinstance(default, list) and sorted(value) == sorted(default):
+            continue
+        if value != default:
+            changed.append(HouseRule(key, str(spec.get("meaning", "")), option_text(value), option_text(default)))
+    return changed
+
+
+def method_text(win: dict[str, Any], names: list[str]) -> str:
+    method = win.get("method")
+    source = win.get("from")
+    source_name = names[source] if isinstance(source, int) and 0 <= source < len(names) else "?"
+    if method == "self_draw":
+        return str(_("Self-draw"))
+    if method == "discard":
+        return _("on %(name)s's discard") % {"name": source_name}
+    if method == "rob_kong":
+        return _("robbed %(name)s's kong") % {"name": source_name}
+    return str(method or "")
+
+
+def hand_row(round_: Round, names: list[str]) -> HandRow:
+    wins = round_.record.get("wins") or [] if round_.record.get("result") == "win" else []
+    methods = list(dict.fromkeys(method_text(win, names) for win in wins))
+    return HandRow(
+        number=round_.number,
+        result=result_label(round_.record, names) if not wins else str(_("Won")),
+        winners=", ".join(names[win["seat"]] for win in wins),
+        method="; ".join(methods),
+        deltas=list(round_.deltas),
+        pot_delta=round_.pot_delta,
+    )
+
+
+def summary_context(session: GameSession) -> dict[str, Any]:
+    seats = seats_of(session)
+    names = [seat.player.name for seat in seats]
+    rounds = list(Round.objects.filter(session=session).order_by("number"))
+    return {
+        "session": session,
+        "seats": seats,
+        "seat_names": names,
+        "house_rules": changed_house_rules(session),
+        "default_base": session.variant_info.get("default_base"),
+        # An open session's standings are the current ones, with any pot still on the table.
+        "ending": build_ending(session, seats),
+        "chart": running_total_chart([round_.deltas for round_ in rounds], names) if rounds else None,
+        "hands": [hand_row(round_, names) for round_ in rounds],
+    }
+
+
+@login_required
+@require_GET
+def session_summary(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    session = owned_session(request, session_id)
+    return TemplateResponse(request, "sessions/summary.html", summary_context(session))
+
+
+@require_GET
+def shared_summary(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The same summary for whoever holds the share link: read-only, and gone when the link is off."""
+    session = GameSession.objects.filter(share_token=token, share_enabled=True).first()
+    if session is None:
+        raise Http404("This link does not exist or was turned off.")
+    response = TemplateResponse(request, "sessions/summary.html", {**summary_context(session), "shared": True})
+    # Like the shared board: the page carries the viewer's CSRF token (the language switch).
+    response["Cache-Control"] = "private, no-cache"
+    return response
