@@ -68,8 +68,8 @@ def assert_engine_agrees(variant: str, model: Model, record: Record, state: Stat
         return False
     wanted = model(record, full_state(state), options)
     assert (result["deltas"], result["pot_delta"]) == (wanted.deltas, wanted.pot_delta), (record, result["lines"])
-    assert result["state"]["dealer"] == wanted.next_dealer
-    assert result["state"] == wanted.counters
+    assert result["state"]["dealer"] == wanted.next_dealer, (record, result["state"])
+    assert result["state"] == wanted.counters, (record, result["state"], wanted.counters)
     return True
 
 
