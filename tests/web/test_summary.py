@@ -207,3 +207,13 @@ def test_hostile_names_stay_text_in_the_summary(client: Client, owner: User):
 def test_the_board_links_to_the_printable_summary(client: Client, owner: User, shandong: GameSession):
     client.force_login(owner)
     assert summary_url(shandong) in client.get(shandong.get_absolute_url()).content.decode()
+
+
+def test_a_keeper_reading_in_chinese_gets_the_summary_in_chinese(client: Client, owner: User, shandong: GameSession):
+    client.force_login(owner)
+    page = client.get(summary_url(shandong), headers={"accept-language": "zh-hans"}).content.decode()
+    text = visible_text(page)
+    assert "已结束，共 3 局" in text
+    assert cells(page, "hand-row")[2][:4] == ["3", "胡", "Di", "Bo 点炮"]
+    for english in ["Final standings", "Who pays whom", "Hands", "Result", "Self-draw", "discard", "default"]:
+        assert english not in text
