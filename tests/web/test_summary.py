@@ -217,3 +217,9 @@ def test_a_keeper_reading_in_chinese_gets_the_summary_in_chinese(client: Client,
     assert cells(page, "hand-row")[2][:4] == ["3", "胡", "Di", "Bo 点炮"]
     for english in ["Final standings", "Who pays whom", "Hands", "Result", "Self-draw", "discard", "default"]:
         assert english not in text
+
+
+def test_the_shared_board_links_to_the_shared_summary(client: Client, shandong: GameSession):
+    page = client.get(reverse("shared_board", args=[shandong.share_token])).content.decode()
+    assert reverse("shared_summary", args=[shandong.share_token]) in page
+    assert summary_url(shandong) not in page
