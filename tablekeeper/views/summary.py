@@ -84,7 +84,7 @@ def method_text(win: dict[str, Any], names: list[str]) -> str:
 
 
 def hand_row(round_: Round, names: list[str]) -> HandRow:
-    wins = round_.record.get("wins") or [] if round_.record.get("result") == "win" else []
+    wins = (round_.record.get("wins") or []) if round_.record.get("result") == "win" else []
     methods = list(dict.fromkeys(method_text(win, names) for win in wins))
     return HandRow(
         number=round_.number,
