@@ -67,6 +67,24 @@ def winner_side(record: Record, state: State, options: Options) -> int:
     return value
 
 
+def capped(owed: dict[int, int], options: Options) -> dict[int, int]:
+    """The cap per payer, or (dalian.md, D-8) on the winner's total, split in proportion to what each owed:
+    whole points by largest remainder, a tie to the payer first in turn after the winner (`owed`'s order)."""
+    cap: int | None = options["cap"]
+    if cap is None:
+        return owed
+    if options["cap_scope"] == "per_payer":
+        return {payer: min(cap, amount) for payer, amount in owed.items()}
+    total = sum(owed.values())
+    if total <= cap:
+        return owed
+    shares = {payer: cap * amount // total for payer, amount in owed.items()}
+    by_remainder = sorted(owed, key=lambda payer: -(cap * owed[payer] % total))  # stable: ties keep turn order
+    for payer in by_remainder[: cap - sum(shares.values())]:
+        shares[payer] += 1
+    return shares
+
+
 def expected(record: Record, state: State, options: Options) -> Outcome:
     deltas = [0, 0, 0, 0]
     dealer = state["dealer"]
@@ -87,10 +105,12 @@ def expected(record: Record, state: State, options: Options) -> Outcome:
         payers = others
     else:
         payers = [win["from"]]
-    for payer in payers:
+    owed: dict[int, int] = {}
+    for payer in sorted(payers, key=lambda seat: (seat - winner) % 4):
         amount = value * (options["closed_payer_factor"] if closed[payer] else 1) * (2 if everyone_closed else 1)
-        amount *= 2 if options["dealer_pays_double"] and payer == dealer else 1
-        pay(deltas, payer, winner, amount if options["cap"] is None else min(options["cap"], amount))
+        owed[payer] = amount * (2 if options["dealer_pays_double"] and payer == dealer else 1)
+    for payer, amount in capped(owed, options).items():
+        pay(deltas, payer, winner, amount)
     following = dealer if winner == dealer else (dealer + 1) % 4
     return Outcome(deltas, 0, following, counters_after(state, "win", following, kept=winner == dealer))
 
@@ -163,7 +183,8 @@ def records(draw: st.DrawFn) -> Record:
 OPTIONS = st.fixed_dictionaries(
     {
         "base": st.sampled_from([1, 2, 5]),
-        "cap": st.sampled_from([None, 64, 100, 1000]),
+        "cap": st.sampled_from([None, 64, 100, 1000, 7]),
+        "cap_scope": st.sampled_from(["per_payer", "total"]),
         "discard_win_multiplier": st.sampled_from([4, 2]),
         "rob_kong_payer": st.sampled_from(["kong_declarer", "all"]),
         "dealer_pays_double": st.booleans(),
@@ -205,6 +226,7 @@ def test_a_replayed_session_pays_and_passes_the_deal_hand_after_hand_as_the_mode
 DEFAULTS: Options = {
     "base": 1,
     "cap": 100,
+    "cap_scope": "per_payer",
     "discard_win_multiplier": 4,
     "rob_kong_payer": "kong_declarer",
     "dealer_pays_double": False,

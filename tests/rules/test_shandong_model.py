@@ -118,7 +118,7 @@ def one_win(draw: st.DrawFn, record: Record, seat: int, method: str, dealer: int
     """One winner's entry, with seat facts and kongs written into `record`: patterns the catalogue allows together."""
     ready = draw(st.sampled_from(["none", "an"] + (["ming"] if method == "self_draw" else [])))
     suit = draw(st.sampled_from([None, *SUIT_FAMILY]))
-    shape = draw(st.sampled_from([None, "all_triplets", *LADDER]))
+    shape = draw(st.sampled_from([None, None, "all_triplets", *LADDER]))
     patterns = [item for item in (suit, shape) if item is not None]
     if (suit == "pure_terminals" and shape == "seven_pairs") or (suit == "all_generals" and shape in LADDER):
         patterns.remove(shape)
@@ -153,7 +153,7 @@ def records(draw: st.DrawFn, dealer: int | None = None) -> Record:
     record: Record = {"result": result, "seats": seats, "kongs": []}
     if result != "win":
         return record
-    method = draw(st.sampled_from(["self_draw", "discard", "discard", "rob_kong"]))
+    method = draw(st.sampled_from(["self_draw", "self_draw", "discard", "discard", "rob_kong"]))
     source = draw(st.integers(0, 3))
     count = 1 if method == "self_draw" else draw(st.sampled_from([1, 1, 2, 3]))
     winners = draw(
