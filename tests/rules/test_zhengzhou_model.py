@@ -45,7 +45,8 @@ def expected(record: Record, state: State, options: Options) -> Outcome:
     bets = [seat.get("side_bet", 0) for seat in record["seats"]]
     specials = sum(1 for item in SPECIALS if item in win["patterns"])
     multiplier = 2**specials if options["special_combine"] == "multiply" else 1 + specials
-    for payer in range(4):
+    payers = [win["from"]] if win["method"] == "discard" else [seat for seat in range(4) if seat != winner]
+    for payer in payers:
         if payer != winner:
             units = stake(options, bets, winner, payer) + (
                 1 if options["dealer_add_base"] and dealer in (winner, payer) else 0
@@ -76,17 +77,28 @@ def kong_facts(draw: st.DrawFn) -> list[dict[str, Any]]:
 
 
 @st.composite
-def records(draw: st.DrawFn, max_pao: int = 3) -> Record:
+def records(draw: st.DrawFn, options: Options) -> Record:
+    """A hand record the options allow: bets up to `max_pao`, a discard win only with `allow_discard_win`."""
     result = draw(st.sampled_from(["win", "win", "win", "draw", "void"]))
-    seats = [{"side_bet": draw(st.integers(0, max_pao))} for _ in range(4)]
+    seats = [{"side_bet": draw(st.integers(0, options["max_pao"]))} for _ in range(4)]
     kongs = draw(kong_facts()) if result != "void" else []
     record: Record = {"result": result, "seats": seats, "kongs": kongs}
     if result == "win":
         winner = draw(st.integers(0, 3))
+        method = draw(st.sampled_from(["self_draw", "discard"])) if options["allow_discard_win"] else "self_draw"
         has_kong = any(kong["seat"] == winner for kong in kongs)
-        choices = [item for item in SPECIALS if item != "kong_bloom" or has_kong]
-        patterns = draw(st.lists(st.sampled_from(choices), unique=True))
-        record["wins"] = [{"seat": winner, "method": "self_draw", "patterns": patterns}]
+        # Four wilds and win after kong are self-draw only (Z-12, zhengzhou.md); seven pairs goes with either.
+        choices = ["seven_pairs"] + (
+            ["four_wilds"] + (["kong_bloom"] if has_kong else []) if method == "self_draw" else []
+        )
+        win: dict[str, Any] = {
+            "seat": winner,
+            "method": method,
+            "patterns": draw(st.lists(st.sampled_from(choices), unique=True)),
+        }
+        if method == "discard":
+            win["from"] = draw(st.sampled_from([seat for seat in range(4) if seat != winner]))
+        record["wins"] = [win]
     return record
 
 
@@ -98,6 +110,8 @@ OPTIONS = st.fixed_dictionaries(
         "kongs_only_winner": st.booleans(),
         "kong_pao_applies": st.booleans(),
         "dealer_add_base": st.booleans(),
+        "max_pao": st.sampled_from([3, 0, 5]),
+        "allow_discard_win": st.booleans(),
     }
 )
 STATES = st.fixed_dictionaries(
@@ -111,22 +125,27 @@ STATES = st.fixed_dictionaries(
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(records(), STATES, OPTIONS), min_size=2, max_size=2))
+@given(st.data(), STATES, OPTIONS)
 def test_every_generated_record_is_paid_and_rotated_as_the_rule_books_formula_says(
-    cases: list[tuple[Record, State, Options]],
+    data: st.DataObject, state: State, options: Options
 ) -> None:
-    accepted = [assert_engine_agrees("zhengzhou", expected, record, state, options) for record, state, options in cases]
+    records_for_the_options = st.lists(records(options), min_size=2, max_size=2)
+    accepted = [
+        assert_engine_agrees("zhengzhou", expected, hand, state, options) for hand in data.draw(records_for_the_options)
+    ]
 
-    # Every generated record is valid (self-draw, kongs with a `from` that is another seat, bets within max_pao).
+    # Every generated record is valid (a kong's `from` is another seat, bets within max_pao): none is refused.
     assert all(accepted)
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(records(), min_size=1, max_size=10), OPTIONS)
+@given(st.data(), OPTIONS)
 def test_a_replayed_session_pays_and_passes_the_deal_hand_after_hand_as_the_model_says(
-    hands: list[Record], options: Options
+    data: st.DataObject, options: Options
 ) -> None:
-    assert_session_agrees("zhengzhou", expected, hands, options)
+    assert_session_agrees(
+        "zhengzhou", expected, data.draw(st.lists(records(options), min_size=1, max_size=10)), options
+    )
 
 
 def test_the_model_reproduces_the_rule_books_worked_examples() -> None:
@@ -143,6 +162,8 @@ def test_the_model_reproduces_the_rule_books_worked_examples() -> None:
         "kongs_only_winner": False,
         "kong_pao_applies": True,
         "dealer_add_base": False,
+        "max_pao": 3,
+        "allow_discard_win": False,
     }
     z5: Record = {"result": "draw", "seats": [{}, {}, {}, {}], "kongs": [{"seat": 1, "kind": "concealed"}]}
     start: State = {"dealer": 0, "dealer_streak": 0, "draw_streak": 0, "previous": None, "hand": 1}
