@@ -36,6 +36,7 @@ SESSION_ROUTES: list[tuple[str, str]] = [
     ("post", "hands/1/delete/"),
     ("get", "share/"),
     ("post", "share/settings/"),
+    ("get", "summary/"),
 ]
 # Routes that are not about one session, but still belong to a signed-in keeper.
 KEEPER_ROUTES: list[tuple[str, str]] = [
@@ -124,10 +125,11 @@ def test_a_share_link_viewer_can_post_nowhere_even_after_reading_the_board(clien
     assert snapshot(played) == before
 
 
+@pytest.mark.parametrize("page", ["", "summary/"])
 @pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
-def test_the_shared_board_refuses_every_method_but_reading(client, played, method):
+def test_the_shared_board_refuses_every_method_but_reading(client, played, method, page):
     before = snapshot(played)
-    response = getattr(client, method)(f"/b/{played.share_token}/", HOSTILE_POST)
+    response = getattr(client, method)(f"/b/{played.share_token}/{page}", HOSTILE_POST)
     assert response.status_code == 405
     assert snapshot(played) == before
 
@@ -159,7 +161,7 @@ def test_the_post_only_routes_refuse_a_get_from_the_owner(client, owner, played,
     assert snapshot(played) == before
 
 
-@pytest.mark.parametrize("path", ["", "export.json", "export.csv", "hands/", "share/"])
+@pytest.mark.parametrize("path", ["", "export.json", "export.csv", "hands/", "share/", "summary/"])
 def test_read_only_pages_refuse_a_post_from_the_owner(client, owner, played, path):
     before = snapshot(played)
     client.force_login(owner)
