@@ -16,12 +16,12 @@ from ..options import Options
 from ..records import HandRecord, Win
 from ..state import TableState
 from ..variant import Outcome, Variant
+from .common.faces import DRAGON_FACES, WIND_FACES
 from .dalian_catalogue import NOTES, OPTIONS, PATTERNS, TREASURE_PATTERNS
-from .dalian_scoring import DRAGON_FACES, after_draw, after_win, joyous_kong, pay_win
+from .dalian_scoring import after_draw, after_win, joyous_kong, pay_win
 from .dalian_tiles import read_tiles
 
-_WIND_FACES = frozenset({"1z", "2z", "3z", "4z"})
-_SET_FACES = {"dragon_set": sorted(DRAGON_FACES), "wind_set": sorted(_WIND_FACES)}
+_SET_FACES = {"dragon_set": sorted(DRAGON_FACES), "wind_set": sorted(WIND_FACES)}
 _METHOD_WORDS = {"self_draw": "self-draw", "discard": "a discard", "rob_kong": "robbing a kong"}
 
 

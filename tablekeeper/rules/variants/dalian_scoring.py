@@ -16,10 +16,10 @@ from ..options import Options
 from ..records import HandRecord, Win
 from ..state import TableState
 from ..variant import advance, next_seat
+from .common.faces import DRAGON_FACES, HONOUR_FACES
+from .common.factors import Factor
 from .dalian_catalogue import PATTERNS, TERMINAL_FAMILY
 
-DRAGON_FACES = frozenset({"5z", "6z", "7z"})
-HONOUR_FACES = frozenset({"1z", "2z", "3z", "4z", "5z", "6z", "7z"})
 _PATTERN_NAMES = {spec.id: spec.name_en.lower() for spec in PATTERNS}
 _PATTERN_ORDER = [spec.id for spec in PATTERNS]
 # Values of the patterns that are plain multipliers (the families are priced separately).
@@ -37,15 +37,6 @@ _PATTERN_VALUES = {
     "dragon_bonus": 2,
 }
 _FAMILY_VALUES = {"pure_terminals": 16, "mixed_terminals": 8, "outside_hand": 4}
-
-
-@dataclass(frozen=True, slots=True)
-class Factor:
-    label: str
-    multiplier: int
-
-    def words(self) -> str:
-        return f"{self.label} ×{self.multiplier}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +173,7 @@ def payments(
         factors = shared + payer_factors(payer, record, win, state, options)
         amount = base
         for factor in factors:
-            amount *= factor.multiplier
+            amount *= factor.times
         words = " × ".join([f"base {base}", *(factor.words() for factor in factors)]) + f" = {amount}"
         raw.append((payer, amount, words))
     return _capped(raw, options)

@@ -13,21 +13,22 @@ from dataclasses import dataclass, field
 from .. import errors as E
 from ..errors import Problem, Rejected, reject
 from ..ledger import seat_name
-from ..notation import Meld, NotationError, WinningHand, parse_hand
+from ..notation import Meld, WinningHand
 from ..options import Options
 from ..records import HandRecord, Win
 from ..shapes import Reading, drawn_wild_readings, readings
 from ..state import TableState
-from ..tiles import is_dragon, is_honor, is_terminal_or_honor, suit_of, tile_face, tile_index
+from ..tiles import ALL_TILES, is_dragon, is_honor, is_terminal_or_honor, suit_of, tile_face, tile_index
+from .common.faces import SUIT_NAMES
+from .common.treasure import treasure_is_wild, wild_faces
+from .common.win_tiles import parse_win_tiles
 from .dalian_catalogue import PATTERNS, TERMINAL_FAMILY
 from .dalian_scoring import joyous_kong, payments
-from .treasure import treasure_is_wild, wild_faces
 
 SHAPE_PATTERNS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles)
 _NAMES = {spec.id: f"{spec.name_en} ({spec.name_zh})" for spec in PATTERNS}
 _KONG_CATEGORY = {"exposed": "kong", "added": "kong", "concealed": "concealed_kong"}
 _RECORD_KIND = {"kong": "exposed", "concealed_kong": "concealed"}
-_SUIT_WORDS = {"m": "characters", "p": "dots", "s": "bamboo"}
 
 Kongs = list[tuple[str, str | None]]
 
@@ -42,11 +43,9 @@ class TileReading:
 
 
 def read_tiles(record: HandRecord, win: Win, state: TableState, options: Options) -> TileReading:
-    path = f"wins.{record.wins.index(win)}"
-    try:
-        hand = parse_hand(win.tiles or "")
-    except NotationError as error:
-        raise reject(E.TILES_NOTATION, f"{path}.tiles", error.message) from None
+    index = record.wins.index(win)
+    path = f"wins.{index}"
+    hand = parse_win_tiles(win, index, ALL_TILES, "Dalian")
     _check_melds(hand, path, options)
     kongs = _winner_kongs(record, win, hand)
     ready = record.seats[win.seat].ready == "ready"
@@ -291,7 +290,7 @@ def _three_suits(reading: Reading, options: Options) -> list[str]:
         present = set(reading.suits)
     else:
         present = {suit_of(s.tiles[0]) for s in reading.sets if not is_honor(s.tiles[0])}
-    return [_SUIT_WORDS[suit] for suit in "mps" if suit not in present]
+    return [SUIT_NAMES[suit] for suit in "mps" if suit not in present]
 
 
 def _has_triplet(reading: Reading, options: Options) -> bool:

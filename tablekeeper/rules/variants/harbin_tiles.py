@@ -12,15 +12,15 @@ from ..options import Options
 from ..records import HandRecord, Win
 from ..shapes import Reading, drawn_wild_readings, readings
 from ..tiles import HARBIN_TILES, is_terminal_or_honor, tile_face, tile_index
-from .shenyang_harbin_tiles import (
-    check_method_agrees,
-    check_opened_agrees,
+from .common.faces import missing_suits_words
+from .common.kongs import reconcile_kongs
+from .common.win_tiles import (
     is_seven_pairs,
     legal_waits,
-    missing_suits_words,
+    opened_problems,
     parse_win_tiles,
-    reconcile_kongs,
-    tiles_path,
+    robbed_kong_problems,
+    tiles_field,
 )
 
 MAX_MELDS = 3
@@ -52,7 +52,7 @@ def examine_tiles(record: HandRecord, index: int, options: Options) -> TileFindi
     """Check the tiles of `record.wins[index]` against §3.4 and settle clamp and treasure, or raise `Rejected`."""
     win = record.wins[index]
     hand = parse_win_tiles(win, index, HARBIN_TILES, "Harbin")
-    problems = check_opened_agrees(record, win, hand) + check_method_agrees(win, index, hand)
+    problems = opened_problems(record, win, hand) + robbed_kong_problems(win, index, hand)
     reconcile_kongs(record, win, hand)
     treasure_drawn = _treasure_drawn(record, win, index, options, hand)
     natural_best, natural_failures = _evaluate(readings(hand), hand)
@@ -63,8 +63,8 @@ def examine_tiles(record: HandRecord, index: int, options: Options) -> TileFindi
     if not natural_best and not wild_best:
         failures = _fewest(natural_failures, wild_failures)
         if failures is None:
-            problems.append(Problem(E.TILES_NOT_A_WIN, tiles_path(index), _not_a_win_words(hand)))
-        problems.extend(Problem(E.WIN_REQUIREMENT, tiles_path(index), words) for words in failures or ())
+            problems.append(Problem(E.TILES_NOT_A_WIN, tiles_field(index), _not_a_win_words(hand)))
+        problems.extend(Problem(E.WIN_REQUIREMENT, tiles_field(index), words) for words in failures or ())
     if problems:
         raise Rejected(problems)
     waits = legal_waits(hand, lambda candidate: bool(_evaluate(readings(candidate), candidate)[0]))

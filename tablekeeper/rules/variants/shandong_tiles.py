@@ -16,17 +16,15 @@ from ..hands import seven_pairs
 from ..notation import WinningHand
 from ..options import Options
 from ..records import HandRecord, Win
-from ..shapes import readings
-from ..tiles import tile_face
-from .shandong_zhengzhou_tiles import (
-    WholeHand,
-    is_258,
-    kong_fact_problems,
+from ..shapes import WholeHand, readings, whole_hand
+from ..tiles import ALL_TILES, is_258, tile_face
+from .common.kongs import listed_kong_problems
+from .common.win_tiles import (
+    opened_problems,
     parse_win_tiles,
     pattern_tile_problems,
     special_set_problems,
     tiles_field,
-    whole_hand,
 )
 
 SHAPE_PATTERNS = frozenset(
@@ -69,8 +67,9 @@ def pattern_readings(win: Win, index: int, record: HandRecord, options: Options)
     """Every pattern set the win may be scored with; the scorer keeps the one that pays most."""
     if win.tiles is None:
         return [win.patterns]
-    hand = parse_win_tiles(win, index)
-    problems = special_set_problems(hand, index, "Shandong") + kong_fact_problems(record, win, hand, index)
+    hand = parse_win_tiles(win, index, ALL_TILES, "Shandong")
+    problems = special_set_problems(hand, index, "Shandong") + listed_kong_problems(record, win, hand, index)
+    problems += opened_problems(record, win, hand)
     problems += _robbed_tile_problems(win, index, hand)
     if problems:
         raise Rejected(problems)
@@ -106,7 +105,7 @@ def pattern_readings(win: Win, index: int, record: HandRecord, options: Options)
 def _tile_readings(hand: WinningHand, options: Options) -> list[TileReading]:
     exempt = frozenset(options["exempt258"])
     counts = hand.counts()
-    facts = whole_hand(counts)
+    facts = whole_hand(hand)
     common = _whole_hand_shapes(facts)
     found: list[TileReading] = []
     for reading in readings(hand):

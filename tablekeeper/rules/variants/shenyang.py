@@ -16,17 +16,11 @@ from ..options import Options
 from ..records import HandRecord, Win
 from ..state import TableState
 from ..variant import Outcome, Variant, advance, next_seat
+from .common.faces import DRAGON_FACES
+from .common.factors import Factor
 from .shenyang_catalogue import NOTES, OPTIONS, PATTERNS
-from .shenyang_checks import DRAGON_FACES, draws_a_replacement, record_problems, seat_is_open
+from .shenyang_checks import draws_a_replacement, record_problems, seat_is_open
 from .shenyang_tiles import TileFindings, examine_tiles
-
-
-@dataclass(frozen=True, slots=True)
-class Factor:
-    """One doubling of W, with the words a player reads in the ledger."""
-
-    label: str
-    times: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +170,7 @@ class Shenyang(Variant):
         factors: list[Factor],
     ) -> None:
         base = options["base"]
-        items = [f"base {base}", *(f"{f.label} ×{f.times}" for f in factors)]
+        items = [f"base {base}", *(f.words() for f in factors)]
         amount = base * hand_value
         if state.dealer in (payer, winner):
             items.append("dealer ×2")

@@ -10,9 +10,9 @@ from .. import errors as E
 from ..errors import Problem
 from ..options import Options
 from ..records import HandRecord, Win
+from .common.faces import DRAGON_FACES
 from .shenyang_tiles import TileFindings
 
-DRAGON_FACES = frozenset({"5z", "6z", "7z"})
 _CLAIMED_KONGS = frozenset({"exposed", "added"})
 _SPECIAL_SETS = frozenset({"dragon_set", "wind_set"})
 

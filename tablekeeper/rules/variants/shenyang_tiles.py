@@ -12,17 +12,15 @@ from ..options import Options
 from ..records import HandRecord
 from ..shapes import Reading, readings
 from ..tiles import ALL_TILES, is_dragon, is_terminal_or_honor, tile_face
-from .shenyang_harbin_tiles import (
-    DeclaredKong,
-    check_method_agrees,
-    check_opened_agrees,
+from .common.faces import missing_suits_words, suits_in
+from .common.kongs import DeclaredKong, reconcile_kongs
+from .common.win_tiles import (
     is_seven_pairs,
     legal_waits,
-    missing_suits_words,
+    opened_problems,
     parse_win_tiles,
-    reconcile_kongs,
-    suits_in,
-    tiles_path,
+    robbed_kong_problems,
+    tiles_field,
 )
 
 _TRIPLET_KINDS = frozenset({"pung", "kong", "concealed_kong", "dragon_set", "wind_set"})
@@ -42,12 +40,12 @@ def examine_tiles(record: HandRecord, index: int, options: Options) -> TileFindi
     """Check the tiles of `record.wins[index]` against §2.3 and settle its shape patterns, or raise `Rejected`."""
     win = record.wins[index]
     hand = parse_win_tiles(win, index, ALL_TILES, "Shenyang")
-    problems = check_opened_agrees(record, win, hand) + check_method_agrees(win, index, hand)
+    problems = opened_problems(record, win, hand) + robbed_kong_problems(win, index, hand)
     kongs = reconcile_kongs(record, win, hand)
     best, failures = _best_reading(hand, options)
     if best is None and failures is None:
-        problems.append(Problem(E.TILES_NOT_A_WIN, tiles_path(index), _not_a_win_words(hand, options)))
-    problems.extend(Problem(E.WIN_REQUIREMENT, tiles_path(index), words) for words in failures or ())
+        problems.append(Problem(E.TILES_NOT_A_WIN, tiles_field(index), _not_a_win_words(hand, options)))
+    problems.extend(Problem(E.WIN_REQUIREMENT, tiles_field(index), words) for words in failures or ())
     if problems:
         raise Rejected(problems)
     waits = legal_waits(hand, lambda candidate: _is_legal(candidate, options))

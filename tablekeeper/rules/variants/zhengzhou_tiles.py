@@ -14,9 +14,10 @@ from ..notation import WinningHand
 from ..options import Options
 from ..records import HandRecord, Win
 from ..shapes import PUNG_KINDS, readings
-from ..tiles import HonorCycle, successor, tile_face, tile_index
-from .shandong_zhengzhou_tiles import (
-    kong_fact_problems,
+from ..tiles import ALL_TILES, HonorCycle, successor, tile_face, tile_index
+from .common.kongs import listed_kong_problems
+from .common.win_tiles import (
+    opened_problems,
     parse_win_tiles,
     pattern_tile_problems,
     special_set_problems,
@@ -45,12 +46,12 @@ def special_items(win: Win, index: int, record: HandRecord, options: Options) ->
     """
     if win.tiles is None:
         return tuple(item for item in SPECIAL_ORDER if win.has(item))
-    hand = parse_win_tiles(win, index)
+    hand = parse_win_tiles(win, index, ALL_TILES, "Zhengzhou")
     wild = tile_index(record.treasure) if record.treasure is not None else None
     problems = special_set_problems(hand, index, "Zhengzhou")
     problems += _meld_problems(hand, index, wild, options)
     problems += _claimed_wild_problems(win, index, hand, wild)
-    problems += kong_fact_problems(record, win, hand, index)
+    problems += listed_kong_problems(record, win, hand, index) + opened_problems(record, win, hand)
     if problems:
         raise Rejected(problems)
     proven = _proven_items(hand, wild, options)
