@@ -46,8 +46,7 @@ def settle(
         resolved = resolve_options(variant.options, options)
         current = parse_state(raw_state)
         record = parse_record(hand)
-        variant.check_record(record, resolved)
-        outcome = variant.score(record, current, resolved)
+        outcome = variant.settle_record(record, current, resolved)
         _apply_adjustments(outcome.ledger, record)
     except Rejected as rejected:
         return _not_ok(rejected.problems, raw_state)

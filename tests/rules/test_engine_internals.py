@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -88,11 +89,11 @@ def test_a_variant_that_scores_a_hand_out_of_balance_is_an_engine_bug_not_a_resu
 ) -> None:
     variant = REGISTRY["harbin"]
 
-    def unbalanced(record: Any, state: TableState, options: Any) -> Outcome:
+    def unbalanced(record: Any, findings: Any, state: TableState, options: Any) -> Outcome:
         ledger = Ledger()
         ledger.deltas[0] += 1
         return Outcome(ledger, state)
 
-    monkeypatch.setattr(variant, "score", unbalanced)
+    monkeypatch.setattr(variant, "hooks", replace(variant.hooks, score=unbalanced))
     with pytest.raises(AssertionError, match="not zero-sum"):
         settle("harbin", {"result": "draw"})

@@ -15,8 +15,9 @@ from ..ledger import Ledger, seat_name
 from ..options import Options
 from ..records import HandRecord, Win
 from ..state import TableState
-from ..variant import Outcome, Variant
+from ..variant import Findings, Hooks, Outcome, Variant
 from .common.faces import DRAGON_FACES, WIND_FACES
+from .common.outcomes import note_tiles, void_outcome
 from .dalian_catalogue import NOTES, OPTIONS, PATTERNS, TREASURE_PATTERNS
 from .dalian_scoring import after_draw, after_win, joyous_kong, pay_win
 from .dalian_tiles import read_tiles
@@ -39,35 +40,31 @@ class Dalian(Variant):
     patterns = PATTERNS
     notes = NOTES
 
-    def record_problems(self, record: HandRecord, options: Options) -> list[Problem]:
-        problems = _kong_problems(record, options)
-        for index, win in enumerate(record.wins):
-            problems.extend(_win_problems(record, win, f"wins.{index}", options))
-        if record.treasure is not None and all(seat.ready != "ready" for seat in record.seats):
-            problems.append(
-                Problem(E.CONTRADICTORY_FACTS, "treasure", "A treasure is revealed only once someone declares ready.")
-            )
-        return problems
 
-    def score(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
-        if record.result == "void":
-            return self.void_outcome(record, state, options)
-        ledger = Ledger()
-        if record.result == "draw":
-            return Outcome(ledger, after_draw(ledger, state, options))
-        win = record.wins[0]
-        patterns = Counter(win.patterns)
-        kongs = [(kong.kind, kong.tile) for kong in record.kongs_of(win.seat)]
-        if win.tiles is not None:
-            reading = read_tiles(record, win, state, options)
-            patterns, kongs = reading.patterns, reading.kongs
-            for text in reading.notes:
-                ledger.note(text, seat=win.seat, code="tiles")
-        how = _METHOD_WORDS[win.method]
-        source = f" of {seat_name(win.from_seat)}" if win.from_seat is not None else ""
-        ledger.note(f"{seat_name(win.seat)} wins by {how}{source}.", seat=win.seat, code="win")
-        pay_win(ledger, record, win, patterns, kongs, state, options)
-        return Outcome(ledger, after_win(ledger, win, state))
+def record_problems(record: HandRecord, options: Options) -> list[Problem]:
+    problems = _kong_problems(record, options)
+    for index, win in enumerate(record.wins):
+        problems.extend(_win_problems(record, win, f"wins.{index}", options))
+    if record.treasure is not None and all(seat.ready != "ready" for seat in record.seats):
+        problems.append(
+            Problem(E.CONTRADICTORY_FACTS, "treasure", "A treasure is revealed only once someone declares ready.")
+        )
+    return problems
+
+
+def score(record: HandRecord, findings: Findings, state: TableState, options: Options) -> Outcome:
+    if record.result == "void":
+        return void_outcome(state)
+    ledger = Ledger()
+    if record.result == "draw":
+        return Outcome(ledger, after_draw(ledger, state, options))
+    win, found = record.wins[0], findings[0]
+    note_tiles(ledger, win.seat, found)
+    how = _METHOD_WORDS[win.method]
+    source = f" of {seat_name(win.from_seat)}" if win.from_seat is not None else ""
+    ledger.note(f"{seat_name(win.seat)} wins by {how}{source}.", seat=win.seat, code="win")
+    pay_win(ledger, record, win, Counter(found.patterns), found.kongs, state, options)
+    return Outcome(ledger, after_win(ledger, win, state))
 
 
 def _win_problems(record: HandRecord, win: Win, path: str, options: Options) -> list[Problem]:
@@ -204,4 +201,5 @@ def _kong_problems(record: HandRecord, options: Options) -> list[Problem]:
     return problems
 
 
+Dalian.hooks = Hooks(record_problems=record_problems, read_tiles=read_tiles, score=score)
 VARIANT = Dalian()

@@ -8,7 +8,6 @@ reading proves are derived, and the reading that pays the winner most is kept.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 
 from .. import errors as E
 from ..errors import Problem, Rejected, reject
@@ -19,6 +18,7 @@ from ..records import HandRecord, Win
 from ..shapes import Reading, drawn_wild_readings, readings
 from ..state import TableState
 from ..tiles import ALL_TILES, is_dragon, is_honor, is_terminal_or_honor, suit_of, tile_face, tile_index
+from ..variant import DeclaredKong, TileFindings, TileNote
 from .common.faces import SUIT_NAMES
 from .common.treasure import treasure_is_wild, wild_faces
 from .common.win_tiles import parse_win_tiles
@@ -30,20 +30,12 @@ _NAMES = {spec.id: f"{spec.name_en} ({spec.name_zh})" for spec in PATTERNS}
 _KONG_CATEGORY = {"exposed": "kong", "added": "kong", "concealed": "concealed_kong"}
 _RECORD_KIND = {"kong": "exposed", "concealed_kong": "concealed"}
 
-Kongs = list[tuple[str, str | None]]
+Kongs = tuple[DeclaredKong, ...]
 
 
-@dataclass(slots=True)
-class TileReading:
-    """What the tiles settled: the patterns to score, the winner's kongs, and notes for the players."""
-
-    patterns: Counter[str]
-    kongs: Kongs
-    notes: list[str] = field(default_factory=list)
-
-
-def read_tiles(record: HandRecord, win: Win, state: TableState, options: Options) -> TileReading:
-    index = record.wins.index(win)
+def read_tiles(record: HandRecord, index: int, state: TableState, options: Options) -> TileFindings:
+    """Check the tiles of `record.wins[index]` against R1-R6 and score the reading that pays the winner most."""
+    win = record.wins[index]
     path = f"wins.{index}"
     hand = parse_win_tiles(win, index, ALL_TILES, "Dalian")
     _check_melds(hand, path, options)
@@ -77,10 +69,14 @@ def read_tiles(record: HandRecord, win: Win, state: TableState, options: Options
     best = max(supported, key=lambda item: price(_scored(ticked, bao, item[1])))[1]
     patterns = _scored(ticked, bao, best)
     added = sorted((patterns - ticked).elements(), key=list(_NAMES).index)
-    notes = [f"The tiles are a legal Dalian win; {len(legal)} legal reading(s), the best one is scored."]
+    notes = [
+        TileNote("tiles", f"The tiles are a legal Dalian win; {len(legal)} legal reading(s), the best one is scored.")
+    ]
     if added:
-        notes.append("From the tiles: " + ", ".join(_NAMES[pattern_id] for pattern_id in added) + ".")
-    return TileReading(patterns, kongs, notes)
+        notes.append(
+            TileNote("tiles", "From the tiles: " + ", ".join(_NAMES[pattern_id] for pattern_id in added) + ".")
+        )
+    return TileFindings(tuple(patterns.elements()), kongs, tuple(notes))
 
 
 def _ticked_shapes(patterns: Counter[str]) -> Counter[str]:
@@ -157,9 +153,9 @@ def _winner_kongs(record: HandRecord, win: Win, hand: WinningHand) -> Kongs:
     from_tiles = [found for meld in hand.melds if (found := _meld_kong(meld))]
     listed = record.kongs_of(win.seat)
     if not listed:
-        return [(_RECORD_KIND.get(category, category), face) for category, face in from_tiles]
+        return tuple(DeclaredKong(_RECORD_KIND.get(category, category), face) for category, face in from_tiles)
     unmatched = list(from_tiles)
-    merged: Kongs = []
+    merged: list[DeclaredKong] = []
     # Kongs naming their tile claim their meld first, so a tile-less entry cannot take it from them.
     for kong in sorted(listed, key=lambda k: k.tile is None):
         category = _KONG_CATEGORY.get(kong.kind, kong.kind)
@@ -170,14 +166,14 @@ def _winner_kongs(record: HandRecord, win: Win, hand: WinningHand) -> Kongs:
         if match is None:
             break
         unmatched.remove(match)
-        merged.append((kong.kind, kong.tile or match[1]))
+        merged.append(DeclaredKong(kong.kind, kong.tile or match[1]))
     if unmatched or len(merged) != len(listed):
         raise reject(
             E.CONTRADICTORY_FACTS,
             "kongs",
             f"The kongs listed for {seat_name(win.seat)} do not match the kongs in the winning tiles.",
         )
-    return merged
+    return tuple(merged)
 
 
 def _treasure_readings(

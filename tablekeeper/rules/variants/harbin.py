@@ -13,9 +13,10 @@ from ..options import Options
 from ..records import HandRecord, Win
 from ..state import TableState
 from ..tiles import HARBIN_TILES, tile_index
-from ..variant import Outcome, Variant, advance
+from ..variant import Findings, Hooks, Outcome, Variant, advance
+from .common.outcomes import note_tiles, void_outcome
 from .harbin_catalogue import NOTES, OPTIONS, PATTERNS
-from .harbin_tiles import TileFindings, examine_tiles
+from .harbin_tiles import read_tiles
 
 MAX_SET_ASIDE = 3
 
@@ -34,120 +35,121 @@ class Harbin(Variant):
     patterns = PATTERNS
     notes = NOTES
 
-    def score(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
-        ledger = Ledger()
-        if record.result == "void":
-            return self.void_outcome(record, state, options)
-        if record.result == "draw":
-            ledger.note(f"Drawn hand: nobody pays; P{state.dealer} keeps the deal.", code="dealer")
-            return Outcome(
-                ledger,
-                advance(state, dealer_streak=state.dealer_streak + 1, draw_streak=state.draw_streak + 1),
-            )
-        win = record.wins[0]
-        findings: TileFindings | None = None
-        if win.tiles:
-            findings = examine_tiles(record, 0, options)
-            for words in findings.derived:
-                ledger.note(f"The tiles show {words} for P{win.seat}.", seat=win.seat, code="derived")
-        patterns = findings.patterns if findings else win.patterns
-        if record.seats[win.seat].ready != "ready":
-            ledger.note(f"P{win.seat} counts as ready: every Harbin winner has declared ready.", win.seat, "ready")
-        self._settle_win(ledger, record, state, options, win, patterns)
-        return Outcome(ledger, self._next_state(ledger, state, win.seat))
 
-    # -- the win value ------------------------------------------------------------------------
+def score(record: HandRecord, findings: Findings, state: TableState, options: Options) -> Outcome:
+    ledger = Ledger()
+    if record.result == "void":
+        return void_outcome(state)
+    if record.result == "draw":
+        ledger.note(f"Drawn hand: nobody pays; P{state.dealer} keeps the deal.", code="dealer")
+        return Outcome(
+            ledger,
+            advance(state, dealer_streak=state.dealer_streak + 1, draw_streak=state.draw_streak + 1),
+        )
+    win, found = record.wins[0], findings[0]
+    note_tiles(ledger, win.seat, found)
+    patterns = found.patterns
+    if record.seats[win.seat].ready != "ready":
+        ledger.note(f"P{win.seat} counts as ready: every Harbin winner has declared ready.", win.seat, "ready")
+    _settle_win(ledger, record, state, options, win, patterns)
+    return Outcome(ledger, _next_state(ledger, state, win.seat))
 
-    def _settle_win(
-        self,
-        ledger: Ledger,
-        record: HandRecord,
-        state: TableState,
-        options: Options,
-        win: Win,
-        patterns: tuple[str, ...],
-    ) -> None:
-        factors = self._value_factors(record, options, win, patterns)
-        if "clamp" in patterns:
-            if "treasure_in_treasure" in patterns and not options["clamp_on_bao_zhong_bao"]:
-                ledger.note("The clamp does not double treasure within treasure (宝中宝).", win.seat, "clamp")
-            else:
-                factors.append(("clamp ×2", 2))
-        hand_value = options["base"]
-        for _, times in factors:
-            hand_value *= times
-        items = [f"base {options['base']}", *(label for label, _ in factors)]
-        payers = [win.from_seat] if win.method == "discard" else [s for s in range(4) if s != win.seat]
-        for payer in payers:
-            assert payer is not None
-            amount = hand_value
-            why = list(items)
-            if options["dealer_double"] and state.dealer in (payer, win.seat):
-                why.append("dealer ×2")
-                amount *= 2
-            if options["closed_double"] and not record.seats[payer].opened:
-                why.append("closed payer ×2")
-                amount *= 2
-            ledger.pay(payer, win.seat, amount, f"{' × '.join(why)} = {amount}", code="win")
 
-    def _value_factors(
-        self, record: HandRecord, options: Options, win: Win, patterns: tuple[str, ...]
-    ) -> list[tuple[str, int]]:
-        """The one win value V, with the self-draw ×2 that a house rule stacks on treasure wins."""
-        stacks = options["harbin_treasure_stacks_with_self_draw"]
-        if win.method == "discard":
-            assert win.from_seat is not None
-            if record.seats[win.from_seat].ready == "ready":
-                return [("standard win 平胡 on a ready discarder 1", 1)]
-            return [("discarder not ready 出冲 3", 3)]
-        if win.method == "rob_kong":
-            return [("robbing a kong, paid as a self-draw 2", 2)]
-        stacked = [("self-draw ×2", 2)] if stacks else []
-        if "treasure_in_treasure" in patterns:
-            return [("treasure within treasure 宝中宝 12", 12), *stacked]
-        if "finding_treasure" in patterns:
-            return [("finding the treasure 摸宝 3", 3), *stacked]
-        return [("self-draw 自摸 2", 2)]
+# -- the win value ------------------------------------------------------------------------
 
-    def _next_state(self, ledger: Ledger, state: TableState, winner: int) -> TableState:
-        if winner == state.dealer:
-            ledger.note(f"The dealer P{winner} won and keeps the deal (连庄).", code="dealer")
-            return advance(state, dealer_streak=state.dealer_streak + 1, draw_streak=0)
-        ledger.note(f"Next dealer P{winner}: the winner deals.", code="dealer")
-        return advance(state, dealer=winner, dealer_streak=0, draw_streak=0)
 
-    # -- what only Harbin checks ---------------------------------------------------------------
+def _settle_win(
+    ledger: Ledger,
+    record: HandRecord,
+    state: TableState,
+    options: Options,
+    win: Win,
+    patterns: tuple[str, ...],
+) -> None:
+    factors = _value_factors(record, options, win, patterns)
+    if "clamp" in patterns:
+        if "treasure_in_treasure" in patterns and not options["clamp_on_bao_zhong_bao"]:
+            ledger.note("The clamp does not double treasure within treasure (宝中宝).", win.seat, "clamp")
+        else:
+            factors.append(("clamp ×2", 2))
+    hand_value = options["base"]
+    for _, times in factors:
+        hand_value *= times
+    items = [f"base {options['base']}", *(label for label, _ in factors)]
+    payers = [win.from_seat] if win.method == "discard" else [s for s in range(4) if s != win.seat]
+    for payer in payers:
+        assert payer is not None
+        amount = hand_value
+        why = list(items)
+        if options["dealer_double"] and state.dealer in (payer, win.seat):
+            why.append("dealer ×2")
+            amount *= 2
+        if options["closed_double"] and not record.seats[payer].opened:
+            why.append("closed payer ×2")
+            amount *= 2
+        ledger.pay(payer, win.seat, amount, f"{' × '.join(why)} = {amount}", code="win")
 
-    def record_problems(self, record: HandRecord, options: Options) -> list[Problem]:
-        problems: list[Problem] = []
-        if record.treasure is not None and tile_index(record.treasure) not in HARBIN_TILES:
+
+def _value_factors(record: HandRecord, options: Options, win: Win, patterns: tuple[str, ...]) -> list[tuple[str, int]]:
+    """The one win value V, with the self-draw ×2 that a house rule stacks on treasure wins."""
+    stacks = options["harbin_treasure_stacks_with_self_draw"]
+    if win.method == "discard":
+        assert win.from_seat is not None
+        if record.seats[win.from_seat].ready == "ready":
+            return [("standard win 平胡 on a ready discarder 1", 1)]
+        return [("discarder not ready 出冲 3", 3)]
+    if win.method == "rob_kong":
+        return [("robbing a kong, paid as a self-draw 2", 2)]
+    stacked = [("self-draw ×2", 2)] if stacks else []
+    if "treasure_in_treasure" in patterns:
+        return [("treasure within treasure 宝中宝 12", 12), *stacked]
+    if "finding_treasure" in patterns:
+        return [("finding the treasure 摸宝 3", 3), *stacked]
+    return [("self-draw 自摸 2", 2)]
+
+
+def _next_state(ledger: Ledger, state: TableState, winner: int) -> TableState:
+    if winner == state.dealer:
+        ledger.note(f"The dealer P{winner} won and keeps the deal (连庄).", code="dealer")
+        return advance(state, dealer_streak=state.dealer_streak + 1, draw_streak=0)
+    ledger.note(f"Next dealer P{winner}: the winner deals.", code="dealer")
+    return advance(state, dealer=winner, dealer_streak=0, draw_streak=0)
+
+
+# -- what only Harbin checks ---------------------------------------------------------------
+
+
+def record_problems(record: HandRecord, options: Options) -> list[Problem]:
+    problems: list[Problem] = []
+    if record.treasure is not None and tile_index(record.treasure) not in HARBIN_TILES:
+        problems.append(
+            Problem(E.TILES_NOT_IN_SET, "treasure", f"Harbin is played without {record.treasure}: no treasure.")
+        )
+    for index, kong in enumerate(record.kongs):
+        if kong.tile is not None and tile_index(kong.tile) not in HARBIN_TILES:
             problems.append(
-                Problem(E.TILES_NOT_IN_SET, "treasure", f"Harbin is played without {record.treasure}: no treasure.")
+                Problem(E.TILES_NOT_IN_SET, f"kongs.{index}.tile", f"Harbin is played without {kong.tile}.")
             )
-        for index, kong in enumerate(record.kongs):
-            if kong.tile is not None and tile_index(kong.tile) not in HARBIN_TILES:
-                problems.append(
-                    Problem(E.TILES_NOT_IN_SET, f"kongs.{index}.tile", f"Harbin is played without {kong.tile}.")
+    for win in record.wins:
+        if not win.tiles and not record.seats[win.seat].opened:
+            problems.append(
+                Problem(
+                    E.WIN_REQUIREMENT,
+                    f"seats.{win.seat}.opened",
+                    f"P{win.seat} cannot win with a closed hand: Harbin needs a chow, pung or kong claimed "
+                    "from a discard.",
                 )
-        for win in record.wins:
-            if not win.tiles and not record.seats[win.seat].opened:
-                problems.append(
-                    Problem(
-                        E.WIN_REQUIREMENT,
-                        f"seats.{win.seat}.opened",
-                        f"P{win.seat} cannot win with a closed hand: Harbin needs a chow, pung or kong claimed "
-                        "from a discard.",
-                    )
+            )
+        if len(record.kongs_of(win.seat)) > MAX_SET_ASIDE:
+            problems.append(
+                Problem(
+                    E.WIN_REQUIREMENT,
+                    "kongs",
+                    f"P{win.seat} may set aside at most three sets (four tiles must stay in hand).",
                 )
-            if len(record.kongs_of(win.seat)) > MAX_SET_ASIDE:
-                problems.append(
-                    Problem(
-                        E.WIN_REQUIREMENT,
-                        "kongs",
-                        f"P{win.seat} may set aside at most three sets (four tiles must stay in hand).",
-                    )
-                )
-        return problems
+            )
+    return problems
 
 
+Harbin.hooks = Hooks(record_problems=record_problems, read_tiles=read_tiles, score=score)
 VARIANT = Harbin()

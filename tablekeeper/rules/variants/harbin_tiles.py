@@ -11,9 +11,12 @@ from ..notation import WinningHand
 from ..options import Options
 from ..records import HandRecord, Win
 from ..shapes import Reading, drawn_wild_readings, readings
+from ..state import TableState
 from ..tiles import HARBIN_TILES, is_terminal_or_honor, tile_face, tile_index
+from ..variant import DeclaredKong, TileFindings
 from .common.faces import missing_suits_words
 from .common.kongs import reconcile_kongs
+from .common.outcomes import derived_notes
 from .common.win_tiles import (
     is_seven_pairs,
     legal_waits,
@@ -34,12 +37,6 @@ _WORDS = {
 
 
 @dataclass(frozen=True, slots=True)
-class TileFindings:
-    patterns: tuple[str, ...]
-    derived: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class WinType:
     """One way to score the tiles: which treasure pattern (if any), whether it is a clamp, and its worth."""
 
@@ -48,12 +45,12 @@ class WinType:
     worth: int
 
 
-def examine_tiles(record: HandRecord, index: int, options: Options) -> TileFindings:
+def read_tiles(record: HandRecord, index: int, state: TableState, options: Options) -> TileFindings:
     """Check the tiles of `record.wins[index]` against §3.4 and settle clamp and treasure, or raise `Rejected`."""
     win = record.wins[index]
     hand = parse_win_tiles(win, index, HARBIN_TILES, "Harbin")
     problems = opened_problems(record, win, hand) + robbed_kong_problems(win, index, hand)
-    reconcile_kongs(record, win, hand)
+    kongs = reconcile_kongs(record, win, hand)
     treasure_drawn = _treasure_drawn(record, win, index, options, hand)
     natural_best, natural_failures = _evaluate(readings(hand), hand)
     wild_best: list[Reading] = []
@@ -69,7 +66,7 @@ def examine_tiles(record: HandRecord, index: int, options: Options) -> TileFindi
         raise Rejected(problems)
     waits = legal_waits(hand, lambda candidate: bool(_evaluate(readings(candidate), candidate)[0]))
     choices = _win_types(win, options, hand, waits, natural_best, wild_best if treasure_drawn else [])
-    return _settle_patterns(win, index, choices, waits)
+    return _settle_patterns(win, index, choices, waits, kongs)
 
 
 def _treasure_drawn(record: HandRecord, win: Win, index: int, options: Options, hand: WinningHand) -> bool:
@@ -118,7 +115,9 @@ def _win_types(
     return choices
 
 
-def _settle_patterns(win: Win, index: int, choices: list[WinType], waits: list[int]) -> TileFindings:
+def _settle_patterns(
+    win: Win, index: int, choices: list[WinType], waits: list[int], kongs: tuple[DeclaredKong, ...]
+) -> TileFindings:
     ticked_treasure = next((p for p in win.patterns if p in _TREASURE_PATTERNS), None)
     if ticked_treasure == "treasure_in_treasure" and not any(c.treasure == ticked_treasure for c in choices):
         listed = ", ".join(tile_face(t) for t in waits)
@@ -146,7 +145,7 @@ def _settle_patterns(win: Win, index: int, choices: list[WinType], waits: list[i
     proven = (["clamp"] if best.clamp else []) + ([best.treasure] if best.treasure else [])
     derived = tuple(_WORDS[p] for p in proven if p not in win.patterns)
     others = tuple(p for p in win.patterns if p != "clamp" and p not in _TREASURE_PATTERNS)
-    return TileFindings((*others, *proven), derived)
+    return TileFindings((*others, *proven), kongs, derived_notes(win.seat, derived))
 
 
 # -- requirements ----------------------------------------------------------------------------

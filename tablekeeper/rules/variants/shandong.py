@@ -14,8 +14,9 @@ from ..errors import Problem
 from ..options import Options, OptionSpec
 from ..records import HandRecord
 from ..state import TableState
-from ..variant import Outcome, PatternSpec, Variant
-from .shandong_scoring import score_shandong
+from ..variant import Hooks, PatternSpec, Variant
+from .shandong_scoring import score
+from .shandong_tiles import read_tiles
 
 SELF_DRAW = frozenset({"self_draw"})
 SEVEN_PAIRS_LADDER = (
@@ -303,14 +304,32 @@ class Shandong(Variant):
     def multiple_winners_allowed(self, options: Options) -> bool:
         return True
 
-    def record_problems(self, record: HandRecord, options: Options) -> list[Problem]:
-        return _shandong_problems(record, options)
 
-    def score(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
-        return score_shandong(self, record, state, options)
+def state_problems(record: HandRecord, state: TableState, options: Options) -> list[Problem]:
+    """Heavenly and earthly hands name who deals: only the dealer wins the first, never the second."""
+    problems: list[Problem] = []
+    for index, win in enumerate(record.wins):
+        for i, pattern in enumerate(win.patterns):
+            if pattern == "heavenly_hand" and win.seat != state.dealer:
+                problems.append(
+                    Problem(
+                        E.CONTRADICTORY_FACTS,
+                        f"wins.{index}.patterns.{i}",
+                        f"Only the dealer (P{state.dealer}) can win a heavenly hand (天和).",
+                    )
+                )
+            if pattern == "earthly_hand" and win.seat == state.dealer:
+                problems.append(
+                    Problem(
+                        E.CONTRADICTORY_FACTS,
+                        f"wins.{index}.patterns.{i}",
+                        "The dealer cannot win an earthly hand (地和); theirs would be a heavenly hand.",
+                    )
+                )
+    return problems
 
 
-def _shandong_problems(record: HandRecord, options: Options) -> list[Problem]:
+def record_problems(record: HandRecord, options: Options) -> list[Problem]:
     problems: list[Problem] = []
     if len(record.kongs) > 4:
         problems.append(Problem(E.INVALID_VALUE, "kongs", "A fourth kong ends the hand, so there are at most four."))
@@ -379,4 +398,7 @@ def _shandong_problems(record: HandRecord, options: Options) -> list[Problem]:
     return problems
 
 
+Shandong.hooks = Hooks(
+    record_problems=record_problems, state_problems=state_problems, read_tiles=read_tiles, score=score
+)
 VARIANT = Shandong()

@@ -7,19 +7,13 @@ several-winner discard is scored on their own; the discarder pays each of them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from .. import errors as E
-from ..errors import reject
 from ..ledger import Ledger
 from ..options import Options
 from ..records import HandRecord, Win
 from ..state import TableState
-from ..variant import Outcome, advance, next_seat
-from .shandong_tiles import pattern_readings
-
-if TYPE_CHECKING:
-    from ..variant import Variant
+from ..variant import Findings, Outcome, advance, next_seat
+from .common.outcomes import note_tiles, void_outcome
 
 LADDER_POINTS = {
     "seven_pairs": 2,
@@ -156,46 +150,21 @@ def value_of_win(
     )
 
 
-def score_shandong(variant: Variant, record: HandRecord, state: TableState, options: Options) -> Outcome:
+def score(record: HandRecord, findings: Findings, state: TableState, options: Options) -> Outcome:
     """Settle a record that passed the checks: a void, a draw, or one or several winners."""
     if record.result == "void":
-        return variant.void_outcome(record, state, options)
+        return void_outcome(state)
     if record.result == "draw":
         return _settle_draw(record, state, options)
-    _check_first_turn_hands(record, state)
     ledger = Ledger()
-    for index, win in enumerate(record.wins):
-        readings = pattern_readings(win, index, record, options)
-        patterns, value = max(
-            ((patterns, value_of_win(record, win, patterns, state, options)) for patterns in readings),
-            key=lambda reading: reading[1].amount(),
-        )
-        if win.tiles is not None:
-            words = ", ".join(PATTERN_WORDS[p] for p in patterns) or "a plain hand"
-            ledger.note(f"P{win.seat}'s tiles score best as: {words}.", seat=win.seat, code="tiles")
-        _pay_win(ledger, record, win, value, options)
+    for win, found in zip(record.wins, findings, strict=True):
+        note_tiles(ledger, win.seat, found)
+        _pay_win(ledger, record, win, value_of_win(record, win, found.patterns, state, options), options)
     dealer, reason = _next_dealer_after_win(record, options)
     _note_dealer(ledger, state, dealer, reason)
     ledger.note("A hand was won: the drawn-hand count goes back to 0.", code="draw_streak")
     streak = state.dealer_streak + 1 if dealer == state.dealer else 0
     return Outcome(ledger, advance(state, dealer=dealer, dealer_streak=streak, draw_streak=0))
-
-
-def _check_first_turn_hands(record: HandRecord, state: TableState) -> None:
-    for index, win in enumerate(record.wins):
-        for i, pattern in enumerate(win.patterns):
-            if pattern == "heavenly_hand" and win.seat != state.dealer:
-                raise reject(
-                    E.CONTRADICTORY_FACTS,
-                    f"wins.{index}.patterns.{i}",
-                    f"Only the dealer (P{state.dealer}) can win a heavenly hand (天和).",
-                )
-            if pattern == "earthly_hand" and win.seat == state.dealer:
-                raise reject(
-                    E.CONTRADICTORY_FACTS,
-                    f"wins.{index}.patterns.{i}",
-                    "The dealer cannot win an earthly hand (地和); theirs would be a heavenly hand.",
-                )
 
 
 def kong_bloom_feeder(record: HandRecord, win: Win) -> int | None:

@@ -17,7 +17,9 @@ from ..notation import WinningHand
 from ..options import Options
 from ..records import HandRecord, Win
 from ..shapes import WholeHand, readings, whole_hand
+from ..state import TableState
 from ..tiles import ALL_TILES, is_258, tile_face
+from ..variant import TileFindings, TileNote, winner_kongs
 from .common.kongs import listed_kong_problems
 from .common.win_tiles import (
     opened_problems,
@@ -26,6 +28,7 @@ from .common.win_tiles import (
     special_set_problems,
     tiles_field,
 )
+from .shandong_scoring import PATTERN_WORDS, value_of_win
 
 SHAPE_PATTERNS = frozenset(
     {
@@ -63,10 +66,18 @@ class TileReading:
     meets_258: bool
 
 
-def pattern_readings(win: Win, index: int, record: HandRecord, options: Options) -> list[tuple[str, ...]]:
-    """Every pattern set the win may be scored with; the scorer keeps the one that pays most."""
-    if win.tiles is None:
-        return [win.patterns]
+def read_tiles(record: HandRecord, index: int, state: TableState, options: Options) -> TileFindings:
+    """The pattern set of the legal reading that pays most, or `Rejected` when the tiles are no Shandong win."""
+    win = record.wins[index]
+    candidates = _pattern_readings(win, index, record, options)
+    patterns = max(candidates, key=lambda found: value_of_win(record, win, found, state, options).amount())
+    words = ", ".join(PATTERN_WORDS[p] for p in patterns) or "a plain hand"
+    note = TileNote("tiles", f"P{win.seat}'s tiles score best as: {words}.")
+    return TileFindings(patterns, winner_kongs(record, win.seat), (note,))
+
+
+def _pattern_readings(win: Win, index: int, record: HandRecord, options: Options) -> list[tuple[str, ...]]:
+    """Every pattern set the tiles allow the win to be scored with."""
     hand = parse_win_tiles(win, index, ALL_TILES, "Shandong")
     problems = special_set_problems(hand, index, "Shandong") + listed_kong_problems(record, win, hand, index)
     problems += opened_problems(record, win, hand)

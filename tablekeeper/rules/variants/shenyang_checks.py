@@ -10,14 +10,14 @@ from .. import errors as E
 from ..errors import Problem
 from ..options import Options
 from ..records import HandRecord, Win
+from ..variant import DeclaredKong, Findings, TileFindings
 from .common.faces import DRAGON_FACES
-from .shenyang_tiles import TileFindings
 
 _CLAIMED_KONGS = frozenset({"exposed", "added"})
 _SPECIAL_SETS = frozenset({"dragon_set", "wind_set"})
 
 
-def record_problems(record: HandRecord, options: Options, findings: dict[int, TileFindings]) -> list[Problem]:
+def findings_problems(record: HandRecord, findings: Findings, options: Options) -> list[Problem]:
     """Everything in a Shenyang record that contradicts itself or §2.3, beyond the generic checks."""
     problems: list[Problem] = []
     for index, penalty in enumerate(record.penalties):
@@ -40,16 +40,14 @@ def record_problems(record: HandRecord, options: Options, findings: dict[int, Ti
                 )
             )
     for index, win in enumerate(record.wins):
-        problems.extend(_win_problems(record, options, index, win, findings.get(index)))
+        problems.extend(_win_problems(record, options, index, win, findings[index]))
     return problems
 
 
-def _win_problems(
-    record: HandRecord, options: Options, index: int, win: Win, tiles: TileFindings | None
-) -> list[Problem]:
+def _win_problems(record: HandRecord, options: Options, index: int, win: Win, found: TileFindings) -> list[Problem]:
     path = f"wins.{index}"
     problems: list[Problem] = []
-    if tiles is None and not seat_is_open(record, win.seat, options):
+    if not found.from_tiles and not seat_is_open(record, win.seat, options):
         problems.append(
             Problem(
                 E.WIN_REQUIREMENT,
@@ -58,8 +56,7 @@ def _win_problems(
                 "from a discard.",
             )
         )
-    kongs = tiles.kongs if tiles else tuple((k.kind, k.tile) for k in record.kongs_of(win.seat))
-    patterns = tiles.patterns if tiles else win.patterns
+    kongs, patterns = found.kongs, found.patterns
     if len(kongs) > 4:
         problems.append(Problem(E.CONTRADICTORY_FACTS, "kongs", f"P{win.seat} cannot have more than four sets."))
     dragon_kongs = sum(1 for kind, tile in kongs if tile in DRAGON_FACES and kind not in _SPECIAL_SETS)
@@ -73,7 +70,7 @@ def _win_problems(
         )
     # Without tiles an unlisted kong is only unrecorded (the kongs list is optional, §0.2), and the
     # ledger says so; tiles that show no kong disprove the bloom.
-    if tiles and "kong_bloom" in patterns and not draws_a_replacement(kongs):
+    if found.from_tiles and "kong_bloom" in patterns and not draws_a_replacement(kongs):
         problems.append(
             Problem(
                 E.PATTERN_CONTRADICTS_TILES,
@@ -94,7 +91,7 @@ def seat_is_open(record: HandRecord, seat: int, options: Options) -> bool:
     return bool(options["special_sets_open"] and kinds & _SPECIAL_SETS)
 
 
-def draws_a_replacement(kongs: tuple[tuple[str, str | None], ...]) -> bool:
+def draws_a_replacement(kongs: tuple[DeclaredKong, ...]) -> bool:
     # Every kong and the first-turn wind set draw a replacement tile; the dragon set does not.
     return any(kind != "dragon_set" for kind, _ in kongs)
 

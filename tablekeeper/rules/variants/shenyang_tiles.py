@@ -3,17 +3,18 @@ patterns the tiles prove or disprove."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .. import errors as E
 from ..errors import Problem, Rejected
 from ..notation import WinningHand
 from ..options import Options
 from ..records import HandRecord
 from ..shapes import Reading, readings
+from ..state import TableState
 from ..tiles import ALL_TILES, is_dragon, is_terminal_or_honor, tile_face
+from ..variant import TileFindings
 from .common.faces import missing_suits_words, suits_in
-from .common.kongs import DeclaredKong, reconcile_kongs
+from .common.kongs import reconcile_kongs
+from .common.outcomes import derived_notes
 from .common.win_tiles import (
     is_seven_pairs,
     legal_waits,
@@ -27,16 +28,7 @@ _TRIPLET_KINDS = frozenset({"pung", "kong", "concealed_kong", "dragon_set", "win
 _SHAPE_PATTERNS = ("all_pungs", "dragon_pung", "single_wait")
 
 
-@dataclass(frozen=True, slots=True)
-class TileFindings:
-    """What the tiles settled for one win: the patterns to score and the winner's kongs."""
-
-    patterns: tuple[str, ...]
-    derived: tuple[str, ...]  # words for the patterns the tiles added
-    kongs: tuple[tuple[str, str | None], ...]
-
-
-def examine_tiles(record: HandRecord, index: int, options: Options) -> TileFindings:
+def read_tiles(record: HandRecord, index: int, state: TableState, options: Options) -> TileFindings:
     """Check the tiles of `record.wins[index]` against §2.3 and settle its shape patterns, or raise `Rejected`."""
     win = record.wins[index]
     hand = parse_win_tiles(win, index, ALL_TILES, "Shenyang")
@@ -55,7 +47,7 @@ def examine_tiles(record: HandRecord, index: int, options: Options) -> TileFindi
         "single_wait": int(len(waits) == 1),
     }
     patterns, derived = _settle_shape_patterns(win.patterns, proven, index, waits)
-    return TileFindings(patterns, derived, tuple((k.kind, k.tile) for k in kongs))
+    return TileFindings(patterns, kongs, derived_notes(win.seat, derived))
 
 
 def _settle_shape_patterns(
@@ -181,6 +173,3 @@ def _not_a_win_words(hand: WinningHand, options: Options) -> str:
     if is_seven_pairs(hand):
         return "Seven pairs is not a win in Shenyang (house rule allow_seven_pairs)."
     return "These tiles are not four sets and a pair."
-
-
-__all__ = ["DeclaredKong", "TileFindings", "examine_tiles"]

@@ -13,9 +13,9 @@ from .. import errors as E
 from ..errors import Problem
 from ..options import Options, OptionSpec
 from ..records import HandRecord
-from ..state import TableState
-from ..variant import Outcome, PatternSpec, Variant
-from .zhengzhou_scoring import score_zhengzhou
+from ..variant import Hooks, PatternSpec, Variant
+from .zhengzhou_scoring import score
+from .zhengzhou_tiles import read_tiles
 
 WIN_METHODS = frozenset({"self_draw", "discard"})
 
@@ -167,14 +167,8 @@ class Zhengzhou(Variant):
         # The declaration lists self-draw only, as the rule book does; the house rule lets discards back in.
         return self.methods | {"discard"} if options["allow_discard_win"] else self.methods
 
-    def record_problems(self, record: HandRecord, options: Options) -> list[Problem]:
-        return _zhengzhou_problems(record)
 
-    def score(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
-        return score_zhengzhou(self, record, state, options)
-
-
-def _zhengzhou_problems(record: HandRecord) -> list[Problem]:
+def record_problems(record: HandRecord, options: Options) -> list[Problem]:
     problems: list[Problem] = []
     for seat in range(4):
         if len(record.kongs_of(seat)) > 4:
@@ -192,4 +186,5 @@ def _zhengzhou_problems(record: HandRecord) -> list[Problem]:
     return problems
 
 
+Zhengzhou.hooks = Hooks(record_problems=record_problems, read_tiles=read_tiles, score=score)
 VARIANT = Zhengzhou()

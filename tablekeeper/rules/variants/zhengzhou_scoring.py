@@ -6,17 +6,13 @@ Kong bonuses (豆) are paid only when the hand has a winner and are not multipli
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..ledger import Ledger
 from ..options import Options
 from ..records import HandRecord, Kong, Win
 from ..state import TableState
-from ..variant import Outcome, advance
-from .zhengzhou_tiles import special_items
-
-if TYPE_CHECKING:
-    from ..variant import Variant
+from ..variant import Findings, Outcome, advance
+from .common.outcomes import void_outcome
+from .zhengzhou_tiles import SPECIAL_ORDER
 
 SPECIAL_WORDS = {
     "four_wilds": "four wilds 四混",
@@ -25,13 +21,14 @@ SPECIAL_WORDS = {
 }
 
 
-def score_zhengzhou(variant: Variant, record: HandRecord, state: TableState, options: Options) -> Outcome:
+def score(record: HandRecord, findings: Findings, state: TableState, options: Options) -> Outcome:
     if record.result == "void":
-        return variant.void_outcome(record, state, options)
+        return void_outcome(state)
     if record.result == "draw":
         return _settle_draw(record, state)
     win = record.wins[0]
-    items = special_items(win, 0, record, options)
+    # The ×2 items in catalogue order, each once, whether the tiles proved them or the scorekeeper ticked them.
+    items = tuple(item for item in SPECIAL_ORDER if item in findings[0].patterns)
     ledger = Ledger()
     payers = [seat for seat in range(4) if seat != win.seat] if win.method == "self_draw" else [win.from_seat]
     for payer in payers:

@@ -14,7 +14,9 @@ from ..notation import WinningHand
 from ..options import Options
 from ..records import HandRecord, Win
 from ..shapes import PUNG_KINDS, readings
+from ..state import TableState
 from ..tiles import ALL_TILES, HonorCycle, successor, tile_face, tile_index
+from ..variant import TileFindings, winner_kongs
 from .common.kongs import listed_kong_problems
 from .common.win_tiles import (
     opened_problems,
@@ -38,14 +40,13 @@ def wild_from_indicator(indicator: str, honor_cycle: str = "single7") -> str:
     return tile_face(successor(tile_index(indicator), cycle))
 
 
-def special_items(win: Win, index: int, record: HandRecord, options: Options) -> tuple[str, ...]:
-    """The ×2 items that count for this win, in catalogue order, each once.
+def read_tiles(record: HandRecord, index: int, state: TableState, options: Options) -> TileFindings:
+    """The ×2 items the tiles prove, in catalogue order, each once, with a ticked win after kong.
 
-    Without tiles these are the ticked patterns; with tiles, four wilds and seven pairs come
-    from the tiles (each one that holds pays more, so every one that holds is counted).
+    Four wilds and seven pairs come from the tiles: each one that holds pays more, so every one
+    that holds is counted.
     """
-    if win.tiles is None:
-        return tuple(item for item in SPECIAL_ORDER if win.has(item))
+    win = record.wins[index]
     hand = parse_win_tiles(win, index, ALL_TILES, "Zhengzhou")
     wild = tile_index(record.treasure) if record.treasure is not None else None
     problems = special_set_problems(hand, index, "Zhengzhou")
@@ -67,7 +68,8 @@ def special_items(win: Win, index: int, record: HandRecord, options: Options) ->
     problems = pattern_tile_problems(win, index, hand, [proven], SHAPE_ITEMS)
     if problems:
         raise Rejected(problems)
-    return tuple(item for item in SPECIAL_ORDER if item in proven or (item == "kong_bloom" and win.has(item)))
+    items = tuple(item for item in SPECIAL_ORDER if item in proven or (item == "kong_bloom" and win.has(item)))
+    return TileFindings(items, winner_kongs(record, win.seat))
 
 
 def _meld_problems(hand: WinningHand, index: int, wild: int | None, options: Options) -> list[Problem]:

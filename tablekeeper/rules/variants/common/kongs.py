@@ -6,13 +6,12 @@ was; two policies exist because the variants score kongs from different places.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ... import errors as E
 from ...errors import Problem, Rejected
 from ...notation import WinningHand
 from ...records import HandRecord, Kong, Win
 from ...tiles import tile_face
+from ...variant import DeclaredKong
 from .win_tiles import tiles_field
 
 # How a kong written in the tiles matches a kong named in the record.
@@ -25,13 +24,6 @@ _RECORD_KIND_OF_MELD = {
 _MELD_KIND_OF_RECORD = {"exposed": "kong", "added": "kong", "concealed": "concealed_kong"} | {
     kind: kind for kind in ("dragon_set", "wind_set")
 }
-
-
-class DeclaredKong(NamedTuple):
-    """A kong or special set of the winner, with its face when it has one."""
-
-    kind: str  # the record's kind: exposed, added, concealed, dragon_set, wind_set
-    tile: str | None
 
 
 def reconcile_kongs(record: HandRecord, win: Win, hand: WinningHand) -> tuple[DeclaredKong, ...]:
