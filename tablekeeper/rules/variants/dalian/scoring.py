@@ -11,14 +11,15 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..ledger import Ledger, seat_name
-from ..options import Options
-from ..records import HandRecord, Win
-from ..state import TableState
-from ..variant import advance, next_seat
-from .common.faces import DRAGON_FACES, HONOUR_FACES
-from .common.factors import Factor
-from .dalian_catalogue import PATTERNS, TERMINAL_FAMILY
+from ...ledger import Ledger, seat_name
+from ...options import Options
+from ...records import HandRecord, Win
+from ...state import TableState
+from ...variant import Findings, Outcome, advance, next_seat
+from ..common.faces import DRAGON_FACES, HONOUR_FACES
+from ..common.factors import Factor
+from ..common.outcomes import note_tiles, void_outcome
+from .catalogue import PATTERNS, TERMINAL_FAMILY
 
 _PATTERN_NAMES = {spec.id: spec.name_en.lower() for spec in PATTERNS}
 _PATTERN_ORDER = [spec.id for spec in PATTERNS]
@@ -37,6 +38,23 @@ _PATTERN_VALUES = {
     "dragon_bonus": 2,
 }
 _FAMILY_VALUES = {"pure_terminals": 16, "mixed_terminals": 8, "outside_hand": 4}
+_METHOD_WORDS = {"self_draw": "self-draw", "discard": "a discard", "rob_kong": "robbing a kong"}
+
+
+def score(record: HandRecord, findings: Findings, state: TableState, options: Options) -> Outcome:
+    """Settle a record that passed the checks: a void, a draw, or the one winner and who pays them."""
+    if record.result == "void":
+        return void_outcome(state)
+    ledger = Ledger()
+    if record.result == "draw":
+        return Outcome(ledger, after_draw(ledger, state, options))
+    win, found = record.wins[0], findings[0]
+    note_tiles(ledger, win.seat, found)
+    how = _METHOD_WORDS[win.method]
+    source = f" of {seat_name(win.from_seat)}" if win.from_seat is not None else ""
+    ledger.note(f"{seat_name(win.seat)} wins by {how}{source}.", seat=win.seat, code="win")
+    pay_win(ledger, record, win, Counter(found.patterns), found.kongs, state, options)
+    return Outcome(ledger, after_win(ledger, win, state))
 
 
 @dataclass(frozen=True, slots=True)

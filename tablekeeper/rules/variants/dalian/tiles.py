@@ -9,21 +9,21 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .. import errors as E
-from ..errors import Problem, Rejected, reject
-from ..ledger import seat_name
-from ..notation import Meld, WinningHand
-from ..options import Options
-from ..records import HandRecord, Win
-from ..shapes import Reading, drawn_wild_readings, readings
-from ..state import TableState
-from ..tiles import ALL_TILES, is_dragon, is_honor, is_terminal_or_honor, suit_of, tile_face, tile_index
-from ..variant import DeclaredKong, TileFindings, TileNote
-from .common.faces import SUIT_NAMES
-from .common.treasure import treasure_is_wild, wild_faces
-from .common.win_tiles import parse_win_tiles
-from .dalian_catalogue import PATTERNS, TERMINAL_FAMILY
-from .dalian_scoring import joyous_kong, payments
+from ... import errors as E
+from ...errors import Problem, Rejected, reject
+from ...ledger import seat_name
+from ...notation import Meld, WinningHand
+from ...options import Options
+from ...records import HandRecord, Win
+from ...shapes import Reading, drawn_wild_readings, readings
+from ...state import TableState
+from ...tiles import ALL_TILES, is_dragon, is_honor, is_terminal_or_honor, suit_of, tile_face, tile_index
+from ...variant import DeclaredKong, TileFindings, TileNote
+from ..common.faces import SUIT_NAMES
+from ..common.treasure import treasure_is_wild, wild_faces
+from ..common.win_tiles import parse_win_tiles
+from .catalogue import PATTERNS, TERMINAL_FAMILY
+from .scoring import joyous_kong, payments
 
 SHAPE_PATTERNS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles)
 _NAMES = {spec.id: f"{spec.name_en} ({spec.name_zh})" for spec in PATTERNS}

@@ -6,8 +6,8 @@ Kept apart from the scoring code so that the rules a player reads in the app (th
 
 from __future__ import annotations
 
-from ..options import OptionSpec
-from ..variant import PatternSpec
+from ...options import OptionSpec
+from ...variant import PatternSpec
 
 SELF_DRAW = frozenset({"self_draw"})
 DISCARD = frozenset({"discard"})

@@ -1,44 +1,22 @@
-"""Dalian Qionghu (大连穷胡): RULES.md §1, with the resolutions of §7.1.
-
-The declaration (options, patterns, notes) lives in `dalian_catalogue`, the arithmetic
-in `dalian_scoring` and the reading of a hand's tiles in `dalian_tiles`; this module
-checks what is particular to Dalian in a record and ties the three together.
+"""What only Dalian refuses in a record (RULES.md §1.2-1.5): the win requirements the record's facts
+can show without tiles, treasure patterns without a ready winner, repeats beyond the tiles there are,
+and kongs that cannot be.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from .. import errors as E
-from ..errors import Problem
-from ..ledger import Ledger, seat_name
-from ..options import Options
-from ..records import HandRecord, Win
-from ..state import TableState
-from ..variant import Findings, Hooks, Outcome, Variant
-from .common.faces import DRAGON_FACES, WIND_FACES
-from .common.outcomes import note_tiles, void_outcome
-from .dalian_catalogue import NOTES, OPTIONS, PATTERNS, TREASURE_PATTERNS
-from .dalian_scoring import after_draw, after_win, joyous_kong, pay_win
-from .dalian_tiles import read_tiles
+from ... import errors as E
+from ...errors import Problem
+from ...ledger import seat_name
+from ...options import Options
+from ...records import HandRecord, Win
+from ..common.faces import DRAGON_FACES, WIND_FACES
+from .catalogue import TREASURE_PATTERNS
+from .scoring import joyous_kong
 
 _SET_FACES = {"dragon_set": sorted(DRAGON_FACES), "wind_set": sorted(WIND_FACES)}
-_METHOD_WORDS = {"self_draw": "self-draw", "discard": "a discard", "rob_kong": "robbing a kong"}
-
-
-class Dalian(Variant):
-    id = "dalian"
-    name_en = "Dalian Qionghu"
-    name_zh = "大连穷胡"
-    default_base = 1
-    # The seed: "Common values are 500 points or 1000 points"; 1000 leaves room for capped hands of 100.
-    default_starting_points = 1000
-    ready_values = ("none", "ready")
-    kong_kinds = frozenset({"exposed", "added", "concealed", "dragon_set", "wind_set"})
-    uses_treasure = True
-    options = OPTIONS
-    patterns = PATTERNS
-    notes = NOTES
 
 
 def record_problems(record: HandRecord, options: Options) -> list[Problem]:
@@ -50,21 +28,6 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
             Problem(E.CONTRADICTORY_FACTS, "treasure", "A treasure is revealed only once someone declares ready.")
         )
     return problems
-
-
-def score(record: HandRecord, findings: Findings, state: TableState, options: Options) -> Outcome:
-    if record.result == "void":
-        return void_outcome(state)
-    ledger = Ledger()
-    if record.result == "draw":
-        return Outcome(ledger, after_draw(ledger, state, options))
-    win, found = record.wins[0], findings[0]
-    note_tiles(ledger, win.seat, found)
-    how = _METHOD_WORDS[win.method]
-    source = f" of {seat_name(win.from_seat)}" if win.from_seat is not None else ""
-    ledger.note(f"{seat_name(win.seat)} wins by {how}{source}.", seat=win.seat, code="win")
-    pay_win(ledger, record, win, Counter(found.patterns), found.kongs, state, options)
-    return Outcome(ledger, after_win(ledger, win, state))
 
 
 def _win_problems(record: HandRecord, win: Win, path: str, options: Options) -> list[Problem]:
@@ -199,7 +162,3 @@ def _kong_problems(record: HandRecord, options: Options) -> list[Problem]:
                 )
             )
     return problems
-
-
-Dalian.hooks = Hooks(record_problems=record_problems, read_tiles=read_tiles, score=score)
-VARIANT = Dalian()
