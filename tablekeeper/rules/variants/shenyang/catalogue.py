@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..options import OptionSpec
-from ..variant import PatternSpec
+from ...options import OptionSpec
+from ...variant import PatternSpec
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("base", 2, "int", "Base points: a plain hand is worth this much from each payer.", minimum=1),

@@ -1,17 +1,18 @@
 """What only Shenyang checks in a record (RULES.md §2.2, §2.3, §2.5), and who counts as open.
 
 The generic checks (methods, pattern methods and exclusions, facts the variant lacks) run first in
-`Variant.check_record`; these are the contradictions that need Shenyang's own rules.
+`Variant.check_record`. These need Shenyang's own rules and what each win's tiles settled (a closed
+winner is refused only when no tiles say otherwise), so they are the `findings_problems` hook.
 """
 
 from __future__ import annotations
 
-from .. import errors as E
-from ..errors import Problem
-from ..options import Options
-from ..records import HandRecord, Win
-from ..variant import DeclaredKong, Findings, TileFindings
-from .common.faces import DRAGON_FACES
+from ... import errors as E
+from ...errors import Problem
+from ...options import Options
+from ...records import HandRecord, Win
+from ...variant import DeclaredKong, Findings, TileFindings
+from ..common.faces import DRAGON_FACES
 
 _CLAIMED_KONGS = frozenset({"exposed", "added"})
 _SPECIAL_SETS = frozenset({"dragon_set", "wind_set"})

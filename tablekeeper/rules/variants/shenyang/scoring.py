@@ -1,4 +1,4 @@
-"""Shenyang (沈阳麻将): RULES.md §2 and §7.2.
+"""Shenyang's payments, penalties, pot and dealer rotation (RULES.md §2.4-2.6).
 
 amount(p) = base × W × Dlr(p) × Cls(p): W is the product of the hand's doublings, Dlr
 doubles every payment that touches the dealer, Cls doubles what a closed player pays.
@@ -10,17 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ledger import Ledger
-from ..options import Options
-from ..records import HandRecord, Win
-from ..state import TableState
-from ..variant import DeclaredKong, Findings, Hooks, Outcome, TileFindings, Variant, advance, next_seat
-from .common.faces import DRAGON_FACES
-from .common.factors import Factor
-from .common.outcomes import note_tiles
-from .shenyang_catalogue import NOTES, OPTIONS, PATTERNS
-from .shenyang_checks import draws_a_replacement, findings_problems, seat_is_open
-from .shenyang_tiles import read_tiles
+from ...ledger import Ledger
+from ...options import Options
+from ...records import HandRecord, Win
+from ...state import TableState
+from ...variant import DeclaredKong, Findings, Outcome, TileFindings, advance, next_seat
+from ..common.faces import DRAGON_FACES
+from ..common.factors import Factor
+from ..common.outcomes import note_tiles
+from .checks import draws_a_replacement, seat_is_open
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,29 +31,8 @@ class Doubles:
     explanation: str
 
 
-class Shenyang(Variant):
-    id = "shenyang"
-    name_en = "Shenyang"
-    name_zh = "沈阳麻将"
-    default_base = 2
-    # The seed names no starting chips; 1000 leaves room for a 2^k doubling game to run a whole evening.
-    default_starting_points = 1000
-    ready_values = ("none",)
-    kong_kinds = frozenset({"exposed", "added", "concealed", "dragon_set", "wind_set"})
-    penalty_kinds = frozenset({"false_win", "four_same_discards", "revealed_tiles", "adjustment"})
-    uses_dice_double = True
-    options = OPTIONS
-    patterns = PATTERNS
-    notes = NOTES
-
-    def multiple_winners_allowed(self, options: Options) -> bool:
-        return bool(options["multi_ron"])
-
-
-# -- scoring -----------------------------------------------------------------------------
-
-
 def score(record: HandRecord, findings: Findings, state: TableState, options: Options) -> Outcome:
+    """Settle a record that passed the checks: every winner, the penalties, the pot, and the next state."""
     ledger = Ledger()
     doubles = _doubles(record, state, options)
     if record.result == "win":
@@ -304,7 +281,3 @@ def _next_state(
     return advance(
         state, dealer=next_seat(dealer), dealer_streak=0, draw_streak=0, pending_doubles=pending, pot=pot_after
     )
-
-
-Shenyang.hooks = Hooks(read_tiles=read_tiles, findings_problems=findings_problems, score=score)
-VARIANT = Shenyang()

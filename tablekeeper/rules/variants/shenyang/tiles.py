@@ -3,19 +3,19 @@ patterns the tiles prove or disprove."""
 
 from __future__ import annotations
 
-from .. import errors as E
-from ..errors import Problem, Rejected
-from ..notation import WinningHand
-from ..options import Options
-from ..records import HandRecord
-from ..shapes import Reading, readings
-from ..state import TableState
-from ..tiles import ALL_TILES, is_dragon, is_terminal_or_honor, tile_face
-from ..variant import TileFindings
-from .common.faces import missing_suits_words, suits_in
-from .common.kongs import reconcile_kongs
-from .common.outcomes import derived_notes
-from .common.win_tiles import (
+from ... import errors as E
+from ...errors import Problem, Rejected
+from ...notation import WinningHand
+from ...options import Options
+from ...records import HandRecord
+from ...shapes import Reading, readings
+from ...state import TableState
+from ...tiles import ALL_TILES, is_dragon, is_terminal_or_honor, tile_face
+from ...variant import TileFindings
+from ..common.faces import missing_suits_words, suits_in
+from ..common.kongs import reconcile_kongs
+from ..common.outcomes import derived_notes
+from ..common.win_tiles import (
     is_seven_pairs,
     legal_waits,
     opened_problems,
