@@ -5,19 +5,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import errors as E
-from ..errors import Problem, Rejected
-from ..notation import WinningHand
-from ..options import Options
-from ..records import HandRecord, Win
-from ..shapes import Reading, drawn_wild_readings, readings
-from ..state import TableState
-from ..tiles import HARBIN_TILES, is_terminal_or_honor, tile_face, tile_index
-from ..variant import DeclaredKong, TileFindings
-from .common.faces import missing_suits_words
-from .common.kongs import reconcile_kongs
-from .common.outcomes import derived_notes
-from .common.win_tiles import (
+from ... import errors as E
+from ...errors import Problem, Rejected
+from ...notation import WinningHand
+from ...options import Options
+from ...records import HandRecord, Win
+from ...shapes import Reading, drawn_wild_readings, readings
+from ...state import TableState
+from ...tiles import HARBIN_TILES, is_terminal_or_honor, tile_face, tile_index
+from ...variant import DeclaredKong, TileFindings
+from ..common.faces import missing_suits_words
+from ..common.kongs import reconcile_kongs
+from ..common.outcomes import derived_notes
+from ..common.win_tiles import (
     is_seven_pairs,
     legal_waits,
     opened_problems,
@@ -25,10 +25,9 @@ from .common.win_tiles import (
     robbed_kong_problems,
     tiles_field,
 )
+from .catalogue import MAX_SET_ASIDE, TREASURE_PATTERNS
 
-MAX_MELDS = 3
 _TRIPLET_KINDS = frozenset({"pung", "kong", "concealed_kong"})
-_TREASURE_PATTERNS = ("finding_treasure", "treasure_in_treasure")
 _WORDS = {
     "clamp": "a clamp (卡当)",
     "finding_treasure": "finding the treasure (摸宝)",
@@ -71,12 +70,12 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
 
 def _treasure_drawn(record: HandRecord, win: Win, index: int, options: Options, hand: WinningHand) -> bool:
     """Whether the winning tile is the treasure acting as a wild (or, on a discard, may act as one)."""
-    ticked = any(p in win.patterns for p in _TREASURE_PATTERNS)
+    ticked = any(p in win.patterns for p in TREASURE_PATTERNS)
     if record.treasure is None:
         return ticked
     is_treasure = hand.winning_tile == tile_index(record.treasure)
     if ticked and not is_treasure:
-        where = f"wins.{index}.patterns.{next(i for i, p in enumerate(win.patterns) if p in _TREASURE_PATTERNS)}"
+        where = f"wins.{index}.patterns.{next(i for i, p in enumerate(win.patterns) if p in TREASURE_PATTERNS)}"
         raise Rejected(
             Problem(
                 E.PATTERN_CONTRADICTS_TILES,
@@ -118,7 +117,7 @@ def _win_types(
 def _settle_patterns(
     win: Win, index: int, choices: list[WinType], waits: list[int], kongs: tuple[DeclaredKong, ...]
 ) -> TileFindings:
-    ticked_treasure = next((p for p in win.patterns if p in _TREASURE_PATTERNS), None)
+    ticked_treasure = next((p for p in win.patterns if p in TREASURE_PATTERNS), None)
     if ticked_treasure == "treasure_in_treasure" and not any(c.treasure == ticked_treasure for c in choices):
         listed = ", ".join(tile_face(t) for t in waits)
         raise Rejected(
@@ -144,7 +143,7 @@ def _settle_patterns(
         )
     proven = (["clamp"] if best.clamp else []) + ([best.treasure] if best.treasure else [])
     derived = tuple(_WORDS[p] for p in proven if p not in win.patterns)
-    others = tuple(p for p in win.patterns if p != "clamp" and p not in _TREASURE_PATTERNS)
+    others = tuple(p for p in win.patterns if p != "clamp" and p not in TREASURE_PATTERNS)
     return TileFindings((*others, *proven), kongs, derived_notes(win.seat, derived))
 
 
@@ -171,7 +170,7 @@ def _hand_failures(hand: WinningHand) -> list[str]:
     failures: list[str] = []
     if not any(meld.claimed for meld in hand.melds):
         failures.append("needs an open hand: a chow, pung or kong claimed from a discard")
-    if len(hand.melds) > MAX_MELDS:
+    if len(hand.melds) > MAX_SET_ASIDE:
         failures.append("may set aside at most three sets: four tiles must stay in hand (no 手把一)")
     return failures
 

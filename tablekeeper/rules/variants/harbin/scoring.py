@@ -1,4 +1,4 @@
-"""Harbin (哈尔滨麻将): RULES.md §3 and §7.3.
+"""Harbin's payments and dealer rotation (RULES.md §3.6-3.7).
 
 A Harbin hand has one win value V (1, 2, 3 or 12) that a clamp may double; the values are
 exclusive, never summed. The discarder pays alone for a discard win; everyone else pays.
@@ -6,37 +6,16 @@ exclusive, never summed. The discarder pays alone for a discard win; everyone el
 
 from __future__ import annotations
 
-from .. import errors as E
-from ..errors import Problem
-from ..ledger import Ledger
-from ..options import Options
-from ..records import HandRecord, Win
-from ..state import TableState
-from ..tiles import HARBIN_TILES, tile_index
-from ..variant import Findings, Hooks, Outcome, Variant, advance
-from .common.outcomes import note_tiles, void_outcome
-from .harbin_catalogue import NOTES, OPTIONS, PATTERNS
-from .harbin_tiles import read_tiles
-
-MAX_SET_ASIDE = 3
-
-
-class Harbin(Variant):
-    id = "harbin"
-    name_en = "Harbin"
-    name_zh = "哈尔滨麻将"
-    default_base = 1
-    default_starting_points = 100
-    ready_values = ("none", "ready")
-    kong_kinds = frozenset({"exposed", "added", "concealed"})
-    penalty_kinds = frozenset({"adjustment"})
-    uses_treasure = True
-    options = OPTIONS
-    patterns = PATTERNS
-    notes = NOTES
+from ...ledger import Ledger
+from ...options import Options
+from ...records import HandRecord, Win
+from ...state import TableState
+from ...variant import Findings, Outcome, advance
+from ..common.outcomes import note_tiles, void_outcome
 
 
 def score(record: HandRecord, findings: Findings, state: TableState, options: Options) -> Outcome:
+    """Settle a record that passed the checks: a void, a draw, or the one winner and who pays them."""
     ledger = Ledger()
     if record.result == "void":
         return void_outcome(state)
@@ -114,42 +93,3 @@ def _next_state(ledger: Ledger, state: TableState, winner: int) -> TableState:
         return advance(state, dealer_streak=state.dealer_streak + 1, draw_streak=0)
     ledger.note(f"Next dealer P{winner}: the winner deals.", code="dealer")
     return advance(state, dealer=winner, dealer_streak=0, draw_streak=0)
-
-
-# -- what only Harbin checks ---------------------------------------------------------------
-
-
-def record_problems(record: HandRecord, options: Options) -> list[Problem]:
-    problems: list[Problem] = []
-    if record.treasure is not None and tile_index(record.treasure) not in HARBIN_TILES:
-        problems.append(
-            Problem(E.TILES_NOT_IN_SET, "treasure", f"Harbin is played without {record.treasure}: no treasure.")
-        )
-    for index, kong in enumerate(record.kongs):
-        if kong.tile is not None and tile_index(kong.tile) not in HARBIN_TILES:
-            problems.append(
-                Problem(E.TILES_NOT_IN_SET, f"kongs.{index}.tile", f"Harbin is played without {kong.tile}.")
-            )
-    for win in record.wins:
-        if not win.tiles and not record.seats[win.seat].opened:
-            problems.append(
-                Problem(
-                    E.WIN_REQUIREMENT,
-                    f"seats.{win.seat}.opened",
-                    f"P{win.seat} cannot win with a closed hand: Harbin needs a chow, pung or kong claimed "
-                    "from a discard.",
-                )
-            )
-        if len(record.kongs_of(win.seat)) > MAX_SET_ASIDE:
-            problems.append(
-                Problem(
-                    E.WIN_REQUIREMENT,
-                    "kongs",
-                    f"P{win.seat} may set aside at most three sets (four tiles must stay in hand).",
-                )
-            )
-    return problems
-
-
-Harbin.hooks = Hooks(record_problems=record_problems, read_tiles=read_tiles, score=score)
-VARIANT = Harbin()

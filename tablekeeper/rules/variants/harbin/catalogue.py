@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from ..options import OptionSpec
-from ..variant import PatternSpec
+from ...options import OptionSpec
+from ...variant import PatternSpec
+
+MAX_SET_ASIDE = 3  # sets a hand may set aside: four tiles stay in hand (no 手把一, §3.2)
+TREASURE_PATTERNS = ("finding_treasure", "treasure_in_treasure")
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("base", 1, "int", "Base points: every win value is multiplied by this.", minimum=1),
