@@ -1,4 +1,4 @@
-"""Shandong scoring (RULES.md §4.6-4.7): the amount of a win, who pays it, the next dealer and counters.
+"""Shandong's payments and dealer rotation (RULES.md §4.6-4.7): what a win is worth, who pays it, the next dealer.
 
 amount = (base + Σ points) × min(cap, Π multipliers × draw multiplier). Each winner of a
 several-winner discard is scored on their own; the discarder pays each of them.
@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ledger import Ledger
-from ..options import Options
-from ..records import HandRecord, Win
-from ..state import TableState
-from ..variant import Findings, Outcome, advance, next_seat
-from .common.outcomes import note_tiles, void_outcome
+from ...ledger import Ledger
+from ...options import Options
+from ...records import HandRecord, Win
+from ...state import TableState
+from ...variant import Findings, Outcome, advance, next_seat
+from ..common.factors import Factor
+from ..common.outcomes import note_tiles, void_outcome
+from .catalogue import PATTERN_WORDS
 
 LADDER_POINTS = {
     "seven_pairs": 2,
@@ -39,20 +41,6 @@ PATTERN_MULTIPLIERS = {
 }
 KONG_OPTION = {"exposed": "pts.exposed_kong", "added": "pts.add_kong", "concealed": "pts.concealed_kong"}
 KONG_WORDS = {"exposed": "exposed kong", "added": "added kong", "concealed": "concealed kong"}
-PATTERN_WORDS = {
-    "kong_bloom": "kong bloom",
-    "pure_one_suit": "pure one suit",
-    "mixed_one_suit": "mixed one suit",
-    "all_generals": "all generals",
-    "all_triplets": "all triplets",
-    "seven_pairs": "seven pairs",
-    "luxury_seven_pairs": "luxury seven pairs",
-    "double_luxury_seven_pairs": "double luxury seven pairs",
-    "triple_luxury_seven_pairs": "triple luxury seven pairs",
-    "pure_terminals": "pure terminals",
-    "earthly_hand": "earthly hand",
-    "heavenly_hand": "heavenly hand",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +48,7 @@ class WinValue:
     """What one winner's hand is worth per share, with the words that show the arithmetic."""
 
     points: tuple[tuple[str, int], ...]
-    multipliers: tuple[tuple[str, int], ...]
+    multipliers: tuple[Factor, ...]
     draw_streak: int
     draw_multiplier: int
     cap: int | None
@@ -72,8 +60,8 @@ class WinValue:
 
     def uncapped(self, *, extra: int = 1) -> int:
         product = extra * self.draw_multiplier
-        for _, factor in self.multipliers:
-            product *= factor
+        for factor in self.multipliers:
+            product *= factor.times
         return product
 
     def multiplier(self, *, extra: int = 1) -> int:
@@ -89,7 +77,7 @@ class WinValue:
 
     def explain(self, *, extra: int = 1, extra_words: str = "") -> str:
         points = " + ".join(f"{label} {value}" for label, value in self.points)
-        factors = [f"{label} ×{factor}" for label, factor in self.multipliers]
+        factors = [factor.words() for factor in self.multipliers]
         if extra > 1:
             factors.append(f"{extra_words} ×{extra}")
         if self.draw_streak:
@@ -131,14 +119,14 @@ def value_of_win(
         points.append((PATTERN_WORDS[top], ladder[top]))
     points.extend((PATTERN_WORDS[p], PATTERN_POINTS[p]) for p in unique if p in PATTERN_POINTS)
 
-    multipliers: list[tuple[str, int]] = []
+    multipliers: list[Factor] = []
     if win.method == "self_draw":
-        multipliers.append(("self-draw", 2))
+        multipliers.append(Factor("self-draw", 2))
     if ready == "ming":
-        multipliers.append(("Ming Lou 明楼 win", 2))
-    multipliers.extend((PATTERN_WORDS[p], PATTERN_MULTIPLIERS[p]) for p in unique if p in PATTERN_MULTIPLIERS)
+        multipliers.append(Factor("Ming Lou 明楼 win", 2))
+    multipliers.extend(Factor(PATTERN_WORDS[p], PATTERN_MULTIPLIERS[p]) for p in unique if p in PATTERN_MULTIPLIERS)
     if rungs:
-        multipliers.append(("seven pairs", 2))
+        multipliers.append(Factor("seven pairs", 2))
     draw_multiplier = 2 ** min(state.draw_streak, options["draw_mult_cap_exp"])
     return WinValue(
         tuple(points),

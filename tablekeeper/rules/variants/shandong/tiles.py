@@ -10,55 +10,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import errors as E
-from ..errors import Problem, Rejected
-from ..hands import seven_pairs
-from ..notation import WinningHand
-from ..options import Options
-from ..records import HandRecord, Win
-from ..shapes import WholeHand, readings, whole_hand
-from ..state import TableState
-from ..tiles import ALL_TILES, is_258, tile_face
-from ..variant import TileFindings, TileNote, winner_kongs
-from .common.kongs import listed_kong_problems
-from .common.win_tiles import (
+from ... import errors as E
+from ...errors import Problem, Rejected
+from ...hands import seven_pairs
+from ...notation import WinningHand
+from ...options import Options
+from ...records import HandRecord, Win
+from ...shapes import WholeHand, readings, whole_hand
+from ...state import TableState
+from ...tiles import ALL_TILES, is_258, tile_face
+from ...variant import TileFindings, TileNote, winner_kongs
+from ..common.kongs import listed_kong_problems
+from ..common.win_tiles import (
     opened_problems,
     parse_win_tiles,
     pattern_tile_problems,
     special_set_problems,
     tiles_field,
 )
-from .shandong_scoring import PATTERN_WORDS, value_of_win
+from .catalogue import PATTERN_WORDS, PATTERNS, SEVEN_PAIRS_LADDER, SHAPE_PATTERNS
+from .scoring import value_of_win
 
-SHAPE_PATTERNS = frozenset(
-    {
-        "pure_one_suit",
-        "mixed_one_suit",
-        "all_generals",
-        "all_triplets",
-        "seven_pairs",
-        "luxury_seven_pairs",
-        "double_luxury_seven_pairs",
-        "triple_luxury_seven_pairs",
-        "pure_terminals",
-    }
-)
-LADDER = ("seven_pairs", "luxury_seven_pairs", "double_luxury_seven_pairs", "triple_luxury_seven_pairs")
-CATALOGUE_ORDER = (
-    "kong_bloom",
-    "pure_one_suit",
-    "mixed_one_suit",
-    "all_generals",
-    "all_triplets",
-    *LADDER,
-    "pure_terminals",
-    "earthly_hand",
-    "heavenly_hand",
-)
+CATALOGUE_ORDER = tuple(spec.id for spec in PATTERNS)
 
 
 @dataclass(frozen=True, slots=True)
-class TileReading:
+class _ShapeReading:
     """One legal way to read the tiles: the shape patterns it proves and the pair it uses (None: no single pair)."""
 
     shapes: frozenset[str]
@@ -113,12 +90,12 @@ def _pattern_readings(win: Win, index: int, record: HandRecord, options: Options
     return [tuple(p for p in CATALOGUE_ORDER if p in reading.shapes or p in kept) for reading in legal]
 
 
-def _tile_readings(hand: WinningHand, options: Options) -> list[TileReading]:
+def _tile_readings(hand: WinningHand, options: Options) -> list[_ShapeReading]:
     exempt = frozenset(options["exempt258"])
     counts = hand.counts()
     facts = whole_hand(hand)
     common = _whole_hand_shapes(facts)
-    found: list[TileReading] = []
+    found: list[_ShapeReading] = []
     for reading in readings(hand):
         shapes = set(common)
         if reading.all_pungs:
@@ -126,20 +103,20 @@ def _tile_readings(hand: WinningHand, options: Options) -> list[TileReading]:
         if facts.all_258:
             shapes.add("all_generals")
         frozen = frozenset(shapes)
-        found.append(TileReading(frozen, reading.pair[0], reading.pair_is_258 or bool(frozen & exempt)))
+        found.append(_ShapeReading(frozen, reading.pair[0], reading.pair_is_258 or bool(frozen & exempt)))
     if not hand.melds:
         level = seven_pairs(hand.concealed_counts())
         if level is not None:
-            shapes = set(common) | {LADDER[min(level, 3)]}
+            shapes = set(common) | {SEVEN_PAIRS_LADDER[min(level, 3)]}
             if facts.all_258 and options["all_generals_free_form"]:
                 shapes.add("all_generals")
             frozen = frozenset(shapes)
             # Seven pairs has no single pair: taken off the exempt list, it needs one pair of 2s, 5s or 8s.
             has_258_pair = any(count >= 2 and is_258(tile) for tile, count in enumerate(counts))
             exempted = bool(frozen & exempt) or has_258_pair
-            found.append(TileReading(frozen, None, exempted))
+            found.append(_ShapeReading(frozen, None, exempted))
     if options["all_generals_free_form"] and facts.all_258 and not any("all_generals" in r.shapes for r in found):
-        found.append(TileReading(frozenset(common | {"all_generals"}), None, True))
+        found.append(_ShapeReading(frozenset(common | {"all_generals"}), None, True))
     return found
 
 
