@@ -1,4 +1,4 @@
-"""Zhengzhou scoring (RULES.md §5.6-5.7): win payments, kong bonuses, the next dealer.
+"""Zhengzhou's payments and dealer rotation (RULES.md §5.6-5.7): win payments, kong bonuses, the next dealer.
 
 WinPay(p) = B × (1 + pao_w + pao_p) × M, paid by every other player on a self-draw.
 Kong bonuses (豆) are paid only when the hand has a winner and are not multiplied by M.
@@ -6,13 +6,13 @@ Kong bonuses (豆) are paid only when the hand has a winner and are not multipli
 
 from __future__ import annotations
 
-from ..ledger import Ledger
-from ..options import Options
-from ..records import HandRecord, Kong, Win
-from ..state import TableState
-from ..variant import Findings, Outcome, advance
-from .common.outcomes import void_outcome
-from .zhengzhou_tiles import SPECIAL_ORDER
+from ...ledger import Ledger
+from ...options import Options
+from ...records import HandRecord, Kong, Win
+from ...state import TableState
+from ...variant import Findings, Outcome, advance
+from ..common.outcomes import void_outcome
+from .catalogue import SPECIAL_ORDER
 
 SPECIAL_WORDS = {
     "four_wilds": "four wilds 四混",
@@ -22,6 +22,7 @@ SPECIAL_WORDS = {
 
 
 def score(record: HandRecord, findings: Findings, state: TableState, options: Options) -> Outcome:
+    """Settle a record that passed the checks: a void, a draw, or the one winner, and every kong's bonus."""
     if record.result == "void":
         return void_outcome(state)
     if record.result == "draw":

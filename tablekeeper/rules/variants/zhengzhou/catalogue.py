@@ -1,23 +1,9 @@
-"""Zhengzhou (郑州麻将, RULES.md §5 and §7.5): self-draw wins, side bets (下跑), a wild tile (混) and kong bonuses.
-
-This module is the variant's declaration (options, pattern catalogue, notes) and its
-record checks; the arithmetic lives in `zhengzhou_scoring.py` and the tile checks in
-`zhengzhou_tiles.py`.
-"""
+"""Zhengzhou's house rules, pattern catalogue and the notes shown in the app (RULES.md §5, §7.5)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from .. import errors as E
-from ..errors import Problem
-from ..options import Options, OptionSpec
-from ..records import HandRecord
-from ..variant import Hooks, PatternSpec, Variant
-from .zhengzhou_scoring import score
-from .zhengzhou_tiles import read_tiles
-
-WIN_METHODS = frozenset({"self_draw", "discard"})
+from ...options import OptionSpec
+from ...variant import DISCARD, SELF_DRAW, PatternSpec
 
 PATTERNS: tuple[PatternSpec, ...] = (
     PatternSpec(
@@ -26,7 +12,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "四混",
         "×2",
         # Four wilds win on the holder's own turn, and a discarded wild cannot be claimed (RULES §5.3, Z-12).
-        methods=frozenset({"self_draw"}),
+        methods=SELF_DRAW,
         from_tiles=True,
         meaning="Holding all four wild tiles (混) wins at once, whatever the rest of the hand is.",
     ),
@@ -35,7 +21,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Seven pairs",
         "七对",
         "×2",
-        methods=WIN_METHODS,
+        methods=SELF_DRAW | DISCARD,
         from_tiles=True,
         meaning="Seven different pairs; a wild only counts as its own face here.",
     ),
@@ -44,7 +30,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Win after kong",
         "杠开",
         "×2",
-        methods=frozenset({"self_draw"}),
+        methods=SELF_DRAW,
         meaning="Won on the replacement tile drawn after declaring a kong.",
     ),
 )
@@ -146,45 +132,5 @@ NOTES: tuple[str, ...] = (
     "kong from an added one.",
 )
 
-
-class Zhengzhou(Variant):
-    id = "zhengzhou"
-    name_en = "Zhengzhou"
-    name_zh = "郑州麻将"
-    default_base = 10
-    default_starting_points = 1000
-    methods: ClassVar[frozenset[str]] = frozenset({"self_draw"})
-    ready_values: ClassVar[tuple[str, ...]] = ("none",)
-    kong_kinds: ClassVar[frozenset[str]] = frozenset({"exposed", "added", "concealed"})
-    uses_side_bets = True
-    max_side_bet_option = "max_pao"
-    uses_treasure = True
-    options = OPTIONS
-    patterns = PATTERNS
-    notes = NOTES
-
-    def allowed_methods(self, options: Options) -> frozenset[str]:
-        # The declaration lists self-draw only, as the rule book does; the house rule lets discards back in.
-        return self.methods | {"discard"} if options["allow_discard_win"] else self.methods
-
-
-def record_problems(record: HandRecord, options: Options) -> list[Problem]:
-    problems: list[Problem] = []
-    for seat in range(4):
-        if len(record.kongs_of(seat)) > 4:
-            problems.append(Problem(E.INVALID_VALUE, "kongs", f"P{seat} cannot hold more than four kongs."))
-    if record.treasure is not None:
-        for index, kong in enumerate(record.kongs):
-            if kong.tile == record.treasure:
-                problems.append(
-                    Problem(
-                        E.CONTRADICTORY_FACTS,
-                        f"kongs.{index}.tile",
-                        f"{kong.tile} is the wild tile (混) this hand, and a wild can never be part of a kong.",
-                    )
-                )
-    return problems
-
-
-Zhengzhou.hooks = Hooks(record_problems=record_problems, read_tiles=read_tiles, score=score)
-VARIANT = Zhengzhou()
+SPECIAL_ORDER = tuple(spec.id for spec in PATTERNS)  # the ×2 items, in the order the ledger names them
+SHAPE_ITEMS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles)

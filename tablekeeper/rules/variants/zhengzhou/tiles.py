@@ -7,27 +7,25 @@ carries the wild face itself; `wild_from_indicator` turns a turned-up indicator 
 
 from __future__ import annotations
 
-from .. import errors as E
-from ..errors import Problem, Rejected
-from ..hands import seven_pairs
-from ..notation import WinningHand
-from ..options import Options
-from ..records import HandRecord, Win
-from ..shapes import PUNG_KINDS, readings
-from ..state import TableState
-from ..tiles import ALL_TILES, HonorCycle, successor, tile_face, tile_index
-from ..variant import TileFindings, winner_kongs
-from .common.kongs import listed_kong_problems
-from .common.win_tiles import (
+from ... import errors as E
+from ...errors import Problem, Rejected
+from ...hands import seven_pairs
+from ...notation import WinningHand
+from ...options import Options
+from ...records import HandRecord, Win
+from ...shapes import PUNG_KINDS, readings
+from ...state import TableState
+from ...tiles import ALL_TILES, HonorCycle, successor, tile_face, tile_index
+from ...variant import TileFindings, winner_kongs
+from ..common.kongs import listed_kong_problems
+from ..common.win_tiles import (
     opened_problems,
     parse_win_tiles,
     pattern_tile_problems,
     special_set_problems,
     tiles_field,
 )
-
-SPECIAL_ORDER = ("four_wilds", "seven_pairs", "kong_bloom")
-SHAPE_ITEMS = frozenset({"four_wilds", "seven_pairs"})
+from .catalogue import SHAPE_ITEMS, SPECIAL_ORDER
 
 
 def wild_from_indicator(indicator: str, honor_cycle: str = "single7") -> str:
