@@ -16,9 +16,7 @@ from .options import resolve_options
 from .records import parse_record
 from .state import TableState, parse_state
 from .variant import Outcome, Variant
-from .variants import REGISTRY
-
-VARIANT_IDS: tuple[str, ...] = ("dalian", "shenyang", "harbin", "shandong", "zhengzhou")
+from .variants import REGISTRY, VARIANT_IDS
 
 
 def get_variant(variant_id: str) -> dict[str, Any]:

@@ -7,10 +7,7 @@ Kept apart from the scoring code so that the rules a player reads in the app (th
 from __future__ import annotations
 
 from ...options import OptionSpec
-from ...variant import PatternSpec
-
-SELF_DRAW = frozenset({"self_draw"})
-DISCARD = frozenset({"discard"})
+from ...variant import DISCARD, SELF_DRAW, PatternSpec
 
 TERMINAL_FAMILY = ("pure_terminals", "mixed_terminals", "outside_hand")  # highest first
 TREASURE_PATTERNS = ("treasure_rush", "finding_treasure", "hidden_treasure")

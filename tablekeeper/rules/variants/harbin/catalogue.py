@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...options import OptionSpec
-from ...variant import PatternSpec
+from ...variant import SELF_DRAW, PatternSpec
 
 MAX_SET_ASIDE = 3  # sets a hand may set aside: four tiles stay in hand (no 手把一, §3.2)
 TREASURE_PATTERNS = ("finding_treasure", "treasure_in_treasure")
@@ -72,8 +72,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
 )
 
-_SELF_DRAW = frozenset({"self_draw"})
-
 PATTERNS: tuple[PatternSpec, ...] = (
     PatternSpec(
         "clamp",
@@ -89,7 +87,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Finding the treasure",
         "摸宝",
         "3",
-        methods=_SELF_DRAW,
+        methods=SELF_DRAW,
         excludes=frozenset({"treasure_in_treasure"}),
         from_tiles=True,
         meaning="Self-drew the treasure and used it as a wild.",
@@ -99,7 +97,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Treasure within treasure",
         "宝中宝",
         "12",
-        methods=_SELF_DRAW,
+        methods=SELF_DRAW,
         excludes=frozenset({"finding_treasure"}),
         from_tiles=True,
         meaning="Self-drew the treasure, and the treasure's face is the one tile the hand waited on.",

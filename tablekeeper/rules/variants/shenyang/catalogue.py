@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...options import OptionSpec
-from ...variant import PatternSpec
+from ...variant import DISCARD, SELF_DRAW, PatternSpec
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("base", 2, "int", "Base points: a plain hand is worth this much from each payer.", minimum=1),
@@ -111,9 +111,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
 )
 
-_SELF_DRAW = frozenset({"self_draw"})
-_DISCARD = frozenset({"discard"})
-
 PATTERNS: tuple[PatternSpec, ...] = (
     PatternSpec(
         "all_pungs",
@@ -137,7 +134,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Kong bloom",
         "杠上开花",
         "×2",
-        methods=_SELF_DRAW,
+        methods=SELF_DRAW,
         excludes=frozenset({"last_tile"}),
         meaning="Self-draw on the replacement tile after a kong.",
     ),
@@ -146,7 +143,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Kong discard",
         "杠上炮",
         "×2",
-        methods=_DISCARD,
+        methods=DISCARD,
         meaning="A win on the discard made right after the discarder's kong.",
     ),
     PatternSpec(
@@ -163,7 +160,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Last tile",
         "海底捞月",
         "×2",
-        methods=_SELF_DRAW,
+        methods=SELF_DRAW,
         excludes=frozenset({"kong_bloom"}),
         meaning="Self-draw during the haidi phase, on one of the last four live tiles.",
     ),
