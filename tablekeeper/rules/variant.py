@@ -9,7 +9,7 @@ the reading of a win's tiles, and its scoring.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, NamedTuple
 
@@ -52,6 +52,15 @@ class PatternSpec:
             "from_tiles": self.from_tiles,
             "meaning": self.meaning,
         }
+
+
+def exclusive(groups: Collection[Collection[str]], *patterns: PatternSpec) -> tuple[PatternSpec, ...]:
+    """`patterns`, where the members of each group exclude one another (each one lists the others)."""
+
+    def others(spec: PatternSpec) -> frozenset[str]:
+        return frozenset(other for group in groups if spec.id in group for other in group if other != spec.id)
+
+    return tuple(replace(spec, excludes=spec.excludes | others(spec)) for spec in patterns)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +139,6 @@ class Variant:
     id: ClassVar[str]
     name_en: ClassVar[str]
     name_zh: ClassVar[str]
-    default_base: ClassVar[int]
     default_starting_points: ClassVar[int]
     methods: ClassVar[frozenset[str]] = ALL_METHODS
     ready_values: ClassVar[tuple[str, ...]] = ("none", "ready")
@@ -154,6 +162,11 @@ class Variant:
             if spec.id == pattern_id:
                 return spec
         return None
+
+    @property
+    def default_base(self) -> int:
+        """The default of the base option, which every variant declares (RULES.md §0.6)."""
+        return int(next(spec.default for spec in self.options if spec.key == "base"))
 
     def multiple_winners_allowed(self, options: Options) -> bool:
         return False

@@ -6,14 +6,61 @@ Kept apart from the scoring code so that the rules a player reads in the app (th
 
 from __future__ import annotations
 
-from ...options import OptionSpec
+from ...options import OptionSpec, base_option
 from ...variant import DISCARD, SELF_DRAW, PatternSpec
+from ..common.patterns import kong_bloom, last_tile, pure_terminals
 
 TERMINAL_FAMILY = ("pure_terminals", "mixed_terminals", "outside_hand")  # highest first
 TREASURE_PATTERNS = ("treasure_rush", "finding_treasure", "hidden_treasure")
 
+NOTES: tuple[str, ...] = (
+    "A payer who never opened pays ×2, and if all three non-winners stayed closed each pays ×2 more (D-6).",
+    "The discarder alone pays a discard win, at ×4 (discard_win_multiplier).",
+    "Robbing a kong: the robbed player pays as a discarder, discard ×4 and robbing ×2 (rob_kong_payer); with "
+    "'all', each of the three others pays that same amount, with their own payer factors.",
+    "A total cap (cap_scope=total) is shared in proportion to what each payer would have paid; leftover points go "
+    "to the largest fractions, ties to the payer first in turn after the winner.",
+    "Dealer continuation 长毛 is 2^k with k the hands the dealer already kept the seat; a kept draw counts "
+    "(streak_counts_draws), and it applies only when the dealer wins.",
+    "A draw keeps the dealer and adds one to the streak (draw_dealer); nothing is paid and nothing carries.",
+    "A winner must be opened (R4): a winner marked unopened is rejected.",
+    "Treasure patterns need a ready winner; treasure rush and finding treasure are self-draws (D-12).",
+    "All terminals and pure terminals force all pungs, so double float is added for them automatically.",
+    "With terminal_family_stacks the lower members of the terminal family are added to the one ticked.",
+    "手把一 (allow_shou_ba_yi) counts only for an all-pung hand won on the pair, so single float is added with it.",
+    "Joyous kong 喜杠, cyclone kong 旋风杠 and big concealed kong 大杠 score per set, from the winner's kongs.",
+    "Big concealed kong 大杠 needs the concealed kong's tile, and it must be a wind or a dragon.",
+    "The dragon tile bonus needs a joyous kong declared by the winner.",
+    "A discarded treasure used as wild (treasure_wild_on_discard) earns no 摸宝 bonus: 摸 means drawn.",
+    "With tiles: a drawn treasure that is also a natural winning tile is treasure rush (at face value), "
+    "otherwise a drawn treasure used as wild is finding treasure; both are added from the tiles.",
+    "With tiles, the record's treasure face is the wild tile; in 'both' mode its indicator is wild too.",
+    "With tiles, the melds decide the winner's kongs; kongs listed in the record must agree with them.",
+    "Single float means the winning tile completed the pair (a 单钓 wait) in an all-pung hand.",
+    "Four in hand counts a tile whose four copies are in the hand without a wild standing in.",
+    "A claimed pung of dragons in the tiles is rejected: a discarded dragon can never be punged.",
+    "In dragon_kong mode an exposed dragon kong is the 喜杠 and, as the seed says, does not open the hand.",
+    "No player may list more than three kongs (four with allow_shou_ba_yi): R5 counts them as set-aside sets.",
+    "require_sequence never rejects a four-sets-and-a-pair hand: one without a chow is all pungs, the float it "
+    "exempts.",
+    "An honour can never be the winning tile of a terminal wait (it would need mates among the 13 tiles), so "
+    "D-18 changes nothing in practice.",
+    "The treasure patterns, last tile, kong bloom, flowing tears and the dragon bonus are not shapes: the "
+    "scorekeeper ticks them; the tiles can only contradict some of them.",
+    "When robbing a kong, the winner's tiles may hold only the robbed copy: the other three are in the kong.",
+    "A drawn hand adds one to draw_streak for the board; Dalian carries no multiplier from it.",
+    "Pairs that cannot happen are refused: terminal wait with edge wait or a float, four in hand with a float or "
+    "all terminals, kong bloom with last tile (no kong is declared among the last four live tiles).",
+    "An outside hand ticked with a float is all terminals and honours (a pung holding a 1 or 9 is three of them), "
+    "and scores as that.",
+    "A robbed kong was added onto a claimed pung, so the robbed player is opened.",
+    "Kongs that do not open the hand (concealed kongs, 喜杠, 旋风杠) must leave room for the claimed set a win "
+    "needs: at most two of them (three with allow_shou_ba_yi) when none of the winner's kongs is exposed (R4, R5).",
+)
+
+
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("base", 1, "int", "The base score every payment starts from (the seed's base is 1).", minimum=1),
+    base_option(1, "The base score every payment starts from (the seed's base is 1)."),
     OptionSpec(
         "cap",
         100,
@@ -160,6 +207,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
 )
 
+
 PATTERNS: tuple[PatternSpec, ...] = (
     PatternSpec(
         "edge_wait",
@@ -210,24 +258,9 @@ PATTERNS: tuple[PatternSpec, ...] = (
         from_tiles=True,
         meaning="Four sets set aside and the last tile won as the pair; an all-pung hand, so it is a single float.",
     ),
-    PatternSpec(
-        "kong_bloom",
-        "Kong bloom",
-        "杠上开花",
-        "×2",
-        methods=SELF_DRAW,
-        # No kong may be declared among the last four live tiles (§1.2), so no replacement is drawn there.
-        excludes=frozenset({"last_tile"}),
-        meaning="Won on the replacement tile drawn after a kong.",
-    ),
-    PatternSpec(
-        "last_tile",
-        "Last tile",
-        "海底捞月",
-        "×2",
-        methods=SELF_DRAW,
-        meaning="Won by self-draw on one of the last four live tiles (or the last one; see last_tile_mode).",
-    ),
+    # No kong may be declared among the last four live tiles (§1.2), so no replacement is drawn there.
+    kong_bloom("×2", "Won on the replacement tile drawn after a kong.", excludes=frozenset({"last_tile"})),
+    last_tile("×2", "Won by self-draw on one of the last four live tiles (or the last one; see last_tile_mode)."),
     PatternSpec(
         "four_in_hand",
         "Four in hand",
@@ -290,14 +323,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         from_tiles=True,
         meaning="Every tile is a 1, 9 or honour; all pungs, so double float counts too.",
     ),
-    PatternSpec(
-        "pure_terminals",
-        "Pure terminals",
-        "清幺九",
-        "×16 (and double float)",
-        from_tiles=True,
-        meaning="Every tile is a 1 or 9; all pungs, so double float counts too.",
-    ),
+    pure_terminals("×16 (and double float)", "Every tile is a 1 or 9; all pungs, so double float counts too."),
     PatternSpec(
         "dragon_bonus",
         "Dragon tile bonus",
@@ -306,49 +332,4 @@ PATTERNS: tuple[PatternSpec, ...] = (
         repeatable=True,
         meaning="Each extra dragon tile added onto a declared joyous kong (喜杠); tick once per tile.",
     ),
-)
-
-NOTES: tuple[str, ...] = (
-    "A payer who never opened pays ×2, and if all three non-winners stayed closed each pays ×2 more (D-6).",
-    "The discarder alone pays a discard win, at ×4 (discard_win_multiplier).",
-    "Robbing a kong: the robbed player pays as a discarder, discard ×4 and robbing ×2 (rob_kong_payer); with "
-    "'all', each of the three others pays that same amount, with their own payer factors.",
-    "A total cap (cap_scope=total) is shared in proportion to what each payer would have paid; leftover points go "
-    "to the largest fractions, ties to the payer first in turn after the winner.",
-    "Dealer continuation 长毛 is 2^k with k the hands the dealer already kept the seat; a kept draw counts "
-    "(streak_counts_draws), and it applies only when the dealer wins.",
-    "A draw keeps the dealer and adds one to the streak (draw_dealer); nothing is paid and nothing carries.",
-    "A winner must be opened (R4): a winner marked unopened is rejected.",
-    "Treasure patterns need a ready winner; treasure rush and finding treasure are self-draws (D-12).",
-    "All terminals and pure terminals force all pungs, so double float is added for them automatically.",
-    "With terminal_family_stacks the lower members of the terminal family are added to the one ticked.",
-    "手把一 (allow_shou_ba_yi) counts only for an all-pung hand won on the pair, so single float is added with it.",
-    "Joyous kong 喜杠, cyclone kong 旋风杠 and big concealed kong 大杠 score per set, from the winner's kongs.",
-    "Big concealed kong 大杠 needs the concealed kong's tile, and it must be a wind or a dragon.",
-    "The dragon tile bonus needs a joyous kong declared by the winner.",
-    "A discarded treasure used as wild (treasure_wild_on_discard) earns no 摸宝 bonus: 摸 means drawn.",
-    "With tiles: a drawn treasure that is also a natural winning tile is treasure rush (at face value), "
-    "otherwise a drawn treasure used as wild is finding treasure; both are added from the tiles.",
-    "With tiles, the record's treasure face is the wild tile; in 'both' mode its indicator is wild too.",
-    "With tiles, the melds decide the winner's kongs; kongs listed in the record must agree with them.",
-    "Single float means the winning tile completed the pair (a 单钓 wait) in an all-pung hand.",
-    "Four in hand counts a tile whose four copies are in the hand without a wild standing in.",
-    "A claimed pung of dragons in the tiles is rejected: a discarded dragon can never be punged.",
-    "In dragon_kong mode an exposed dragon kong is the 喜杠 and, as the seed says, does not open the hand.",
-    "No player may list more than three kongs (four with allow_shou_ba_yi): R5 counts them as set-aside sets.",
-    "require_sequence never rejects a four-sets-and-a-pair hand: one without a chow is all pungs, the float it "
-    "exempts.",
-    "An honour can never be the winning tile of a terminal wait (it would need mates among the 13 tiles), so "
-    "D-18 changes nothing in practice.",
-    "The treasure patterns, last tile, kong bloom, flowing tears and the dragon bonus are not shapes: the "
-    "scorekeeper ticks them; the tiles can only contradict some of them.",
-    "When robbing a kong, the winner's tiles may hold only the robbed copy: the other three are in the kong.",
-    "A drawn hand adds one to draw_streak for the board; Dalian carries no multiplier from it.",
-    "Pairs that cannot happen are refused: terminal wait with edge wait or a float, four in hand with a float or "
-    "all terminals, kong bloom with last tile (no kong is declared among the last four live tiles).",
-    "An outside hand ticked with a float is all terminals and honours (a pung holding a 1 or 9 is three of them), "
-    "and scores as that.",
-    "A robbed kong was added onto a claimed pung, so the robbed player is opened.",
-    "Kongs that do not open the hand (concealed kongs, 喜杠, 旋风杠) must leave room for the claimed set a win "
-    "needs: at most two of them (three with allow_shou_ba_yi) when none of the winner's kongs is exposed (R4, R5).",
 )

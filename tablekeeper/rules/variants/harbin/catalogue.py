@@ -2,14 +2,35 @@
 
 from __future__ import annotations
 
-from ...options import OptionSpec
-from ...variant import SELF_DRAW, PatternSpec
+from ...options import OptionSpec, base_option
+from ...variant import SELF_DRAW, PatternSpec, exclusive
 
 MAX_SET_ASIDE = 3  # sets a hand may set aside: four tiles stay in hand (no 手把一, §3.2)
 TREASURE_PATTERNS = ("finding_treasure", "treasure_in_treasure")
 
+NOTES: tuple[str, ...] = (
+    "Starting points default to 100, the larger of the seed's 50 or 100 (house rule starting_points).",
+    "Every Harbin winner has declared ready, whatever the record says; only the discarder's ready matters.",
+    "One win value: 1 on a ready discarder, 3 on a discarder not ready, 2 for self-draw or robbing a kong, "
+    "3 for finding the treasure, 12 for treasure within treasure; a clamp doubles it.",
+    "Robbing a kong is paid like a self-draw by all three players, the robbed player included.",
+    "dealer_double doubles each payment the dealer makes or receives; closed_double doubles what a payer "
+    "who has not opened pays.",
+    "A clamp ticked on a treasure-within-treasure win is accepted but not scored unless clamp_on_bao_zhong_bao.",
+    "The record names the treasure's face, so treasure_mode only tells the table how to find it.",
+    "With tiles, the drawn treasure is a wild only on a self-draw (house rule treasure_wild_on_discard).",
+    "A wait counts only if it completes a legal Harbin hand; a clamp needs exactly one such wait.",
+    "With tiles and a self-drawn treasure, the engine scores the best of self-draw, finding the treasure and "
+    "treasure within treasure.",
+    "The tiles decide whether the winner is open and which kongs they hold; a tick the tiles disprove is an error.",
+    "A winner may set aside at most three sets; more than three kongs by the winner are rejected.",
+    "reserve_tiles and allow_chow_ready govern play at the table and change no score.",
+    "A drawn or voided hand moves nothing and the same dealer deals again.",
+)
+
+
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("base", 1, "int", "Base points: every win value is multiplied by this.", minimum=1),
+    base_option(1, "Base points: every win value is multiplied by this."),
     OptionSpec(
         "starting_points",
         100,
@@ -72,7 +93,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
 )
 
-PATTERNS: tuple[PatternSpec, ...] = (
+
+PATTERNS: tuple[PatternSpec, ...] = exclusive(
+    [TREASURE_PATTERNS],  # a drawn treasure wins one way or the other, never both
     PatternSpec(
         "clamp",
         "Clamp",
@@ -88,7 +111,6 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "摸宝",
         "3",
         methods=SELF_DRAW,
-        excludes=frozenset({"treasure_in_treasure"}),
         from_tiles=True,
         meaning="Self-drew the treasure and used it as a wild.",
     ),
@@ -98,28 +120,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "宝中宝",
         "12",
         methods=SELF_DRAW,
-        excludes=frozenset({"finding_treasure"}),
         from_tiles=True,
         meaning="Self-drew the treasure, and the treasure's face is the one tile the hand waited on.",
     ),
-)
-
-NOTES: tuple[str, ...] = (
-    "Starting points default to 100, the larger of the seed's 50 or 100 (house rule starting_points).",
-    "Every Harbin winner has declared ready, whatever the record says; only the discarder's ready matters.",
-    "One win value: 1 on a ready discarder, 3 on a discarder not ready, 2 for self-draw or robbing a kong, "
-    "3 for finding the treasure, 12 for treasure within treasure; a clamp doubles it.",
-    "Robbing a kong is paid like a self-draw by all three players, the robbed player included.",
-    "dealer_double doubles each payment the dealer makes or receives; closed_double doubles what a payer "
-    "who has not opened pays.",
-    "A clamp ticked on a treasure-within-treasure win is accepted but not scored unless clamp_on_bao_zhong_bao.",
-    "The record names the treasure's face, so treasure_mode only tells the table how to find it.",
-    "With tiles, the drawn treasure is a wild only on a self-draw (house rule treasure_wild_on_discard).",
-    "A wait counts only if it completes a legal Harbin hand; a clamp needs exactly one such wait.",
-    "With tiles and a self-drawn treasure, the engine scores the best of self-draw, finding the treasure and "
-    "treasure within treasure.",
-    "The tiles decide whether the winner is open and which kongs they hold; a tick the tiles disprove is an error.",
-    "A winner may set aside at most three sets; more than three kongs by the winner are rejected.",
-    "reserve_tiles and allow_chow_ready govern play at the table and change no score.",
-    "A drawn or voided hand moves nothing and the same dealer deals again.",
 )

@@ -1,6 +1,7 @@
 """Harbin (哈尔滨麻将): RULES.md §3, with the resolutions of §7.3 (decisions.md).
 
-The declaration: names, defaults, the facts a Harbin record may hold, and this package's hooks.
+Every winner has declared ready; a hand has one win value (1, 2, 3 or 12) that a clamp doubles;
+Red (中) is the only honour, and a self-drawn treasure (宝) may be wild.
 """
 
 from __future__ import annotations
@@ -14,15 +15,9 @@ class Harbin(Variant):
     id = "harbin"
     name_en = "Harbin"
     name_zh = "哈尔滨麻将"
-    default_base = 1
     default_starting_points = 100
-    ready_values = ("none", "ready")
-    kong_kinds = frozenset({"exposed", "added", "concealed"})
-    penalty_kinds = frozenset({"adjustment"})
     uses_treasure = True
-    options = OPTIONS
-    patterns = PATTERNS
-    notes = NOTES
+    options, patterns, notes = OPTIONS, PATTERNS, NOTES
     hooks = Hooks(record_problems=checks.record_problems, read_tiles=tiles.read_tiles, score=scoring.score)
 
 

@@ -2,11 +2,43 @@
 
 from __future__ import annotations
 
-from ...options import OptionSpec
-from ...variant import DISCARD, SELF_DRAW, PatternSpec
+from ...options import OptionSpec, base_option
+from ...variant import DISCARD, PatternSpec, exclusive
+from ..common.patterns import kong_bloom, last_tile
+
+NOTES: tuple[str, ...] = (
+    "Starting points default to 1000: the seed names none, and doubling scores grow fast.",
+    "A win on a discard is paid by the discarder alone, with ron ×2 (house rule ron_payers).",
+    "Robbing a kong is paid as a ron by the player robbed: ron ×2 and robbing ×2; with ron_payers=all all three pay.",
+    "Dealer ×2 applies to every payment the dealer makes or receives; a closed payer pays ×2.",
+    "Kongs and the first-turn sets are read from the winner's kongs; a dragon kong doubles as a dragon pung too.",
+    "Tick dragon_pung only for dragon pungs; dragon kongs are counted from the kongs list.",
+    "A kong bloom or kong discard whose kong is missing from the kongs list is scored as recorded, and the "
+    "ledger asks for the kong (the winner's kong doubles too); tiles that show no kong disprove a bloom.",
+    "Kong bloom and last tile do not combine: nobody declares a kong during the haidi phase.",
+    "gang_vs_angang is the rule book's angang_double house rule: equal (×2 each) or a concealed kong ×4; "
+    "the option angang_double (true) means the same.",
+    "A dragon kong counts as one only when its tile (5z, 6z or 7z) is given in the kongs list.",
+    "no_stack_carry uses one carried double per won hand, for every winner of that hand; liuju_streak_stacks "
+    "only changes the stack mode.",
+    "The previous hand counts as drawn while the table's draw streak is above 0 (or the previous result was a draw).",
+    "A void hand (诈胡, 'like chombo') keeps the dealer, the draw streak, the pending doubles and the pot.",
+    "The winner takes the whole pot: what was waiting plus revealed-tile penalties paid in during the won hand.",
+    "With several winners on one discard, each is scored alone and the pot goes whole to the first after the "
+    "discarder; the dealer keeps the deal if one of the winners is the dealer; a winner never pays another.",
+    "An unclaimed pot at the session's end is refunded in proportion to what each player paid in, or left "
+    "out of the standings (pot_at_session_end; the app applies it).",
+    "A false win costs a flat 8 to each player and needs the hand marked void; four same discards apply in any hand.",
+    "With tiles, the tiles decide whether the winner is open and which kongs they hold; a tick the tiles disprove "
+    "is an error and a pattern they prove is added.",
+    "A single wait counts only tile kinds that would complete a legal Shenyang win.",
+    "Claiming a fourth set is only allowed for an all-pungs hand, so four claimed sets with a chow are rejected.",
+    "With allow_seven_pairs, seven pairs is exempt from the open-hand and pung requirements it cannot meet.",
+)
+
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("base", 2, "int", "Base points: a plain hand is worth this much from each payer.", minimum=1),
+    base_option(2, "Base points: a plain hand is worth this much from each payer."),
     OptionSpec(
         "ron_payers",
         "discarder",
@@ -111,7 +143,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
 )
 
-PATTERNS: tuple[PatternSpec, ...] = (
+
+# Nobody declares a kong during the haidi phase, so a kong bloom is never a last-tile win.
+BLOOM_OR_LAST_TILE = ("kong_bloom", "last_tile")
+
+PATTERNS: tuple[PatternSpec, ...] = exclusive(
+    [BLOOM_OR_LAST_TILE],
     PatternSpec(
         "all_pungs",
         "All pungs",
@@ -129,15 +166,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         from_tiles=True,
         meaning="A pung of one dragon; tick it once per dragon pung. Dragon kongs are counted from the kongs.",
     ),
-    PatternSpec(
-        "kong_bloom",
-        "Kong bloom",
-        "杠上开花",
-        "×2",
-        methods=SELF_DRAW,
-        excludes=frozenset({"last_tile"}),
-        meaning="Self-draw on the replacement tile after a kong.",
-    ),
+    kong_bloom("×2", "Self-draw on the replacement tile after a kong."),
     PatternSpec(
         "kong_discard",
         "Kong discard",
@@ -155,43 +184,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         meaning="Exactly one tile kind completed the hand into a legal win (3s 5s5s5s waiting on 3s or 4s does "
         "not count, unless only one of them gives a legal Shenyang hand).",
     ),
-    PatternSpec(
-        "last_tile",
-        "Last tile",
-        "海底捞月",
-        "×2",
-        methods=SELF_DRAW,
-        excludes=frozenset({"kong_bloom"}),
-        meaning="Self-draw during the haidi phase, on one of the last four live tiles.",
-    ),
+    last_tile("×2", "Self-draw during the haidi phase, on one of the last four live tiles."),
 )
 
-NOTES: tuple[str, ...] = (
-    "Starting points default to 1000: the seed names none, and doubling scores grow fast.",
-    "A win on a discard is paid by the discarder alone, with ron ×2 (house rule ron_payers).",
-    "Robbing a kong is paid as a ron by the player robbed: ron ×2 and robbing ×2; with ron_payers=all all three pay.",
-    "Dealer ×2 applies to every payment the dealer makes or receives; a closed payer pays ×2.",
-    "Kongs and the first-turn sets are read from the winner's kongs; a dragon kong doubles as a dragon pung too.",
-    "Tick dragon_pung only for dragon pungs; dragon kongs are counted from the kongs list.",
-    "A kong bloom or kong discard whose kong is missing from the kongs list is scored as recorded, and the "
-    "ledger asks for the kong (the winner's kong doubles too); tiles that show no kong disprove a bloom.",
-    "Kong bloom and last tile do not combine: nobody declares a kong during the haidi phase.",
-    "gang_vs_angang is the rule book's angang_double house rule: equal (×2 each) or a concealed kong ×4; "
-    "the option angang_double (true) means the same.",
-    "A dragon kong counts as one only when its tile (5z, 6z or 7z) is given in the kongs list.",
-    "no_stack_carry uses one carried double per won hand, for every winner of that hand; liuju_streak_stacks "
-    "only changes the stack mode.",
-    "The previous hand counts as drawn while the table's draw streak is above 0 (or the previous result was a draw).",
-    "A void hand (诈胡, 'like chombo') keeps the dealer, the draw streak, the pending doubles and the pot.",
-    "The winner takes the whole pot: what was waiting plus revealed-tile penalties paid in during the won hand.",
-    "With several winners on one discard, each is scored alone and the pot goes whole to the first after the "
-    "discarder; the dealer keeps the deal if one of the winners is the dealer; a winner never pays another.",
-    "An unclaimed pot at the session's end is refunded in proportion to what each player paid in, or left "
-    "out of the standings (pot_at_session_end; the app applies it).",
-    "A false win costs a flat 8 to each player and needs the hand marked void; four same discards apply in any hand.",
-    "With tiles, the tiles decide whether the winner is open and which kongs they hold; a tick the tiles disprove "
-    "is an error and a pattern they prove is added.",
-    "A single wait counts only tile kinds that would complete a legal Shenyang win.",
-    "Claiming a fourth set is only allowed for an all-pungs hand, so four claimed sets with a chow are rejected.",
-    "With allow_seven_pairs, seven pairs is exempt from the open-hand and pung requirements it cannot meet.",
-)
+SHAPE_PATTERNS = tuple(spec.id for spec in PATTERNS if spec.from_tiles)  # what the tiles prove or disprove

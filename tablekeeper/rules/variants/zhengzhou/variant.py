@@ -1,12 +1,10 @@
 """Zhengzhou (郑州麻将): RULES.md §5, with the resolutions of §7.5 (decisions.md).
 
-The declaration: names, defaults, the facts a Zhengzhou record may hold, and this package's hooks.
-Self-draw wins, side bets (下跑), a wild tile (混) and kong bonuses.
+Self-draw wins, side bets (下跑) that raise each stake, a wild tile (混), and kong bonuses paid
+whenever a hand is won.
 """
 
 from __future__ import annotations
-
-from typing import ClassVar
 
 from ...options import Options
 from ...variant import SELF_DRAW, Hooks, Variant
@@ -18,17 +16,13 @@ class Zhengzhou(Variant):
     id = "zhengzhou"
     name_en = "Zhengzhou"
     name_zh = "郑州麻将"
-    default_base = 10
     default_starting_points = 1000
-    methods: ClassVar[frozenset[str]] = SELF_DRAW
-    ready_values: ClassVar[tuple[str, ...]] = ("none",)
-    kong_kinds: ClassVar[frozenset[str]] = frozenset({"exposed", "added", "concealed"})
+    methods = SELF_DRAW
+    ready_values = ("none",)
     uses_side_bets = True
     max_side_bet_option = "max_pao"
     uses_treasure = True
-    options = OPTIONS
-    patterns = PATTERNS
-    notes = NOTES
+    options, patterns, notes = OPTIONS, PATTERNS, NOTES
     hooks = Hooks(record_problems=checks.record_problems, read_tiles=tiles.read_tiles, score=scoring.score)
 
     def allowed_methods(self, options: Options) -> frozenset[str]:
