@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import itertools
 from abc import abstractmethod
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
 from .hands import winning_faces
 from .notation import Meld, WinningHand
-from .tiles import ALL_TILES, FIRST_HONOR, TILE_KINDS, is_258, is_honor, is_terminal, is_terminal_or_honor, suit_of
+from .tiles import ALL_TILES, FIRST_HONOR, TILE_KINDS, is_258, is_honor, is_terminal_or_honor, suit_of
 
 SetKind = Literal["chow", "pung", "kong", "concealed_kong", "dragon_set", "wind_set"]
 WinningPlace = Literal["chow_middle", "chow_edge", "chow_open", "pair", "pung"]
@@ -38,40 +38,27 @@ class TileFacts:
     def tiles(self) -> tuple[int, ...]:
         """Every tile of the hand, each face as often as it is held."""
 
+    def every(self, fact: Callable[[int], bool]) -> bool:
+        """Whether every tile has `fact`, a test from `tiles.py` such as `is_terminal` or `is_258`."""
+        return all(fact(tile) for tile in self.tiles)
+
+    def some(self, fact: Callable[[int], bool]) -> bool:
+        """Whether at least one tile has `fact`."""
+        return any(fact(tile) for tile in self.tiles)
+
     @property
     def suits(self) -> frozenset[str]:
         """The numbered suits ("m", "p", "s") that appear anywhere, the pair included."""
         return frozenset(suit_of(tile) for tile in self.tiles if not is_honor(tile))
 
     @property
-    def has_honor(self) -> bool:
-        return any(is_honor(tile) for tile in self.tiles)
-
-    @property
-    def has_terminal_or_honor(self) -> bool:
-        return any(is_terminal_or_honor(tile) for tile in self.tiles)
-
-    @property
-    def all_terminals_or_honors(self) -> bool:
-        return all(is_terminal_or_honor(tile) for tile in self.tiles)
-
-    @property
-    def all_terminals(self) -> bool:
-        """Only 1s and 9s of the suits: no honours."""
-        return all(is_terminal(tile) for tile in self.tiles)
-
-    @property
     def pure_one_suit(self) -> bool:
-        return len(self.suits) == 1 and not self.has_honor
+        return len(self.suits) == 1 and not self.some(is_honor)
 
     @property
     def mixed_one_suit(self) -> bool:
         """One numbered suit plus at least one honour (the pure flush is not also mixed)."""
-        return len(self.suits) == 1 and self.has_honor
-
-    @property
-    def all_258(self) -> bool:
-        return all(is_258(tile) for tile in self.tiles)
+        return len(self.suits) == 1 and self.some(is_honor)
 
 
 @dataclass(frozen=True, slots=True)

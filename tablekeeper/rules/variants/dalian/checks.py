@@ -30,73 +30,6 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
     return problems
 
 
-def _win_problems(record: HandRecord, win: Win, path: str, options: Options) -> list[Problem]:
-    problems: list[Problem] = []
-    facts = record.seats[win.seat]
-    if not facts.opened:
-        problems.append(
-            Problem(
-                E.WIN_REQUIREMENT,
-                f"seats.{win.seat}.opened",
-                "An unopened hand cannot win (R4): the winner needs a claimed chow, pung or exposed kong.",
-            )
-        )
-    if win.method == "rob_kong" and win.from_seat is not None and not record.seats[win.from_seat].opened:
-        problems.append(
-            Problem(
-                E.CONTRADICTORY_FACTS,
-                f"seats.{win.from_seat}.opened",
-                f"Only a kong added onto a claimed pung can be robbed, so {seat_name(win.from_seat)} is opened.",
-            )
-        )
-    ready = facts.ready == "ready"
-    if options["must_declare_ready"] and not ready:
-        problems.append(
-            Problem(E.WIN_REQUIREMENT, f"seats.{win.seat}.ready", "This table requires a declared ready to win.")
-        )
-    for index, pattern_id in enumerate(win.patterns):
-        if pattern_id in TREASURE_PATTERNS and not ready:
-            problems.append(
-                Problem(
-                    E.PATTERN_NOT_ALLOWED,
-                    f"{path}.patterns.{index}",
-                    "Treasure patterns need a winner who declared ready (only ready players know the treasure).",
-                )
-            )
-    problems.extend(_repeat_problems(record, win, path, options))
-    return problems
-
-
-def _repeat_problems(record: HandRecord, win: Win, path: str, options: Options) -> list[Problem]:
-    problems: list[Problem] = []
-    treasure_faces = 8 if options["treasure_mode"] == "both" else 4
-    hidden_limit = 1 if options["hidden_treasure_per"] == "hand" else treasure_faces
-    joyous = [kong for kong in record.kongs_of(win.seat) if joyous_kong(kong.kind, kong.tile, options)]
-    dragons_in_joyous = len(joyous) * (3 if options["xi_gang_mode"] == "zfb_set" else 4)
-    limits = {
-        "hidden_treasure": (hidden_limit, "Hidden treasure counts once per hand (hidden_treasure_per)."),
-        "four_in_hand": (3, "A hand of 14 tiles holds at most three tiles four times."),
-        "dragon_bonus": (
-            12 - dragons_in_joyous,
-            f"Only {12 - dragons_in_joyous} dragon tiles are left to add onto the joyous kongs.",
-        ),
-    }
-    for pattern_id, (limit, message) in limits.items():
-        if win.count(pattern_id) > limit:
-            where = [i for i, p in enumerate(win.patterns) if p == pattern_id][limit]
-            problems.append(Problem(E.PATTERN_REPEATED, f"{path}.patterns.{where}", message))
-    if win.has("dragon_bonus") and not joyous:
-        where = win.patterns.index("dragon_bonus")
-        problems.append(
-            Problem(
-                E.PATTERN_NOT_ALLOWED,
-                f"{path}.patterns.{where}",
-                "The dragon tile bonus needs a joyous kong (喜杠) declared by the winner.",
-            )
-        )
-    return problems
-
-
 def _kong_problems(record: HandRecord, options: Options) -> list[Problem]:
     problems: list[Problem] = []
     used: Counter[str] = Counter()
@@ -161,4 +94,71 @@ def _kong_problems(record: HandRecord, options: Options) -> list[Problem]:
                     f"{seat_name(seat)} set aside {count} kongs; at most {limit} sets may be set aside (R5).",
                 )
             )
+    return problems
+
+
+def _win_problems(record: HandRecord, win: Win, path: str, options: Options) -> list[Problem]:
+    problems: list[Problem] = []
+    facts = record.seats[win.seat]
+    if not facts.opened:
+        problems.append(
+            Problem(
+                E.WIN_REQUIREMENT,
+                f"seats.{win.seat}.opened",
+                "An unopened hand cannot win (R4): the winner needs a claimed chow, pung or exposed kong.",
+            )
+        )
+    if win.method == "rob_kong" and win.from_seat is not None and not record.seats[win.from_seat].opened:
+        problems.append(
+            Problem(
+                E.CONTRADICTORY_FACTS,
+                f"seats.{win.from_seat}.opened",
+                f"Only a kong added onto a claimed pung can be robbed, so {seat_name(win.from_seat)} is opened.",
+            )
+        )
+    ready = facts.ready == "ready"
+    if options["must_declare_ready"] and not ready:
+        problems.append(
+            Problem(E.WIN_REQUIREMENT, f"seats.{win.seat}.ready", "This table requires a declared ready to win.")
+        )
+    for index, pattern_id in enumerate(win.patterns):
+        if pattern_id in TREASURE_PATTERNS and not ready:
+            problems.append(
+                Problem(
+                    E.PATTERN_NOT_ALLOWED,
+                    f"{path}.patterns.{index}",
+                    "Treasure patterns need a winner who declared ready (only ready players know the treasure).",
+                )
+            )
+    problems.extend(_repeat_problems(record, win, path, options))
+    return problems
+
+
+def _repeat_problems(record: HandRecord, win: Win, path: str, options: Options) -> list[Problem]:
+    problems: list[Problem] = []
+    treasure_faces = 8 if options["treasure_mode"] == "both" else 4
+    hidden_limit = 1 if options["hidden_treasure_per"] == "hand" else treasure_faces
+    joyous = [kong for kong in record.kongs_of(win.seat) if joyous_kong(kong.kind, kong.tile, options)]
+    dragons_in_joyous = len(joyous) * (3 if options["xi_gang_mode"] == "zfb_set" else 4)
+    limits = {
+        "hidden_treasure": (hidden_limit, "Hidden treasure counts once per hand (hidden_treasure_per)."),
+        "four_in_hand": (3, "A hand of 14 tiles holds at most three tiles four times."),
+        "dragon_bonus": (
+            12 - dragons_in_joyous,
+            f"Only {12 - dragons_in_joyous} dragon tiles are left to add onto the joyous kongs.",
+        ),
+    }
+    for pattern_id, (limit, message) in limits.items():
+        if win.count(pattern_id) > limit:
+            where = [i for i, p in enumerate(win.patterns) if p == pattern_id][limit]
+            problems.append(Problem(E.PATTERN_REPEATED, f"{path}.patterns.{where}", message))
+    if win.has("dragon_bonus") and not joyous:
+        where = win.patterns.index("dragon_bonus")
+        problems.append(
+            Problem(
+                E.PATTERN_NOT_ALLOWED,
+                f"{path}.patterns.{where}",
+                "The dragon tile bonus needs a joyous kong (喜杠) declared by the winner.",
+            )
+        )
     return problems

@@ -53,7 +53,8 @@ def score(record: HandRecord, findings: Findings, state: TableState, options: Op
     how = _METHOD_WORDS[win.method]
     source = f" of {seat_name(win.from_seat)}" if win.from_seat is not None else ""
     ledger.note(f"{seat_name(win.seat)} wins by {how}{source}.", seat=win.seat, code="win")
-    pay_win(ledger, record, win, Counter(found.patterns), found.kongs, state, options)
+    for payment in payments(record, win, Counter(found.patterns), found.kongs, state, options):
+        ledger.pay(payment.payer, win.seat, payment.amount, payment.why, code="win")
     return Outcome(ledger, after_win(ledger, win, state))
 
 
@@ -230,19 +231,6 @@ def _share_total_cap(amounts: list[int], cap: int) -> list[int]:
     for index in by_remainder[:leftover]:
         shares[index] += 1
     return shares
-
-
-def pay_win(
-    ledger: Ledger,
-    record: HandRecord,
-    win: Win,
-    patterns: Counter[str],
-    kongs: Iterable[tuple[str, str | None]],
-    state: TableState,
-    options: Options,
-) -> None:
-    for payment in payments(record, win, patterns, kongs, state, options):
-        ledger.pay(payment.payer, win.seat, payment.amount, payment.why, code="win")
 
 
 def after_win(ledger: Ledger, win: Win, state: TableState) -> TableState:

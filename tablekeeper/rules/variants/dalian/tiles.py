@@ -17,7 +17,7 @@ from ...options import Options
 from ...records import HandRecord, Win
 from ...shapes import Reading, drawn_wild_readings, readings
 from ...state import TableState
-from ...tiles import ALL_TILES, is_dragon, is_honor, is_terminal_or_honor, suit_of, tile_face, tile_index
+from ...tiles import ALL_TILES, is_dragon, is_honor, is_terminal, is_terminal_or_honor, suit_of, tile_face, tile_index
 from ...variant import DeclaredKong, TileFindings, TileNote
 from ..common.faces import SUIT_NAMES
 from ..common.treasure import treasure_is_wild, wild_faces
@@ -108,13 +108,8 @@ def _contradictions(win: Win, ticked: Counter[str], proof: Counter[str], path: s
         if allowed[pattern_id]:
             allowed[pattern_id] -= 1
             continue
-        problems.append(
-            Problem(
-                E.PATTERN_CONTRADICTS_TILES,
-                f"{path}.patterns.{index}",
-                f"The tiles do not show {_NAMES[pattern_id]}.",
-            )
-        )
+        words = f"The tiles do not show {_NAMES[pattern_id]}."
+        problems.append(Problem(E.PATTERN_CONTRADICTS_TILES, f"{path}.patterns.{index}", words))
     return problems
 
 
@@ -271,7 +266,7 @@ def _failed_requirements(hand: WinningHand, reading: Reading, options: Options) 
         failed.append(f"needs {where} of all three suits (no {' and no '.join(missing)}) (R1)")
     if not _has_triplet(reading, options):
         failed.append("needs a triplet: a pung or kong (R2)")
-    if not reading.has_terminal_or_honor:
+    if not reading.some(is_terminal_or_honor):
         failed.append("needs a 1, 9 or honour tile (R3)")
     if not _opened(hand, options):
         failed.append("needs a claimed chow, pung or exposed kong: the hand is not opened (R4)")
@@ -325,9 +320,9 @@ def _proved(hand: WinningHand, reading: Reading, options: Options) -> Counter[st
             proved["single_float"] = 1
             if len(hand.melds) == 4 and options["allow_shou_ba_yi"]:
                 proved["single_remaining"] = 1
-    if reading.all_terminals:
+    if reading.every(is_terminal):
         proved["pure_terminals"] = 1
-    if reading.all_terminals_or_honors:
+    if reading.every(is_terminal_or_honor):
         proved["mixed_terminals"] = 1
     if reading.every_group_has_terminal_or_honor:
         proved["outside_hand"] = 1

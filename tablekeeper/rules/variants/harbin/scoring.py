@@ -10,7 +10,8 @@ from ...ledger import Ledger
 from ...options import Options
 from ...records import HandRecord, Win
 from ...state import TableState
-from ...variant import Findings, Outcome, advance
+from ...variant import Findings, Outcome, TileFindings, advance
+from ..common.factors import Factor
 from ..common.outcomes import note_tiles, void_outcome
 
 
@@ -27,34 +28,28 @@ def score(record: HandRecord, findings: Findings, state: TableState, options: Op
         )
     win, found = record.wins[0], findings[0]
     note_tiles(ledger, win.seat, found)
-    patterns = found.patterns
     if record.seats[win.seat].ready != "ready":
         ledger.note(f"P{win.seat} counts as ready: every Harbin winner has declared ready.", win.seat, "ready")
-    _settle_win(ledger, record, state, options, win, patterns)
+    _pay_win(ledger, record, found, state, options)
     return Outcome(ledger, _next_state(ledger, state, win.seat))
 
 
 # -- the win value ------------------------------------------------------------------------
 
 
-def _settle_win(
-    ledger: Ledger,
-    record: HandRecord,
-    state: TableState,
-    options: Options,
-    win: Win,
-    patterns: tuple[str, ...],
-) -> None:
-    factors = _value_factors(record, options, win, patterns)
+def _pay_win(ledger: Ledger, record: HandRecord, found: TileFindings, state: TableState, options: Options) -> None:
+    win, patterns = record.wins[0], found.patterns
+    value, doublings = _win_value(record, options, win, patterns)
     if "clamp" in patterns:
         if "treasure_in_treasure" in patterns and not options["clamp_on_bao_zhong_bao"]:
             ledger.note("The clamp does not double treasure within treasure (宝中宝).", win.seat, "clamp")
         else:
-            factors.append(("clamp ×2", 2))
-    hand_value = options["base"]
-    for _, times in factors:
-        hand_value *= times
-    items = [f"base {options['base']}", *(label for label, _ in factors)]
+            doublings.append(Factor("clamp", 2))
+    hand_value = options["base"] * value.times
+    for factor in doublings:
+        hand_value *= factor.times
+    # The win value is a number of points, not a multiplier, so it reads "出冲 3" rather than "×3".
+    items = [f"base {options['base']}", f"{value.label} {value.times}", *(factor.words() for factor in doublings)]
     payers = [win.from_seat] if win.method == "discard" else [s for s in range(4) if s != win.seat]
     for payer in payers:
         assert payer is not None
@@ -69,22 +64,24 @@ def _settle_win(
         ledger.pay(payer, win.seat, amount, f"{' × '.join(why)} = {amount}", code="win")
 
 
-def _value_factors(record: HandRecord, options: Options, win: Win, patterns: tuple[str, ...]) -> list[tuple[str, int]]:
-    """The one win value V, with the self-draw ×2 that a house rule stacks on treasure wins."""
+def _win_value(
+    record: HandRecord, options: Options, win: Win, patterns: tuple[str, ...]
+) -> tuple[Factor, list[Factor]]:
+    """The one win value V, and the self-draw ×2 that a house rule stacks on treasure wins."""
     stacks = options["harbin_treasure_stacks_with_self_draw"]
     if win.method == "discard":
         assert win.from_seat is not None
         if record.seats[win.from_seat].ready == "ready":
-            return [("standard win 平胡 on a ready discarder 1", 1)]
-        return [("discarder not ready 出冲 3", 3)]
+            return Factor("standard win 平胡 on a ready discarder", 1), []
+        return Factor("discarder not ready 出冲", 3), []
     if win.method == "rob_kong":
-        return [("robbing a kong, paid as a self-draw 2", 2)]
-    stacked = [("self-draw ×2", 2)] if stacks else []
+        return Factor("robbing a kong, paid as a self-draw", 2), []
+    stacked = [Factor("self-draw", 2)] if stacks else []
     if "treasure_in_treasure" in patterns:
-        return [("treasure within treasure 宝中宝 12", 12), *stacked]
+        return Factor("treasure within treasure 宝中宝", 12), stacked
     if "finding_treasure" in patterns:
-        return [("finding the treasure 摸宝 3", 3), *stacked]
-    return [("self-draw 自摸 2", 2)]
+        return Factor("finding the treasure 摸宝", 3), stacked
+    return Factor("self-draw 自摸", 2), []
 
 
 def _next_state(ledger: Ledger, state: TableState, winner: int) -> TableState:

@@ -15,16 +15,8 @@ from ...state import TableState
 from ...tiles import HARBIN_TILES, is_terminal_or_honor, tile_face, tile_index
 from ...variant import DeclaredKong, TileFindings
 from ..common.faces import missing_suits_words
-from ..common.kongs import reconcile_kongs
 from ..common.outcomes import derived_notes
-from ..common.win_tiles import (
-    is_seven_pairs,
-    legal_waits,
-    opened_problems,
-    parse_win_tiles,
-    robbed_kong_problems,
-    tiles_field,
-)
+from ..common.win_tiles import is_seven_pairs, legal_waits, read_squared, requirement_problems
 from .catalogue import MAX_SET_ASIDE, TREASURE_PATTERNS
 
 _TRIPLET_KINDS = frozenset({"pung", "kong", "concealed_kong"})
@@ -47,9 +39,7 @@ class WinType:
 def read_tiles(record: HandRecord, index: int, state: TableState, options: Options) -> TileFindings:
     """Check the tiles of `record.wins[index]` against §3.4 and settle clamp and treasure, or raise `Rejected`."""
     win = record.wins[index]
-    hand = parse_win_tiles(win, index, HARBIN_TILES, "Harbin")
-    problems = opened_problems(record, win, hand) + robbed_kong_problems(win, index, hand)
-    kongs = reconcile_kongs(record, win, hand)
+    hand, kongs, problems = read_squared(record, index, HARBIN_TILES, "Harbin")
     treasure_drawn = _treasure_drawn(record, win, index, options, hand)
     natural_best, natural_failures = _evaluate(readings(hand), hand)
     wild_best: list[Reading] = []
@@ -57,10 +47,7 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
     if treasure_drawn:
         wild_best, wild_failures = _evaluate(drawn_wild_readings(hand, HARBIN_TILES), hand)
     if not natural_best and not wild_best:
-        failures = _fewest(natural_failures, wild_failures)
-        if failures is None:
-            problems.append(Problem(E.TILES_NOT_A_WIN, tiles_field(index), _not_a_win_words(hand)))
-        problems.extend(Problem(E.WIN_REQUIREMENT, tiles_field(index), words) for words in failures or ())
+        problems += requirement_problems(index, _fewest(natural_failures, wild_failures), _not_a_win_words(hand))
     if problems:
         raise Rejected(problems)
     waits = legal_waits(hand, lambda candidate: bool(_evaluate(readings(candidate), candidate)[0]))

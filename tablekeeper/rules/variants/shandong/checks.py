@@ -13,30 +13,6 @@ from ...state import TableState
 from .catalogue import SEVEN_PAIRS_LADDER
 
 
-def state_problems(record: HandRecord, state: TableState, options: Options) -> list[Problem]:
-    """Heavenly and earthly hands name who deals: only the dealer wins the first, never the second."""
-    problems: list[Problem] = []
-    for index, win in enumerate(record.wins):
-        for i, pattern in enumerate(win.patterns):
-            if pattern == "heavenly_hand" and win.seat != state.dealer:
-                problems.append(
-                    Problem(
-                        E.CONTRADICTORY_FACTS,
-                        f"wins.{index}.patterns.{i}",
-                        f"Only the dealer (P{state.dealer}) can win a heavenly hand (天和).",
-                    )
-                )
-            if pattern == "earthly_hand" and win.seat == state.dealer:
-                problems.append(
-                    Problem(
-                        E.CONTRADICTORY_FACTS,
-                        f"wins.{index}.patterns.{i}",
-                        "The dealer cannot win an earthly hand (地和); theirs would be a heavenly hand.",
-                    )
-                )
-    return problems
-
-
 def record_problems(record: HandRecord, options: Options) -> list[Problem]:
     problems: list[Problem] = []
     if len(record.kongs) > 4:
@@ -103,4 +79,28 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
                             "all_generals_free_form is on, so it cannot be seven pairs.",
                         )
                     )
+    return problems
+
+
+def state_problems(record: HandRecord, state: TableState, options: Options) -> list[Problem]:
+    """Heavenly and earthly hands name who deals: only the dealer wins the first, never the second."""
+    problems: list[Problem] = []
+    for index, win in enumerate(record.wins):
+        for i, pattern in enumerate(win.patterns):
+            if pattern == "heavenly_hand" and win.seat != state.dealer:
+                problems.append(
+                    Problem(
+                        E.CONTRADICTORY_FACTS,
+                        f"wins.{index}.patterns.{i}",
+                        f"Only the dealer (P{state.dealer}) can win a heavenly hand (天和).",
+                    )
+                )
+            if pattern == "earthly_hand" and win.seat == state.dealer:
+                problems.append(
+                    Problem(
+                        E.CONTRADICTORY_FACTS,
+                        f"wins.{index}.patterns.{i}",
+                        "The dealer cannot win an earthly hand (地和); theirs would be a heavenly hand.",
+                    )
+                )
     return problems

@@ -18,16 +18,9 @@ from ...options import Options
 from ...records import HandRecord, Win
 from ...shapes import WholeHand, readings, whole_hand
 from ...state import TableState
-from ...tiles import ALL_TILES, is_258, tile_face
+from ...tiles import ALL_TILES, is_258, is_terminal, tile_face
 from ...variant import TileFindings, TileNote, winner_kongs
-from ..common.kongs import listed_kong_problems
-from ..common.win_tiles import (
-    opened_problems,
-    parse_win_tiles,
-    pattern_tile_problems,
-    special_set_problems,
-    tiles_field,
-)
+from ..common import win_tiles
 from .catalogue import PATTERN_WORDS, PATTERNS, SEVEN_PAIRS_LADDER, SHAPE_PATTERNS
 from .scoring import value_of_win
 
@@ -55,9 +48,11 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
 
 def _pattern_readings(win: Win, index: int, record: HandRecord, options: Options) -> list[tuple[str, ...]]:
     """Every pattern set the tiles allow the win to be scored with."""
-    hand = parse_win_tiles(win, index, ALL_TILES, "Shandong")
-    problems = special_set_problems(hand, index, "Shandong") + listed_kong_problems(record, win, hand, index)
-    problems += opened_problems(record, win, hand)
+    hand = win_tiles.parse_win_tiles(win, index, ALL_TILES, "Shandong")
+    problems = win_tiles.special_set_problems(hand, index, "Shandong") + win_tiles.listed_kong_problems(
+        record, win, hand, index
+    )
+    problems += win_tiles.opened_problems(record, win, hand)
     problems += _robbed_tile_problems(win, index, hand)
     if problems:
         raise Rejected(problems)
@@ -66,7 +61,7 @@ def _pattern_readings(win: Win, index: int, record: HandRecord, options: Options
         raise Rejected(
             Problem(
                 E.TILES_NOT_A_WIN,
-                tiles_field(index),
+                win_tiles.tiles_field(index),
                 "These tiles are neither four sets and a pair nor seven pairs.",
             )
         )
@@ -77,12 +72,12 @@ def _pattern_readings(win: Win, index: int, record: HandRecord, options: Options
         raise Rejected(
             Problem(
                 E.WIN_REQUIREMENT,
-                tiles_field(index),
+                win_tiles.tiles_field(index),
                 f"needs a pair (将) of 2s, 5s or 8s of a suit{shown}; only the exempt hands "
                 "(house rule exempt258) may win without one.",
             )
         )
-    problems = pattern_tile_problems(win, index, hand, [r.shapes for r in legal], SHAPE_PATTERNS)
+    problems = win_tiles.pattern_tile_problems(win, index, hand, [r.shapes for r in legal], SHAPE_PATTERNS)
     problems += _first_turn_problems(win, index, hand)
     if problems:
         raise Rejected(problems)
@@ -100,7 +95,7 @@ def _tile_readings(hand: WinningHand, options: Options) -> list[_ShapeReading]:
         shapes = set(common)
         if reading.all_pungs:
             shapes.add("all_triplets")
-        if facts.all_258:
+        if facts.every(is_258):
             shapes.add("all_generals")
         frozen = frozenset(shapes)
         found.append(_ShapeReading(frozen, reading.pair[0], reading.pair_is_258 or bool(frozen & exempt)))
@@ -108,14 +103,14 @@ def _tile_readings(hand: WinningHand, options: Options) -> list[_ShapeReading]:
         level = seven_pairs(hand.concealed_counts())
         if level is not None:
             shapes = set(common) | {SEVEN_PAIRS_LADDER[min(level, 3)]}
-            if facts.all_258 and options["all_generals_free_form"]:
+            if facts.every(is_258) and options["all_generals_free_form"]:
                 shapes.add("all_generals")
             frozen = frozenset(shapes)
             # Seven pairs has no single pair: taken off the exempt list, it needs one pair of 2s, 5s or 8s.
             has_258_pair = any(count >= 2 and is_258(tile) for tile, count in enumerate(counts))
             exempted = bool(frozen & exempt) or has_258_pair
             found.append(_ShapeReading(frozen, None, exempted))
-    if options["all_generals_free_form"] and facts.all_258 and not any("all_generals" in r.shapes for r in found):
+    if options["all_generals_free_form"] and facts.every(is_258) and not any("all_generals" in r.shapes for r in found):
         found.append(_ShapeReading(frozenset(common | {"all_generals"}), None, True))
     return found
 
@@ -126,7 +121,7 @@ def _whole_hand_shapes(facts: WholeHand) -> frozenset[str]:
         shapes.add("pure_one_suit")
     if facts.mixed_one_suit:
         shapes.add("mixed_one_suit")
-    if facts.all_terminals:
+    if facts.every(is_terminal):
         shapes.add("pure_terminals")
     return frozenset(shapes)
 
@@ -153,7 +148,7 @@ def _robbed_tile_problems(win: Win, index: int, hand: WinningHand) -> list[Probl
     return [
         Problem(
             E.CONTRADICTORY_FACTS,
-            tiles_field(index),
+            win_tiles.tiles_field(index),
             f"The robbed tile {tile_face(hand.winning_tile)} cannot appear twice in the winner's hand: "
             "the other three copies are in the robbed pung.",
         )

@@ -13,31 +13,19 @@ from ...state import TableState
 from ...tiles import ALL_TILES, is_dragon, is_terminal_or_honor, tile_face
 from ...variant import TileFindings
 from ..common.faces import missing_suits_words, suits_in
-from ..common.kongs import reconcile_kongs
 from ..common.outcomes import derived_notes
-from ..common.win_tiles import (
-    is_seven_pairs,
-    legal_waits,
-    opened_problems,
-    parse_win_tiles,
-    robbed_kong_problems,
-    tiles_field,
-)
+from ..common.win_tiles import is_seven_pairs, legal_waits, read_squared, requirement_problems
+from .catalogue import SHAPE_PATTERNS
 
 _TRIPLET_KINDS = frozenset({"pung", "kong", "concealed_kong", "dragon_set", "wind_set"})
-_SHAPE_PATTERNS = ("all_pungs", "dragon_pung", "single_wait")
 
 
 def read_tiles(record: HandRecord, index: int, state: TableState, options: Options) -> TileFindings:
     """Check the tiles of `record.wins[index]` against §2.3 and settle its shape patterns, or raise `Rejected`."""
     win = record.wins[index]
-    hand = parse_win_tiles(win, index, ALL_TILES, "Shenyang")
-    problems = opened_problems(record, win, hand) + robbed_kong_problems(win, index, hand)
-    kongs = reconcile_kongs(record, win, hand)
+    hand, kongs, problems = read_squared(record, index, ALL_TILES, "Shenyang")
     best, failures = _best_reading(hand, options)
-    if best is None and failures is None:
-        problems.append(Problem(E.TILES_NOT_A_WIN, tiles_field(index), _not_a_win_words(hand, options)))
-    problems.extend(Problem(E.WIN_REQUIREMENT, tiles_field(index), words) for words in failures or ())
+    problems += requirement_problems(index, failures, _not_a_win_words(hand, options))
     if problems:
         raise Rejected(problems)
     waits = legal_waits(hand, lambda candidate: _is_legal(candidate, options))
@@ -54,9 +42,9 @@ def _settle_shape_patterns(
     ticked: tuple[str, ...], proven: dict[str, int], index: int, waits: list[int]
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     problems: list[Problem] = []
-    patterns = [p for p in ticked if p not in _SHAPE_PATTERNS]
+    patterns = [p for p in ticked if p not in SHAPE_PATTERNS]
     derived: list[str] = []
-    for pattern_id in _SHAPE_PATTERNS:
+    for pattern_id in SHAPE_PATTERNS:
         claimed = ticked.count(pattern_id)
         if claimed > proven[pattern_id]:
             where = f"wins.{index}.patterns.{ticked.index(pattern_id)}"

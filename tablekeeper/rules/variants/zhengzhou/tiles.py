@@ -17,14 +17,7 @@ from ...shapes import PUNG_KINDS, readings
 from ...state import TableState
 from ...tiles import ALL_TILES, HonorCycle, successor, tile_face, tile_index
 from ...variant import TileFindings, winner_kongs
-from ..common.kongs import listed_kong_problems
-from ..common.win_tiles import (
-    opened_problems,
-    parse_win_tiles,
-    pattern_tile_problems,
-    special_set_problems,
-    tiles_field,
-)
+from ..common import win_tiles
 from .catalogue import SHAPE_ITEMS, SPECIAL_ORDER
 
 
@@ -45,12 +38,12 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
     that holds is counted.
     """
     win = record.wins[index]
-    hand = parse_win_tiles(win, index, ALL_TILES, "Zhengzhou")
+    hand = win_tiles.parse_win_tiles(win, index, ALL_TILES, "Zhengzhou")
     wild = tile_index(record.treasure) if record.treasure is not None else None
-    problems = special_set_problems(hand, index, "Zhengzhou")
+    problems = win_tiles.special_set_problems(hand, index, "Zhengzhou")
     problems += _meld_problems(hand, index, wild, options)
     problems += _claimed_wild_problems(win, index, hand, wild)
-    problems += listed_kong_problems(record, win, hand, index) + opened_problems(record, win, hand)
+    problems += win_tiles.listed_kong_problems(record, win, hand, index) + win_tiles.opened_problems(record, win, hand)
     if problems:
         raise Rejected(problems)
     proven = _proven_items(hand, wild, options)
@@ -58,12 +51,12 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
         raise Rejected(
             Problem(
                 E.TILES_NOT_A_WIN,
-                tiles_field(index),
+                win_tiles.tiles_field(index),
                 "These tiles are not four sets and a pair (a wild never sits in a pung or kong), "
                 "not seven different pairs, and not four wilds.",
             )
         )
-    problems = pattern_tile_problems(win, index, hand, [proven], SHAPE_ITEMS)
+    problems = win_tiles.pattern_tile_problems(win, index, hand, [proven], SHAPE_ITEMS)
     if problems:
         raise Rejected(problems)
     items = tuple(item for item in SPECIAL_ORDER if item in proven or (item == "kong_bloom" and win.has(item)))
@@ -76,7 +69,7 @@ def _meld_problems(hand: WinningHand, index: int, wild: int | None, options: Opt
         problems.append(
             Problem(
                 E.WIN_REQUIREMENT,
-                tiles_field(index),
+                win_tiles.tiles_field(index),
                 "cannot claim a chow: Zhengzhou allows only pung and kong calls (house rule allow_chow is off).",
             )
         )
@@ -84,7 +77,7 @@ def _meld_problems(hand: WinningHand, index: int, wild: int | None, options: Opt
         problems.append(
             Problem(
                 E.WIN_REQUIREMENT,
-                tiles_field(index),
+                win_tiles.tiles_field(index),
                 f"cannot hold the wild {tile_face(wild)} in a set aside: a wild is never claimed "
                 "nor used in a pung or kong.",
             )
@@ -99,7 +92,7 @@ def _claimed_wild_problems(win: Win, index: int, hand: WinningHand, wild: int | 
     return [
         Problem(
             E.WIN_REQUIREMENT,
-            tiles_field(index),
+            win_tiles.tiles_field(index),
             f"cannot win on a discarded {tile_face(wild)}: a discarded wild (混) cannot be claimed.",
         )
     ]
