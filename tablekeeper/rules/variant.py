@@ -136,6 +136,11 @@ class Hooks:
 
 
 class Variant:
+    """A variant's declaration: a subclass in `variants/<id>/variant.py` sets these class attributes.
+
+    Only what differs from the defaults below needs declaring; `options` must include `base`.
+    """
+
     id: ClassVar[str]
     name_en: ClassVar[str]
     name_zh: ClassVar[str]
@@ -209,6 +214,7 @@ class Variant:
     # -- checks that follow from the declaration ---------------------------------------------
 
     def check_record(self, record: HandRecord, options: Options) -> None:
+        """Refuse what the declaration rules out, together with what the variant's `record_problems` finds."""
         problems: list[Problem] = []
 
         def fail(code: str, field: str | None, message: str) -> None:
