@@ -287,7 +287,9 @@ class Variant:
         return f"{self.name_en} does not allow winning by {words[method]}; only by {allowed}."
 
     def _check_patterns(self, patterns: tuple[str, ...], method: str, options: Options, path: str, fail: Any) -> None:
-        seen: set[str] = set()
+        # In the order ticked, so that the same record lists its problems in the same order in every process
+        # (a set of strings iterates in an order that changes with the interpreter's hash seed).
+        seen: dict[str, None] = {}
         for i, pattern_id in enumerate(patterns):
             spec = self.pattern(pattern_id)
             where = f"{path}.patterns.{i}"
@@ -318,7 +320,7 @@ class Variant:
                         f"{spec.name_en} ({spec.name_zh}) and {other_spec.name_en} ({other_spec.name_zh}) "
                         "cannot both count.",
                     )
-            seen.add(pattern_id)
+            seen[pattern_id] = None
 
 
 def _refuse(problems: list[Problem]) -> None:
