@@ -333,3 +333,5 @@ PATTERNS: tuple[PatternSpec, ...] = (
         meaning="Each extra dragon tile added onto a declared joyous kong (喜杠); tick once per tile.",
     ),
 )
+
+SHAPE_PATTERNS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles)  # what the tiles prove or disprove

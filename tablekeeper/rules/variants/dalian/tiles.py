@@ -22,10 +22,9 @@ from ...variant import DeclaredKong, TileFindings, TileNote
 from ..common.faces import SUIT_NAMES
 from ..common.treasure import treasure_is_wild, wild_faces
 from ..common.win_tiles import parse_win_tiles
-from .catalogue import PATTERNS, TERMINAL_FAMILY
+from .catalogue import PATTERNS, SHAPE_PATTERNS, TERMINAL_FAMILY
 from .scoring import joyous_kong, payments
 
-SHAPE_PATTERNS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles)
 _NAMES = {spec.id: f"{spec.name_en} ({spec.name_zh})" for spec in PATTERNS}
 _KONG_CATEGORY = {"exposed": "kong", "added": "kong", "concealed": "concealed_kong"}
 _RECORD_KIND = {"kong": "exposed", "concealed_kong": "concealed"}
