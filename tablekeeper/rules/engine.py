@@ -16,9 +16,7 @@ from .options import resolve_options
 from .records import parse_record
 from .state import TableState, parse_state
 from .variant import Outcome, Variant
-from .variants import REGISTRY
-
-VARIANT_IDS: tuple[str, ...] = ("dalian", "shenyang", "harbin", "shandong", "zhengzhou")
+from .variants import REGISTRY, VARIANT_IDS
 
 
 def get_variant(variant_id: str) -> dict[str, Any]:
@@ -46,8 +44,7 @@ def settle(
         resolved = resolve_options(variant.options, options)
         current = parse_state(raw_state)
         record = parse_record(hand)
-        variant.check_record(record, resolved)
-        outcome = variant.score(record, current, resolved)
+        outcome = variant.settle_record(record, current, resolved)
         _apply_adjustments(outcome.ledger, record)
     except Rejected as rejected:
         return _not_ok(rejected.problems, raw_state)

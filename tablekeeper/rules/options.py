@@ -61,6 +61,11 @@ class OptionSpec:
         }
 
 
+def base_option(default: int, meaning: str) -> OptionSpec:
+    """The base score, which every variant declares first among its options (RULES.md §0.6)."""
+    return OptionSpec("base", default, "int", meaning, minimum=1)
+
+
 class Options(Mapping[str, Any]):
     """A variant's options resolved against its defaults; read-only."""
 

@@ -2,13 +2,13 @@
 
 A record arrives as plain JSON-able data. `parse_record` turns it into frozen
 dataclasses or rejects it with every problem it finds, each naming the field at
-fault. What only one variant knows (its patterns, methods, facts) is checked in
-`validation.py` against the variant's declared capabilities.
+fault. What only one variant knows (its patterns, methods, facts) is checked later,
+by `Variant.check_record` against the variant's declaration and by the variant's hooks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -161,12 +161,10 @@ def parse_record(raw: Any) -> HandRecord:
     r.unknown_keys(raw, _RECORD_FIELDS, "")
     result = r.choice(raw.get("result"), ("win", "draw", "void"), "result", default=None)
 
-    wins = tuple(w for i, item in enumerate(r.listing(raw.get("wins"), "wins")) if (w := _win(r, item, i)))
+    wins = _entries(r, raw.get("wins"), "wins", _WIN_FIELDS, _win)
     seats = _seats(r, raw.get("seats"))
-    kongs = tuple(k for i, item in enumerate(r.listing(raw.get("kongs"), "kongs")) if (k := _kong(r, item, i)))
-    penalties = tuple(
-        p for i, item in enumerate(r.listing(raw.get("penalties"), "penalties")) if (p := _penalty(r, item, i))
-    )
+    kongs = _entries(r, raw.get("kongs"), "kongs", _KONG_FIELDS, _kong)
+    penalties = _entries(r, raw.get("penalties"), "penalties", _PENALTY_FIELDS, _penalty)
     dice_double = r.boolean(raw.get("dice_double"), "dice_double", default=False)
     liable = r.seat(raw.get("liable"), "liable", required=False)
     treasure = raw.get("treasure")
@@ -195,13 +193,29 @@ def parse_record(raw: Any) -> HandRecord:
     )
 
 
-def _win(r: _Reader, raw: Any, index: int) -> Win | None:
-    path = f"wins.{index}"
-    item = r.mapping(raw, path)
-    if item is None:
-        return None
-    before = len(r.problems)
-    r.unknown_keys(item, _WIN_FIELDS, path)
+def _entries[Entry](
+    r: _Reader,
+    raw: Any,
+    field: str,
+    fields: set[str],
+    read: Callable[[_Reader, Mapping[str, Any], str], Entry | None],
+) -> tuple[Entry, ...]:
+    """The list at `field`, each item read by `read`; an item with any problem is left out (and reported)."""
+    entries: list[Entry] = []
+    for index, raw_item in enumerate(r.listing(raw, field)):
+        path = f"{field}.{index}"
+        item = r.mapping(raw_item, path)
+        if item is None:
+            continue
+        before = len(r.problems)
+        r.unknown_keys(item, fields, path)
+        entry = read(r, item, path)
+        if entry is not None and len(r.problems) == before:
+            entries.append(entry)
+    return tuple(entries)
+
+
+def _win(r: _Reader, item: Mapping[str, Any], path: str) -> Win | None:
     seat = r.seat(item.get("seat"), f"{path}.seat")
     method = r.choice(item.get("method"), METHODS, f"{path}.method", default=None)
     from_seat = r.seat(item.get("from"), f"{path}.from", required=False)
@@ -225,7 +239,7 @@ def _win(r: _Reader, raw: Any, index: int) -> Win | None:
     if tiles is not None and not isinstance(tiles, str):
         r.fail(E.INVALID_TYPE, f"{path}.tiles", "Tiles are written as text, e.g. [123m]456p+7p.")
         tiles = None
-    if len(r.problems) > before or seat is None or method is None:
+    if seat is None or method is None:
         return None
     return Win(seat, method, from_seat, tuple(patterns), flowers, tiles or None)
 
@@ -254,13 +268,7 @@ def _seats(r: _Reader, raw: Any) -> tuple[SeatFacts, SeatFacts, SeatFacts, SeatF
     return facts[0], facts[1], facts[2], facts[3]
 
 
-def _kong(r: _Reader, raw: Any, index: int) -> Kong | None:
-    path = f"kongs.{index}"
-    item = r.mapping(raw, path)
-    if item is None:
-        return None
-    before = len(r.problems)
-    r.unknown_keys(item, _KONG_FIELDS, path)
+def _kong(r: _Reader, item: Mapping[str, Any], path: str) -> Kong | None:
     seat = r.seat(item.get("seat"), f"{path}.seat")
     kind = r.choice(item.get("kind"), KONG_KINDS, f"{path}.kind", default=None)
     tile = item.get("tile")
@@ -273,18 +281,12 @@ def _kong(r: _Reader, raw: Any, index: int) -> Kong | None:
         r.fail(E.FROM_NOT_ALLOWED, f"{path}.from", f"A {kind.replace('_', ' ')} is not claimed from anyone.")
     if seat is not None and from_seat is not None and seat == from_seat:
         r.fail(E.SELF_FROM, f"{path}.from", "A kong cannot be claimed from its own declarer.")
-    if len(r.problems) > before or seat is None or kind is None:
+    if seat is None or kind is None:
         return None
     return Kong(seat, kind, tile, from_seat)
 
 
-def _penalty(r: _Reader, raw: Any, index: int) -> Penalty | None:
-    path = f"penalties.{index}"
-    item = r.mapping(raw, path)
-    if item is None:
-        return None
-    before = len(r.problems)
-    r.unknown_keys(item, _PENALTY_FIELDS, path)
+def _penalty(r: _Reader, item: Mapping[str, Any], path: str) -> Penalty | None:
     kind = r.choice(item.get("kind"), PENALTY_KINDS, f"{path}.kind", default=None)
     note = item.get("note", "")
     if not isinstance(note, str):
@@ -294,7 +296,7 @@ def _penalty(r: _Reader, raw: Any, index: int) -> Penalty | None:
         deltas = _adjustment_deltas(r, item.get("deltas"), f"{path}.deltas")
         if item.get("seat") is not None:
             r.fail(E.UNKNOWN_FIELD, f"{path}.seat", "An adjustment names its four deltas, not a seat.")
-        if len(r.problems) > before or deltas is None:
+        if deltas is None:
             return None
         return Penalty(kind, None, 1, deltas, note)
     if item.get("deltas") is not None:
@@ -303,7 +305,7 @@ def _penalty(r: _Reader, raw: Any, index: int) -> Penalty | None:
     count = r.count(item.get("count"), f"{path}.count", default=1, minimum=1)
     if kind != "revealed_tiles" and item.get("count") is not None and count != 1:
         r.fail(E.INVALID_VALUE, f"{path}.count", "Only a revealed-tiles penalty takes a count.")
-    if len(r.problems) > before or seat is None or kind is None:
+    if seat is None or kind is None:
         return None
     return Penalty(kind, seat, count, None, note)
 

@@ -14,18 +14,62 @@ another face. A wild may stand for a fifth copy of a face: nothing physical limi
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Iterator
+from abc import abstractmethod
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
 from .hands import winning_faces
 from .notation import Meld, WinningHand
-from .tiles import ALL_TILES, FIRST_HONOR, TILE_KINDS, is_honor, is_terminal, is_terminal_or_honor, suit_of
+from .tiles import ALL_TILES, FIRST_HONOR, TILE_KINDS, is_258, is_honor, is_terminal_or_honor, suit_of
 
 SetKind = Literal["chow", "pung", "kong", "concealed_kong", "dragon_set", "wind_set"]
 WinningPlace = Literal["chow_middle", "chow_edge", "chow_open", "pair", "pung"]
 PUNG_KINDS = frozenset({"pung", "kong", "concealed_kong"})
-_RANKS_258 = frozenset({2, 5, 8})
+
+
+class TileFacts:
+    """Facts about a hand's tiles that do not depend on how they split into sets."""
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def tiles(self) -> tuple[int, ...]:
+        """Every tile of the hand, each face as often as it is held."""
+
+    def every(self, fact: Callable[[int], bool]) -> bool:
+        """Whether every tile has `fact`, a test from `tiles.py` such as `is_terminal` or `is_258`."""
+        return all(fact(tile) for tile in self.tiles)
+
+    def some(self, fact: Callable[[int], bool]) -> bool:
+        """Whether at least one tile has `fact`."""
+        return any(fact(tile) for tile in self.tiles)
+
+    @property
+    def suits(self) -> frozenset[str]:
+        """The numbered suits ("m", "p", "s") that appear anywhere, the pair included."""
+        return frozenset(suit_of(tile) for tile in self.tiles if not is_honor(tile))
+
+    @property
+    def pure_one_suit(self) -> bool:
+        return len(self.suits) == 1 and not self.some(is_honor)
+
+    @property
+    def mixed_one_suit(self) -> bool:
+        """One numbered suit plus at least one honour (the pure flush is not also mixed)."""
+        return len(self.suits) == 1 and self.some(is_honor)
+
+
+@dataclass(frozen=True, slots=True)
+class WholeHand(TileFacts):
+    """The faces of a whole hand, melds included, for the facts no split can change (flushes, terminals)."""
+
+    tiles: tuple[int, ...]
+
+
+def whole_hand(hand: WinningHand) -> WholeHand:
+    return WholeHand(tuple(tile for tile, count in enumerate(hand.counts()) for _ in range(count)))
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -39,7 +83,7 @@ class SetInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(TileFacts):
     """One way to read a whole winning hand. Tiles are the faces the tiles stand for."""
 
     sets: tuple[SetInfo, ...]
@@ -80,48 +124,12 @@ class Reading:
         return all(info.kind in PUNG_KINDS for info in self.sets)
 
     @property
-    def suits(self) -> frozenset[str]:
-        """The numbered suits ("m", "p", "s") that appear anywhere, the pair included."""
-        return frozenset(suit_of(tile) for tile in self.tiles if not is_honor(tile))
-
-    @property
-    def has_honor(self) -> bool:
-        return any(is_honor(tile) for tile in self.tiles)
-
-    @property
-    def has_terminal_or_honor(self) -> bool:
-        return any(is_terminal_or_honor(tile) for tile in self.tiles)
-
-    @property
     def every_group_has_terminal_or_honor(self) -> bool:
         return all(any(is_terminal_or_honor(tile) for tile in group) for group in self.groups)
 
     @property
-    def all_terminals_or_honors(self) -> bool:
-        return all(is_terminal_or_honor(tile) for tile in self.tiles)
-
-    @property
-    def all_terminals(self) -> bool:
-        """Only 1s and 9s of the suits: no honours."""
-        return all(is_terminal(tile) for tile in self.tiles)
-
-    @property
-    def pure_one_suit(self) -> bool:
-        return len(self.suits) == 1 and not self.has_honor
-
-    @property
-    def mixed_one_suit(self) -> bool:
-        """One numbered suit plus at least one honour (the pure flush is not also mixed)."""
-        return len(self.suits) == 1 and self.has_honor
-
-    @property
-    def all_258(self) -> bool:
-        return all(not is_honor(tile) and tile % 9 + 1 in _RANKS_258 for tile in self.tiles)
-
-    @property
     def pair_is_258(self) -> bool:
-        tile = self.pair[0]
-        return not is_honor(tile) and tile % 9 + 1 in _RANKS_258
+        return is_258(self.pair[0])
 
 
 # A concealed group while splitting: its kind, its faces (sorted) and the faces filled by wilds.

@@ -93,6 +93,11 @@ def is_terminal_or_honor(index: int) -> bool:
     return is_honor(index) or is_terminal(index)
 
 
+def is_258(index: int) -> bool:
+    """A 2, 5 or 8 of a suit: a general (将) in Shandong."""
+    return not is_honor(index) and rank_of(index) in (2, 5, 8)
+
+
 def is_dragon(index: int) -> bool:
     _check_index(index)
     return index >= WHITE

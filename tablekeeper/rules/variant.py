@@ -1,24 +1,28 @@
-"""What every variant declares, and the checks that follow from the declaration alone.
+"""What every variant declares, and the one flow that checks, reads and scores a hand for all of them.
 
 A variant is a value: its capabilities (methods, facts it uses, options, pattern
 catalogue) are data on the class, and the generic checks in `check_record` read that
-data instead of branching on the variant's name. Only scoring itself is code.
+data instead of branching on the variant's name. What only one variant knows is code in
+its own package (`variants/<id>/`), handed to the flow as `Hooks`: its record checks,
+the reading of a win's tiles, and its scoring.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from . import errors as E
 from .errors import Problem, Rejected
 from .ledger import Ledger
 from .options import Options, OptionSpec
-from .records import HandRecord
+from .records import HandRecord, Win
 from .state import TableState
 
 ALL_METHODS = frozenset({"self_draw", "discard", "rob_kong"})
+SELF_DRAW = frozenset({"self_draw"})
+DISCARD = frozenset({"discard"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +54,15 @@ class PatternSpec:
         }
 
 
+def exclusive(groups: Collection[Collection[str]], *patterns: PatternSpec) -> tuple[PatternSpec, ...]:
+    """`patterns`, where the members of each group exclude one another (each one lists the others)."""
+
+    def others(spec: PatternSpec) -> frozenset[str]:
+        return frozenset(other for group in groups if spec.id in group for other in group if other != spec.id)
+
+    return tuple(replace(spec, excludes=spec.excludes | others(spec)) for spec in patterns)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What a variant's scoring produced for one hand, before the engine adds the common parts."""
@@ -58,11 +71,79 @@ class Outcome:
     state: TableState
 
 
-class Variant(ABC):
+class DeclaredKong(NamedTuple):
+    """A kong or special set of the winner, with its face when it has one."""
+
+    kind: str  # the record's kind: exposed, added, concealed, dragon_set, wind_set
+    tile: str | None
+
+
+class TileNote(NamedTuple):
+    """A line the ledger shows about a win's tiles, at the head of that win's lines."""
+
+    code: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class TileFindings:
+    """What one win's tiles settled, or, for a win without tiles, what its record says.
+
+    Every variant's tiles hook returns this; the checks that need it and the scoring read it.
+    """
+
+    patterns: tuple[str, ...]  # the patterns to score: those ticked that the tiles allow, and those they prove
+    kongs: tuple[DeclaredKong, ...]  # the winner's kongs and special sets
+    notes: tuple[TileNote, ...] = ()
+    from_tiles: bool = True
+
+    @classmethod
+    def of_record(cls, record: HandRecord, win: Win) -> TileFindings:
+        """A win without tiles: its ticked patterns and listed kongs, at the scorekeeper's word."""
+        return cls(win.patterns, winner_kongs(record, win.seat), from_tiles=False)
+
+
+def winner_kongs(record: HandRecord, seat: int) -> tuple[DeclaredKong, ...]:
+    return tuple(DeclaredKong(kong.kind, kong.tile) for kong in record.kongs_of(seat))
+
+
+Findings = tuple[TileFindings, ...]  # one per win, in the record's order
+
+
+def no_problems(*_facts: object) -> list[Problem]:
+    """The check a variant leaves out: it finds nothing."""
+    return []
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hooks:
+    """What a variant's package fills in, in the order `Variant.settle_record` calls it.
+
+    Every check returns all the problems it finds; the flow refuses the record after each
+    check that found any, so later steps may trust what earlier ones let through.
+    """
+
+    # checks.py: what the record alone gets wrong; reported together with the generic checks.
+    record_problems: Callable[[HandRecord, Options], list[Problem]] = no_problems
+    # checks.py: what contradicts the table state (who deals, say).
+    state_problems: Callable[[HandRecord, TableState, Options], list[Problem]] = no_problems
+    # tiles.py: read `record.wins[index].tiles` (only called for a win that has tiles), or raise `Rejected`.
+    read_tiles: Callable[[HandRecord, int, TableState, Options], TileFindings]
+    # checks.py: what contradicts the findings of every win (tiles read, or the record's word).
+    findings_problems: Callable[[HandRecord, Findings, Options], list[Problem]] = no_problems
+    # scoring.py: who pays whom for a record that passed everything above, and the next state.
+    score: Callable[[HandRecord, Findings, TableState, Options], Outcome]
+
+
+class Variant:
+    """A variant's declaration: a subclass in `variants/<id>/variant.py` sets these class attributes.
+
+    Only what differs from the defaults below needs declaring; `options` must include `base`.
+    """
+
     id: ClassVar[str]
     name_en: ClassVar[str]
     name_zh: ClassVar[str]
-    default_base: ClassVar[int]
     default_starting_points: ClassVar[int]
     methods: ClassVar[frozenset[str]] = ALL_METHODS
     ready_values: ClassVar[tuple[str, ...]] = ("none", "ready")
@@ -77,6 +158,7 @@ class Variant(ABC):
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     patterns: ClassVar[tuple[PatternSpec, ...]] = ()
     notes: ClassVar[tuple[str, ...]] = ()  # where this engine chose for RULES.md, in plain words
+    hooks: ClassVar[Hooks]
 
     # -- description -------------------------------------------------------------------------
 
@@ -85,6 +167,11 @@ class Variant(ABC):
             if spec.id == pattern_id:
                 return spec
         return None
+
+    @property
+    def default_base(self) -> int:
+        """The default of the base option, which every variant declares (RULES.md §0.6)."""
+        return int(next(spec.default for spec in self.options if spec.key == "base"))
 
     def multiple_winners_allowed(self, options: Options) -> bool:
         return False
@@ -109,24 +196,25 @@ class Variant(ABC):
             "notes": list(self.notes),
         }
 
-    # -- scoring -----------------------------------------------------------------------------
+    # -- the flow ----------------------------------------------------------------------------
 
-    @abstractmethod
-    def score(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
-        """Score a record that passed `check_record` (any result: win, draw or void).
-
-        Raise `Rejected` for what only scoring can see (tiles that are not a legal win, say).
-        """
-
-    def void_outcome(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
-        """A cancelled hand: nothing is paid, the dealer re-deals, no counter moves (a variant's default)."""
-        ledger = Ledger()
-        ledger.note("Hand cancelled: the same dealer deals again; nothing is paid.", code="void")
-        return Outcome(ledger, state)
+    def settle_record(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
+        """Check, read the tiles of and score one parsed record: the same steps for every variant."""
+        self.check_record(record, options)
+        _refuse(self.hooks.state_problems(record, state, options))
+        findings = tuple(
+            self.hooks.read_tiles(record, index, state, options)
+            if win.tiles is not None
+            else TileFindings.of_record(record, win)
+            for index, win in enumerate(record.wins)
+        )
+        _refuse(self.hooks.findings_problems(record, findings, options))
+        return self.hooks.score(record, findings, state, options)
 
     # -- checks that follow from the declaration ---------------------------------------------
 
     def check_record(self, record: HandRecord, options: Options) -> None:
+        """Refuse what the declaration rules out, together with what the variant's `record_problems` finds."""
         problems: list[Problem] = []
 
         def fail(code: str, field: str | None, message: str) -> None:
@@ -156,20 +244,26 @@ class Variant(ABC):
                     f"seats.{index}.side_bet",
                     f"A side bet is at most {options[self.max_side_bet_option]} markers.",
                 )
-        for index, kong in enumerate(record.kongs):
-            if kong.kind not in self.kong_kinds:
-                fail(
-                    E.FACT_NOT_IN_VARIANT,
-                    f"kongs.{index}.kind",
-                    f"A {kong.kind.replace('_', ' ')} does not exist in {self.name_en}.",
-                )
-        for index, penalty in enumerate(record.penalties):
-            if penalty.kind not in self.penalty_kinds:
-                fail(
-                    E.PENALTY_NOT_ALLOWED,
-                    f"penalties.{index}.kind",
-                    f"{self.name_en} has no '{penalty.kind.replace('_', ' ')}' penalty.",
-                )
+        undeclared = (
+            (
+                "kongs",
+                [k.kind for k in record.kongs],
+                self.kong_kinds,
+                E.FACT_NOT_IN_VARIANT,
+                "A {} does not exist in {}.",
+            ),
+            (
+                "penalties",
+                [p.kind for p in record.penalties],
+                self.penalty_kinds,
+                E.PENALTY_NOT_ALLOWED,
+                "{1} has no '{0}' penalty.",
+            ),
+        )
+        for field, kinds, declared, code, words in undeclared:
+            for index, kind in enumerate(kinds):
+                if kind not in declared:
+                    fail(code, f"{field}.{index}.kind", words.format(kind.replace("_", " "), self.name_en))
         if record.dice_double and not self.uses_dice_double:
             fail(E.FACT_NOT_IN_VARIANT, "dice_double", f"{self.name_en} has no dice double.")
         if record.liable is not None and not self.uses_liable:
@@ -180,17 +274,12 @@ class Variant(ABC):
             fail(E.CONTRADICTORY_FACTS, "liable", "The winner cannot be liable for their own win.")
         if record.treasure is not None and not self.uses_treasure:
             fail(E.FACT_NOT_IN_VARIANT, "treasure", f"{self.name_en} has no treasure tile.")
-        problems.extend(self.record_problems(record, options))
-        if problems:
-            raise Rejected(problems)
+        problems.extend(self.hooks.record_problems(record, options))
+        _refuse(problems)
 
     def allowed_methods(self, options: Options) -> frozenset[str]:
         """The win methods this table plays with; a variant whose house rules widen them overrides this."""
         return self.methods
-
-    def record_problems(self, record: HandRecord, options: Options) -> list[Problem]:
-        """What only this variant sees wrong in a record; reported together with the generic problems."""
-        return []
 
     def _method_words(self, method: str) -> str:
         words = {"self_draw": "self-draw", "discard": "a discard", "rob_kong": "robbing a kong"}
@@ -198,7 +287,9 @@ class Variant(ABC):
         return f"{self.name_en} does not allow winning by {words[method]}; only by {allowed}."
 
     def _check_patterns(self, patterns: tuple[str, ...], method: str, options: Options, path: str, fail: Any) -> None:
-        seen: set[str] = set()
+        # In the order ticked, so that the same record lists its problems in the same order in every process
+        # (a set of strings iterates in an order that changes with the interpreter's hash seed).
+        seen: dict[str, None] = {}
         for i, pattern_id in enumerate(patterns):
             spec = self.pattern(pattern_id)
             where = f"{path}.patterns.{i}"
@@ -229,7 +320,12 @@ class Variant(ABC):
                         f"{spec.name_en} ({spec.name_zh}) and {other_spec.name_en} ({other_spec.name_zh}) "
                         "cannot both count.",
                     )
-            seen.add(pattern_id)
+            seen[pattern_id] = None
+
+
+def _refuse(problems: list[Problem]) -> None:
+    if problems:
+        raise Rejected(problems)
 
 
 def next_seat(seat: int) -> int:

@@ -9,8 +9,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tablekeeper.rules import get_variant
-from tablekeeper.rules.tiles import tile_index
-from tablekeeper.rules.variants.treasure import indicator_of, treasure_faces, treasure_is_wild, wild_faces
+from tablekeeper.rules.tiles import ALL_TILES, HARBIN_TILES, tile_index
+from tablekeeper.rules.variants.common.treasure import (
+    indicator_of,
+    next_treasure,
+    treasure_faces,
+    treasure_is_wild,
+    wild_faces,
+)
 
 from .dalian_helpers import dl
 from .helpers import ok, self_draw, won
@@ -23,29 +29,37 @@ def faces_of(*faces: str) -> frozenset[int]:
 
 
 TREASURES = [
-    ("3s", "successor", "dalian", faces_of("4s")),
-    ("3s", "indicator", "dalian", faces_of("3s")),
-    ("3s", "both", "dalian", faces_of("3s", "4s")),
-    ("9p", "successor", "dalian", faces_of("1p")),
-    ("4z", "successor", "dalian", faces_of("1z")),
-    ("6z", "successor", "dalian", faces_of("7z")),  # Green → Red
-    ("7z", "successor", "dalian", faces_of("5z")),  # Red → White
-    ("5z", "successor", "dalian", faces_of("6z")),  # White → Green
-    ("7z", "successor", "harbin", faces_of("7z")),  # Harbin's only honour follows itself
-    ("9m", "both", "harbin", faces_of("9m", "1m")),
+    ("3s", "successor", ALL_TILES, faces_of("4s")),
+    ("3s", "indicator", ALL_TILES, faces_of("3s")),
+    ("3s", "both", ALL_TILES, faces_of("3s", "4s")),
+    ("9p", "successor", ALL_TILES, faces_of("1p")),
+    ("4z", "successor", ALL_TILES, faces_of("1z")),
+    ("6z", "successor", ALL_TILES, faces_of("7z")),  # Green → Red
+    ("7z", "successor", ALL_TILES, faces_of("5z")),  # Red → White
+    ("5z", "successor", ALL_TILES, faces_of("6z")),  # White → Green
+    ("7z", "successor", HARBIN_TILES, faces_of("7z")),  # Harbin's only honour follows itself
+    ("9m", "both", HARBIN_TILES, faces_of("9m", "1m")),
 ]
 
 
-@pytest.mark.parametrize(("indicator", "mode", "variant", "faces"), TREASURES)
-def test_the_treasure_follows_its_indicator(indicator: str, mode: Any, variant: Any, faces: frozenset[int]) -> None:
-    assert treasure_faces(tile_index(indicator), mode, variant) == faces
+@pytest.mark.parametrize(("indicator", "mode", "tile_set", "faces"), TREASURES)
+def test_the_treasure_follows_its_indicator(
+    indicator: str, mode: Any, tile_set: frozenset[int], faces: frozenset[int]
+) -> None:
+    assert treasure_faces(tile_index(indicator), mode, tile_set) == faces
 
 
 @pytest.mark.parametrize(
-    ("treasure", "variant", "indicator"), [("1p", "dalian", "9p"), ("5z", "dalian", "7z"), ("7z", "harbin", "7z")]
+    ("treasure", "tile_set", "indicator"),
+    [("1p", ALL_TILES, "9p"), ("5z", ALL_TILES, "7z"), ("7z", HARBIN_TILES, "7z")],
 )
-def test_the_indicator_is_found_from_the_treasure(treasure: str, variant: Any, indicator: str) -> None:
-    assert indicator_of(tile_index(treasure), variant) == tile_index(indicator)
+def test_the_indicator_is_found_from_the_treasure(treasure: str, tile_set: frozenset[int], indicator: str) -> None:
+    assert indicator_of(tile_index(treasure), tile_set) == tile_index(indicator)
+
+
+def test_it_refuses_an_indicator_outside_the_tile_set() -> None:
+    with pytest.raises(ValueError, match="not a tile of this set"):
+        next_treasure(tile_index("1z"), HARBIN_TILES)
 
 
 def test_a_recorded_treasure_face_is_wild_with_its_indicator_in_both_mode() -> None:

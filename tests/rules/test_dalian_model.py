@@ -4,7 +4,7 @@ amount(p) = min(cap, base × W × U(p)): W multiplies the method (self-draw 2, d
 `discard_win_multiplier`, robbing a kong the same plus 2), dealer 2 and 2^k, ready 2, the
 patterns and the winner's special kongs (喜杠/旋风杠 4, 大杠 8); U(p) is 2 for an unopened payer,
 2 more when all three non-winners are unopened, and (house rule) 2 for a paying dealer.
-Where the rule book is open the model follows dalian.md: `closed_payer_factor`, the kept draw
+Where the rule book is open the model follows dalian/decisions.md: `closed_payer_factor`, the kept draw
 counting toward 长毛 (`streak_counts_draws`), a robbed kong paid by all at the robbed player's
 price, and outside hand ticked with a float scored as all terminals & honours.
 """
@@ -68,7 +68,7 @@ def winner_side(record: Record, state: State, options: Options) -> int:
 
 
 def capped(owed: dict[int, int], options: Options) -> dict[int, int]:
-    """The cap per payer, or (dalian.md, D-8) on the winner's total, split in proportion to what each owed:
+    """The cap per payer, or (dalian/decisions.md, D-8) on the winner's total, split in proportion to what each owed:
     whole points by largest remainder, a tie to the payer first in turn after the winner (`owed`'s order)."""
     cap: int | None = options["cap"]
     if cap is None:

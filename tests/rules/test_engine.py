@@ -162,6 +162,12 @@ REJECTED_RECORDS = [
     ),
     ("dalian", {"result": "draw", "penalties": [None]}, ("invalid_type", "penalties.0")),
     (
+        "shenyang",
+        {"result": "draw", "penalties": [{"kind": "revealed_tiles", "count": 2}]},
+        ("missing_field", "penalties.0.seat"),
+    ),
+    ("shenyang", {"result": "draw", "penalties": [{"kind": "fine", "seat": 1}]}, ("invalid_value", "penalties.0.kind")),
+    (
         "dalian",
         {"result": "draw", "penalties": [{"kind": "adjustment", "deltas": [1, -1, 0, 0], "note": 5}]},
         ("invalid_type", "penalties.0.note"),

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -88,11 +93,37 @@ def test_a_variant_that_scores_a_hand_out_of_balance_is_an_engine_bug_not_a_resu
 ) -> None:
     variant = REGISTRY["harbin"]
 
-    def unbalanced(record: Any, state: TableState, options: Any) -> Outcome:
+    def unbalanced(record: Any, findings: Any, state: TableState, options: Any) -> Outcome:
         ledger = Ledger()
         ledger.deltas[0] += 1
         return Outcome(ledger, state)
 
-    monkeypatch.setattr(variant, "score", unbalanced)
+    monkeypatch.setattr(variant, "hooks", replace(variant.hooks, score=unbalanced))
     with pytest.raises(AssertionError, match="not zero-sum"):
         settle("harbin", {"result": "draw"})
+
+
+def test_a_record_lists_its_problems_in_the_same_order_whatever_the_hash_seed() -> None:
+    """Patterns that exclude one another are reported in the order they were ticked, in every process."""
+    record = {
+        "result": "win",
+        "wins": [{"seat": 1, "method": "self_draw", "patterns": ["mixed_terminals", "pure_terminals", "edge_wait"]}],
+    }
+    script = f"import json; from tablekeeper.rules import settle; print(json.dumps(settle('dalian', {record!r})))"
+    outputs = [
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in range(4)
+    ]
+
+    assert len(set(outputs)) == 1
+    errors = json.loads(outputs[0])["errors"]
+    assert [error["message"] for error in errors if error["field"] == "wins.0.patterns.2"] == [
+        "Edge win (夹胡) and All terminals and honours (混幺九) cannot both count.",
+        "Edge win (夹胡) and Pure terminals (清幺九) cannot both count.",
+    ]

@@ -3,7 +3,7 @@
 amount = (base + Σ points) × min(cap, Π multipliers × 2^min(n, 5)); a Ming Lou discarder pays
 double after the cap; several winners on one discard are paid separately by the discarder, who
 deals next; the dealer pays 1 to each other seat when the drawn hands in a row reach 3.
-Where the rule book is open the model follows shandong.md: `cap_scope=draw_multiplier`, the
+Where the rule book is open the model follows shandong/decisions.md: `cap_scope=draw_multiplier`, the
 seven-pairs ladder option, a robbed kong paid as one share or three (`rob_kong_payer`), the
 liable seat paying all the winner receives, and a kong bloom after an exposed kong (the winner's
 last one) paid in full by the seat that fed it.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -9,7 +11,15 @@ from hypothesis import strategies as st
 from tablekeeper.rules.hands import is_standard_win
 from tablekeeper.rules.notation import parse_hand
 from tablekeeper.rules.shapes import Reading, SetInfo, drawn_wild_readings, readings, winning_tiles
-from tablekeeper.rules.tiles import HARBIN_TILES, faces, tile_face, tile_index
+from tablekeeper.rules.tiles import (
+    HARBIN_TILES,
+    faces,
+    is_258,
+    is_terminal,
+    is_terminal_or_honor,
+    tile_face,
+    tile_index,
+)
 
 from .test_hands import naturally_complete
 
@@ -172,17 +182,17 @@ def test_a_tile_set_limits_what_a_wild_may_stand_for():
 
 # --- properties ---------------------------------------------------------------------------
 
-PROPERTY_NAMES = (
-    "all_pungs",
-    "has_terminal_or_honor",
-    "every_group_has_terminal_or_honor",
-    "all_terminals_or_honors",
-    "all_terminals",
-    "pure_one_suit",
-    "mixed_one_suit",
-    "all_258",
-    "pair_is_258",
-)
+FACTS: dict[str, Callable[[Reading], bool]] = {
+    "all_pungs": lambda reading: reading.all_pungs,
+    "has_terminal_or_honor": lambda reading: reading.some(is_terminal_or_honor),
+    "every_group_has_terminal_or_honor": lambda reading: reading.every_group_has_terminal_or_honor,
+    "all_terminals_or_honors": lambda reading: reading.every(is_terminal_or_honor),
+    "all_terminals": lambda reading: reading.every(is_terminal),
+    "pure_one_suit": lambda reading: reading.pure_one_suit,
+    "mixed_one_suit": lambda reading: reading.mixed_one_suit,
+    "all_258": lambda reading: reading.every(is_258),
+    "pair_is_258": lambda reading: reading.pair_is_258,
+}
 
 
 @pytest.mark.parametrize(
@@ -222,7 +232,7 @@ def test_reading_properties(text, suits, true_properties):
     assert found
     for reading in found:
         assert reading.suits == frozenset(suits)
-        assert {name for name in PROPERTY_NAMES if getattr(reading, name)} == true_properties
+        assert {name for name, fact in FACTS.items() if fact(reading)} == true_properties
 
 
 def test_counts_follow_the_faces_the_tiles_stand_for():

@@ -3,7 +3,7 @@
 WinPay(p) = B × (1 + pao_w + pao_p) × M, M = 2^n (or 1 + n with `special_combine=add_units`) for
 four wilds, seven pairs and win after kong; every player's kongs pay B × (1 + pao_k + pao_payer)
 on a won hand only; the winner deals next, a draw keeps the dealer (§5.7). Where the rule book is
-open, the model follows zhengzhou.md: `pao_mode=winner_only` counts only the winner's (or the
+open, the model follows zhengzhou/decisions.md: `pao_mode=winner_only` counts only the winner's (or the
 kong's owner's) bet, and `dealer_add_base` adds one stake when the dealer wins or pays a win.
 """
 
@@ -87,7 +87,7 @@ def records(draw: st.DrawFn, options: Options) -> Record:
         winner = draw(st.integers(0, 3))
         method = draw(st.sampled_from(["self_draw", "discard"])) if options["allow_discard_win"] else "self_draw"
         has_kong = any(kong["seat"] == winner for kong in kongs)
-        # Four wilds and win after kong are self-draw only (Z-12, zhengzhou.md); seven pairs goes with either.
+        # Four wilds and win after kong are self-draw only (Z-12, zhengzhou/decisions.md); seven pairs goes with either.
         choices = ["seven_pairs"] + (
             ["four_wilds"] + (["kong_bloom"] if has_kong else []) if method == "self_draw" else []
         )

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tablekeeper.rules.variants.zhengzhou_tiles import wild_from_indicator
+from tablekeeper.rules.variants.zhengzhou.tiles import wild_from_indicator
 
 from .helpers import errors_of, ok
 from .zhengzhou_helpers import tiles_win, zz

@@ -1,0 +1,337 @@
+"""Dalian Qionghu's declaration: its house-rule options, its pattern catalogue and its notes.
+
+Kept apart from the scoring code so that the rules a player reads in the app (the
+`meaning` of each option and pattern, the `notes`) sit together in one place.
+"""
+
+from __future__ import annotations
+
+from ...options import OptionSpec, base_option
+from ...variant import DISCARD, SELF_DRAW, PatternSpec
+from ..common.patterns import kong_bloom, last_tile, pure_terminals
+
+TERMINAL_FAMILY = ("pure_terminals", "mixed_terminals", "outside_hand")  # highest first
+TREASURE_PATTERNS = ("treasure_rush", "finding_treasure", "hidden_treasure")
+
+NOTES: tuple[str, ...] = (
+    "A payer who never opened pays ×2, and if all three non-winners stayed closed each pays ×2 more (D-6).",
+    "The discarder alone pays a discard win, at ×4 (discard_win_multiplier).",
+    "Robbing a kong: the robbed player pays as a discarder, discard ×4 and robbing ×2 (rob_kong_payer); with "
+    "'all', each of the three others pays that same amount, with their own payer factors.",
+    "A total cap (cap_scope=total) is shared in proportion to what each payer would have paid; leftover points go "
+    "to the largest fractions, ties to the payer first in turn after the winner.",
+    "Dealer continuation 长毛 is 2^k with k the hands the dealer already kept the seat; a kept draw counts "
+    "(streak_counts_draws), and it applies only when the dealer wins.",
+    "A draw keeps the dealer and adds one to the streak (draw_dealer); nothing is paid and nothing carries.",
+    "A winner must be opened (R4): a winner marked unopened is rejected.",
+    "Treasure patterns need a ready winner; treasure rush and finding treasure are self-draws (D-12).",
+    "All terminals and pure terminals force all pungs, so double float is added for them automatically.",
+    "With terminal_family_stacks the lower members of the terminal family are added to the one ticked.",
+    "手把一 (allow_shou_ba_yi) counts only for an all-pung hand won on the pair, so single float is added with it.",
+    "Joyous kong 喜杠, cyclone kong 旋风杠 and big concealed kong 大杠 score per set, from the winner's kongs.",
+    "Big concealed kong 大杠 needs the concealed kong's tile, and it must be a wind or a dragon.",
+    "The dragon tile bonus needs a joyous kong declared by the winner.",
+    "A discarded treasure used as wild (treasure_wild_on_discard) earns no 摸宝 bonus: 摸 means drawn.",
+    "With tiles: a drawn treasure that is also a natural winning tile is treasure rush (at face value), "
+    "otherwise a drawn treasure used as wild is finding treasure; both are added from the tiles.",
+    "With tiles, the record's treasure face is the wild tile; in 'both' mode its indicator is wild too.",
+    "With tiles, the melds decide the winner's kongs; kongs listed in the record must agree with them.",
+    "Single float means the winning tile completed the pair (a 单钓 wait) in an all-pung hand.",
+    "Four in hand counts a tile whose four copies are in the hand without a wild standing in.",
+    "A claimed pung of dragons in the tiles is rejected: a discarded dragon can never be punged.",
+    "In dragon_kong mode an exposed dragon kong is the 喜杠 and, as the seed says, does not open the hand.",
+    "No player may list more than three kongs (four with allow_shou_ba_yi): R5 counts them as set-aside sets.",
+    "require_sequence never rejects a four-sets-and-a-pair hand: one without a chow is all pungs, the float it "
+    "exempts.",
+    "An honour can never be the winning tile of a terminal wait (it would need mates among the 13 tiles), so "
+    "D-18 changes nothing in practice.",
+    "The treasure patterns, last tile, kong bloom, flowing tears and the dragon bonus are not shapes: the "
+    "scorekeeper ticks them; the tiles can only contradict some of them.",
+    "When robbing a kong, the winner's tiles may hold only the robbed copy: the other three are in the kong.",
+    "A drawn hand adds one to draw_streak for the board; Dalian carries no multiplier from it.",
+    "Pairs that cannot happen are refused: terminal wait with edge wait or a float, four in hand with a float or "
+    "all terminals, kong bloom with last tile (no kong is declared among the last four live tiles).",
+    "An outside hand ticked with a float is all terminals and honours (a pung holding a 1 or 9 is three of them), "
+    "and scores as that.",
+    "A robbed kong was added onto a claimed pung, so the robbed player is opened.",
+    "Kongs that do not open the hand (concealed kongs, 喜杠, 旋风杠) must leave room for the claimed set a win "
+    "needs: at most two of them (three with allow_shou_ba_yi) when none of the winner's kongs is exposed (R4, R5).",
+)
+
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    base_option(1, "The base score every payment starts from (the seed's base is 1)."),
+    OptionSpec(
+        "cap",
+        100,
+        "optional_int",
+        "The most a hand can pay (see cap_scope); empty for no cap.",
+        minimum=1,
+    ),
+    OptionSpec(
+        "cap_scope",
+        "per_payer",
+        "choice",
+        "per_payer: each payer pays at most the cap. total: the winner receives at most the cap in all, "
+        "shared between the payers in proportion to what each would have paid.",
+        choices=("per_payer", "total"),
+    ),
+    OptionSpec(
+        "discard_win_multiplier",
+        4,
+        "choice",
+        "What a discard win (点炮) multiplies by: 4 as the seed says, or 2 as most game servers play.",
+        choices=(4, 2),
+    ),
+    OptionSpec(
+        "rob_kong_payer",
+        "kong_declarer",
+        "choice",
+        "Who pays for robbing a kong: kong_declarer (the robbed player pays alone, like a discarder) or all "
+        "(each of the three others pays the same robbed-kong amount: discard ×4 and robbing ×2).",
+        choices=("kong_declarer", "all"),
+    ),
+    OptionSpec(
+        "dealer_pays_double",
+        False,
+        "bool",
+        "The dealer pays double whenever someone else wins (a common north-eastern table habit).",
+    ),
+    OptionSpec(
+        "closed_payer_factor",
+        2,
+        "choice",
+        "What an unopened payer's payment is multiplied by (the seed's 门清 ×2): 2, or 1 to switch it off. "
+        "Three unopened opponents (三清) still doubles everyone.",
+        choices=(2, 1),
+    ),
+    OptionSpec(
+        "draw_dealer",
+        "retain",
+        "choice",
+        "After a drawn hand the dealer keeps the deal (retain) or it passes to the next seat (rotate).",
+        choices=("retain", "rotate"),
+    ),
+    OptionSpec(
+        "streak_counts_draws",
+        True,
+        "bool",
+        "A drawn hand the dealer keeps counts toward the dealer's continuation (长毛).",
+    ),
+    OptionSpec(
+        "must_declare_ready",
+        False,
+        "bool",
+        "A player must have declared ready (报听) to win at all.",
+    ),
+    OptionSpec(
+        "allow_chow_ready",
+        False,
+        "bool",
+        "A player may also declare ready by chowing a discard (the missing 'second way' of the seed). "
+        "Play only: it changes no score.",
+    ),
+    OptionSpec(
+        "three_suits_mode",
+        "tiles",
+        "choice",
+        "Three suits (三门齐): tiles of all three suits anywhere in the hand, the pair included (tiles), "
+        "or a set in each suit (sets).",
+        choices=("tiles", "sets"),
+    ),
+    OptionSpec(
+        "dragon_pair_counts_as_triplet",
+        False,
+        "bool",
+        "A pair of dragons satisfies the triplet requirement (刻子).",
+    ),
+    OptionSpec(
+        "require_sequence",
+        False,
+        "bool",
+        "A winning hand needs at least one chow, unless it is a float (all-pung) hand.",
+    ),
+    OptionSpec(
+        "allow_shou_ba_yi",
+        False,
+        "bool",
+        "Allow 手把一: four sets set aside and a single tile left, for all-pung hands only; it then scores ×2.",
+    ),
+    OptionSpec(
+        "treasure_mode",
+        "successor",
+        "choice",
+        "Which tile is the treasure: the one after the indicator (successor), the indicator itself "
+        "(indicator), or both. A record's treasure face is the successor in 'successor' and 'both' modes.",
+        choices=("successor", "indicator", "both"),
+    ),
+    OptionSpec(
+        "treasure_wild_on_discard",
+        False,
+        "bool",
+        "A ready player may also use a discarded treasure tile as wild (no 摸宝 bonus: that needs a draw).",
+    ),
+    OptionSpec(
+        "hidden_treasure_per",
+        "hand",
+        "choice",
+        "Hidden treasure (宝牌) doubles once per hand, or once per treasure tile held (tile).",
+        choices=("hand", "tile"),
+    ),
+    OptionSpec(
+        "edge_includes_edge_and_single",
+        False,
+        "bool",
+        "Edge win (夹胡) also counts a win on an end wait (12 waiting on 3) or a single pair wait.",
+    ),
+    OptionSpec(
+        "last_tile_mode",
+        "last4",
+        "choice",
+        "Last tile win (海底捞月): a self-draw on any of the last four live tiles (last4) or only the very last "
+        "one (final). Play only: the scorekeeper ticks it.",
+        choices=("last4", "final"),
+    ),
+    OptionSpec(
+        "xi_gang_mode",
+        "zfb_set",
+        "choice",
+        "Joyous kong (喜杠): a set of one each of 中发白 (zfb_set), or an exposed kong of one dragon (dragon_kong).",
+        choices=("zfb_set", "dragon_kong"),
+    ),
+    OptionSpec(
+        "terminal_family_stacks",
+        False,
+        "bool",
+        "Outside hand, all terminals & honours and pure terminals multiply together instead of the highest only.",
+    ),
+)
+
+
+PATTERNS: tuple[PatternSpec, ...] = (
+    PatternSpec(
+        "edge_wait",
+        "Edge win",
+        "夹胡",
+        "×2",
+        # No chow in a float or an all-terminals hand; a 1 or 9 is never a chow's middle (terminal wait).
+        excludes=frozenset({"double_float", "single_float", "mixed_terminals", "pure_terminals", "terminal_wait"}),
+        from_tiles=True,
+        meaning="The winning tile is the middle of a chow (2 into 1-3).",
+    ),
+    PatternSpec(
+        "terminal_wait",
+        "Terminal tile win",
+        "缺幺胡幺",
+        "×2",
+        # The lone terminal can only finish a chow: its pair or pung mates would be among the 13 tiles.
+        excludes=frozenset(
+            {"outside_hand", "mixed_terminals", "pure_terminals", "double_float", "single_float", "single_remaining"}
+        ),
+        from_tiles=True,
+        meaning="The 13 tiles before the win hold no 1, 9 or honour, and the winning tile is one.",
+    ),
+    PatternSpec(
+        "double_float",
+        "Double float",
+        "双飘",
+        "×8",
+        excludes=frozenset({"single_float"}),
+        from_tiles=True,
+        meaning="All four sets are pungs or kongs; no chow.",
+    ),
+    PatternSpec(
+        "single_float",
+        "Single float",
+        "单飘",
+        "×16",
+        from_tiles=True,
+        meaning="A double float won on the tile that completes the pair. Replaces double float.",
+    ),
+    PatternSpec(
+        "single_remaining",
+        "Single remaining tile",
+        "手把一",
+        "×2",
+        excludes=frozenset({"edge_wait", "double_float", "four_in_hand"}),
+        requires_option="allow_shou_ba_yi",
+        from_tiles=True,
+        meaning="Four sets set aside and the last tile won as the pair; an all-pung hand, so it is a single float.",
+    ),
+    # No kong may be declared among the last four live tiles (§1.2), so no replacement is drawn there.
+    kong_bloom("×2", "Won on the replacement tile drawn after a kong.", excludes=frozenset({"last_tile"})),
+    last_tile("×2", "Won by self-draw on one of the last four live tiles (or the last one; see last_tile_mode)."),
+    PatternSpec(
+        "four_in_hand",
+        "Four in hand",
+        "四归一",
+        "×2 each",
+        repeatable=True,
+        # Four copies outside a kong need a chow to hold the fourth (a pung and a pair would be five).
+        excludes=frozenset({"double_float", "single_float", "mixed_terminals", "pure_terminals"}),
+        from_tiles=True,
+        meaning="All four copies of a tile are in the winning hand, not declared as a kong; tick once per tile.",
+    ),
+    PatternSpec(
+        "flowing_tears",
+        "Flowing tears",
+        "流泪",
+        "×2",
+        methods=DISCARD,
+        meaning="Won on the tile a player discarded right after their own kong.",
+    ),
+    PatternSpec(
+        "treasure_rush",
+        "Treasure rush",
+        "冲宝",
+        "×2",
+        methods=SELF_DRAW,
+        excludes=frozenset({"finding_treasure"}),
+        meaning="A ready player whose winning tile is the treasure wins when it is revealed, or on drawing it.",
+    ),
+    PatternSpec(
+        "finding_treasure",
+        "Finding treasure",
+        "摸宝",
+        "×2",
+        methods=SELF_DRAW,
+        meaning="A ready player self-draws a treasure tile and uses it as a wild tile to win.",
+    ),
+    PatternSpec(
+        "hidden_treasure",
+        "Hidden treasure",
+        "宝牌",
+        "×2",
+        repeatable=True,  # only with hidden_treasure_per=tile; the variant checks the repeat itself
+        meaning="A ready winner uses, at face value, a treasure tile already held when the treasure became known.",
+    ),
+    PatternSpec(
+        "outside_hand",
+        "Outside hand",
+        "全带幺",
+        "×4",
+        excludes=frozenset({"mixed_terminals", "pure_terminals"}),
+        from_tiles=True,
+        meaning="Every set and the pair hold a 1, 9 or honour.",
+    ),
+    PatternSpec(
+        "mixed_terminals",
+        "All terminals and honours",
+        "混幺九",
+        "×8 (and double float)",
+        excludes=frozenset({"pure_terminals"}),
+        from_tiles=True,
+        meaning="Every tile is a 1, 9 or honour; all pungs, so double float counts too.",
+    ),
+    pure_terminals("×16 (and double float)", "Every tile is a 1 or 9; all pungs, so double float counts too."),
+    PatternSpec(
+        "dragon_bonus",
+        "Dragon tile bonus",
+        "喜杠加牌",
+        "×2 each",
+        repeatable=True,
+        meaning="Each extra dragon tile added onto a declared joyous kong (喜杠); tick once per tile.",
+    ),
+)
+
+SHAPE_PATTERNS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles)  # what the tiles prove or disprove

@@ -1,0 +1,257 @@
+"""Dalian Qionghu's payments (RULES.md §1.6) and dealer rotation (§1.7).
+
+amount(p) = min(cap, base × W × U(p)): W multiplies the winner-side items, U(p) the
+payer-side ones. Everything here is pure arithmetic on facts already checked, so the
+tile reader can price each reading of a hand with the same code that settles it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ...ledger import Ledger, seat_name
+from ...options import Options
+from ...records import HandRecord, Win
+from ...state import TableState
+from ...variant import Findings, Outcome, advance, next_seat
+from ..common.faces import DRAGON_FACES, HONOUR_FACES
+from ..common.factors import Factor
+from ..common.outcomes import note_tiles, void_outcome
+from .catalogue import PATTERNS, TERMINAL_FAMILY
+
+_PATTERN_NAMES = {spec.id: spec.name_en.lower() for spec in PATTERNS}
+_PATTERN_ORDER = [spec.id for spec in PATTERNS]
+# Values of the patterns that are plain multipliers (the families are priced separately).
+_PATTERN_VALUES = {
+    "edge_wait": 2,
+    "terminal_wait": 2,
+    "single_remaining": 2,
+    "kong_bloom": 2,
+    "last_tile": 2,
+    "four_in_hand": 2,
+    "flowing_tears": 2,
+    "treasure_rush": 2,
+    "finding_treasure": 2,
+    "hidden_treasure": 2,
+    "dragon_bonus": 2,
+}
+_FAMILY_VALUES = {"pure_terminals": 16, "mixed_terminals": 8, "outside_hand": 4}
+_METHOD_WORDS = {"self_draw": "self-draw", "discard": "a discard", "rob_kong": "robbing a kong"}
+
+
+def score(record: HandRecord, findings: Findings, state: TableState, options: Options) -> Outcome:
+    """Settle a record that passed the checks: a void, a draw, or the one winner and who pays them."""
+    if record.result == "void":
+        return void_outcome(state)
+    ledger = Ledger()
+    if record.result == "draw":
+        return Outcome(ledger, after_draw(ledger, state, options))
+    win, found = record.wins[0], findings[0]
+    note_tiles(ledger, win.seat, found)
+    how = _METHOD_WORDS[win.method]
+    source = f" of {seat_name(win.from_seat)}" if win.from_seat is not None else ""
+    ledger.note(f"{seat_name(win.seat)} wins by {how}{source}.", seat=win.seat, code="win")
+    for payment in payments(record, win, Counter(found.patterns), found.kongs, state, options):
+        ledger.pay(payment.payer, win.seat, payment.amount, payment.why, code="win")
+    return Outcome(ledger, after_win(ledger, win, state))
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    payer: int
+    amount: int
+    why: str
+
+
+def joyous_kong(kind: str, tile: str | None, options: Options) -> bool:
+    if options["xi_gang_mode"] == "zfb_set":
+        return kind == "dragon_set"
+    return kind == "exposed" and tile in DRAGON_FACES
+
+
+def kong_factors(kongs: Iterable[tuple[str, str | None]], options: Options) -> list[Factor]:
+    """喜杠 ×4, 旋风杠 ×4 and 大杠 ×8, each per set (D-19)."""
+    factors: list[Factor] = []
+    for kind, tile in kongs:
+        if joyous_kong(kind, tile, options):
+            factors.append(Factor("joyous kong 喜杠", 4))
+        elif kind == "wind_set":
+            factors.append(Factor("cyclone kong 旋风杠", 4))
+        elif kind == "concealed" and tile in HONOUR_FACES:
+            factors.append(Factor(f"big concealed kong 大杠 of {tile}", 8))
+    return factors
+
+
+def method_factors(win: Win, options: Options) -> list[Factor]:
+    """§1.6: a robbed kong counts as a claimed discard (×4) and robbing (×2), whoever pays it (rob_kong_payer)."""
+    if win.method == "self_draw":
+        return [Factor("self-draw", 2)]
+    if win.method == "discard":
+        return [Factor("discard win", options["discard_win_multiplier"])]
+    return [Factor("discard win", options["discard_win_multiplier"]), Factor("robbing a kong", 2)]
+
+
+def pattern_factors(patterns: Counter[str], options: Options) -> list[Factor]:
+    factors: list[Factor] = []
+    for pattern_id in _PATTERN_ORDER:
+        count = patterns[pattern_id]
+        if not count or pattern_id not in _PATTERN_VALUES:
+            continue
+        value = _PATTERN_VALUES[pattern_id] ** count
+        label = _PATTERN_NAMES[pattern_id] + (f" (×2 each, {count})" if count > 1 else "")
+        factors.append(Factor(label, value))
+    factors.extend(_float_factors(patterns))
+    factors.extend(_terminal_family_factors(patterns, options))
+    return factors
+
+
+def _float_factors(patterns: Counter[str]) -> list[Factor]:
+    if patterns["single_float"] or patterns["single_remaining"]:
+        reason = "" if patterns["single_float"] else " (手把一 is always a single float)"
+        return [Factor("single float" + reason, 16)]
+    if patterns["double_float"]:
+        return [Factor("double float", 8)]
+    if patterns["mixed_terminals"] or patterns["pure_terminals"]:
+        return [Factor("double float (all terminals force all pungs)", 8)]
+    return []
+
+
+def _terminal_family_factors(patterns: Counter[str], options: Options) -> list[Factor]:
+    ticked = [pattern_id for pattern_id in TERMINAL_FAMILY if patterns[pattern_id]]
+    if not ticked:
+        return []
+    highest = ticked[0]
+    factors = [Factor(_PATTERN_NAMES[highest], _FAMILY_VALUES[highest])]
+    if highest == "outside_hand" and any(patterns[p] for p in ("double_float", "single_float", "single_remaining")):
+        # A pung holding a terminal is three terminals, and so is the pair: an outside hand of pungs is
+        # all terminals and honours (D-14 keeps the highest member), so it scores as that.
+        highest = "mixed_terminals"
+        factors = [Factor(_PATTERN_NAMES[highest] + " (an outside hand of pungs)", _FAMILY_VALUES[highest])]
+    if options["terminal_family_stacks"]:
+        # A pure-terminals hand is also all-terminals and an outside hand: each lower member counts too.
+        below = TERMINAL_FAMILY[TERMINAL_FAMILY.index(highest) + 1 :]
+        factors.extend(Factor(f"{_PATTERN_NAMES[lower]} (stacks)", _FAMILY_VALUES[lower]) for lower in below)
+    return factors
+
+
+def winner_factors(
+    win: Win,
+    patterns: Counter[str],
+    kongs: Iterable[tuple[str, str | None]],
+    ready: bool,
+    state: TableState,
+    options: Options,
+) -> list[Factor]:
+    factors = method_factors(win, options)
+    if win.seat == state.dealer:
+        factors.append(Factor("dealer win", 2))
+        if state.dealer_streak:
+            factors.append(Factor(f"dealer continuation 长毛, kept {state.dealer_streak}", 2**state.dealer_streak))
+    if ready:
+        factors.append(Factor("ready 报听", 2))
+    factors.extend(pattern_factors(patterns, options))
+    factors.extend(kong_factors(kongs, options))
+    return factors
+
+
+def payers_of(win: Win, options: Options) -> list[int]:
+    """Self-draw: the three others, in turn order after the winner; a discard: the discarder alone."""
+    if win.method == "self_draw" or (win.method == "rob_kong" and options["rob_kong_payer"] == "all"):
+        return [(win.seat + step) % 4 for step in (1, 2, 3)]
+    assert win.from_seat is not None
+    return [win.from_seat]
+
+
+def payer_factors(payer: int, record: HandRecord, win: Win, state: TableState, options: Options) -> list[Factor]:
+    factors: list[Factor] = []
+    if not record.seats[payer].opened and options["closed_payer_factor"] > 1:
+        factors.append(Factor("unopened payer 门清", options["closed_payer_factor"]))
+    others = [seat for seat in range(4) if seat != win.seat]
+    if all(not record.seats[seat].opened for seat in others):
+        factors.append(Factor("three unopened 三清", 2))
+    if options["dealer_pays_double"] and payer == state.dealer:
+        factors.append(Factor("dealer pays", 2))
+    return factors
+
+
+def payments(
+    record: HandRecord,
+    win: Win,
+    patterns: Counter[str],
+    kongs: Iterable[tuple[str, str | None]],
+    state: TableState,
+    options: Options,
+) -> list[Payment]:
+    """What each payer pays the winner, capped, with the worked reason."""
+    shared = winner_factors(win, patterns, list(kongs), record.seats[win.seat].ready == "ready", state, options)
+    base: int = options["base"]
+    raw: list[tuple[int, int, str]] = []
+    for payer in payers_of(win, options):
+        factors = shared + payer_factors(payer, record, win, state, options)
+        amount = base
+        for factor in factors:
+            amount *= factor.times
+        words = " × ".join([f"base {base}", *(factor.words() for factor in factors)]) + f" = {amount}"
+        raw.append((payer, amount, words))
+    return _capped(raw, options)
+
+
+def _capped(raw: list[tuple[int, int, str]], options: Options) -> list[Payment]:
+    cap: int | None = options["cap"]
+    if cap is None:
+        return [Payment(payer, amount, words) for payer, amount, words in raw]
+    if options["cap_scope"] == "per_payer":
+        return [
+            Payment(payer, min(cap, amount), words + (f", capped at {cap}" if amount > cap else ""))
+            for payer, amount, words in raw
+        ]
+    total = sum(amount for _, amount, _ in raw)
+    if total <= cap:
+        return [Payment(payer, amount, words) for payer, amount, words in raw]
+    shares = _share_total_cap([amount for _, amount, _ in raw], cap)
+    return [
+        Payment(payer, share, f"{words}; the winner's total {total} is capped at {cap}, this payer's share {share}")
+        for (payer, _, words), share in zip(raw, shares, strict=True)
+    ]
+
+
+def _share_total_cap(amounts: list[int], cap: int) -> list[int]:
+    """Split `cap` in proportion to `amounts` in whole points (largest remainder).
+
+    `amounts` come in turn order after the winner, so a tie on the remainder goes to
+    the payer who sits first after the winner.
+    """
+    total = sum(amounts)
+    shares = [cap * amount // total for amount in amounts]
+    remainders = [cap * amount % total for amount in amounts]
+    leftover = cap - sum(shares)
+    by_remainder = sorted(range(len(amounts)), key=lambda index: -remainders[index])
+    for index in by_remainder[:leftover]:
+        shares[index] += 1
+    return shares
+
+
+def after_win(ledger: Ledger, win: Win, state: TableState) -> TableState:
+    """§1.7: the dealer keeps the deal on their own win; otherwise it passes to the next seat, not the winner."""
+    if win.seat == state.dealer:
+        streak = state.dealer_streak + 1
+        ledger.note(f"The dealer {seat_name(win.seat)} won and deals again; continuation {streak}.", code="dealer")
+        return advance(state, dealer_streak=streak, draw_streak=0)
+    dealer = next_seat(state.dealer)
+    ledger.note(f"Next dealer {seat_name(dealer)} (the seat after the dealer); continuation 0.", code="dealer")
+    return advance(state, dealer=dealer, dealer_streak=0, draw_streak=0)
+
+
+def after_draw(ledger: Ledger, state: TableState, options: Options) -> TableState:
+    """§1.7-1.8: a drawn hand pays nothing; the dealer keeps the deal (D-2) or it rotates."""
+    draws = state.draw_streak + 1
+    ledger.note("Draw (荒庄): nothing is paid and no multiplier carries over.", code="draw")
+    if options["draw_dealer"] == "rotate":
+        dealer = next_seat(state.dealer)
+        ledger.note(f"Next dealer {seat_name(dealer)}; continuation 0.", code="dealer")
+        return advance(state, dealer=dealer, dealer_streak=0, draw_streak=draws)
+    streak = state.dealer_streak + 1 if options["streak_counts_draws"] else state.dealer_streak
+    ledger.note(f"The dealer {seat_name(state.dealer)} keeps the deal; continuation {streak}.", code="dealer")
+    return advance(state, dealer_streak=streak, draw_streak=draws)

@@ -1,0 +1,26 @@
+"""Dalian Qionghu (大连穷胡): RULES.md §1, with the resolutions of §7.1 (decisions.md).
+
+Restricted hands (穷胡): a win needs tiles of all three suits, a triplet, a 1, 9 or honour and an
+opened hand; a ready player's treasure (宝) may be wild; each payment stops at the cap.
+"""
+
+from __future__ import annotations
+
+from ...variant import Hooks, Variant
+from . import checks, scoring, tiles
+from .catalogue import NOTES, OPTIONS, PATTERNS
+
+
+class Dalian(Variant):
+    id = "dalian"
+    name_en = "Dalian Qionghu"
+    name_zh = "大连穷胡"
+    # The seed: "Common values are 500 points or 1000 points"; 1000 leaves room for capped hands of 100.
+    default_starting_points = 1000
+    kong_kinds = frozenset({"exposed", "added", "concealed", "dragon_set", "wind_set"})
+    uses_treasure = True
+    options, patterns, notes = OPTIONS, PATTERNS, NOTES
+    hooks = Hooks(record_problems=checks.record_problems, read_tiles=tiles.read_tiles, score=scoring.score)
+
+
+VARIANT = Dalian()

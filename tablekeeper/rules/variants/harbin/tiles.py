@@ -1,0 +1,191 @@
+"""Harbin's checks on a win's tiles (RULES.md §3.4, §3.5, §3.6): the win requirements, the clamp,
+and the treasure wins, choosing what pays most when the drawn tile is the treasure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ... import errors as E
+from ...errors import Problem, Rejected
+from ...notation import WinningHand
+from ...options import Options
+from ...records import HandRecord, Win
+from ...shapes import Reading, drawn_wild_readings, readings
+from ...state import TableState
+from ...tiles import HARBIN_TILES, is_terminal_or_honor, tile_face, tile_index
+from ...variant import DeclaredKong, TileFindings
+from ..common.faces import missing_suits_words
+from ..common.outcomes import derived_notes
+from ..common.win_tiles import is_seven_pairs, legal_waits, read_squared, requirement_problems
+from .catalogue import MAX_SET_ASIDE, TREASURE_PATTERNS
+
+_TRIPLET_KINDS = frozenset({"pung", "kong", "concealed_kong"})
+_WORDS = {
+    "clamp": "a clamp (卡当)",
+    "finding_treasure": "finding the treasure (摸宝)",
+    "treasure_in_treasure": "treasure within treasure (宝中宝)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class WinType:
+    """One way to score the tiles: which treasure pattern (if any), whether it is a clamp, and its worth."""
+
+    treasure: str | None
+    clamp: bool
+    worth: int
+
+
+def read_tiles(record: HandRecord, index: int, state: TableState, options: Options) -> TileFindings:
+    """Check the tiles of `record.wins[index]` against §3.4 and settle clamp and treasure, or raise `Rejected`."""
+    win = record.wins[index]
+    hand, kongs, problems = read_squared(record, index, HARBIN_TILES, "Harbin")
+    treasure_drawn = _treasure_drawn(record, win, index, options, hand)
+    natural_best, natural_failures = _evaluate(readings(hand), hand)
+    wild_best: list[Reading] = []
+    wild_failures: list[str] | None = None
+    if treasure_drawn:
+        wild_best, wild_failures = _evaluate(drawn_wild_readings(hand, HARBIN_TILES), hand)
+    if not natural_best and not wild_best:
+        problems += requirement_problems(index, _fewest(natural_failures, wild_failures), _not_a_win_words(hand))
+    if problems:
+        raise Rejected(problems)
+    waits = legal_waits(hand, lambda candidate: bool(_evaluate(readings(candidate), candidate)[0]))
+    choices = _win_types(win, options, hand, waits, natural_best, wild_best if treasure_drawn else [])
+    return _settle_patterns(win, index, choices, waits, kongs)
+
+
+def _treasure_drawn(record: HandRecord, win: Win, index: int, options: Options, hand: WinningHand) -> bool:
+    """Whether the winning tile is the treasure acting as a wild (or, on a discard, may act as one)."""
+    ticked = any(p in win.patterns for p in TREASURE_PATTERNS)
+    if record.treasure is None:
+        return ticked
+    is_treasure = hand.winning_tile == tile_index(record.treasure)
+    if ticked and not is_treasure:
+        where = f"wins.{index}.patterns.{next(i for i, p in enumerate(win.patterns) if p in TREASURE_PATTERNS)}"
+        raise Rejected(
+            Problem(
+                E.PATTERN_CONTRADICTS_TILES,
+                where,
+                f"The winning tile {tile_face(hand.winning_tile)} is not the treasure {record.treasure}.",
+            )
+        )
+    return is_treasure and (win.method == "self_draw" or options["treasure_wild_on_discard"])
+
+
+def _win_types(
+    win: Win,
+    options: Options,
+    hand: WinningHand,
+    waits: list[int],
+    natural: list[Reading],
+    wild: list[Reading],
+) -> list[WinType]:
+    single_wait = len(waits) == 1
+    stacks = 2 if options["harbin_treasure_stacks_with_self_draw"] else 1
+    natural_clamp = single_wait and any(r.winning_in == "chow_middle" for r in natural)
+    plain_worth = 1 if win.method == "discard" else 2  # only the ratio between choices matters here
+    choices: list[WinType] = []
+    if natural:
+        choices.append(WinType(None, natural_clamp, plain_worth * (2 if natural_clamp else 1)))
+    if wild and win.method == "self_draw":
+        wild_clamp = single_wait and any(r.winning_in == "chow_middle" for r in wild)
+        choices.append(WinType("finding_treasure", wild_clamp, 3 * stacks * (2 if wild_clamp else 1)))
+        if natural and waits == [hand.winning_tile]:
+            doubled = natural_clamp and options["clamp_on_bao_zhong_bao"]
+            choices.append(WinType("treasure_in_treasure", natural_clamp, 12 * stacks * (2 if doubled else 1)))
+    elif wild:
+        # A discarded treasure acting as a wild (house rule) changes nothing but which hands win.
+        wild_clamp = single_wait and any(r.winning_in == "chow_middle" for r in wild)
+        choices.append(WinType(None, wild_clamp, plain_worth * (2 if wild_clamp else 1)))
+    return choices
+
+
+def _settle_patterns(
+    win: Win, index: int, choices: list[WinType], waits: list[int], kongs: tuple[DeclaredKong, ...]
+) -> TileFindings:
+    ticked_treasure = next((p for p in win.patterns if p in TREASURE_PATTERNS), None)
+    if ticked_treasure == "treasure_in_treasure" and not any(c.treasure == ticked_treasure for c in choices):
+        listed = ", ".join(tile_face(t) for t in waits)
+        raise Rejected(
+            Problem(
+                E.PATTERN_CONTRADICTS_TILES,
+                f"wins.{index}.patterns.{win.patterns.index(ticked_treasure)}",
+                f"Not treasure within treasure: the hand waited on {listed}, not on the drawn tile alone.",
+            )
+        )
+    if ticked_treasure:
+        # A wild may stand for its own face, so a ticked treasure always has a treasure reading here.
+        choices = [c for c in choices if c.treasure is not None]
+    best = max(choices, key=lambda c: (c.worth, c.clamp))
+    if "clamp" in win.patterns and not best.clamp:
+        listed = ", ".join(tile_face(t) for t in waits)
+        raise Rejected(
+            Problem(
+                E.PATTERN_CONTRADICTS_TILES,
+                f"wins.{index}.patterns.{win.patterns.index('clamp')}",
+                f"Not a clamp: the hand waited on {listed}"
+                + (", not on the middle tile of a chow." if len(waits) == 1 else "."),
+            )
+        )
+    proven = (["clamp"] if best.clamp else []) + ([best.treasure] if best.treasure else [])
+    derived = tuple(_WORDS[p] for p in proven if p not in win.patterns)
+    others = tuple(p for p in win.patterns if p != "clamp" and p not in TREASURE_PATTERNS)
+    return TileFindings((*others, *proven), kongs, derived_notes(win.seat, derived))
+
+
+# -- requirements ----------------------------------------------------------------------------
+
+
+def _evaluate(every: list[Reading], hand: WinningHand) -> tuple[list[Reading], list[str] | None]:
+    """The readings that meet §3.4, or none and the fewest failures (None when no shape fits at all)."""
+    if not every:
+        return [], None
+    legal: list[Reading] = []
+    fewest: list[str] | None = None
+    hand_failures = _hand_failures(hand)
+    for reading in every:
+        failures = hand_failures + _reading_failures(reading)
+        if not failures:
+            legal.append(reading)
+        elif fewest is None or len(failures) < len(fewest):
+            fewest = failures
+    return legal, (None if legal else fewest)
+
+
+def _hand_failures(hand: WinningHand) -> list[str]:
+    failures: list[str] = []
+    if not any(meld.claimed for meld in hand.melds):
+        failures.append("needs an open hand: a chow, pung or kong claimed from a discard")
+    if len(hand.melds) > MAX_SET_ASIDE:
+        failures.append("may set aside at most three sets: four tiles must stay in hand (no 手把一)")
+    return failures
+
+
+def _reading_failures(reading: Reading) -> list[str]:
+    failures: list[str] = []
+    if not any(s.kind == "chow" for s in reading.sets):
+        failures.append("needs at least one chow")
+    if not any(s.kind in _TRIPLET_KINDS for s in reading.sets):
+        failures.append("needs at least one pung or kong")
+    suits = missing_suits_words(reading.suits, needed=2)
+    if suits:
+        failures.append(suits)
+    tiles = [t for s in reading.sets for t in s.tiles] + list(reading.pair)
+    if not any(is_terminal_or_honor(t) for t in tiles):
+        failures.append("needs a terminal (1 or 9) or a Red Dragon")
+    return failures
+
+
+def _fewest(first: list[str] | None, second: list[str] | None) -> list[str] | None:
+    if first is None:
+        return second
+    if second is None:
+        return first
+    return first if len(first) <= len(second) else second
+
+
+def _not_a_win_words(hand: WinningHand) -> str:
+    if is_seven_pairs(hand):
+        return "Seven pairs is not a win in Harbin."
+    return "These tiles are not four sets and a pair."

@@ -1,0 +1,24 @@
+"""Harbin (哈尔滨麻将): RULES.md §3, with the resolutions of §7.3 (decisions.md).
+
+Every winner has declared ready; a hand has one win value (1, 2, 3 or 12) that a clamp doubles;
+Red (中) is the only honour, and a self-drawn treasure (宝) may be wild.
+"""
+
+from __future__ import annotations
+
+from ...variant import Hooks, Variant
+from . import checks, scoring, tiles
+from .catalogue import NOTES, OPTIONS, PATTERNS
+
+
+class Harbin(Variant):
+    id = "harbin"
+    name_en = "Harbin"
+    name_zh = "哈尔滨麻将"
+    default_starting_points = 100
+    uses_treasure = True
+    options, patterns, notes = OPTIONS, PATTERNS, NOTES
+    hooks = Hooks(record_problems=checks.record_problems, read_tiles=tiles.read_tiles, score=scoring.score)
+
+
+VARIANT = Harbin()

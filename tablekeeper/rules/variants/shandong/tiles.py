@@ -1,0 +1,155 @@
+"""Shandong tile checks (RULES.md §4.5 and §0.3): which pattern sets the winning tiles allow.
+
+A standard hand is four sets and a pair whose pair is a 2, 5 or 8 of a suit (258将), unless
+the hand is one of the `exempt258` patterns. Seven pairs (with its luxury rungs) needs no
+melds. Each legal reading gives the set of shape patterns it proves; the scorer keeps the
+one that pays most.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ... import errors as E
+from ...errors import Problem, Rejected
+from ...hands import seven_pairs
+from ...notation import WinningHand
+from ...options import Options
+from ...records import HandRecord, Win
+from ...shapes import WholeHand, readings, whole_hand
+from ...state import TableState
+from ...tiles import ALL_TILES, is_258, is_terminal, tile_face
+from ...variant import TileFindings, TileNote, winner_kongs
+from ..common import win_tiles
+from .catalogue import PATTERN_WORDS, PATTERNS, SEVEN_PAIRS_LADDER, SHAPE_PATTERNS
+from .scoring import value_of_win
+
+CATALOGUE_ORDER = tuple(spec.id for spec in PATTERNS)
+
+
+@dataclass(frozen=True, slots=True)
+class _ShapeReading:
+    """One legal way to read the tiles: the shape patterns it proves and the pair it uses (None: no single pair)."""
+
+    shapes: frozenset[str]
+    pair: int | None
+    meets_258: bool
+
+
+def read_tiles(record: HandRecord, index: int, state: TableState, options: Options) -> TileFindings:
+    """The pattern set of the legal reading that pays most, or `Rejected` when the tiles are no Shandong win."""
+    win = record.wins[index]
+    candidates = _pattern_readings(win, index, record, options)
+    patterns = max(candidates, key=lambda found: value_of_win(record, win, found, state, options).amount())
+    words = ", ".join(PATTERN_WORDS[p] for p in patterns) or "a plain hand"
+    note = TileNote("tiles", f"P{win.seat}'s tiles score best as: {words}.")
+    return TileFindings(patterns, winner_kongs(record, win.seat), (note,))
+
+
+def _pattern_readings(win: Win, index: int, record: HandRecord, options: Options) -> list[tuple[str, ...]]:
+    """Every pattern set the tiles allow the win to be scored with."""
+    hand = win_tiles.parse_win_tiles(win, index, ALL_TILES, "Shandong")
+    problems = win_tiles.special_set_problems(hand, index, "Shandong") + win_tiles.listed_kong_problems(
+        record, win, hand, index
+    )
+    problems += win_tiles.opened_problems(record, win, hand)
+    problems += _robbed_tile_problems(win, index, hand)
+    if problems:
+        raise Rejected(problems)
+    found = _tile_readings(hand, options)
+    if not found:
+        raise Rejected(
+            Problem(
+                E.TILES_NOT_A_WIN,
+                win_tiles.tiles_field(index),
+                "These tiles are neither four sets and a pair nor seven pairs.",
+            )
+        )
+    legal = [reading for reading in found if reading.meets_258]
+    if not legal:
+        pairs = sorted({tile_face(r.pair) for r in found if r.pair is not None})
+        shown = f" (the pair here is {' or '.join(pairs)})" if pairs else ""
+        raise Rejected(
+            Problem(
+                E.WIN_REQUIREMENT,
+                win_tiles.tiles_field(index),
+                f"needs a pair (将) of 2s, 5s or 8s of a suit{shown}; only the exempt hands "
+                "(house rule exempt258) may win without one.",
+            )
+        )
+    problems = win_tiles.pattern_tile_problems(win, index, hand, [r.shapes for r in legal], SHAPE_PATTERNS)
+    problems += _first_turn_problems(win, index, hand)
+    if problems:
+        raise Rejected(problems)
+    kept = [p for p in win.patterns if p not in SHAPE_PATTERNS]
+    return [tuple(p for p in CATALOGUE_ORDER if p in reading.shapes or p in kept) for reading in legal]
+
+
+def _tile_readings(hand: WinningHand, options: Options) -> list[_ShapeReading]:
+    exempt = frozenset(options["exempt258"])
+    counts = hand.counts()
+    facts = whole_hand(hand)
+    common = _whole_hand_shapes(facts)
+    found: list[_ShapeReading] = []
+    for reading in readings(hand):
+        shapes = set(common)
+        if reading.all_pungs:
+            shapes.add("all_triplets")
+        if facts.every(is_258):
+            shapes.add("all_generals")
+        frozen = frozenset(shapes)
+        found.append(_ShapeReading(frozen, reading.pair[0], reading.pair_is_258 or bool(frozen & exempt)))
+    if not hand.melds:
+        level = seven_pairs(hand.concealed_counts())
+        if level is not None:
+            shapes = set(common) | {SEVEN_PAIRS_LADDER[min(level, 3)]}
+            if facts.every(is_258) and options["all_generals_free_form"]:
+                shapes.add("all_generals")
+            frozen = frozenset(shapes)
+            # Seven pairs has no single pair: taken off the exempt list, it needs one pair of 2s, 5s or 8s.
+            has_258_pair = any(count >= 2 and is_258(tile) for tile, count in enumerate(counts))
+            exempted = bool(frozen & exempt) or has_258_pair
+            found.append(_ShapeReading(frozen, None, exempted))
+    if options["all_generals_free_form"] and facts.every(is_258) and not any("all_generals" in r.shapes for r in found):
+        found.append(_ShapeReading(frozenset(common | {"all_generals"}), None, True))
+    return found
+
+
+def _whole_hand_shapes(facts: WholeHand) -> frozenset[str]:
+    shapes: set[str] = set()
+    if facts.pure_one_suit:
+        shapes.add("pure_one_suit")
+    if facts.mixed_one_suit:
+        shapes.add("mixed_one_suit")
+    if facts.every(is_terminal):
+        shapes.add("pure_terminals")
+    return frozenset(shapes)
+
+
+def _first_turn_problems(win: Win, index: int, hand: WinningHand) -> list[Problem]:
+    """A heavenly or earthly hand wins before any call, so it cannot show a claimed meld."""
+    if not hand.is_opened:
+        return []
+    return [
+        Problem(
+            E.PATTERN_CONTRADICTS_TILES,
+            f"wins.{index}.patterns.{i}",
+            "A heavenly or earthly hand wins before any call, but the tiles show a claimed set.",
+        )
+        for i, pattern in enumerate(win.patterns)
+        if pattern in ("heavenly_hand", "earthly_hand")
+    ]
+
+
+def _robbed_tile_problems(win: Win, index: int, hand: WinningHand) -> list[Problem]:
+    """A robbed kong's tile is its fourth copy: the other three sit in the robbed pung, not in the winner's hand."""
+    if win.method != "rob_kong" or hand.counts()[hand.winning_tile] == 1:
+        return []
+    return [
+        Problem(
+            E.CONTRADICTORY_FACTS,
+            win_tiles.tiles_field(index),
+            f"The robbed tile {tile_face(hand.winning_tile)} cannot appear twice in the winner's hand: "
+            "the other three copies are in the robbed pung.",
+        )
+    ]

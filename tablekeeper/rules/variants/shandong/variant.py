@@ -1,0 +1,35 @@
+"""Shandong (山东麻将): RULES.md §4, with the resolutions of §7.4 (decisions.md).
+
+(base + points) × capped multipliers, with flowers, kong points and Ming Lou / An Lou ready
+declarations; several players may win on one discard (一炮多响).
+"""
+
+from __future__ import annotations
+
+from ...options import Options
+from ...variant import Hooks, Variant
+from . import checks, scoring, tiles
+from .catalogue import NOTES, OPTIONS, PATTERNS
+
+
+class Shandong(Variant):
+    id = "shandong"
+    name_en = "Shandong"
+    name_zh = "山东麻将"
+    default_starting_points = 1000
+    ready_values = ("none", "ming", "an")
+    uses_flowers = True
+    uses_liable = True
+    options, patterns, notes = OPTIONS, PATTERNS, NOTES
+    hooks = Hooks(
+        record_problems=checks.record_problems,
+        state_problems=checks.state_problems,
+        read_tiles=tiles.read_tiles,
+        score=scoring.score,
+    )
+
+    def multiple_winners_allowed(self, options: Options) -> bool:
+        return True
+
+
+VARIANT = Shandong()

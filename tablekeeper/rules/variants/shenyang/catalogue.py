@@ -1,0 +1,190 @@
+"""Shenyang's house rules, pattern catalogue and the notes shown in the app (RULES.md §2.8, §7.2)."""
+
+from __future__ import annotations
+
+from ...options import OptionSpec, base_option
+from ...variant import DISCARD, PatternSpec, exclusive
+from ..common.patterns import kong_bloom, last_tile
+
+NOTES: tuple[str, ...] = (
+    "Starting points default to 1000: the seed names none, and doubling scores grow fast.",
+    "A win on a discard is paid by the discarder alone, with ron ×2 (house rule ron_payers).",
+    "Robbing a kong is paid as a ron by the player robbed: ron ×2 and robbing ×2; with ron_payers=all all three pay.",
+    "Dealer ×2 applies to every payment the dealer makes or receives; a closed payer pays ×2.",
+    "Kongs and the first-turn sets are read from the winner's kongs; a dragon kong doubles as a dragon pung too.",
+    "Tick dragon_pung only for dragon pungs; dragon kongs are counted from the kongs list.",
+    "A kong bloom or kong discard whose kong is missing from the kongs list is scored as recorded, and the "
+    "ledger asks for the kong (the winner's kong doubles too); tiles that show no kong disprove a bloom.",
+    "Kong bloom and last tile do not combine: nobody declares a kong during the haidi phase.",
+    "gang_vs_angang is the rule book's angang_double house rule: equal (×2 each) or a concealed kong ×4; "
+    "the option angang_double (true) means the same.",
+    "A dragon kong counts as one only when its tile (5z, 6z or 7z) is given in the kongs list.",
+    "no_stack_carry uses one carried double per won hand, for every winner of that hand; liuju_streak_stacks "
+    "only changes the stack mode.",
+    "The previous hand counts as drawn while the table's draw streak is above 0 (or the previous result was a draw).",
+    "A void hand (诈胡, 'like chombo') keeps the dealer, the draw streak, the pending doubles and the pot.",
+    "The winner takes the whole pot: what was waiting plus revealed-tile penalties paid in during the won hand.",
+    "With several winners on one discard, each is scored alone and the pot goes whole to the first after the "
+    "discarder; the dealer keeps the deal if one of the winners is the dealer; a winner never pays another.",
+    "An unclaimed pot at the session's end is refunded in proportion to what each player paid in, or left "
+    "out of the standings (pot_at_session_end; the app applies it).",
+    "A false win costs a flat 8 to each player and needs the hand marked void; four same discards apply in any hand.",
+    "With tiles, the tiles decide whether the winner is open and which kongs they hold; a tick the tiles disprove "
+    "is an error and a pattern they prove is added.",
+    "A single wait counts only tile kinds that would complete a legal Shenyang win.",
+    "Claiming a fourth set is only allowed for an all-pungs hand, so four claimed sets with a chow are rejected.",
+    "With allow_seven_pairs, seven pairs is exempt from the open-hand and pung requirements it cannot meet.",
+)
+
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    base_option(2, "Base points: a plain hand is worth this much from each payer."),
+    OptionSpec(
+        "ron_payers",
+        "discarder",
+        "choice",
+        "Who pays a win on a discard (or a robbed kong): the discarder alone (default) or all three players.",
+        choices=("discarder", "all"),
+    ),
+    OptionSpec(
+        "angang_opens",
+        False,
+        "bool",
+        "A concealed kong counts as opening the hand (for the win requirement and the closed-payer double).",
+    ),
+    OptionSpec(
+        "special_sets_open",
+        False,
+        "bool",
+        "A first-turn dragon set (中发白) or wind set (东南西北) counts as opening the hand.",
+    ),
+    OptionSpec(
+        "allow_seven_pairs",
+        False,
+        "bool",
+        "Seven pairs is a legal win (worth a plain hand; it still needs all three suits and a terminal or honour).",
+    ),
+    OptionSpec(
+        "multi_ron",
+        False,
+        "bool",
+        "Several players may win on the same discard; each is scored on their own, and the pot goes to the "
+        "first of them after the discarder.",
+    ),
+    OptionSpec(
+        "liuju_dice_mode",
+        "stack",
+        "choice",
+        "stack: the dice double and the after-a-drawn-hand double both apply (×4 together). no_stack_carry: at "
+        "most one ×2 per won hand; any extra doubles wait for the next hands.",
+        choices=("stack", "no_stack_carry"),
+    ),
+    OptionSpec(
+        "liuju_streak_stacks",
+        False,
+        "bool",
+        "With stack: several drawn hands in a row double once each (×2, ×4, ×8…) instead of only ×2.",
+    ),
+    OptionSpec(
+        "dragon_kong_stacks",
+        True,
+        "bool",
+        "A kong of one dragon doubles twice: once as a dragon pung and once as a kong (×4). Off: ×2 only.",
+    ),
+    OptionSpec(
+        "gang_vs_angang",
+        "equal",
+        "choice",
+        "equal: every kong doubles once (×2). angang_double: a concealed kong doubles twice (×4).",
+        choices=("equal", "angang_double"),
+    ),
+    OptionSpec(
+        "angang_double",
+        False,
+        "bool",
+        "A concealed kong doubles twice (×4): the rule book's name for gang_vs_angang=angang_double; "
+        "either one turns it on.",
+    ),
+    OptionSpec(
+        "cap_per_payer",
+        None,
+        "optional_int",
+        "The most one player pays for one win; empty means no cap (other tables use 50 or 64).",
+        minimum=1,
+    ),
+    OptionSpec(
+        "reveal_penalty",
+        4,
+        "int",
+        "Points per revealed tile paid into the pot; the next winner takes the pot.",
+        minimum=0,
+    ),
+    OptionSpec("zhahu_penalty", 8, "int", "Points a false win (诈胡) costs, paid to each other player.", minimum=0),
+    OptionSpec(
+        "zhahu_dealer_double",
+        False,
+        "bool",
+        "The false-win penalty is doubled between the offender and the dealer, like a score.",
+    ),
+    OptionSpec(
+        "four_same_discard_penalty",
+        4,
+        "int",
+        "Points the first of four same discards in a row pays to each other player.",
+        minimum=0,
+    ),
+    OptionSpec(
+        "pot_at_session_end",
+        "refund_pro_rata",
+        "choice",
+        "What happens to a pot nobody won when the session ends: refund_pro_rata gives it back to those who "
+        "paid in, in proportion to what they paid; stays leaves it out of the standings.",
+        choices=("refund_pro_rata", "stays"),
+    ),
+)
+
+
+# Nobody declares a kong during the haidi phase, so a kong bloom is never a last-tile win.
+BLOOM_OR_LAST_TILE = ("kong_bloom", "last_tile")
+
+PATTERNS: tuple[PatternSpec, ...] = exclusive(
+    [BLOOM_OR_LAST_TILE],
+    PatternSpec(
+        "all_pungs",
+        "All pungs",
+        "对对胡",
+        "×8",
+        from_tiles=True,
+        meaning="Every set is a pung or a kong.",
+    ),
+    PatternSpec(
+        "dragon_pung",
+        "Dragon pung",
+        "箭刻",
+        "×2 each",
+        repeatable=True,
+        from_tiles=True,
+        meaning="A pung of one dragon; tick it once per dragon pung. Dragon kongs are counted from the kongs.",
+    ),
+    kong_bloom("×2", "Self-draw on the replacement tile after a kong."),
+    PatternSpec(
+        "kong_discard",
+        "Kong discard",
+        "杠上炮",
+        "×2",
+        methods=DISCARD,
+        meaning="A win on the discard made right after the discarder's kong.",
+    ),
+    PatternSpec(
+        "single_wait",
+        "Single wait",
+        "单张",
+        "×2",
+        from_tiles=True,
+        meaning="Exactly one tile kind completed the hand into a legal win (3s 5s5s5s waiting on 3s or 4s does "
+        "not count, unless only one of them gives a legal Shenyang hand).",
+    ),
+    last_tile("×2", "Self-draw during the haidi phase, on one of the last four live tiles."),
+)
+
+SHAPE_PATTERNS = tuple(spec.id for spec in PATTERNS if spec.from_tiles)  # what the tiles prove or disprove

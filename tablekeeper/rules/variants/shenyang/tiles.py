@@ -1,0 +1,163 @@
+"""Shenyang's checks on a win's tiles (RULES.md §2.2, §2.3): the win requirements, and the shape
+patterns the tiles prove or disprove."""
+
+from __future__ import annotations
+
+from ... import errors as E
+from ...errors import Problem, Rejected
+from ...notation import WinningHand
+from ...options import Options
+from ...records import HandRecord
+from ...shapes import Reading, readings
+from ...state import TableState
+from ...tiles import ALL_TILES, is_dragon, is_terminal_or_honor, tile_face
+from ...variant import TileFindings
+from ..common.faces import missing_suits_words, suits_in
+from ..common.outcomes import derived_notes
+from ..common.win_tiles import is_seven_pairs, legal_waits, read_squared, requirement_problems
+from .catalogue import SHAPE_PATTERNS
+
+_TRIPLET_KINDS = frozenset({"pung", "kong", "concealed_kong", "dragon_set", "wind_set"})
+
+
+def read_tiles(record: HandRecord, index: int, state: TableState, options: Options) -> TileFindings:
+    """Check the tiles of `record.wins[index]` against §2.3 and settle its shape patterns, or raise `Rejected`."""
+    win = record.wins[index]
+    hand, kongs, problems = read_squared(record, index, ALL_TILES, "Shenyang")
+    best, failures = _best_reading(hand, options)
+    problems += requirement_problems(index, failures, _not_a_win_words(hand, options))
+    if problems:
+        raise Rejected(problems)
+    waits = legal_waits(hand, lambda candidate: _is_legal(candidate, options))
+    proven = {
+        "all_pungs": int(best is not None and _all_pungs(best)),
+        "dragon_pung": _dragon_pungs(best) if best is not None else 0,
+        "single_wait": int(len(waits) == 1),
+    }
+    patterns, derived = _settle_shape_patterns(win.patterns, proven, index, waits)
+    return TileFindings(patterns, kongs, derived_notes(win.seat, derived))
+
+
+def _settle_shape_patterns(
+    ticked: tuple[str, ...], proven: dict[str, int], index: int, waits: list[int]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    problems: list[Problem] = []
+    patterns = [p for p in ticked if p not in SHAPE_PATTERNS]
+    derived: list[str] = []
+    for pattern_id in SHAPE_PATTERNS:
+        claimed = ticked.count(pattern_id)
+        if claimed > proven[pattern_id]:
+            where = f"wins.{index}.patterns.{ticked.index(pattern_id)}"
+            problems.append(Problem(E.PATTERN_CONTRADICTS_TILES, where, _contradiction_words(pattern_id, waits)))
+        elif proven[pattern_id] > claimed:
+            extra = proven[pattern_id] - claimed
+            derived.append(pattern_id.replace("_", " ") + (f" ×{extra}" if extra > 1 else ""))
+        patterns.extend([pattern_id] * proven[pattern_id])
+    if problems:
+        raise Rejected(problems)
+    return tuple(patterns), tuple(derived)
+
+
+def _contradiction_words(pattern_id: str, waits: list[int]) -> str:
+    if pattern_id == "all_pungs":
+        return "The tiles cannot be read as all pungs: there is a chow."
+    if pattern_id == "dragon_pung":
+        return "The tiles hold fewer dragon pungs than ticked (dragon kongs are counted from the kongs)."
+    listed = ", ".join(tile_face(tile) for tile in waits)
+    return f"Not a single wait: the hand waited on {listed}."
+
+
+# -- requirements ----------------------------------------------------------------------------
+
+
+def _is_legal(hand: WinningHand, options: Options) -> bool:
+    best, failures = _best_reading(hand, options)
+    return best is not None or failures == []
+
+
+def _best_reading(hand: WinningHand, options: Options) -> tuple[Reading | None, list[str] | None]:
+    """The legal reading that pays most, or (None, []) for a legal seven pairs, or (None, the fewest
+    failures), or (None, None) when no shape fits at all."""
+    every = readings(hand)
+    hand_failures = _hand_failures(hand, options)
+    best: Reading | None = None
+    fewest: list[str] | None = None
+    for reading in every:
+        failures = hand_failures + _reading_failures(reading)
+        if not failures:
+            if best is None or _hand_value(reading) > _hand_value(best):
+                best = reading
+        elif fewest is None or len(failures) < len(fewest):
+            fewest = failures
+    if best is not None:
+        return best, []
+    # A hand that is both (112233m 445566p 99s) may fail as four sets and still win as seven pairs.
+    seven = _seven_pairs_ok(hand, options)
+    if seven == [] or not every:
+        return None, seven
+    return None, fewest
+
+
+def _seven_pairs_ok(hand: WinningHand, options: Options) -> list[str] | None:
+    """Failures of a seven-pairs hand under the house rule, or None when it is no seven pairs (or not allowed)."""
+    if not options["allow_seven_pairs"] or not is_seven_pairs(hand):
+        return None
+    counts = hand.counts()
+    failures = [words for words in (missing_suits_words(suits_in(counts)),) if words]
+    if not any(count and is_terminal_or_honor(tile) for tile, count in enumerate(counts)):
+        failures.append("needs at least one terminal (1 or 9) or honour")
+    return failures
+
+
+def _hand_failures(hand: WinningHand, options: Options) -> list[str]:
+    failures: list[str] = []
+    counts = hand.counts()
+    suits = missing_suits_words(suits_in(counts))
+    if suits:
+        failures.append(suits)
+    if not _opened(hand, options):
+        failures.append("needs an open hand: a chow, pung or kong claimed from a discard")
+    if not any(count and is_terminal_or_honor(tile) for tile, count in enumerate(counts)):
+        failures.append("needs at least one terminal (1 or 9) or honour")
+    claimed = [meld for meld in hand.melds if meld.claimed]
+    if len(claimed) == 4 and any(meld.kind == "chow" for meld in claimed):
+        failures.append("may claim a fourth set only when the hand is all pungs")
+    return failures
+
+
+def _reading_failures(reading: Reading) -> list[str]:
+    if any(s.kind in _TRIPLET_KINDS for s in reading.sets) or is_dragon(reading.pair[0]):
+        return []
+    return ["needs a pung or kong, or a pair of dragons"]
+
+
+def _opened(hand: WinningHand, options: Options) -> bool:
+    kinds = {meld.kind for meld in hand.melds if not meld.claimed}
+    return (
+        any(meld.claimed for meld in hand.melds)
+        or (options["angang_opens"] and "concealed_kong" in kinds)
+        or bool(options["special_sets_open"] and kinds & {"dragon_set", "wind_set"})
+    )
+
+
+# -- what a reading is worth -----------------------------------------------------------------
+
+
+def _all_pungs(reading: Reading) -> bool:
+    return all(s.kind in _TRIPLET_KINDS for s in reading.sets)
+
+
+def _dragon_pungs(reading: Reading) -> int:
+    # Dragon kongs score from the kongs list, so only three-tile dragon pungs count here.
+    return sum(1 for s in reading.sets if s.kind == "pung" and is_dragon(s.tiles[0]))
+
+
+def _hand_value(reading: Reading) -> int:
+    doublings: int = _dragon_pungs(reading)
+    return (8 if _all_pungs(reading) else 1) << doublings
+
+
+def _not_a_win_words(hand: WinningHand, options: Options) -> str:
+    if is_seven_pairs(hand):
+        return "Seven pairs is not a win in Shenyang (house rule allow_seven_pairs)."
+    return "These tiles are not four sets and a pair."

@@ -1,0 +1,33 @@
+"""Shenyang (沈阳麻将): RULES.md §2, with the resolutions of §7.2 (decisions.md).
+
+Doubling hands: every item doubles what each payer pays, a drawn hand before or a dice double
+doubles it again, and a revealed-tile penalty feeds a pot that the next winner takes. Its checks
+need what the tiles settled, so they run after the tiles are read (findings_problems).
+"""
+
+from __future__ import annotations
+
+from ...options import Options
+from ...variant import Hooks, Variant
+from . import checks, scoring, tiles
+from .catalogue import NOTES, OPTIONS, PATTERNS
+
+
+class Shenyang(Variant):
+    id = "shenyang"
+    name_en = "Shenyang"
+    name_zh = "沈阳麻将"
+    # The seed names no starting chips; 1000 leaves room for a 2^k doubling game to run a whole evening.
+    default_starting_points = 1000
+    ready_values = ("none",)
+    kong_kinds = frozenset({"exposed", "added", "concealed", "dragon_set", "wind_set"})
+    penalty_kinds = frozenset({"false_win", "four_same_discards", "revealed_tiles", "adjustment"})
+    uses_dice_double = True
+    options, patterns, notes = OPTIONS, PATTERNS, NOTES
+    hooks = Hooks(read_tiles=tiles.read_tiles, findings_problems=checks.findings_problems, score=scoring.score)
+
+    def multiple_winners_allowed(self, options: Options) -> bool:
+        return bool(options["multi_ron"])
+
+
+VARIANT = Shenyang()

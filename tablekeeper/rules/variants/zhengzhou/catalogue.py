@@ -1,0 +1,132 @@
+"""Zhengzhou's house rules, pattern catalogue and the notes shown in the app (RULES.md §5, §7.5)."""
+
+from __future__ import annotations
+
+from ...options import OptionSpec, base_option
+from ...variant import DISCARD, SELF_DRAW, PatternSpec
+from ..common.patterns import kong_bloom
+
+NOTES: tuple[str, ...] = (
+    "Starting points are 1000: the rule book names no starting chips for Zhengzhou.",
+    "With pao_mode winner_only a kong bonus counts only its declarer's side bet.",
+    "add_units counts one stake plus one per special item: M = 1 + the number of items.",
+    "dealer_add_base adds one base stake to a win payment whenever the dealer wins or pays it; kong bonuses "
+    "are untouched.",
+    "Kong bonuses are paid for every player's kongs, only when someone wins, and are never doubled by four "
+    "wilds, seven pairs or win after kong.",
+    "With allow_discard_win the discarder alone pays their own share; robbing a kong is never a win, four wilds "
+    "and win after kong stay self-draws, and a discarded wild cannot be won on.",
+    "The record's treasure field holds the wild tile (混) itself, not the turned-up indicator; without it "
+    "tiles are checked with no wild.",
+    "A wild never sits in a pung or kong, so a set aside or kong of the wild face is refused; a wild read as "
+    "its own face is an ordinary tile.",
+    "Four wilds win on the player's own turn as a self-draw, whatever the other ten tiles are.",
+    "Seven pairs must be seven different pairs; wilds count at face value unless seven_pairs_wild_mode lets "
+    "them complete pairs.",
+    "When the tiles are both four wilds and seven pairs, both count, since that pays most.",
+    "Win after kong is the scorekeeper's word but needs a kong in the tiles.",
+    "The winner's kongs in the tiles must match the hand's kongs, because the tiles cannot tell an exposed "
+    "kong from an added one.",
+)
+
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    base_option(10, "The base score (底分) of every payment."),
+    OptionSpec(
+        "max_pao",
+        3,
+        "int",
+        "The most side-bet markers (下跑) a player may put down before a hand.",
+        minimum=0,
+        maximum=10,
+    ),
+    OptionSpec(
+        "pao_mode",
+        "both",
+        "choice",
+        "Whose side bets raise a payment: the winner's and the payer's ('both'), or the winner's only "
+        "('winner_only'; for a kong, its declarer's only).",
+        choices=("both", "winner_only"),
+    ),
+    OptionSpec(
+        "honor_cycle",
+        "single7",
+        "choice",
+        "Which honour follows which when the wild is read from the turned-up tile: one cycle "
+        "E S W N Red Green White ('single7'), or winds E S W N and dragons Green Red White apart ('winds4_dragons3').",
+        choices=("single7", "winds4_dragons3"),
+    ),
+    OptionSpec(
+        "special_combine",
+        "multiply",
+        "choice",
+        "How four wilds, seven pairs and win-after-kong combine: each doubles ('multiply': ×2, ×4, ×8), "
+        "or each adds one more stake ('add_units': ×2, ×3, ×4).",
+        choices=("multiply", "add_units"),
+    ),
+    OptionSpec(
+        "kongs_only_winner",
+        False,
+        "bool",
+        "On: only the winner's kongs are paid. Off: every player's kongs are paid when someone wins.",
+    ),
+    OptionSpec(
+        "kong_pao_applies",
+        True,
+        "bool",
+        "On: side bets raise kong bonuses like wins. Off: every kong bonus is one plain base.",
+    ),
+    OptionSpec(
+        "dealer_add_base",
+        False,
+        "bool",
+        "On: when the dealer wins or pays a win, that payment counts one more base stake (庄家加底).",
+    ),
+    OptionSpec(
+        "allow_chow",
+        False,
+        "bool",
+        "On: chows may be claimed from a discard. Only matters when the winning tiles are entered.",
+    ),
+    OptionSpec(
+        "allow_discard_win",
+        False,
+        "bool",
+        "On: a player may also win on a discard; the discarder alone pays that win (点炮).",
+    ),
+    OptionSpec(
+        "seven_pairs_wild_mode",
+        "face_value_only",
+        "choice",
+        "In seven pairs a wild counts only as its own face ('face_value_only') or may complete any pair "
+        "('wilds_complete_pairs').",
+        choices=("face_value_only", "wilds_complete_pairs"),
+    ),
+)
+
+
+PATTERNS: tuple[PatternSpec, ...] = (
+    PatternSpec(
+        "four_wilds",
+        "Four wilds",
+        "四混",
+        "×2",
+        # Four wilds win on the holder's own turn, and a discarded wild cannot be claimed (RULES §5.3, Z-12).
+        methods=SELF_DRAW,
+        from_tiles=True,
+        meaning="Holding all four wild tiles (混) wins at once, whatever the rest of the hand is.",
+    ),
+    PatternSpec(
+        "seven_pairs",
+        "Seven pairs",
+        "七对",
+        "×2",
+        methods=SELF_DRAW | DISCARD,
+        from_tiles=True,
+        meaning="Seven different pairs; a wild only counts as its own face here.",
+    ),
+    kong_bloom("×2", "Won on the replacement tile drawn after declaring a kong.", names=("Win after kong", "杠开")),
+)
+
+SPECIAL_ORDER = tuple(spec.id for spec in PATTERNS)  # the ×2 items, in the order the ledger names them
+SHAPE_ITEMS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles)

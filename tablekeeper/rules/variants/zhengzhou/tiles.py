@@ -1,0 +1,128 @@
+"""Zhengzhou tile checks (RULES.md §5.3-5.5): the wild tile (混) and which ×2 items the tiles prove.
+
+A win is four sets and a pair (wilds may fill any set but a pung or kong, and the pair),
+seven different pairs, or four wilds whatever the rest is. The record's `treasure` field
+carries the wild face itself; `wild_from_indicator` turns a turned-up indicator into it.
+"""
+
+from __future__ import annotations
+
+from ... import errors as E
+from ...errors import Problem, Rejected
+from ...hands import seven_pairs
+from ...notation import WinningHand
+from ...options import Options
+from ...records import HandRecord, Win
+from ...shapes import PUNG_KINDS, readings
+from ...state import TableState
+from ...tiles import ALL_TILES, HonorCycle, successor, tile_face, tile_index
+from ...variant import TileFindings, winner_kongs
+from ..common import win_tiles
+from .catalogue import SHAPE_ITEMS, SPECIAL_ORDER
+
+
+def wild_from_indicator(indicator: str, honor_cycle: str = "single7") -> str:
+    """The wild tile (混) for a turned-up indicator: the next tile, honours by the `honor_cycle` option.
+
+    >>> wild_from_indicator("9p"), wild_from_indicator("4z"), wild_from_indicator("4z", "winds4_dragons3")
+    ('1p', '7z', '1z')
+    """
+    cycle: HonorCycle = "single7" if honor_cycle == "single7" else "separate"
+    return tile_face(successor(tile_index(indicator), cycle))
+
+
+def read_tiles(record: HandRecord, index: int, state: TableState, options: Options) -> TileFindings:
+    """The ×2 items the tiles prove, in catalogue order, each once, with a ticked win after kong.
+
+    Four wilds and seven pairs come from the tiles: each one that holds pays more, so every one
+    that holds is counted.
+    """
+    win = record.wins[index]
+    hand = win_tiles.parse_win_tiles(win, index, ALL_TILES, "Zhengzhou")
+    wild = tile_index(record.treasure) if record.treasure is not None else None
+    problems = win_tiles.special_set_problems(hand, index, "Zhengzhou")
+    problems += _meld_problems(hand, index, wild, options)
+    problems += _claimed_wild_problems(win, index, hand, wild)
+    problems += win_tiles.listed_kong_problems(record, win, hand, index) + win_tiles.opened_problems(record, win, hand)
+    if problems:
+        raise Rejected(problems)
+    proven = _proven_items(hand, wild, options)
+    if proven is None:
+        raise Rejected(
+            Problem(
+                E.TILES_NOT_A_WIN,
+                win_tiles.tiles_field(index),
+                "These tiles are not four sets and a pair (a wild never sits in a pung or kong), "
+                "not seven different pairs, and not four wilds.",
+            )
+        )
+    problems = win_tiles.pattern_tile_problems(win, index, hand, [proven], SHAPE_ITEMS)
+    if problems:
+        raise Rejected(problems)
+    items = tuple(item for item in SPECIAL_ORDER if item in proven or (item == "kong_bloom" and win.has(item)))
+    return TileFindings(items, winner_kongs(record, win.seat))
+
+
+def _meld_problems(hand: WinningHand, index: int, wild: int | None, options: Options) -> list[Problem]:
+    problems: list[Problem] = []
+    if not options["allow_chow"] and any(meld.kind == "chow" for meld in hand.melds):
+        problems.append(
+            Problem(
+                E.WIN_REQUIREMENT,
+                win_tiles.tiles_field(index),
+                "cannot claim a chow: Zhengzhou allows only pung and kong calls (house rule allow_chow is off).",
+            )
+        )
+    if wild is not None and any(wild in meld.tiles for meld in hand.melds):
+        problems.append(
+            Problem(
+                E.WIN_REQUIREMENT,
+                win_tiles.tiles_field(index),
+                f"cannot hold the wild {tile_face(wild)} in a set aside: a wild is never claimed "
+                "nor used in a pung or kong.",
+            )
+        )
+    return problems
+
+
+def _claimed_wild_problems(win: Win, index: int, hand: WinningHand, wild: int | None) -> list[Problem]:
+    """A discarded wild cannot be claimed, so a discard win (house rule) never wins on the wild face."""
+    if win.method == "self_draw" or wild is None or hand.winning_tile != wild:
+        return []
+    return [
+        Problem(
+            E.WIN_REQUIREMENT,
+            win_tiles.tiles_field(index),
+            f"cannot win on a discarded {tile_face(wild)}: a discarded wild (混) cannot be claimed.",
+        )
+    ]
+
+
+def _proven_items(hand: WinningHand, wild: int | None, options: Options) -> frozenset[str] | None:
+    """The ×2 shape items this hand makes, or None when it is no winning hand at all."""
+    concealed = hand.concealed_counts()
+    wild_count = concealed[wild] if wild is not None else 0
+    items: set[str] = set()
+    if wild_count == 4:
+        items.add("four_wilds")
+    if not hand.melds and _is_seven_pairs(concealed, wild, wild_count, options):
+        items.add("seven_pairs")
+    if items:
+        return frozenset(items)
+    wild_faces = () if wild is None else (wild,)
+    for reading in readings(hand, wild_faces):
+        if not any(info.kind in PUNG_KINDS and info.wilds for info in reading.sets):
+            return frozenset()
+    return None
+
+
+def _is_seven_pairs(concealed: list[int], wild: int | None, wild_count: int, options: Options) -> bool:
+    if wild is None or options["seven_pairs_wild_mode"] == "face_value_only":
+        return seven_pairs(concealed, four_as_two_pairs=False) is not None
+    naturals = list(concealed)
+    naturals[wild] = 0
+    # A wild may also stay its own face: try the reading with every wild at face value as well.
+    return (
+        seven_pairs(naturals, wild_count, four_as_two_pairs=False) is not None
+        or seven_pairs(concealed, four_as_two_pairs=False) is not None
+    )
