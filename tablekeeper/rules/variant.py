@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from . import errors as E
 from .errors import Problem, Rejected
@@ -19,6 +19,10 @@ from .ledger import Ledger
 from .options import Options, OptionSpec
 from .records import HandRecord, Win
 from .state import TableState
+
+if TYPE_CHECKING:
+    # Only for the annotation: the layer's package imports this module.
+    from .variants.common.consistency import Consistency
 
 ALL_METHODS = frozenset({"self_draw", "discard", "rob_kong"})
 SELF_DRAW = frozenset({"self_draw"})
@@ -159,6 +163,8 @@ class Variant:
     patterns: ClassVar[tuple[PatternSpec, ...]] = ()
     notes: ClassVar[tuple[str, ...]] = ()  # where this engine chose for RULES.md, in plain words
     hooks: ClassVar[Hooks]
+    # The contradictions every variant refuses (RULES §0.8), with what this variant's table changes in them.
+    consistency: ClassVar[Consistency]
 
     # -- description -------------------------------------------------------------------------
 
@@ -208,7 +214,10 @@ class Variant:
             else TileFindings.of_record(record, win)
             for index, win in enumerate(record.wins)
         )
-        _refuse(self.hooks.findings_problems(record, findings, options))
+        _refuse(
+            self.consistency.findings_problems(record, findings, options)
+            + self.hooks.findings_problems(record, findings, options)
+        )
         return self.hooks.score(record, findings, state, options)
 
     # -- checks that follow from the declaration ---------------------------------------------
@@ -268,12 +277,9 @@ class Variant:
             fail(E.FACT_NOT_IN_VARIANT, "dice_double", f"{self.name_en} has no dice double.")
         if record.liable is not None and not self.uses_liable:
             fail(E.FACT_NOT_IN_VARIANT, "liable", f"{self.name_en} has no full-responsibility (承包) rule.")
-        if record.liable is not None and record.result != "win":
-            fail(E.CONTRADICTORY_FACTS, "liable", "Only a won hand can have a liable player.")
-        if record.liable is not None and any(w.seat == record.liable for w in record.wins):
-            fail(E.CONTRADICTORY_FACTS, "liable", "The winner cannot be liable for their own win.")
         if record.treasure is not None and not self.uses_treasure:
             fail(E.FACT_NOT_IN_VARIANT, "treasure", f"{self.name_en} has no treasure tile.")
+        problems.extend(self.consistency.record_problems(record, options, self.patterns))
         problems.extend(self.hooks.record_problems(record, options))
         _refuse(problems)
 
