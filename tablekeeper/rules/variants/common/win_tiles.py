@@ -214,15 +214,15 @@ def reconcile_kongs(record: HandRecord, index: int, hand: WinningHand) -> tuple[
 
 
 def pairs_counted_from_kong(win: Win, index: int, hand: WinningHand, listed: Sequence[Kong]) -> list[Problem]:
-    """Four of a tile held loose, as seven pairs counts them (two pairs), while the record declares them a kong."""
-    if hand.melds:
+    """Seven-pairs tiles holding four of a tile as two pairs (luxury), while the record declares them a kong."""
+    if not is_seven_pairs(hand):
         return []
     counts = hand.concealed_counts()
     return [
         contradiction(
             "pairs_counted_from_kong",
             "kongs",
-            f"P{win.seat}'s tiles hold four {kong.tile} loose, counted as two pairs of seven pairs, but the hand's "
+            f"P{win.seat}'s tiles are seven pairs holding four {kong.tile} as two pairs (luxury), but the hand's "
             f"kongs list {kong_words(kong)}: a declared kong is set aside and pairs with nothing.",
             "kongs",
             tiles_field(index),

@@ -39,8 +39,8 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
             contradiction(
                 "liable_for_several_winners",
                 "liable",
-                f"P{record.liable} is named liable (承包), but {winners} all won: a liable player answers for a "
-                "single winner.",
+                f"P{record.liable} is named liable (承包), but {winners} won: a liable player answers for a single "
+                "winner.",
                 "liable",
                 "wins",
             )
