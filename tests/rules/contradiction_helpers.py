@@ -23,23 +23,9 @@ ROBBED_TWICE = {
 }
 
 
-def kong(seat: int, kind: str, tile: str | None = None, frm: int | None = None) -> dict[str, Any]:
-    """One entry of `kongs`: kong(2, "exposed", "5m", 1) is P2's kong of 5m claimed from P1's discard."""
-    entry: dict[str, Any] = {"seat": seat, "kind": kind}
-    if tile is not None:
-        entry["tile"] = tile
-    if frm is not None:
-        entry["from"] = frm
-    return entry
-
-
 def seats(**facts: dict[str, Any]) -> list[dict[str, Any]]:
     """seats(p2={"opened": False}) → P2's facts given, the others' defaults."""
     return [dict(facts.get(f"p{i}", {})) for i in range(4)]
-
-
-def closed(*closed_seats: int) -> list[dict[str, Any]]:
-    return [{"opened": seat not in closed_seats} for seat in range(4)]
 
 
 def contradictions(

@@ -13,8 +13,8 @@ import pytest
 
 from tablekeeper.rules.errors import CONTRADICTIONS
 
-from .contradiction_helpers import OPEN_HANDS, ROBBED_TWICE, closed, contradictions, kong, seats
-from .helpers import discard, robbed, self_draw, won
+from .contradiction_helpers import OPEN_HANDS, ROBBED_TWICE, contradictions, seats
+from .helpers import closed, discard, kong, robbed, self_draw, won
 
 Row = tuple[str, str, dict[str, Any], dict[str, Any] | None, dict[str, Any] | None, str, str, tuple[str, ...]]
 
@@ -260,6 +260,16 @@ KONGLESS_HANDS: list[Row] = [
         won(self_draw(1, tiles="5555m11p22p33s44s6s+6s"), kongs=[kong(1, "concealed", "5m")]),
         None,
         None,
+        "pairs_counted_from_kong",
+        "kongs",
+        ("seven pairs holding four 5m as two pairs", "P1's concealed kong (暗杠) of 5m"),
+    ),
+    (
+        "shenyang: seven pairs (house rule) holding four 5m, with a declared kong of 5m",
+        "shenyang",
+        won(self_draw(1, tiles="5555m11p22p33s44s9s+9s"), kongs=[kong(1, "concealed", "5m")]),
+        None,
+        {"allow_seven_pairs": True},
         "pairs_counted_from_kong",
         "kongs",
         ("seven pairs holding four 5m as two pairs", "P1's concealed kong (暗杠) of 5m"),
@@ -655,3 +665,10 @@ def test_every_contradiction_is_documented_in_the_engines_readme() -> None:
     readme = (Path(tablekeeper.rules.__file__).parent / "README.md").read_text(encoding="utf-8")
     missing = [kind for kind in CONTRADICTIONS if f"`{kind}`" not in readme]
     assert not missing, missing
+
+
+def test_a_contradiction_without_an_id_in_the_list_is_an_engine_bug() -> None:
+    from tablekeeper.rules.errors import contradiction
+
+    with pytest.raises(ValueError, match="CONTRADICTIONS"):
+        contradiction("made_up", "kongs", "words")

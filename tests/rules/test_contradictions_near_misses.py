@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from tablekeeper.rules import VARIANT_IDS, get_variant, settle
 from tablekeeper.rules.errors import CONTRADICTIONS
 
-from .contradiction_helpers import OPEN_HANDS, closed, kong, seats
-from .helpers import discard, ok, robbed, self_draw, won
+from .contradiction_helpers import OPEN_HANDS, seats
+from .helpers import closed, discard, kong, ok, robbed, self_draw, won
 
 P0_DEALS = {"dealer": 0}
 
@@ -322,12 +322,25 @@ def test_a_refused_win_says_which_treasure_or_wild_rule_failed(
     assert any(words in error["message"] for error in result["errors"]), result["errors"]
 
 
-def test_a_treasure_that_would_not_have_won_as_a_wild_is_not_blamed() -> None:
-    # 123m … the 9m wins nothing as a wild either, so the refusal names only the requirements.
-    result = settle(
-        "dalian",
-        won(discard(1, 2, tiles="[123m][456p]345s567s9m+9m"), treasure="9m", seats=seats(p1={"ready": "ready"})),
-    )
+@pytest.mark.parametrize(
+    ("variant", "hand"),
+    [
+        # The 9m completes only a pair, wild or not: no pung either way (R2 / §3.4).
+        (
+            "dalian",
+            won(discard(1, 2, tiles="[123m][456p]345s567s9m+9m"), treasure="9m", seats=seats(p1={"ready": "ready"})),
+        ),
+        ("harbin", won(discard(1, 2, tiles="[123m][456p]345s567s9m+9m"), treasure="9m")),
+        # The treasure was wild (a ready player's self-draw), and the hand still lacks dots.
+        (
+            "dalian",
+            won(self_draw(1, tiles="[234m][456m]345s999s8s+7s"), treasure="7s", seats=seats(p1={"ready": "ready"})),
+        ),
+    ],
+    ids=["dalian: no wild reading wins either", "harbin: no wild reading wins either", "dalian: the treasure was wild"],
+)
+def test_a_treasure_that_would_not_have_saved_the_hand_is_not_blamed(variant: str, hand: dict[str, Any]) -> None:
+    result = settle(variant, hand)
 
     assert not result["ok"]
     assert not any("would complete this hand as a wild" in error["message"] for error in result["errors"])

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from .helpers import discard, robbed, self_draw, won
-from .shenyang_helpers import closed, kong, shenyang, tiles_self_draw
+from .helpers import closed, discard, kong, robbed, self_draw, won
+from .shenyang_helpers import shenyang, tiles_self_draw
 
 AFTER_ONE_DRAW = {"previous": "draw", "draw_streak": 1}
 AFTER_TWO_DRAWS = {"previous": "draw", "draw_streak": 2}
