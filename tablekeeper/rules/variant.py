@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 ALL_METHODS = frozenset({"self_draw", "discard", "rob_kong"})
 SELF_DRAW = frozenset({"self_draw"})
 DISCARD = frozenset({"discard"})
+# How a refusal names a win's method to a player.
+METHOD_WORDS = {"self_draw": "self-draw", "discard": "a discard", "rob_kong": "robbing a kong"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,9 +290,8 @@ class Variant:
         return self.methods
 
     def _method_words(self, method: str) -> str:
-        words = {"self_draw": "self-draw", "discard": "a discard", "rob_kong": "robbing a kong"}
-        allowed = " or ".join(words[m] for m in sorted(self.methods))
-        return f"{self.name_en} does not allow winning by {words[method]}; only by {allowed}."
+        allowed = " or ".join(METHOD_WORDS[m] for m in sorted(self.methods))
+        return f"{self.name_en} does not allow winning by {METHOD_WORDS[method]}; only by {allowed}."
 
     def _check_patterns(self, patterns: tuple[str, ...], method: str, options: Options, path: str, fail: Any) -> None:
         # In the order ticked, so that the same record lists its problems in the same order in every process
@@ -314,7 +315,7 @@ class Variant:
                 fail(
                     E.PATTERN_METHOD_CONFLICT,
                     where,
-                    f"{spec.name_en} ({spec.name_zh}) cannot score on a win by {method.replace('_', ' ')}.",
+                    f"{spec.name_en} ({spec.name_zh}) cannot score on a win by {METHOD_WORDS[method]}.",
                 )
             for other in seen:
                 other_spec = self.pattern(other)

@@ -521,7 +521,7 @@ LIABLE_AND_FIRST_TURN: list[Row] = [
         None,
         "heavenly_hand_not_dealer",
         "wins.0.patterns.0",
-        ("P1's win is ticked a heavenly hand (天和)", "P0 deals this hand"),
+        ("Only the dealer (P0) can win a heavenly hand (天和)", "P1's win, not the dealer's, is ticked one"),
     ),
     (
         "shandong: an earthly hand by the dealer",

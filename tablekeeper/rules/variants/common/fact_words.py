@@ -18,7 +18,6 @@ KONG_NAMES = {
     "dragon_set": "dragon set 中发白",
     "wind_set": "wind set 东南西北",
 }
-METHOD_WORDS = {"self_draw": "self-draw", "discard": "a discard", "rob_kong": "robbing a kong"}
 
 
 def closed_words(seat: int) -> str:

@@ -184,8 +184,8 @@ def state_problems(record: HandRecord, state: TableState, options: Options) -> l
                     contradiction(
                         "heavenly_hand_not_dealer",
                         field,
-                        f"P{win.seat}'s win is ticked a heavenly hand (天和), but P{state.dealer} deals this hand: "
-                        "only the dealer wins a heavenly hand.",
+                        f"Only the dealer (P{state.dealer}) can win a heavenly hand (天和), but P{win.seat}'s win, "
+                        "not the dealer's, is ticked one.",
                         field,
                         f"wins.{index}.seat",
                     )
