@@ -225,7 +225,7 @@ class Variant:
     # -- checks that follow from the declaration ---------------------------------------------
 
     def check_record(self, record: HandRecord, options: Options) -> None:
-        """Refuse what the declaration rules out, together with what the variant's `record_problems` finds."""
+        """Refuse what the declaration rules out, the shared contradictions and what `record_problems` finds."""
         problems: list[Problem] = []
 
         def fail(code: str, field: str | None, message: str) -> None:
