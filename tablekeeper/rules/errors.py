@@ -8,6 +8,7 @@ interface (the web app maps them to form fields), so never rename one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 # Shape of the record or its values.
 UNKNOWN_VARIANT = "unknown_variant"
@@ -39,7 +40,8 @@ PATTERN_METHOD_CONFLICT = "pattern_method_conflict"
 PATTERN_NOT_ALLOWED = "pattern_not_allowed"
 PATTERN_CONTRADICTS_TILES = "pattern_contradicts_tiles"
 
-# Facts that this variant has no use for, or that contradict each other.
+# Facts that this variant has no use for, or that contradict each other (each contradiction also
+# carries its own stable id, `Problem.contradiction`).
 FACT_NOT_IN_VARIANT = "fact_not_in_variant"
 PENALTY_NOT_ALLOWED = "penalty_not_allowed"
 ADJUSTMENT_NOT_ZERO_SUM = "adjustment_not_zero_sum"
@@ -53,16 +55,80 @@ TILES_NOT_A_WIN = "tiles_not_a_win"
 WIN_REQUIREMENT = "win_requirement"
 
 
+# Contradictions (RULES §0.8): records whose facts no real hand can produce. Each one is reported as
+# `contradictory_facts` with its own id here, which never changes meaning either; the value names the
+# two facts that cannot both be true. Most are checked for every variant by the shared consistency
+# layer (`variants/common/consistency.py`), the rest by the variant whose rules make them impossible.
+CONTRADICTIONS: dict[str, str] = {
+    # Every variant where the facts can arise (variants/common/).
+    "closed_with_claimed_kong": "a seat marked closed | an exposed or added kong of that seat",
+    "closed_with_claimed_meld": "a winner marked closed | a claimed (bracketed) meld in their tiles",
+    "closed_kong_robbed": "a seat marked closed | a win by robbing that seat's kong, which sat on a claimed pung",
+    "robbed_kong_not_added": "a win by robbing a kong | the robbed seat's kong of that tile listed as exposed or "
+    "concealed",
+    "robbed_tile_in_hand": "a win by robbing a kong | another copy of the robbed tile in the winner's tiles",
+    "kongs_disagree_with_tiles": "the winner's kongs in the record | the kongs in the winner's tiles",
+    "pairs_counted_from_kong": "four of a tile counted as two pairs in the winner's tiles | a kong of that tile "
+    "declared by the winner",
+    "kong_item_without_kong": "an item that needs the winner's own kong (kong bloom) | kongs listed, none of "
+    "them a kong of the winner's that draws a replacement tile",
+    "item_without_discarder_kong": "an item that needs the discarder's own kong (kong discard, flowing tears) | "
+    "kongs listed, none of them the discarder's",
+    "kong_on_kongless_hand": "a hand that holds no kong (seven pairs, heavenly or earthly hand) | a kong of its winner",
+    "kong_item_on_kongless_hand": "an item that needs the winner's own kong (kong bloom) | a pattern of a hand "
+    "that holds no kong (seven pairs)",
+    "pattern_denied_by_kong": "a whole-hand pattern (one suit, terminals, all generals) | a kong of the winner "
+    "whose tile the pattern forbids",
+    "more_kongs_than_sets": "a seat's kongs | the four sets a hand holds",
+    "more_copies_than_exist": "the kongs and the winners' tiles | the four copies of each tile",
+    "special_set_tile": "a dragon or wind set | a tile that is not one of its faces",
+    "flowers_beyond_set": "the flowers of the winners | the eight flowers of the set",
+    "liable_without_win": "a liable player (承包) | a hand nobody won",
+    "liable_is_winner": "a liable player (承包) | the winner",
+    # One variant's rules.
+    "added_kong_on_dragon": "an added kong | a dragon tile, which is never punged from a discard (Dalian)",
+    "treasure_without_ready": "a treasure face | no seat declared ready (Dalian)",
+    "four_in_hand_beyond_kongs": "four in hand counted several times | the winner's kongs, which leave too few "
+    "tiles (Dalian)",
+    "false_win_not_void": "a false win (诈胡) | a hand that was not marked void (Shenyang)",
+    "more_dragon_triplets_than_dragons": "dragon pungs ticked | dragon kongs listed: three dragons in all (Shenyang)",
+    "fourth_kong_not_won": "four kongs in a won hand | a win that is neither a kong bloom nor a robbed kong (Shandong)",
+    "liable_for_several_winners": "a liable player | several winners (Shandong)",
+    "liable_winner_closed": "a liable player | a winner marked closed, who was fed no meld (Shandong)",
+    "liable_without_fed_melds": "a liable player | a winning hand with neither three claimed melds nor a kong "
+    "bloom on a claimed kong (Shandong)",
+    "first_turn_hand_after_ready": "a heavenly or earthly hand | a ready declaration before it (Shandong)",
+    "first_turn_hand_after_kong": "a heavenly or earthly hand | a kong declared before it (Shandong)",
+    "heavenly_hand_not_dealer": "a heavenly hand | a winner who is not the dealer (Shandong)",
+    "earthly_hand_by_dealer": "an earthly hand | a winner who is the dealer (Shandong)",
+    "kong_of_the_wild": "a kong | the wild tile (混), which never sits in a kong (Zhengzhou)",
+    "four_wilds_as_two_pairs": "four wilds | seven pairs, which must be seven different pairs at face value "
+    "(Zhengzhou)",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One reason a record was rejected: a stable code, the field at fault, and words for a player."""
+    """One reason a record was rejected: a stable code, the field at fault, and words for a player.
+
+    A record whose facts contradict each other (RULES §0.8) is `contradictory_facts`, and says
+    which contradiction it is (`contradiction`, a stable id listed in
+    `variants/common/contradictions.py` and the engine's README) and the fields of both facts
+    (`facts`); `field` is the one of them the scorekeeper most likely has to change.
+    """
 
     code: str
     field: str | None
     message: str
+    contradiction: str | None = None
+    facts: tuple[str, ...] = ()
 
-    def as_dict(self) -> dict[str, str | None]:
-        return {"code": self.code, "field": self.field, "message": self.message}
+    def as_dict(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"code": self.code, "field": self.field, "message": self.message}
+        if self.contradiction is not None:
+            found["contradiction"] = self.contradiction
+            found["facts"] = list(self.facts)
+        return found
 
 
 class Rejected(Exception):
@@ -76,3 +142,10 @@ class Rejected(Exception):
 def reject(code: str, field: str | None, message: str) -> Rejected:
     """Build a `Rejected` for one problem, for `raise reject(...)`."""
     return Rejected(Problem(code, field, message))
+
+
+def contradiction(kind: str, field: str, message: str, *facts: str) -> Problem:
+    """A `contradictory_facts` problem of the contradiction `kind`, at `field`, naming the fields of both facts."""
+    if kind not in CONTRADICTIONS:
+        raise ValueError(f"unknown contradiction {kind!r}: list it in CONTRADICTIONS")
+    return Problem(CONTRADICTORY_FACTS, field, message, kind, facts or (field,))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from . import errors as E
 from .errors import Problem, Rejected
@@ -20,9 +20,15 @@ from .options import Options, OptionSpec
 from .records import HandRecord, Win
 from .state import TableState
 
+if TYPE_CHECKING:
+    # Only for the annotation: the layer's package imports this module.
+    from .variants.common.consistency import Consistency
+
 ALL_METHODS = frozenset({"self_draw", "discard", "rob_kong"})
 SELF_DRAW = frozenset({"self_draw"})
 DISCARD = frozenset({"discard"})
+# How a refusal names a win's method to a player.
+METHOD_WORDS = {"self_draw": "self-draw", "discard": "a discard", "rob_kong": "robbing a kong"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +165,8 @@ class Variant:
     patterns: ClassVar[tuple[PatternSpec, ...]] = ()
     notes: ClassVar[tuple[str, ...]] = ()  # where this engine chose for RULES.md, in plain words
     hooks: ClassVar[Hooks]
+    # The contradictions every variant refuses (RULES §0.8), with what this variant's table changes in them.
+    consistency: ClassVar[Consistency]
 
     # -- description -------------------------------------------------------------------------
 
@@ -208,13 +216,16 @@ class Variant:
             else TileFindings.of_record(record, win)
             for index, win in enumerate(record.wins)
         )
-        _refuse(self.hooks.findings_problems(record, findings, options))
+        _refuse(
+            self.consistency.findings_problems(record, findings, options)
+            + self.hooks.findings_problems(record, findings, options)
+        )
         return self.hooks.score(record, findings, state, options)
 
     # -- checks that follow from the declaration ---------------------------------------------
 
     def check_record(self, record: HandRecord, options: Options) -> None:
-        """Refuse what the declaration rules out, together with what the variant's `record_problems` finds."""
+        """Refuse what the declaration rules out, the shared contradictions and what `record_problems` finds."""
         problems: list[Problem] = []
 
         def fail(code: str, field: str | None, message: str) -> None:
@@ -268,12 +279,9 @@ class Variant:
             fail(E.FACT_NOT_IN_VARIANT, "dice_double", f"{self.name_en} has no dice double.")
         if record.liable is not None and not self.uses_liable:
             fail(E.FACT_NOT_IN_VARIANT, "liable", f"{self.name_en} has no full-responsibility (承包) rule.")
-        if record.liable is not None and record.result != "win":
-            fail(E.CONTRADICTORY_FACTS, "liable", "Only a won hand can have a liable player.")
-        if record.liable is not None and any(w.seat == record.liable for w in record.wins):
-            fail(E.CONTRADICTORY_FACTS, "liable", "The winner cannot be liable for their own win.")
         if record.treasure is not None and not self.uses_treasure:
             fail(E.FACT_NOT_IN_VARIANT, "treasure", f"{self.name_en} has no treasure tile.")
+        problems.extend(self.consistency.record_problems(record, options, self.patterns))
         problems.extend(self.hooks.record_problems(record, options))
         _refuse(problems)
 
@@ -282,9 +290,8 @@ class Variant:
         return self.methods
 
     def _method_words(self, method: str) -> str:
-        words = {"self_draw": "self-draw", "discard": "a discard", "rob_kong": "robbing a kong"}
-        allowed = " or ".join(words[m] for m in sorted(self.methods))
-        return f"{self.name_en} does not allow winning by {words[method]}; only by {allowed}."
+        allowed = " or ".join(METHOD_WORDS[m] for m in sorted(self.methods))
+        return f"{self.name_en} does not allow winning by {METHOD_WORDS[method]}; only by {allowed}."
 
     def _check_patterns(self, patterns: tuple[str, ...], method: str, options: Options, path: str, fail: Any) -> None:
         # In the order ticked, so that the same record lists its problems in the same order in every process
@@ -308,7 +315,7 @@ class Variant:
                 fail(
                     E.PATTERN_METHOD_CONFLICT,
                     where,
-                    f"{spec.name_en} ({spec.name_zh}) cannot score on a win by {method.replace('_', ' ')}.",
+                    f"{spec.name_en} ({spec.name_zh}) cannot score on a win by {METHOD_WORDS[method]}.",
                 )
             for other in seen:
                 other_spec = self.pattern(other)

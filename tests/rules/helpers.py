@@ -32,6 +32,21 @@ def robbed(seat: int, frm: int, *patterns: str, **extra: Any) -> dict[str, Any]:
     return {"seat": seat, "method": "rob_kong", "from": frm, "patterns": list(patterns), **extra}
 
 
+def closed(*seats: int) -> list[dict[str, Any]]:
+    """Seat facts where the given seats stayed closed (门清) and everyone else opened."""
+    return [{"opened": seat not in seats} for seat in range(4)]
+
+
+def kong(seat: int, kind: str, tile: str | None = None, frm: int | None = None) -> dict[str, Any]:
+    """A kong or first-turn set; a claimed kong (exposed/added) names the seat it was claimed from."""
+    entry: dict[str, Any] = {"seat": seat, "kind": kind}
+    if tile is not None:
+        entry["tile"] = tile
+    if frm is not None:
+        entry["from"] = frm
+    return entry
+
+
 def ok(result: dict[str, Any]) -> dict[str, Any]:
     """Assert a settle() result is accepted, zero-sum and explained; return it."""
     assert result["ok"], result["errors"]

@@ -7,6 +7,7 @@ from typing import Any
 from tablekeeper.rules import settle
 
 from .helpers import discard, self_draw, won
+from .helpers import kong as any_kong
 
 
 def sd(hand: dict[str, Any], state: dict[str, Any] | None = None, **options: Any) -> dict[str, Any]:
@@ -20,13 +21,8 @@ def seats_with(**ready: str) -> list[dict[str, Any]]:
 
 
 def kong(seat: int, kind: str, frm: int | None = None, tile: str | None = None) -> dict[str, Any]:
-    """One entry of a hand's `kongs`: kong(1, "exposed", 3) is P1's kong of P3's discard."""
-    entry: dict[str, Any] = {"seat": seat, "kind": kind}
-    if frm is not None:
-        entry["from"] = frm
-    if tile is not None:
-        entry["tile"] = tile
-    return entry
+    """One entry of a hand's `kongs`, the discarder first: kong(1, "exposed", 3) is P1's kong of P3's discard."""
+    return any_kong(seat, kind, tile, frm)
 
 
 def on_discard(tiles: str, *patterns: str, **facts: Any) -> dict[str, Any]:

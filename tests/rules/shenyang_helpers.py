@@ -12,21 +12,6 @@ from .helpers import discard, errors_of, ok, robbed, self_draw, won
 EXPOSED_7Z = {"seat": 1, "kind": "exposed", "tile": "7z", "from": 3}
 
 
-def closed(*seats: int) -> list[dict[str, Any]]:
-    """Seat facts where the given seats stayed closed (门清) and everyone else opened."""
-    return [{"opened": seat not in seats} for seat in range(4)]
-
-
-def kong(seat: int, kind: str, tile: str | None = None, frm: int | None = None) -> dict[str, Any]:
-    """A kong or first-turn set; a claimed kong (exposed/added) names the seat it was claimed from."""
-    entry: dict[str, Any] = {"seat": seat, "kind": kind}
-    if tile is not None:
-        entry["tile"] = tile
-    if frm is not None:
-        entry["from"] = frm
-    return entry
-
-
 def shenyang(hand: dict[str, Any], state: dict[str, Any] | None = None, **options: Any) -> dict[str, Any]:
     """Settle a Shenyang hand that must be accepted (zero-sum once the pot is counted)."""
     return ok(settle("shenyang", hand, state, options or None))

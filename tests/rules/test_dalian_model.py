@@ -116,8 +116,13 @@ def expected(record: Record, state: State, options: Options) -> Outcome:
 
 
 @st.composite
-def patterns_for(draw: st.DrawFn, method: str, ready: bool, has_xi_gang: bool, has_kong: bool) -> list[str]:
-    """Patterns the catalogue lets stand together: one shape family, the method's own items, treasure when ready."""
+def patterns_for(
+    draw: st.DrawFn, method: str, ready: bool, has_xi_gang: bool, has_kong: bool, has_set: bool = False
+) -> list[str]:
+    """Patterns the catalogue lets stand together: one shape family, the method's own items, treasure when ready.
+
+    A winner with a dragon or wind set holds honours, so never pure terminals.
+    """
     shape = draw(st.sampled_from(["chows", "chows", "float", "terminals"]))
     patterns: list[str] = []
     if shape == "chows":
@@ -128,7 +133,8 @@ def patterns_for(draw: st.DrawFn, method: str, ready: bool, has_xi_gang: bool, h
     elif shape == "float":
         patterns.append(draw(st.sampled_from(["double_float", "single_float"])))
     else:
-        patterns.append(draw(st.sampled_from(["outside_hand", "mixed_terminals", "pure_terminals"])))
+        family = ["outside_hand", "mixed_terminals"] + ([] if has_set else ["pure_terminals"])
+        patterns.append(draw(st.sampled_from(family)))
         patterns += ["single_float"] if draw(st.booleans()) else []
     if method == "self_draw":
         patterns += [item for item in ("last_tile", "kong_bloom") if draw(st.booleans())][: 1 if has_kong else 0]
@@ -159,21 +165,29 @@ def records(draw: st.DrawFn) -> Record:
     ]
     seats[winner]["ready"] = "ready" if ready else "none"
     kinds = draw(st.lists(st.sampled_from(["concealed", "exposed", "dragon_set", "wind_set"]), max_size=2, unique=True))
+    has_set = bool({"dragon_set", "wind_set"} & set(kinds))
+    patterns = draw(patterns_for(method, ready, "dragon_set" in kinds, bool(kinds), has_set))
+    # The kongs' tiles must suit the hand the patterns describe (RULES §0.8): a terminal hand holds
+    # no kong of a middle tile, pure terminals no honour.
+    terminal_hand = bool({"outside_hand", "mixed_terminals", "pure_terminals"} & set(patterns))
     kongs: list[dict[str, Any]] = []
     for kind in kinds:
         kong: dict[str, Any] = {"seat": winner, "kind": kind}
         if kind == "concealed":
             # A wind or dragon set uses one copy of each face, leaving three: no concealed kong of them.
             faces = (
-                ["9m", "5p"]
-                + (["1z"] if "wind_set" not in kinds else [])
-                + (["7z"] if "dragon_set" not in kinds else [])
+                ["9m"]
+                + ([] if terminal_hand else ["5p"])
+                + (["1z"] if "wind_set" not in kinds and "pure_terminals" not in patterns else [])
+                + (["7z"] if "dragon_set" not in kinds and "pure_terminals" not in patterns else [])
             )
             kong["tile"] = draw(st.sampled_from(faces))
         if kind == "exposed":
-            kong.update(tile="3s", **{"from": others[0]})
+            kong.update(tile="9s" if terminal_hand else "3s", **{"from": others[0]})
         kongs.append(kong)
-    patterns = draw(patterns_for(method, ready, "dragon_set" in kinds, bool(kinds)))
+    if "flowing_tears" in patterns and kongs:
+        # Flowing tears follows the discarder's own kong, which a record listing kongs lists too.
+        kongs.append({"seat": source, "kind": "concealed", "tile": "2p"})
     win: dict[str, Any] = {"seat": winner, "method": method, "patterns": patterns}
     if method != "self_draw":
         win["from"] = source

@@ -240,7 +240,7 @@ TILE_ERRORS = [
         "robbing a kong of a tile the winner holds twice",
         tiles_win("[123m][999s]456p11z78s+9s", "rob_kong"),
         {},
-        [("contradictory_facts", "wins.0.method", "other three 9s")],
+        [("contradictory_facts", "wins.0.tiles", "other three 9s")],
     ),
     (
         "kong bloom with no kong in the tiles",
@@ -286,13 +286,24 @@ TILE_ERRORS = [
         "a discarded treasure is not wild",
         tiles_win(FIND_HAND, "discard", seats=READY_P1, treasure="7s"),
         {},
-        [(E_WIN, "wins.0.tiles", "(R2)")],
+        [
+            (E_WIN, "wins.0.tiles", "(R2)"),
+            (
+                E_WIN,
+                "wins.0.tiles",
+                "the treasure 7s is wild only when self-drawn (house rule treasure_wild_on_discard); "
+                "P1 won on P2's discard",
+            ),
+        ],
     ),
     (
         "the treasure is not wild for a player who is not ready",
         tiles_win(FIND_HAND, seats=[{}, {}, {"ready": "ready"}, {}], treasure="7s"),
         {},
-        [(E_WIN, "wins.0.tiles", "(R2)")],
+        [
+            (E_WIN, "wins.0.tiles", "(R2)"),
+            (E_WIN, "wins.0.tiles", "the treasure 7s is wild only for a player who declared ready (报听); P1 did not"),
+        ],
     ),
     (
         "the indicator is not wild in successor mode",

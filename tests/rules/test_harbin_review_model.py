@@ -56,8 +56,10 @@ def valid_records(draw: st.DrawFn) -> dict[str, Any]:
         entry["patterns"].append("clamp")
     if method == "self_draw":
         entry["patterns"] += draw(st.sampled_from([[], ["finding_treasure"], ["treasure_in_treasure"]]))
+    # A robbed kong sat on a claimed pung, so its declarer has opened (RULES §0.8).
+    robbed = entry["from"] if method == "rob_kong" else None
     seats = [
-        {"opened": seat == winner or draw(st.booleans()), "ready": draw(st.sampled_from(["none", "ready"]))}
+        {"opened": seat in (winner, robbed) or draw(st.booleans()), "ready": draw(st.sampled_from(["none", "ready"]))}
         for seat in range(4)
     ]
     return {"result": "win", "wins": [entry], "seats": seats}

@@ -165,7 +165,13 @@ def records(draw: st.DrawFn, dealer: int | None = None) -> Record:
         if method != "self_draw":
             win["from"] = source
     record["wins"] = wins
-    if len(wins) == 1 and draw(st.integers(0, 3)) == 0:
+    if any("heavenly_hand" in win["patterns"] for win in wins):
+        # Nobody declares ready before the dealer's dealt hand wins (RULES §0.8).
+        for facts in seats:
+            facts["ready"] = "none"
+    # 承包 needs melds fed to the winner, which seven pairs and the first-turn hands never hold.
+    meldless = {*LADDER, "heavenly_hand", "earthly_hand"}
+    if len(wins) == 1 and not meldless & set(wins[0]["patterns"]) and draw(st.integers(0, 3)) == 0:
         record["liable"] = draw(st.sampled_from([s for s in range(4) if s != winners[0]]))
     return record
 

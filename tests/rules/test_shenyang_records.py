@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from tablekeeper.rules import get_variant, settle
 
-from .helpers import discard, self_draw, won
-from .shenyang_helpers import EXPOSED_7Z, closed, shenyang_errors
+from .helpers import closed, discard, self_draw, won
+from .shenyang_helpers import EXPOSED_7Z, shenyang_errors
 
 REJECTIONS: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, str]]] = [
     (

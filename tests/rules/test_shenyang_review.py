@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from .helpers import discard, robbed, self_draw, won
-from .shenyang_helpers import closed, kong, shenyang, tiles_self_draw
+from .helpers import closed, discard, kong, robbed, self_draw, won
+from .shenyang_helpers import shenyang, tiles_self_draw
 
 AFTER_ONE_DRAW = {"previous": "draw", "draw_streak": 1}
 AFTER_TWO_DRAWS = {"previous": "draw", "draw_streak": 2}
@@ -308,23 +308,13 @@ def test_robbing_a_kong_for_a_middle_tile_read_from_the_tiles() -> None:
 UNLISTED_KONGS: list[tuple[str, dict[str, Any], list[int]]] = [
     # Bloom 2 alone: 4 each, 8 from the dealer.
     ("kong_bloom_with_no_kong_listed", won(self_draw(1, "kong_bloom")), [-8, 16, -4, -4]),
-    # The dragon set draws no replacement, so the bloom's kong is still missing: set 4 × bloom 2 = 8.
-    (
-        "kong_bloom_after_only_a_dragon_set",
-        won(self_draw(1, "kong_bloom"), kongs=[kong(1, "dragon_set")]),
-        [-32, 64, -16, -16],
-    ),
     # Ron 2 × kong discard 2 = 4 → 8 from P2.
     ("kong_discard_with_no_kong_listed", won(discard(1, 2, "kong_discard")), [0, 8, -8, 0]),
-    # Only the winner's kong is listed: ron 2 × kong 2 × kong discard 2 = 8 → 16.
-    (
-        "kong_discard_with_only_the_winners_kong",
-        won(discard(1, 2, "kong_discard"), kongs=[kong(1, "concealed")]),
-        [0, 16, -16, 0],
-    ),
 ]
 
 
+# A record that lists kongs, none of them the one the bloom (or the kong discard) needs, is refused
+# instead (RULES §0.8): tests/rules/test_contradictions.py.
 @pytest.mark.parametrize(("hand", "deltas"), [c[1:] for c in UNLISTED_KONGS], ids=[c[0] for c in UNLISTED_KONGS])
 def test_an_unlisted_kong_is_scored_as_recorded_and_the_ledger_asks_for_it(
     hand: dict[str, Any], deltas: list[int]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tablekeeper.rules import replay, settle
@@ -67,6 +67,10 @@ def valid_records(draw: st.DrawFn) -> dict[str, Any]:
     source = draw(st.sampled_from(others)) if method != "self_draw" else None
     kinds = st.sampled_from(["exposed", "added", "concealed", "dragon_set", "wind_set"])
     winner_kongs = draw(st.lists(st.tuples(kinds, st.sampled_from([None, "3m", "5z", "6z", "7z"])), max_size=2))
+    # Only four copies of each tile (RULES §0.8): no two kongs of one face, no dragon kong beside a 中发白 set.
+    faces = [tile for kind, tile in winner_kongs if tile is not None and kind not in ("dragon_set", "wind_set")]
+    has_dragon_set = any(kind == "dragon_set" for kind, _ in winner_kongs)
+    assume(len(faces) == len(set(faces)) and not (has_dragon_set and {"5z", "6z", "7z"} & set(faces)))
     kongs: list[dict[str, Any]] = []
     for kind, tile in winner_kongs:
         entry: dict[str, Any] = {"seat": winner, "kind": kind}
@@ -88,7 +92,9 @@ def valid_records(draw: st.DrawFn) -> dict[str, Any]:
     if method == "discard" and draw(st.booleans()):
         patterns.append("kong_discard")
         kongs.append({"seat": source, "kind": "concealed"})
-    seats = [{"opened": seat == winner or draw(st.booleans())} for seat in range(4)]
+    # A robbed kong sat on a claimed pung, so its declarer has opened.
+    robbed = source if method == "rob_kong" else None
+    seats = [{"opened": seat in (winner, robbed) or draw(st.booleans())} for seat in range(4)]
     win: dict[str, Any] = {"seat": winner, "method": method, "patterns": patterns}
     if source is not None:
         win["from"] = source

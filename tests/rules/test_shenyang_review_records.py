@@ -8,8 +8,8 @@ import pytest
 
 from tablekeeper.rules import get_variant, settle
 
-from .helpers import discard, robbed, self_draw, won
-from .shenyang_helpers import closed, kong, shenyang, shenyang_errors
+from .helpers import closed, discard, kong, robbed, self_draw, won
+from .shenyang_helpers import shenyang, shenyang_errors
 
 # (id, hand, options, one expected (code, field))
 REFUSED: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, str]]] = [

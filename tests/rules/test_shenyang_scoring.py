@@ -11,8 +11,8 @@ import pytest
 
 from tablekeeper.rules import replay
 
-from .helpers import discard, examples_for, robbed, self_draw, won
-from .shenyang_helpers import EXPOSED_7Z, closed, shenyang
+from .helpers import closed, discard, examples_for, robbed, self_draw, won
+from .shenyang_helpers import EXPOSED_7Z, shenyang
 
 EXAMPLES = examples_for("shenyang")
 

@@ -11,7 +11,8 @@ import pytest
 
 from tablekeeper.rules import settle
 
-from .shenyang_helpers import closed, shenyang, shenyang_errors, tiles_win
+from .helpers import closed
+from .shenyang_helpers import shenyang, shenyang_errors, tiles_win
 
 TILE_WINS = [
     # 1p waits alone (single wait ×2) and 555z is a dragon pung (×2): W = 4 → 8 each, 16 from the dealer.

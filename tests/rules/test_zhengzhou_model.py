@@ -87,15 +87,15 @@ def records(draw: st.DrawFn, options: Options) -> Record:
         winner = draw(st.integers(0, 3))
         method = draw(st.sampled_from(["self_draw", "discard"])) if options["allow_discard_win"] else "self_draw"
         has_kong = any(kong["seat"] == winner for kong in kongs)
-        # Four wilds and win after kong are self-draw only (Z-12, zhengzhou/decisions.md); seven pairs goes with either.
-        choices = ["seven_pairs"] + (
-            ["four_wilds"] + (["kong_bloom"] if has_kong else []) if method == "self_draw" else []
-        )
-        win: dict[str, Any] = {
-            "seat": winner,
-            "method": method,
-            "patterns": draw(st.lists(st.sampled_from(choices), unique=True)),
-        }
+        # Four wilds and win after kong are self-draw only (Z-12, zhengzhou/decisions.md); seven pairs goes with
+        # either, but holds no kong and, wilds at face value, never four wilds (RULES §0.8).
+        shape = draw(st.sampled_from(["seven_pairs", "four_wilds", None] if not has_kong else ["four_wilds", None]))
+        if method != "self_draw" and shape == "four_wilds":
+            shape = None
+        patterns = [shape] if shape else []
+        if method == "self_draw" and has_kong and draw(st.booleans()):
+            patterns.append("kong_bloom")
+        win: dict[str, Any] = {"seat": winner, "method": method, "patterns": patterns}
         if method == "discard":
             win["from"] = draw(st.sampled_from([seat for seat in range(4) if seat != winner]))
         record["wins"] = [win]

@@ -42,16 +42,17 @@ WIN_PAYMENTS: list[tuple[str, dict[str, Any], dict[str, Any], list[int]]] = [
         [-60, 180, -60, -60],
     ),
     (
-        "every seat at 3 markers, all three items: 10 × 7 × 8 from each",
-        tsumo(1, "four_wilds", "seven_pairs", "kong_bloom", seats=bets(3, 3, 3, 3)),
+        # Seven pairs never holds the kong a win after kong needs (RULES §0.8): two items at most.
+        "every seat at 3 markers, four wilds and win after kong: 10 × 7 × 4 from each",
+        tsumo(1, "four_wilds", "kong_bloom", seats=bets(3, 3, 3, 3)),
         {},
-        [-560, 1680, -560, -560],
+        [-280, 840, -280, -280],
     ),
     (
-        "every seat at 3 markers, all three items adding units: 10 × 7 × 4",
-        tsumo(1, "four_wilds", "seven_pairs", "kong_bloom", seats=bets(3, 3, 3, 3)),
+        "every seat at 3 markers, four wilds and win after kong adding units: 10 × 7 × 3",
+        tsumo(1, "four_wilds", "kong_bloom", seats=bets(3, 3, 3, 3)),
         {"special_combine": "add_units"},
-        [-280, 840, -280, -280],
+        [-210, 630, -210, -210],
     ),
     (
         "one item adding units is still ×2: 10 × 2",
@@ -66,8 +67,8 @@ WIN_PAYMENTS: list[tuple[str, dict[str, Any], dict[str, Any], list[int]]] = [
         [-20, 60, -20, -20],
     ),
     (
-        "base 20, seven pairs and win after kong: 20 × 4",
-        tsumo(1, "seven_pairs", "kong_bloom"),
+        "base 20, four wilds and win after kong: 20 × 4",
+        tsumo(1, "four_wilds", "kong_bloom"),
         {"base": 20},
         [-80, 240, -80, -80],
     ),
@@ -145,10 +146,10 @@ KONG_BONUSES: list[tuple[str, dict[str, Any], dict[str, Any], list[int]]] = [
         {},
         [-110, 110, -50, 50],
     ),
-    # Seven pairs and win after kong adding units: 10 × 3 each; P1's concealed kong 10 each, never tripled.
+    # Four wilds and win after kong adding units: 10 × 3 each; P1's concealed kong 10 each, never tripled.
     (
         "kong bonuses are not multiplied when units are added",
-        tsumo(1, "seven_pairs", "kong_bloom", kongs=[{"seat": 1, "kind": "concealed"}]),
+        tsumo(1, "four_wilds", "kong_bloom", kongs=[{"seat": 1, "kind": "concealed"}]),
         {"special_combine": "add_units"},
         [-40, 120, -40, -40],
     ),

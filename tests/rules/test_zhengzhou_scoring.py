@@ -37,22 +37,24 @@ WINS = [
     ("seven pairs: 10 × 1 × 2", tsumo(1, "seven_pairs"), {}, [-20, 60, -20, -20]),
     ("win after kong: 10 × 1 × 2", tsumo(1, "kong_bloom"), {}, [-20, 60, -20, -20]),
     (
-        "seven pairs and win after kong multiply: 10 × 4",
-        tsumo(1, "seven_pairs", "kong_bloom"),
+        "four wilds and win after kong multiply: 10 × 4",
+        tsumo(1, "four_wilds", "kong_bloom"),
         {},
         [-40, 120, -40, -40],
     ),
     (
-        "all three items multiply: 10 × 8",
-        tsumo(1, "four_wilds", "seven_pairs", "kong_bloom"),
-        {},
-        [-80, 240, -80, -80],
+        # Seven pairs never holds the kong a win after kong needs (RULES §0.8), so two items are the most;
+        # four wilds pair up as seven pairs only where wilds complete pairs.
+        "four wilds and seven pairs multiply where wilds complete pairs: 10 × 4",
+        tsumo(1, "four_wilds", "seven_pairs"),
+        {"seven_pairs_wild_mode": "wilds_complete_pairs"},
+        [-40, 120, -40, -40],
     ),
     (
-        "all three items add units: 10 × (1 + 3)",
-        tsumo(1, "four_wilds", "seven_pairs", "kong_bloom"),
-        {"special_combine": "add_units"},
-        [-40, 120, -40, -40],
+        "four wilds and seven pairs add units: 10 × (1 + 2)",
+        tsumo(1, "four_wilds", "seven_pairs"),
+        {"special_combine": "add_units", "seven_pairs_wild_mode": "wilds_complete_pairs"},
+        [-30, 90, -30, -30],
     ),
     (
         "two items add units: 10 × (1 + 2)",
@@ -169,8 +171,8 @@ def test_kong_bonuses_are_paid_by_their_own_payers_when_someone_wins(
 
 
 def test_a_kong_bonus_is_not_multiplied_by_the_hands_doublings() -> None:
-    # Win: 10 × 2 × 2 (seven pairs, win after kong) = 40 each; the kong adds a plain 10 each.
-    hand = tsumo(1, "seven_pairs", "kong_bloom", kongs=[{"seat": 1, "kind": "concealed", "tile": "3m"}])
+    # Win: 10 × 2 × 2 (four wilds, win after kong) = 40 each; the kong adds a plain 10 each.
+    hand = tsumo(1, "four_wilds", "kong_bloom", kongs=[{"seat": 1, "kind": "concealed", "tile": "3m"}])
     result = ok(zz(hand))
     assert result["deltas"] == [-50, 150, -50, -50]
     texts = [line["text"] for line in result["lines"]]

@@ -59,3 +59,15 @@ def wild_faces(treasure: int, mode: TreasureMode, tile_set: Collection[int] = AL
 def treasure_is_wild(*, method: str, ready: bool, wild_on_discard: bool = False) -> bool:
     """A treasure is wild only for a ready winner, and only when self-drawn unless a house rule widens it."""
     return ready and (method == "self_draw" or wild_on_discard)
+
+
+def not_wild_words(face: str, *, seat: int, ready: bool, how: str) -> str:
+    """Why a treasure that would complete the hand as a wild is not one: the winner's facts, in words.
+
+    `how` is the win as words ("P2 won on P1's discard"); a house rule may make a discarded treasure wild.
+    """
+    if not ready:
+        why = f"the treasure {face} is wild only for a player who declared ready (报听); P{seat} did not"
+    else:
+        why = f"the treasure {face} is wild only when self-drawn (house rule treasure_wild_on_discard); {how}"
+    return f"The treasure {face} would complete this hand as a wild, but {why}."

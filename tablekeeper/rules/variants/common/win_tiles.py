@@ -12,12 +12,13 @@ from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple
 
 from ... import errors as E
-from ...errors import Problem, Rejected
+from ...errors import Problem, Rejected, contradiction
 from ...notation import NotationError, WinningHand, parse_hand
 from ...records import HandRecord, Kong, Win
 from ...shapes import winning_tiles
-from ...tiles import faces, tile_face
+from ...tiles import faces, tile_face, tile_index
 from ...variant import DeclaredKong
+from .fact_words import closed_words, kong_words, kongs_words, win_words
 
 
 def tiles_field(index: int) -> str:
@@ -51,8 +52,8 @@ def read_squared(record: HandRecord, index: int, tile_set: Collection[int], vari
     """The tiles of `record.wins[index]`, the kongs they show squared with the record, and what contradicts it."""
     win = record.wins[index]
     hand = parse_win_tiles(win, index, tile_set, variant_name)
-    problems = opened_problems(record, win, hand) + robbed_kong_problems(win, index, hand)
-    return SquaredHand(hand, reconcile_kongs(record, win, hand), problems)
+    problems = opened_problems(record, win, hand, index) + robbed_kong_problems(win, index, hand)
+    return SquaredHand(hand, reconcile_kongs(record, index, hand), problems)
 
 
 def requirement_problems(index: int, failures: list[str] | None, not_a_win: str) -> list[Problem]:
@@ -62,32 +63,39 @@ def requirement_problems(index: int, failures: list[str] | None, not_a_win: str)
     return [Problem(E.WIN_REQUIREMENT, tiles_field(index), words) for words in failures]
 
 
-def opened_problems(record: HandRecord, win: Win, hand: WinningHand) -> list[Problem]:
+def opened_problems(record: HandRecord, win: Win, hand: WinningHand, index: int) -> list[Problem]:
     """A winner marked closed whose tiles show a claimed meld is a contradiction the scorekeeper must fix."""
-    if not record.seats[win.seat].opened and hand.is_opened:
-        return [
-            Problem(
-                E.CONTRADICTORY_FACTS,
-                f"seats.{win.seat}.opened",
-                f"P{win.seat} is marked closed, but the tiles show a set claimed from a discard.",
-            )
-        ]
-    return []
+    claimed = [meld for meld in hand.melds if meld.claimed]
+    if record.seats[win.seat].opened or not claimed:
+        return []
+    field = f"seats.{win.seat}.opened"
+    shown = " ".join(f"[{faces(meld.tiles)}]" for meld in claimed)
+    return [
+        contradiction(
+            "closed_with_claimed_meld",
+            field,
+            f"{closed_words(win.seat)}, but P{win.seat}'s tiles show {shown}, claimed from a discard.",
+            field,
+            tiles_field(index),
+        )
+    ]
 
 
 def robbed_kong_problems(win: Win, index: int, hand: WinningHand) -> list[Problem]:
     """Robbing a kong takes the fourth copy of a tile whose other three sit in the robbed pung."""
-    if win.method == "rob_kong" and hand.counts()[hand.winning_tile] > 1:
-        face = tile_face(hand.winning_tile)
-        return [
-            Problem(
-                E.CONTRADICTORY_FACTS,
-                tiles_field(index),
-                f"A robbed kong's tile {face} cannot also be in the winner's hand: the other three copies "
-                "were in the robbed pung.",
-            )
-        ]
-    return []
+    if win.method != "rob_kong" or hand.counts()[hand.winning_tile] == 1:
+        return []
+    face = tile_face(hand.winning_tile)
+    return [
+        contradiction(
+            "robbed_tile_in_hand",
+            tiles_field(index),
+            f"{win_words(win)} of {face}, but P{win.seat}'s tiles hold another {face}: the robbed {face} is the "
+            f"fourth copy, and the other three {face} were in P{win.from_seat}'s pung.",
+            f"wins.{index}.method",
+            tiles_field(index),
+        )
+    ]
 
 
 def special_set_problems(hand: WinningHand, index: int, variant_name: str) -> list[Problem]:
@@ -161,11 +169,12 @@ _MELD_KIND_OF_RECORD = {"exposed": "kong", "added": "kong", "concealed": "concea
 }
 
 
-def reconcile_kongs(record: HandRecord, win: Win, hand: WinningHand) -> tuple[DeclaredKong, ...]:
+def reconcile_kongs(record: HandRecord, index: int, hand: WinningHand) -> tuple[DeclaredKong, ...]:
     """The winner's kongs: the record's list checked against the tiles, or the tiles' own when the record has none.
 
     For variants that score the kongs the tiles show (Shenyang, Harbin).
     """
+    win = record.wins[index]
     written = [meld for meld in hand.melds if meld.kind in _RECORD_KIND_OF_MELD]
     declared = list(record.kongs_of(win.seat))
     if not declared:
@@ -188,16 +197,39 @@ def reconcile_kongs(record: HandRecord, win: Win, hand: WinningHand) -> tuple[De
         unmatched.remove(match)
         resolved.append(DeclaredKong(match.kind, face))
     if unmatched or len(resolved) != len(written):
+        counted_twice = pairs_counted_from_kong(win, index, hand, declared)
+        if counted_twice:
+            raise Rejected(counted_twice)
         shown = ", ".join(_describe_meld(m.kind, m.tiles) for m in written) or "no kongs"
-        listed = ", ".join(f"{k.kind.replace('_', ' ')}{f' {k.tile}' if k.tile else ''}" for k in declared)
         raise Rejected(
-            Problem(
-                E.CONTRADICTORY_FACTS,
+            contradiction(
+                "kongs_disagree_with_tiles",
                 "kongs",
-                f"The tiles show {shown} for P{win.seat}, but the hand's kongs list {listed}.",
+                f"P{win.seat}'s tiles show {shown}, but the hand's kongs list {kongs_words(declared)}.",
+                "kongs",
+                tiles_field(index),
             )
         )
     return tuple(resolved)
+
+
+def pairs_counted_from_kong(win: Win, index: int, hand: WinningHand, listed: Sequence[Kong]) -> list[Problem]:
+    """Seven-pairs tiles holding four of a tile as two pairs (luxury), while the record declares them a kong."""
+    if not is_seven_pairs(hand):
+        return []
+    counts = hand.concealed_counts()
+    return [
+        contradiction(
+            "pairs_counted_from_kong",
+            "kongs",
+            f"P{win.seat}'s tiles are seven pairs holding four {kong.tile} as two pairs (luxury), but the hand's "
+            f"kongs list {kong_words(kong)}: a declared kong is set aside and pairs with nothing.",
+            "kongs",
+            tiles_field(index),
+        )
+        for kong in listed
+        if kong.tile is not None and counts[tile_index(kong.tile)] == 4
+    ]
 
 
 def listed_kong_problems(record: HandRecord, win: Win, hand: WinningHand, index: int) -> list[Problem]:
@@ -206,8 +238,11 @@ def listed_kong_problems(record: HandRecord, win: Win, hand: WinningHand, index:
     For variants that score the record's kongs (Shandong's kong points, Zhengzhou's kong bonuses):
     a kong in the tiles that the record does not list is sent back rather than guessed.
     """
-    problems: list[Problem] = []
     listed = record.kongs_of(win.seat)
+    counted_twice = pairs_counted_from_kong(win, index, hand, listed)
+    if counted_twice:
+        return counted_twice
+    problems: list[Problem] = []
     concealed_melds = [m for m in hand.melds if m.kind == "concealed_kong"]
     open_melds = [m for m in hand.melds if m.kind == "kong"]
     listed_concealed = [k for k in listed if k.kind == "concealed"]
@@ -216,29 +251,33 @@ def listed_kong_problems(record: HandRecord, win: Win, hand: WinningHand, index:
         ("concealed", concealed_melds, listed_concealed),
         ("exposed or added", open_melds, listed_open),
     ):
+        shown = ", ".join(f"[{faces(m.tiles)}]" for m in melds) or "none"
         if len(melds) != len(kongs):
             problems.append(
-                Problem(
-                    E.CONTRADICTORY_FACTS,
-                    tiles_field(index),
-                    f"The tiles show {len(melds)} {words} kong(s) for P{win.seat}, but the hand's kongs list "
-                    f"{len(kongs)}; "
-                    "list every kong of the winner in the kongs too.",
+                _disagreeing_kongs(
+                    win,
+                    index,
+                    f"P{win.seat}'s tiles show {len(melds)} {words} kong(s) ({shown}), but the hand's kongs list "
+                    f"{len(kongs)} ({kongs_words(kongs)}); list every kong of the winner in the kongs too.",
                 )
             )
             continue
-        faces = sorted(tile_face(m.tiles[0]) for m in melds)
+        in_tiles = sorted(tile_face(m.tiles[0]) for m in melds)
         for kong in kongs:
-            if kong.tile is not None and kong.tile not in faces:
+            if kong.tile is not None and kong.tile not in in_tiles:
                 problems.append(
-                    Problem(
-                        E.CONTRADICTORY_FACTS,
-                        tiles_field(index),
-                        f"P{win.seat}'s kong of {kong.tile} is not among the kongs in the tiles "
-                        f"({', '.join(faces) or 'none'}).",
+                    _disagreeing_kongs(
+                        win,
+                        index,
+                        f"The hand's kongs list {kong_words(kong)}, but P{win.seat}'s tiles show no such kong "
+                        f"({shown}).",
                     )
                 )
     return problems
+
+
+def _disagreeing_kongs(win: Win, index: int, message: str) -> Problem:
+    return contradiction("kongs_disagree_with_tiles", tiles_field(index), message, "kongs", tiles_field(index))
 
 
 def _kong_face(kind: str, tiles: tuple[int, ...]) -> str | None:

@@ -1,22 +1,22 @@
 """What only Dalian refuses in a record (RULES.md §1.2-1.5): the win requirements the record's facts
 can show without tiles, treasure patterns without a ready winner, repeats beyond the tiles there are,
-and kongs that cannot be.
+and kongs that cannot be. The contradictions every variant shares are `common/consistency.py`'s.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ... import errors as E
-from ...errors import Problem
+from ...errors import Problem, contradiction
 from ...ledger import seat_name
 from ...options import Options
-from ...records import HandRecord, Win
-from ..common.faces import DRAGON_FACES, WIND_FACES
-from .catalogue import TREASURE_PATTERNS
+from ...records import HandRecord, Kong, Win
+from ..common.consistency import kong_faces
+from ..common.faces import DRAGON_FACES
+from ..common.fact_words import kong_words, kongs_words
+from .catalogue import PATTERNS, TREASURE_PATTERNS
 from .scoring import joyous_kong
 
-_SET_FACES = {"dragon_set": sorted(DRAGON_FACES), "wind_set": sorted(WIND_FACES)}
+_NAMES = {spec.id: f"{spec.name_en.lower()} ({spec.name_zh})" for spec in PATTERNS}
 
 
 def record_problems(record: HandRecord, options: Options) -> list[Problem]:
@@ -25,14 +25,25 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
         problems.extend(_win_problems(record, win, f"wins.{index}", options))
     if record.treasure is not None and all(seat.ready != "ready" for seat in record.seats):
         problems.append(
-            Problem(E.CONTRADICTORY_FACTS, "treasure", "A treasure is revealed only once someone declares ready.")
+            contradiction(
+                "treasure_without_ready",
+                "treasure",
+                f"The hand records the treasure {record.treasure}, but nobody declared ready (报听): the treasure "
+                "is revealed only once someone does.",
+                "treasure",
+                "seats",
+            )
         )
     return problems
 
 
+def kong_opens_hand(kong: Kong, options: Options) -> bool:
+    """A claimed kong opens the hand, except 喜杠 played as an exposed dragon kong, which the seed says does not."""
+    return kong.kind in ("exposed", "added") and not joyous_kong(kong.kind, kong.tile, options)
+
+
 def _kong_problems(record: HandRecord, options: Options) -> list[Problem]:
     problems: list[Problem] = []
-    used: Counter[str] = Counter()
     limit = 4 if options["allow_shou_ba_yi"] else 3
     winners = {win.seat for win in record.wins}
     for index, kong in enumerate(record.kongs):
@@ -45,36 +56,21 @@ def _kong_problems(record: HandRecord, options: Options) -> list[Problem]:
                     "This table plays 喜杠 as an exposed kong of one dragon (xi_gang_mode), not a 中发白 set.",
                 )
             )
-        faces = _SET_FACES.get(kong.kind)
-        if faces is not None and kong.tile is not None and kong.tile not in faces:
-            problems.append(
-                Problem(E.CONTRADICTORY_FACTS, f"{path}.tile", f"A {kong.kind.replace('_', ' ')} has no {kong.tile}.")
-            )
         if kong.kind == "added" and kong.tile in DRAGON_FACES:
             problems.append(
-                Problem(
-                    E.CONTRADICTORY_FACTS,
+                contradiction(
+                    "added_kong_on_dragon",
                     f"{path}.kind",
-                    "A dragon can never be punged from a discard, so no kong can be added onto a dragon pung.",
+                    f"The hand's kongs list {kong_words(kong)}, but a discarded dragon can never be punged, so no "
+                    "kong can be added onto a dragon pung.",
+                    f"{path}.kind",
+                    f"{path}.tile",
                 )
             )
-        opens = kong.kind in ("exposed", "added") and not joyous_kong(kong.kind, kong.tile, options)
-        if opens and not record.seats[kong.seat].opened:
-            problems.append(
-                Problem(
-                    E.CONTRADICTORY_FACTS,
-                    f"seats.{kong.seat}.opened",
-                    f"{seat_name(kong.seat)} claimed a kong, so their hand is opened.",
-                )
-            )
-        for face in faces or ([kong.tile] * 4 if kong.tile else []):
-            used[face] += 1
-            if used[face] == 5:
-                problems.append(Problem(E.CONTRADICTORY_FACTS, path, f"There are only four {face} tiles."))
     for seat in range(4):
         kongs = record.kongs_of(seat)
         count = len(kongs)
-        opening = any(k.kind in ("exposed", "added") and not joyous_kong(k.kind, k.tile, options) for k in kongs)
+        opening = any(kong_opens_hand(k, options) for k in kongs)
         if seat in winners and not opening and count == limit:
             # R4 needs a claimed set besides these kongs, and it would be one set aside too many (R5).
             problems.append(
@@ -85,35 +81,26 @@ def _kong_problems(record: HandRecord, options: Options) -> list[Problem]:
                     f"a win needs (R4), that is more than {limit} sets set aside (R5).",
                 )
             )
-        if count > limit:
-            code = E.WIN_REQUIREMENT if seat in winners else E.CONTRADICTORY_FACTS
-            problems.append(
-                Problem(
-                    code,
-                    "kongs",
-                    f"{seat_name(seat)} set aside {count} kongs; at most {limit} sets may be set aside (R5).",
-                )
-            )
+        # More than four kongs no hand holds at all: the shared layer refuses that (more_kongs_than_sets).
+        if limit < count <= 4:
+            words = f"{seat_name(seat)} set aside {count} kongs; at most {limit} sets may be set aside (R5)."
+            if seat in winners:
+                problems.append(Problem(E.WIN_REQUIREMENT, "kongs", words))
+            else:
+                problems.append(contradiction("more_kongs_than_sets", "kongs", words))
     return problems
 
 
 def _win_problems(record: HandRecord, win: Win, path: str, options: Options) -> list[Problem]:
     problems: list[Problem] = []
     facts = record.seats[win.seat]
-    if not facts.opened:
+    # With tiles, the tiles say whether the hand was opened (and a closed mark they contradict is refused there).
+    if not facts.opened and win.tiles is None:
         problems.append(
             Problem(
                 E.WIN_REQUIREMENT,
                 f"seats.{win.seat}.opened",
                 "An unopened hand cannot win (R4): the winner needs a claimed chow, pung or exposed kong.",
-            )
-        )
-    if win.method == "rob_kong" and win.from_seat is not None and not record.seats[win.from_seat].opened:
-        problems.append(
-            Problem(
-                E.CONTRADICTORY_FACTS,
-                f"seats.{win.from_seat}.opened",
-                f"Only a kong added onto a claimed pung can be robbed, so {seat_name(win.from_seat)} is opened.",
             )
         )
     ready = facts.ready == "ready"
@@ -127,7 +114,8 @@ def _win_problems(record: HandRecord, win: Win, path: str, options: Options) -> 
                 Problem(
                     E.PATTERN_NOT_ALLOWED,
                     f"{path}.patterns.{index}",
-                    "Treasure patterns need a winner who declared ready (only ready players know the treasure).",
+                    f"P{win.seat}'s win is ticked {_NAMES[pattern_id]}, but P{win.seat} did not declare ready "
+                    "(报听): only a ready player sees the treasure.",
                 )
             )
     problems.extend(_repeat_problems(record, win, path, options))
@@ -139,26 +127,51 @@ def _repeat_problems(record: HandRecord, win: Win, path: str, options: Options) 
     treasure_faces = 8 if options["treasure_mode"] == "both" else 4
     hidden_limit = 1 if options["hidden_treasure_per"] == "hand" else treasure_faces
     joyous = [kong for kong in record.kongs_of(win.seat) if joyous_kong(kong.kind, kong.tile, options)]
-    dragons_in_joyous = len(joyous) * (3 if options["xi_gang_mode"] == "zfb_set" else 4)
+    dragons_in_kongs = sum(1 for kong in record.kongs for face in kong_faces(kong) if face in DRAGON_FACES)
     limits = {
         "hidden_treasure": (hidden_limit, "Hidden treasure counts once per hand (hidden_treasure_per)."),
         "four_in_hand": (3, "A hand of 14 tiles holds at most three tiles four times."),
         "dragon_bonus": (
-            12 - dragons_in_joyous,
-            f"Only {12 - dragons_in_joyous} dragon tiles are left to add onto the joyous kongs.",
+            12 - dragons_in_kongs,
+            f"Only {12 - dragons_in_kongs} dragon tiles are left to add onto the joyous kongs: the hand's kongs "
+            f"hold {dragons_in_kongs} of the twelve.",
         ),
     }
     for pattern_id, (limit, message) in limits.items():
         if win.count(pattern_id) > limit:
             where = [i for i, p in enumerate(win.patterns) if p == pattern_id][limit]
             problems.append(Problem(E.PATTERN_REPEATED, f"{path}.patterns.{where}", message))
+    problems.extend(_four_in_hand_problems(record, win, path))
     if win.has("dragon_bonus") and not joyous:
         where = win.patterns.index("dragon_bonus")
         problems.append(
             Problem(
                 E.PATTERN_NOT_ALLOWED,
                 f"{path}.patterns.{where}",
-                "The dragon tile bonus needs a joyous kong (喜杠) declared by the winner.",
+                f"P{win.seat}'s win is ticked the dragon tile bonus, but the hand's kongs list no joyous kong "
+                f"(喜杠) of P{win.seat}'s to add the dragons onto.",
             )
         )
     return problems
+
+
+def _four_in_hand_problems(record: HandRecord, win: Win, path: str) -> list[Problem]:
+    """Four in hand needs four copies outside the kongs: a hand with n kongs has 14 - 3n such tiles."""
+    kongs = [kong for kong in record.kongs_of(win.seat) if kong.kind in ("exposed", "added", "concealed")]
+    room = (14 - 3 * len(kongs)) // 4
+    count = win.count("four_in_hand")
+    if not room < count <= 3:
+        return []
+    where = [i for i, p in enumerate(win.patterns) if p == "four_in_hand"][room]
+    field = f"{path}.patterns.{where}"
+    return [
+        contradiction(
+            "four_in_hand_beyond_kongs",
+            field,
+            f"P{win.seat}'s win counts four in hand (四归一) {count} times, but with {len(kongs)} kong(s) set aside "
+            f"({kongs_words(kongs)}) the hand keeps {14 - 3 * len(kongs)} other tiles: room for {room} four of a "
+            "kind at most.",
+            field,
+            "kongs",
+        )
+    ]

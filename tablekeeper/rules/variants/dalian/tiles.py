@@ -10,18 +10,29 @@ from __future__ import annotations
 from collections import Counter
 
 from ... import errors as E
-from ...errors import Problem, Rejected, reject
+from ...errors import Problem, Rejected, contradiction, reject
 from ...ledger import seat_name
 from ...notation import Meld, WinningHand
 from ...options import Options
 from ...records import HandRecord, Win
 from ...shapes import Reading, drawn_wild_readings, readings
 from ...state import TableState
-from ...tiles import ALL_TILES, is_dragon, is_honor, is_terminal, is_terminal_or_honor, suit_of, tile_face, tile_index
+from ...tiles import (
+    ALL_TILES,
+    faces,
+    is_dragon,
+    is_honor,
+    is_terminal,
+    is_terminal_or_honor,
+    suit_of,
+    tile_face,
+    tile_index,
+)
 from ...variant import DeclaredKong, TileFindings, TileNote
 from ..common.faces import SUIT_NAMES
-from ..common.treasure import treasure_is_wild, wild_faces
-from ..common.win_tiles import parse_win_tiles
+from ..common.fact_words import kongs_words, win_words
+from ..common.treasure import not_wild_words, treasure_is_wild, wild_faces
+from ..common.win_tiles import opened_problems, parse_win_tiles, robbed_kong_problems
 from .catalogue import PATTERNS, SHAPE_PATTERNS, TERMINAL_FAMILY
 from .scoring import joyous_kong, payments
 
@@ -38,18 +49,21 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
     path = f"wins.{index}"
     hand = parse_win_tiles(win, index, ALL_TILES, "Dalian")
     _check_melds(hand, path, options)
-    kongs = _winner_kongs(record, win, hand)
+    closed = opened_problems(record, win, hand, index)
+    if closed:
+        raise Rejected(closed)
+    kongs = _winner_kongs(record, win, hand, index)
     ready = record.seats[win.seat].ready == "ready"
-    bao, legal = _legal_readings(hand, _treasure_readings(record, win, hand, ready, path, options), path, options)
+    try:
+        bao, legal = _legal_readings(hand, _treasure_readings(record, win, hand, ready, path, options), path, options)
+    except Rejected as refused:
+        raise Rejected(refused.problems + _not_wild(record, win, hand, ready, refused.problems[0], options)) from None
     _check_treasure_tick(win, bao, path)
     ticked = Counter(win.patterns)
     _check_hidden_treasure(record, win, hand, path, options)
-    if win.method == "rob_kong" and hand.counts()[hand.winning_tile] > 1:
-        raise reject(
-            E.CONTRADICTORY_FACTS,
-            f"{path}.method",
-            f"A robbed kong holds the other three {tile_face(hand.winning_tile)}, so the winner cannot hold another.",
-        )
+    robbed = robbed_kong_problems(win, index, hand)
+    if robbed:
+        raise Rejected(robbed)
     if win.has("kong_bloom") and not any(_meld_kong(meld) for meld in hand.melds):
         raise reject(
             E.PATTERN_CONTRADICTS_TILES,
@@ -142,7 +156,7 @@ def _meld_kong(meld: Meld) -> tuple[str, str | None] | None:
     return None
 
 
-def _winner_kongs(record: HandRecord, win: Win, hand: WinningHand) -> Kongs:
+def _winner_kongs(record: HandRecord, win: Win, hand: WinningHand, index: int) -> Kongs:
     """The tiles' kongs, with the record's kind (exposed or added) where the record lists them."""
     from_tiles = [found for meld in hand.melds if (found := _meld_kong(meld))]
     listed = record.kongs_of(win.seat)
@@ -162,12 +176,32 @@ def _winner_kongs(record: HandRecord, win: Win, hand: WinningHand) -> Kongs:
         unmatched.remove(match)
         merged.append(DeclaredKong(kong.kind, kong.tile or match[1]))
     if unmatched or len(merged) != len(listed):
-        raise reject(
-            E.CONTRADICTORY_FACTS,
-            "kongs",
-            f"The kongs listed for {seat_name(win.seat)} do not match the kongs in the winning tiles.",
+        shown = ", ".join(f"[{faces(meld.tiles)}]" for meld in hand.melds if _meld_kong(meld)) or "none"
+        raise Rejected(
+            contradiction(
+                "kongs_disagree_with_tiles",
+                "kongs",
+                f"The hand's kongs list {kongs_words(listed)}, but {seat_name(win.seat)}'s tiles show the kongs "
+                f"{shown}.",
+                "kongs",
+                f"wins.{index}.tiles",
+            )
         )
     return tuple(merged)
+
+
+def _not_wild(
+    record: HandRecord, win: Win, hand: WinningHand, ready: bool, refusal: Problem, options: Options
+) -> list[Problem]:
+    """Why the treasure did not save a refused hand, when it would have as a wild (§1.5-3)."""
+    if record.treasure is None or hand.winning_tile not in _wild_set(record.treasure, options):
+        return []
+    if treasure_is_wild(method=win.method, ready=ready, wild_on_discard=options["treasure_wild_on_discard"]):
+        return []
+    if not any(not _failed_requirements(hand, reading, options) for reading in drawn_wild_readings(hand)):
+        return []
+    words = not_wild_words(tile_face(hand.winning_tile), seat=win.seat, ready=ready, how=win_words(win))
+    return [Problem(refusal.code, refusal.field, words)]
 
 
 def _treasure_readings(

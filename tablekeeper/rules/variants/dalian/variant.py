@@ -7,6 +7,7 @@ opened hand; a ready player's treasure (宝) may be wild; each payment stops at 
 from __future__ import annotations
 
 from ...variant import Hooks, Variant
+from ..common.consistency import Consistency
 from . import checks, scoring, tiles
 from .catalogue import NOTES, OPTIONS, PATTERNS
 
@@ -21,6 +22,8 @@ class Dalian(Variant):
     uses_treasure = True
     options, patterns, notes = OPTIONS, PATTERNS, NOTES
     hooks = Hooks(record_problems=checks.record_problems, read_tiles=tiles.read_tiles, score=scoring.score)
+    # Flowing tears is a discard made right after the discarder's own kong.
+    consistency = Consistency(opens_hand=checks.kong_opens_hand, discarder_kong_patterns=frozenset({"flowing_tears"}))
 
 
 VARIANT = Dalian()

@@ -15,7 +15,9 @@ from ...state import TableState
 from ...tiles import HARBIN_TILES, is_terminal_or_honor, tile_face, tile_index
 from ...variant import DeclaredKong, TileFindings
 from ..common.faces import missing_suits_words
+from ..common.fact_words import win_words
 from ..common.outcomes import derived_notes
+from ..common.treasure import not_wild_words
 from ..common.win_tiles import is_seven_pairs, legal_waits, read_squared, requirement_problems
 from .catalogue import MAX_SET_ASIDE, TREASURE_PATTERNS
 
@@ -47,7 +49,8 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
     if treasure_drawn:
         wild_best, wild_failures = _evaluate(drawn_wild_readings(hand, HARBIN_TILES), hand)
     if not natural_best and not wild_best:
-        problems += requirement_problems(index, _fewest(natural_failures, wild_failures), _not_a_win_words(hand))
+        refusals = requirement_problems(index, _fewest(natural_failures, wild_failures), _not_a_win_words(hand))
+        problems += refusals + _not_wild(record, index, hand, treasure_drawn, refusals[0].code)
     if problems:
         raise Rejected(problems)
     waits = legal_waits(hand, lambda candidate: bool(_evaluate(readings(candidate), candidate)[0]))
@@ -71,6 +74,18 @@ def _treasure_drawn(record: HandRecord, win: Win, index: int, options: Options, 
             )
         )
     return is_treasure and (win.method == "self_draw" or options["treasure_wild_on_discard"])
+
+
+def _not_wild(record: HandRecord, index: int, hand: WinningHand, treasure_drawn: bool, code: str) -> list[Problem]:
+    """Why the treasure did not save a refused hand, when it would have as a wild (§3.5: self-drawn only)."""
+    win = record.wins[index]
+    if record.treasure is None or treasure_drawn or hand.winning_tile != tile_index(record.treasure):
+        return []
+    if not _evaluate(drawn_wild_readings(hand, HARBIN_TILES), hand)[0]:
+        return []
+    # Every Harbin winner has declared ready, so only the way the tile came can keep it from being wild.
+    words = not_wild_words(record.treasure, seat=win.seat, ready=True, how=win_words(win))
+    return [Problem(code, f"wins.{index}.tiles", words)]
 
 
 def _win_types(

@@ -7,6 +7,7 @@ Red (中) is the only honour, and a self-drawn treasure (宝) may be wild.
 from __future__ import annotations
 
 from ...variant import Hooks, Variant
+from ..common.consistency import Consistency
 from . import checks, scoring, tiles
 from .catalogue import NOTES, OPTIONS, PATTERNS
 
@@ -19,6 +20,7 @@ class Harbin(Variant):
     uses_treasure = True
     options, patterns, notes = OPTIONS, PATTERNS, NOTES
     hooks = Hooks(record_problems=checks.record_problems, read_tiles=tiles.read_tiles, score=scoring.score)
+    consistency = Consistency()
 
 
 VARIANT = Harbin()

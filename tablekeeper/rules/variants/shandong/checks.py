@@ -1,16 +1,20 @@
 """What only Shandong refuses in a record (RULES.md §4.2-4.6): kongs beyond the fourth, Ming Lou wins
-that are not self-drawn, a liable player for several winners, heavenly and earthly hands that
-contradict the record or the dealer, and All Generals read as seven pairs.
+that are not self-drawn, a liable player (承包) the hand cannot have, heavenly and earthly hands that
+contradict the record or the dealer, and All Generals read as seven pairs. The contradictions every
+variant shares are `common/consistency.py`'s.
 """
 
 from __future__ import annotations
 
 from ... import errors as E
-from ...errors import Problem
+from ...errors import Problem, contradiction
+from ...notation import parse_hand
 from ...options import Options
-from ...records import HandRecord
+from ...records import HandRecord, Win
 from ...state import TableState
-from .catalogue import SEVEN_PAIRS_LADDER
+from ...variant import Findings
+from ..common.fact_words import closed_words, kong_words
+from .catalogue import PATTERN_WORDS, SEVEN_PAIRS_LADDER
 
 
 def record_problems(record: HandRecord, options: Options) -> list[Problem]:
@@ -20,16 +24,26 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
     fourth_kong_won = any(w.method == "rob_kong" or w.has("kong_bloom") for w in record.wins)
     if len(record.kongs) == 4 and record.result == "win" and not fourth_kong_won:
         problems.append(
-            Problem(
-                E.CONTRADICTORY_FACTS,
+            contradiction(
+                "fourth_kong_not_won",
                 "kongs",
-                "A fourth kong ends the hand as a draw unless its replacement tile wins (kong bloom) "
-                "or the kong is robbed.",
+                "The hand's kongs list four kongs, but a fourth kong ends the hand as a draw unless its replacement "
+                "tile wins (kong bloom) or the kong is robbed, and this win is neither.",
+                "kongs",
+                "wins",
             )
         )
     if record.liable is not None and len(record.wins) > 1:
+        winners = " and ".join(f"P{win.seat}" for win in record.wins)
         problems.append(
-            Problem(E.CONTRADICTORY_FACTS, "liable", "A liable player (承包) can only be named for a single winner.")
+            contradiction(
+                "liable_for_several_winners",
+                "liable",
+                f"P{record.liable} is named liable (承包), but {winners} won: a liable player answers for a single "
+                "winner.",
+                "liable",
+                "wins",
+            )
         )
     for index, win in enumerate(record.wins):
         ready = record.seats[win.seat].ready
@@ -52,22 +66,8 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
                 )
             )
         for i, pattern in enumerate(win.patterns):
-            if pattern in ("heavenly_hand", "earthly_hand") and ready != "none":
-                problems.append(
-                    Problem(
-                        E.CONTRADICTORY_FACTS,
-                        f"{path}.patterns.{i}",
-                        "A heavenly or earthly hand wins before any ready declaration.",
-                    )
-                )
-            if pattern in ("heavenly_hand", "earthly_hand") and record.kongs_of(win.seat):
-                problems.append(
-                    Problem(
-                        E.CONTRADICTORY_FACTS,
-                        f"{path}.patterns.{i}",
-                        f"A heavenly or earthly hand wins before any kong, but P{win.seat} declared one.",
-                    )
-                )
+            if pattern in FIRST_TURN_HANDS:
+                problems.extend(_first_turn_problems(record, index, win, i))
         if win.has("all_generals") and not options["all_generals_free_form"]:
             for i, pattern in enumerate(win.patterns):
                 if pattern in SEVEN_PAIRS_LADDER:
@@ -82,25 +82,123 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
     return problems
 
 
+FIRST_TURN_HANDS = ("heavenly_hand", "earthly_hand")
+_FIRST_TURN_NAMES = {"heavenly_hand": "a heavenly hand (天和)", "earthly_hand": "an earthly hand (地和)"}
+
+
+def _first_turn_problems(record: HandRecord, index: int, win: Win, i: int) -> list[Problem]:
+    """A heavenly hand wins before anyone else acts; an earthly one before any call or ready declaration."""
+    field = f"wins.{index}.patterns.{i}"
+    pattern = win.patterns[i]
+    name = _FIRST_TURN_NAMES[pattern]
+    problems: list[Problem] = []
+    readies = [seat for seat, facts in enumerate(record.seats) if facts.ready != "none"]
+    # Before an earthly hand the seats ahead of the winner may already have declared on their first discard.
+    if pattern == "earthly_hand":
+        readies = [seat for seat in readies if seat == win.seat]
+    for seat in readies:
+        declared = "Ming Lou (明楼)" if record.seats[seat].ready == "ming" else "An Lou (暗楼)"
+        problems.append(
+            contradiction(
+                "first_turn_hand_after_ready",
+                field,
+                f"P{win.seat}'s win is ticked {name}, which comes before any ready declaration, but P{seat} "
+                f"declared {declared}.",
+                field,
+                f"seats.{seat}.ready",
+            )
+        )
+    for k, kong in enumerate(record.kongs):
+        # The winner's own kongs are the shared layer's (kong_on_kongless_hand).
+        before = kong.kind in ("exposed", "added") or pattern == "heavenly_hand"
+        if kong.seat != win.seat and before:
+            problems.append(
+                contradiction(
+                    "first_turn_hand_after_kong",
+                    field,
+                    f"P{win.seat}'s win is ticked {name}, which comes before "
+                    f"{'anyone else plays' if pattern == 'heavenly_hand' else 'any call'}, but the hand's kongs "
+                    f"list {kong_words(kong)}.",
+                    field,
+                    f"kongs.{k}",
+                )
+            )
+    return problems
+
+
+def findings_problems(record: HandRecord, findings: Findings, options: Options) -> list[Problem]:
+    """承包 (RULES §4.6) needs three melds fed by the liable player, or a kong bloom on a kong they fed."""
+    if record.liable is None or len(record.wins) != 1:
+        return []
+    win, found = record.wins[0], findings[0]
+    liable = f"P{record.liable} is named liable (承包) for P{win.seat}'s win"
+    if not record.seats[win.seat].opened:
+        return [
+            contradiction(
+                "liable_winner_closed",
+                "liable",
+                f"{liable}, but {closed_words(win.seat)}: nobody fed P{win.seat} a meld.",
+                "liable",
+                f"seats.{win.seat}.opened",
+            )
+        ]
+    meldless = next((p for p in found.patterns if p in (*SEVEN_PAIRS_LADDER, *FIRST_TURN_HANDS)), None)
+    if meldless is not None:
+        field = f"wins.0.patterns.{win.patterns.index(meldless)}" if meldless in win.patterns else "wins.0.tiles"
+        return [
+            contradiction(
+                "liable_without_fed_melds",
+                "liable",
+                f"{liable}, but the hand is {PATTERN_WORDS[meldless]}, which holds no meld anyone fed.",
+                "liable",
+                field,
+            )
+        ]
+    if win.tiles is None:
+        return []
+    melds = parse_hand(win.tiles).melds
+    claimed = [meld for meld in melds if meld.claimed]
+    fed_kong_bloom = win.has("kong_bloom") and any(meld.kind == "kong" for meld in claimed)
+    if len(claimed) >= 3 or fed_kong_bloom:
+        return []
+    return [
+        contradiction(
+            "liable_without_fed_melds",
+            "liable",
+            f"{liable}, but P{win.seat}'s tiles show {len(claimed)} claimed meld(s) and no kong bloom on a claimed "
+            "kong: 承包 needs three melds fed by one player, or a kong bloom on a kong they fed.",
+            "liable",
+            "wins.0.tiles",
+        )
+    ]
+
+
 def state_problems(record: HandRecord, state: TableState, options: Options) -> list[Problem]:
     """Heavenly and earthly hands name who deals: only the dealer wins the first, never the second."""
     problems: list[Problem] = []
     for index, win in enumerate(record.wins):
         for i, pattern in enumerate(win.patterns):
+            field = f"wins.{index}.patterns.{i}"
             if pattern == "heavenly_hand" and win.seat != state.dealer:
                 problems.append(
-                    Problem(
-                        E.CONTRADICTORY_FACTS,
-                        f"wins.{index}.patterns.{i}",
-                        f"Only the dealer (P{state.dealer}) can win a heavenly hand (天和).",
+                    contradiction(
+                        "heavenly_hand_not_dealer",
+                        field,
+                        f"Only the dealer (P{state.dealer}) can win a heavenly hand (天和), but P{win.seat}'s win, "
+                        "not the dealer's, is ticked one.",
+                        field,
+                        f"wins.{index}.seat",
                     )
                 )
             if pattern == "earthly_hand" and win.seat == state.dealer:
                 problems.append(
-                    Problem(
-                        E.CONTRADICTORY_FACTS,
-                        f"wins.{index}.patterns.{i}",
-                        "The dealer cannot win an earthly hand (地和); theirs would be a heavenly hand.",
+                    contradiction(
+                        "earthly_hand_by_dealer",
+                        field,
+                        f"P{win.seat}'s win is ticked an earthly hand (地和), but P{win.seat} deals this hand: the "
+                        "dealer's first-turn win is a heavenly hand.",
+                        field,
+                        f"wins.{index}.seat",
                     )
                 )
     return problems

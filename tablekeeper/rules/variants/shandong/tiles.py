@@ -52,8 +52,8 @@ def _pattern_readings(win: Win, index: int, record: HandRecord, options: Options
     problems = win_tiles.special_set_problems(hand, index, "Shandong") + win_tiles.listed_kong_problems(
         record, win, hand, index
     )
-    problems += win_tiles.opened_problems(record, win, hand)
-    problems += _robbed_tile_problems(win, index, hand)
+    problems += win_tiles.opened_problems(record, win, hand, index)
+    problems += win_tiles.robbed_kong_problems(win, index, hand)
     if problems:
         raise Rejected(problems)
     found = _tile_readings(hand, options)
@@ -138,18 +138,4 @@ def _first_turn_problems(win: Win, index: int, hand: WinningHand) -> list[Proble
         )
         for i, pattern in enumerate(win.patterns)
         if pattern in ("heavenly_hand", "earthly_hand")
-    ]
-
-
-def _robbed_tile_problems(win: Win, index: int, hand: WinningHand) -> list[Problem]:
-    """A robbed kong's tile is its fourth copy: the other three sit in the robbed pung, not in the winner's hand."""
-    if win.method != "rob_kong" or hand.counts()[hand.winning_tile] == 1:
-        return []
-    return [
-        Problem(
-            E.CONTRADICTORY_FACTS,
-            win_tiles.tiles_field(index),
-            f"The robbed tile {tile_face(hand.winning_tile)} cannot appear twice in the winner's hand: "
-            "the other three copies are in the robbed pung.",
-        )
     ]

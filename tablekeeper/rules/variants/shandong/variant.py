@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from ...options import Options
 from ...variant import Hooks, Variant
+from ..common.consistency import Consistency
 from . import checks, scoring, tiles
-from .catalogue import NOTES, OPTIONS, PATTERNS
+from .catalogue import NOTES, OPTIONS, PATTERNS, SEVEN_PAIRS_LADDER
 
 
 class Shandong(Variant):
@@ -25,8 +26,11 @@ class Shandong(Variant):
         record_problems=checks.record_problems,
         state_problems=checks.state_problems,
         read_tiles=tiles.read_tiles,
+        findings_problems=checks.findings_problems,
         score=scoring.score,
     )
+    # Seven pairs and the first-turn hands hold no kong and no claimed meld.
+    consistency = Consistency(kongless_patterns=frozenset({*SEVEN_PAIRS_LADDER, "heavenly_hand", "earthly_hand"}))
 
     def multiple_winners_allowed(self, options: Options) -> bool:
         return True

@@ -8,13 +8,12 @@ winner is refused only when no tiles say otherwise), so they are the `findings_p
 from __future__ import annotations
 
 from ... import errors as E
-from ...errors import Problem
+from ...errors import Problem, contradiction
 from ...options import Options
 from ...records import HandRecord, Win
 from ...variant import DeclaredKong, Findings, TileFindings
 from ..common.faces import DRAGON_FACES
 
-_CLAIMED_KONGS = frozenset({"exposed", "added"})
 _SPECIAL_SETS = frozenset({"dragon_set", "wind_set"})
 
 
@@ -23,21 +22,15 @@ def findings_problems(record: HandRecord, findings: Findings, options: Options) 
     problems: list[Problem] = []
     for index, penalty in enumerate(record.penalties):
         if penalty.kind == "false_win" and record.result != "void":
+            field = f"penalties.{index}.kind"
             problems.append(
-                Problem(
-                    E.CONTRADICTORY_FACTS,
-                    f"penalties.{index}.kind",
-                    "A false win (诈胡) voids the hand: mark the hand's result as void.",
-                )
-            )
-    for seat in range(4):
-        claimed = [k for k in record.kongs_of(seat) if k.kind in _CLAIMED_KONGS]
-        if claimed and not record.seats[seat].opened:
-            problems.append(
-                Problem(
-                    E.CONTRADICTORY_FACTS,
-                    f"seats.{seat}.opened",
-                    f"P{seat} claimed a kong from a discard, so their hand is open.",
+                contradiction(
+                    "false_win_not_void",
+                    field,
+                    f"P{penalty.seat} is charged a false win (诈胡), which voids the hand, but the hand is marked "
+                    f"{record.result}: mark it void.",
+                    field,
+                    "result",
                 )
             )
     for index, win in enumerate(record.wins):
@@ -58,15 +51,21 @@ def _win_problems(record: HandRecord, options: Options, index: int, win: Win, fo
             )
         )
     kongs, patterns = found.kongs, found.patterns
-    if len(kongs) > 4:
-        problems.append(Problem(E.CONTRADICTORY_FACTS, "kongs", f"P{win.seat} cannot have more than four sets."))
-    dragon_kongs = sum(1 for kind, tile in kongs if tile in DRAGON_FACES and kind not in _SPECIAL_SETS)
-    if patterns.count("dragon_pung") + dragon_kongs > 3:
+    # Each dragon face kong'd by anyone leaves no three of it for a pung: pungs and kongs share three faces.
+    kong_faces = {kong.tile for kong in record.kongs if kong.tile in DRAGON_FACES and kong.kind not in _SPECIAL_SETS}
+    kong_faces |= {tile for kind, tile in kongs if tile in DRAGON_FACES and kind not in _SPECIAL_SETS}
+    pungs = patterns.count("dragon_pung")
+    if pungs + len(kong_faces) > 3:
+        field = f"{path}.patterns"
         problems.append(
-            Problem(
-                E.CONTRADICTORY_FACTS,
-                f"{path}.patterns",
-                "There are only three dragons: dragon pungs and dragon kongs add up to at most 3.",
+            contradiction(
+                "more_dragon_triplets_than_dragons",
+                field,
+                f"P{win.seat}'s win counts {pungs} dragon pung(s), but the hand's kongs hold "
+                f"{len(kong_faces)} dragon kong(s) ({', '.join(sorted(kong_faces))}): there are only three dragons, "
+                "and a dragon kong leaves no three of its face for a pung.",
+                field,
+                "kongs",
             )
         )
     # Without tiles an unlisted kong is only unrecorded (the kongs list is optional, §0.2), and the

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...options import Options
 from ...variant import Hooks, Variant
+from ..common.consistency import Consistency
 from . import checks, scoring, tiles
 from .catalogue import NOTES, OPTIONS, PATTERNS
 
@@ -25,6 +26,11 @@ class Shenyang(Variant):
     uses_dice_double = True
     options, patterns, notes = OPTIONS, PATTERNS, NOTES
     hooks = Hooks(read_tiles=tiles.read_tiles, findings_problems=checks.findings_problems, score=scoring.score)
+    # The first-turn 中发白 set draws no replacement tile; kong discard follows the discarder's own kong.
+    consistency = Consistency(
+        replacement_kinds=frozenset({"exposed", "added", "concealed", "wind_set"}),
+        discarder_kong_patterns=frozenset({"kong_discard"}),
+    )
 
     def multiple_winners_allowed(self, options: Options) -> bool:
         return bool(options["multi_ron"])

@@ -15,7 +15,7 @@ from ...options import Options
 from ...records import HandRecord, Win
 from ...shapes import PUNG_KINDS, readings
 from ...state import TableState
-from ...tiles import ALL_TILES, HonorCycle, successor, tile_face, tile_index
+from ...tiles import ALL_TILES, HonorCycle, faces, successor, tile_face, tile_index
 from ...variant import TileFindings, winner_kongs
 from ..common import win_tiles
 from .catalogue import SHAPE_ITEMS, SPECIAL_ORDER
@@ -43,19 +43,14 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
     problems = win_tiles.special_set_problems(hand, index, "Zhengzhou")
     problems += _meld_problems(hand, index, wild, options)
     problems += _claimed_wild_problems(win, index, hand, wild)
-    problems += win_tiles.listed_kong_problems(record, win, hand, index) + win_tiles.opened_problems(record, win, hand)
+    problems += win_tiles.listed_kong_problems(record, win, hand, index) + win_tiles.opened_problems(
+        record, win, hand, index
+    )
     if problems:
         raise Rejected(problems)
     proven = _proven_items(hand, wild, options)
     if proven is None:
-        raise Rejected(
-            Problem(
-                E.TILES_NOT_A_WIN,
-                win_tiles.tiles_field(index),
-                "These tiles are not four sets and a pair (a wild never sits in a pung or kong), "
-                "not seven different pairs, and not four wilds.",
-            )
-        )
+        raise Rejected(Problem(E.TILES_NOT_A_WIN, win_tiles.tiles_field(index), _not_a_win_words(hand, wild, options)))
     problems = win_tiles.pattern_tile_problems(win, index, hand, [proven], SHAPE_ITEMS)
     if problems:
         raise Rejected(problems)
@@ -73,13 +68,19 @@ def _meld_problems(hand: WinningHand, index: int, wild: int | None, options: Opt
                 "cannot claim a chow: Zhengzhou allows only pung and kong calls (house rule allow_chow is off).",
             )
         )
-    if wild is not None and any(wild in meld.tiles for meld in hand.melds):
+    for meld in hand.melds:
+        if wild is None or wild not in meld.tiles:
+            continue
+        shown = f"({faces(meld.tiles)})" if meld.kind == "concealed_kong" else f"[{faces(meld.tiles)}]"
+        if meld.kind in PUNG_KINDS:
+            why = "a wild (混) never sits in a pung or kong"
+        else:
+            why = "a set claimed from a discard holds no wild (混): a discarded wild cannot be claimed"
         problems.append(
             Problem(
                 E.WIN_REQUIREMENT,
                 win_tiles.tiles_field(index),
-                f"cannot hold the wild {tile_face(wild)} in a set aside: a wild is never claimed "
-                "nor used in a pung or kong.",
+                f"cannot hold the wild {tile_face(wild)} in the set aside {shown}: {why}.",
             )
         )
     return problems
@@ -114,6 +115,36 @@ def _proven_items(hand: WinningHand, wild: int | None, options: Options) -> froz
         if not any(info.kind in PUNG_KINDS and info.wilds for info in reading.sets):
             return frozenset()
     return None
+
+
+def _not_a_win_words(hand: WinningHand, wild: int | None, options: Options) -> str:
+    """Why the tiles win in no Zhengzhou way: each rule that stopped a shape that nearly fits."""
+    reasons: list[str] = []
+    face = tile_face(wild) if wild is not None else ""
+    if wild is not None and readings(hand, (wild,)):
+        reasons.append(
+            f"they make four sets and a pair only with the wild {face} standing in a pung, and a wild (混) never "
+            "sits in a pung or kong"
+        )
+    concealed = hand.concealed_counts()
+    if (
+        not hand.melds
+        and seven_pairs(concealed) is not None
+        and seven_pairs(concealed, four_as_two_pairs=False) is None
+    ):
+        fours = " and ".join(f"four {tile_face(tile)}" for tile, count in enumerate(concealed) if count == 4)
+        reasons.append(f"seven pairs must be seven different pairs, and {fours} are not two pairs")
+    elif not hand.melds and wild is not None and options["seven_pairs_wild_mode"] == "face_value_only":
+        naturals = list(concealed)
+        naturals[wild] = 0
+        if seven_pairs(naturals, concealed[wild], four_as_two_pairs=False) is not None:
+            reasons.append(
+                f"they are seven pairs only with the wild {face} completing a pair, and in seven pairs a wild counts "
+                "only at its own face (house rule seven_pairs_wild_mode)"
+            )
+    if not reasons:
+        return "These tiles are not four sets and a pair, not seven different pairs, and not four wilds."
+    return "These tiles are no Zhengzhou win: " + "; ".join(reasons) + "."
 
 
 def _is_seven_pairs(concealed: list[int], wild: int | None, wild_count: int, options: Options) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...options import Options
 from ...variant import SELF_DRAW, Hooks, Variant
+from ..common.consistency import Consistency
 from . import checks, scoring, tiles
 from .catalogue import NOTES, OPTIONS, PATTERNS
 
@@ -24,6 +25,7 @@ class Zhengzhou(Variant):
     uses_treasure = True
     options, patterns, notes = OPTIONS, PATTERNS, NOTES
     hooks = Hooks(record_problems=checks.record_problems, read_tiles=tiles.read_tiles, score=scoring.score)
+    consistency = Consistency(kongless_patterns=frozenset({"seven_pairs"}))
 
     def allowed_methods(self, options: Options) -> frozenset[str]:
         # The declaration lists self-draw only, as the rule book does; the house rule lets discards back in.
