@@ -6,10 +6,9 @@ declarations; several players may win on one discard (一炮多响).
 
 from __future__ import annotations
 
-from ...options import Options
 from ...variant import Hooks, Variant
 from . import checks, scoring, tiles
-from .catalogue import NOTES, OPTIONS, PATTERNS
+from .catalogue import FACT_ITEMS, NOTES, OPTIONS, PATTERNS
 
 
 class Shandong(Variant):
@@ -20,16 +19,14 @@ class Shandong(Variant):
     ready_values = ("none", "ming", "an")
     uses_flowers = True
     uses_liable = True
-    options, patterns, notes = OPTIONS, PATTERNS, NOTES
+    max_winners = 3
+    options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
     hooks = Hooks(
         record_problems=checks.record_problems,
         state_problems=checks.state_problems,
         read_tiles=tiles.read_tiles,
         score=scoring.score,
     )
-
-    def multiple_winners_allowed(self, options: Options) -> bool:
-        return True
 
 
 VARIANT = Shandong()
