@@ -135,3 +135,25 @@ def test_a_ledger_refuses_a_note_or_dealer_reason_it_does_not_document_as_an_eng
         Ledger().remark("something_else", "words")
     with pytest.raises(ValueError, match="unknown dealer reason"):
         note_dealer(Ledger(), TableState(), 1, "luck", 0, "words")
+
+
+def test_a_variant_package_without_a_name_or_with_an_item_named_twice_is_an_engine_bug(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tablekeeper.rules.variants.common import items
+
+    with pytest.raises(ValueError, match="needs the variant's package"):
+        items.load_fact_items(None)
+
+    entry = {"id": "dealer", "name": {"en": "Dealer", "zh": "庄家"}, "value": "×2"}
+
+    class Twice:
+        def joinpath(self, name: str) -> Twice:
+            return self
+
+        def read_text(self, encoding: str) -> str:
+            return json.dumps([entry, entry])
+
+    monkeypatch.setattr(items, "files", lambda package: Twice())
+    with pytest.raises(ValueError, match="names an item twice"):
+        items.load_fact_items("tablekeeper.rules.variants.dalian")
