@@ -39,15 +39,22 @@ def engine_options_for(
 ) -> dict[str, Any]:
     """The options the engine scores with: the house rules plus the session settings it declares.
 
-    Keys the engine no longer declares are dropped rather than failing every later hand.
+    Keys the engine no longer declares are dropped rather than failing every later hand; an older
+    name the engine still reads (an option alias) is kept, so the session scores as it always did.
     """
-    keys = {option["key"] for option in get_variant(variant)["options"]}
+    keys = house_rule_keys(variant)
     scored = {key: value for key, value in options.items() if key in keys}
     if "base" in keys:
         scored["base"] = base
     if "starting_points" in keys and starting_points is not None:
         scored["starting_points"] = starting_points
     return scored
+
+
+def house_rule_keys(variant: str) -> set[str]:
+    """Every option key the engine reads for `variant`: its options and their older names."""
+    info = get_variant(variant)
+    return {option["key"] for option in info["options"]} | {alias["key"] for alias in info["option_aliases"]}
 
 
 def new_share_token() -> str:

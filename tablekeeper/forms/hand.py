@@ -54,9 +54,11 @@ class HandForm(forms.Form):
         if "false_win" in info["penalty_kinds"]:
             results.append(("void", _("Void (false win)")))
         self._choice_field("winner").choices = results
-        hows: list[tuple[str, Any]] = [("self_draw", _("Self-draw"))] if "self_draw" in info["methods"] else []
+        # The variant's methods, and any a house rule of this session lets in (Zhengzhou's discard win).
+        self.methods = [*info["methods"], *(m for m, key in info["method_options"].items() if session.option(key))]
+        hows: list[tuple[str, Any]] = [("self_draw", _("Self-draw"))] if "self_draw" in self.methods else []
         for method in ("discard", "rob_kong"):
-            if method in info["methods"]:
+            if method in self.methods:
                 hows += [(f"{method}-{i}", f"{method} P{i}") for i in range(4)]
         self._choice_field("how").choices = hows
         self._choice_field("patterns").choices = [(p["id"], p["id"]) for p in info["patterns"]]
@@ -79,7 +81,7 @@ class HandForm(forms.Form):
                 self.fields[f"side_bet_{seat}"] = forms.IntegerField(required=False, min_value=0, max_value=100)
             self.fields[f"adjust_{seat}"] = forms.IntegerField(required=False)
         self.fields["adjust_note"] = forms.CharField(required=False, max_length=120)
-        self.several_winners = several_winners_allowed(session.variant, session.engine_options())
+        self.several_winners = several_winners_allowed(info, session.option)
         if self.several_winners:
             add_extra_winner_fields(self.fields, info, SEAT_CHOICES)
         for row in range(KONG_ROWS):
@@ -265,7 +267,7 @@ class HandForm(forms.Form):
 
     @property
     def keyboard_rows(self) -> list[list[TileKey]]:
-        return keyboard_rows(self.session.variant)
+        return keyboard_rows(self.info)
 
     @property
     def extra_winner_rows(self) -> list[dict[str, Any]]:

@@ -7,38 +7,26 @@ brings their own patterns (and flowers where the variant counts them).
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
 
-from ..rules import settle
-from ..rules.errors import MULTIPLE_WINNERS_NOT_ALLOWED
-
 EXTRA_WINNERS = (1, 2)
 SHARED_SOURCE_METHODS = ("discard", "rob_kong")
 
 
-@cache
-def _engine_allows_several_winners(variant: str, multi_ron: object) -> bool:
-    # Ask the engine rather than restating its rule here: a two-winner probe is refused with
-    # this code exactly when the variant (with these options) allows one winner only.
-    options = {"multi_ron": multi_ron} if multi_ron is not None else None
-    probe = {
-        "result": "win",
-        "wins": [
-            {"seat": 1, "method": "discard", "from": 0, "patterns": []},
-            {"seat": 2, "method": "discard", "from": 0, "patterns": []},
-        ],
-    }
-    result = settle(variant, probe, None, options)
-    return not any(error["code"] == MULTIPLE_WINNERS_NOT_ALLOWED for error in result["errors"])
+def several_winners_allowed(info: dict[str, Any], option: Callable[[str], Any]) -> bool:
+    """Whether this variant, with these house rules, lets several players win on one discard.
 
-
-def several_winners_allowed(variant: str, engine_options: dict[str, Any]) -> bool:
-    """Whether this variant, with these house rules, lets several players win on one discard."""
-    return _engine_allows_several_winners(variant, engine_options.get("multi_ron"))
+    `info` is `get_variant`'s description, which says whether several may win and which house
+    rule turns it on; `option(key)` is the session's value for a house rule.
+    """
+    several = info["several_winners"]
+    if not several:
+        return False
+    return several["option"] is None or bool(option(several["option"]))
 
 
 def add_extra_winner_fields(

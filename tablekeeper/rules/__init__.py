@@ -4,7 +4,7 @@ The public interface is fixed by shared/RULES.md §0.6. Nothing here imports Dja
 the web app depends on the engine, never the other way round.
 """
 
-from .engine import VARIANT_IDS, get_variant, replay, settle
+from .engine import VARIANT_IDS, check_options, get_variant, replay, settle
 from .hands import is_standard_win, waits
 
-__all__ = ["VARIANT_IDS", "get_variant", "is_standard_win", "replay", "settle", "waits"]
+__all__ = ["VARIANT_IDS", "check_options", "get_variant", "is_standard_win", "replay", "settle", "waits"]

@@ -31,6 +31,22 @@ def get_variant(variant_id: str) -> dict[str, Any]:
     return variant.describe()
 
 
+def check_options(variant_id: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Check a house-rule set on its own: {"ok", "errors"}, the errors as `settle` reports them.
+
+    >>> check_options("shenyang", {"multi_ron": True})
+    {'ok': True, 'errors': []}
+    >>> check_options("harbin", {"cap": 5})["errors"][0]["code"]
+    'unknown_option'
+    """
+    try:
+        variant = _variant(variant_id)
+        resolve_options(variant.options, options, variant.option_aliases)
+    except Rejected as rejected:
+        return {"ok": False, "errors": [p.as_dict() for p in rejected.problems]}
+    return {"ok": True, "errors": []}
+
+
 def settle(
     variant_id: str,
     hand: Mapping[str, Any],
@@ -41,7 +57,7 @@ def settle(
     raw_state = dict(state) if isinstance(state, Mapping) else state
     try:
         variant = _variant(variant_id)
-        resolved = resolve_options(variant.options, options)
+        resolved = resolve_options(variant.options, options, variant.option_aliases)
         current = parse_state(raw_state)
         record = parse_record(hand)
         outcome = variant.settle_record(record, current, resolved)
@@ -132,4 +148,4 @@ def _not_ok(problems: list[Problem], state: Any) -> dict[str, Any]:
     }
 
 
-__all__ = ["VARIANT_IDS", "Outcome", "get_variant", "replay", "settle"]
+__all__ = ["VARIANT_IDS", "Outcome", "check_options", "get_variant", "replay", "settle"]

@@ -1,9 +1,78 @@
-"""Accumulates who pays whom in one hand, with the words that explain it."""
+"""Accumulates who pays whom in one hand, each line as data (a code and its params) and in English words.
+
+A line's `code` is stable and its `params` hold every number and seat its sentence shows
+(RULES.md §0.7), so the app renders it in the keeper's language; `text` is the English
+sentence with P0-P3, for logs and tests. Every code and its params are documented in
+tablekeeper/rules/README.md ("Reasons"); `LINE_CODES` lists them all.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+# Payments: the line's seat is the seat whose points move; `amount` is that seat's change.
+WIN_PRODUCT = "win_product"  # base × factors (Dalian, Shenyang, Harbin), capped per payer where a cap is set
+WIN_CAPPED_SHARE = "win_capped_share"  # Dalian's total cap: this payer's share of the capped total
+WIN_POINTS = "win_points"  # Shandong: (base + points) × capped multipliers, per share
+WIN_STAKES = "win_stakes"  # Zhengzhou: base × stakes (1 + side bets) × special items
+KONG_BONUS = "kong_bonus"  # Zhengzhou: a kong's bonus (豆)
+PENALTY = "penalty"  # a flat penalty paid to another player
+POT_IN = "pot_in"  # points paid into the pot
+POT_OUT = "pot_out"  # the winner takes the pot
+ADJUSTMENT = "adjustment"  # a manual transfer the scorekeeper entered
+TOTAL = "total"  # a seat's net change for the hand
+# Notes: no points move (`amount` is None).
+WIN = "win"  # who won, how, and from whom
+TILES_LEGAL = "tiles_legal"  # the winning tiles are a legal win
+TILES_PROVE = "tiles_prove"  # patterns the tiles prove that the scorekeeper did not tick
+DRAW = "draw"  # a drawn hand
+VOID = "void"  # a cancelled hand
+DEALER = "dealer"  # who deals next, and why
+POT_WAITS = "pot_waits"  # the pot carries to the next hand
+PENDING_DOUBLES = "pending_doubles"  # Shenyang's no-stack doubles: owed, used and carried
+NOTE = "note"  # a fixed remark, named by params["note"] (NOTE_IDS)
+
+PAYMENT_CODES = (WIN_PRODUCT, WIN_CAPPED_SHARE, WIN_POINTS, WIN_STAKES, KONG_BONUS, PENALTY, POT_IN, POT_OUT)
+LINE_CODES = (
+    *PAYMENT_CODES,
+    ADJUSTMENT,
+    TOTAL,
+    WIN,
+    TILES_LEGAL,
+    TILES_PROVE,
+    DRAW,
+    VOID,
+    DEALER,
+    POT_WAITS,
+    PENDING_DOUBLES,
+    NOTE,
+)
+
+# The reasons a `dealer` line gives (params["reason"]).
+DEALER_REASONS = (
+    "dealer_won",  # the dealer won and keeps the deal
+    "drawn_hand",  # a drawn hand keeps the dealer
+    "next_seat",  # the deal passes to the seat after the dealer
+    "winner",  # the winner deals next
+    "discarder",  # several players won on one discard: the discarder deals next
+    "first_robber",  # several robbed one kong: the first robber after its declarer deals next
+    "kong_declarer",  # several robbed one kong: its declarer deals next
+)
+
+# The remarks a `note` line can make (params["note"]); params["seat"] is the seat it is about, or None.
+NOTE_IDS = (
+    "winner_counts_as_ready",  # Harbin: every winner has declared ready
+    "clamp_not_on_bao_zhong_bao",  # Harbin: the clamp does not double 宝中宝 (house rule off)
+    "bloom_kong_unlisted",  # Shenyang: a kong bloom's kong is missing from the kongs, so it is not doubled
+    "discarder_kong_unlisted",  # Shenyang: a kong discard's kong is missing from the kongs
+    "kongs_void_on_draw",  # Shandong, Zhengzhou: kongs pay nothing in a drawn hand
+    "kongs_only_winner",  # Zhengzhou: only the winner's kongs are paid (house rule)
+    "draw_count_reset",  # Shandong: a won hand sets the drawn-hand count back to 0
+)
+
+Params = dict[str, Any]
 
 
 def seat_name(seat: int) -> str:
@@ -15,12 +84,13 @@ class Line:
     """One line of explanation. `amount` is the seat's change from this item (None for a note)."""
 
     seat: int | None
+    code: str
+    params: Params
     text: str
     amount: int | None = None
-    code: str = ""
 
     def as_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "text": self.text, "amount": self.amount, "code": self.code}
+        return {"seat": self.seat, "code": self.code, "amount": self.amount, "params": self.params, "text": self.text}
 
 
 class Ledger:
@@ -31,45 +101,62 @@ class Ledger:
         self.pot_delta = 0
         self.lines: list[Line] = []
 
-    def note(self, text: str, seat: int | None = None, code: str = "") -> None:
-        self.lines.append(Line(seat, text, None, code))
+    def note(self, code: str, params: Mapping[str, Any], text: str, seat: int | None = None) -> None:
+        self.lines.append(Line(seat, code, dict(params), text))
 
-    def pay(self, payer: int, payee: int, amount: int, why: str, code: str = "payment") -> None:
+    def remark(self, note: str, text: str, seat: int | None = None) -> None:
+        """A fixed remark (code `note`), named so that the app can say it in the keeper's language."""
+        if note not in NOTE_IDS:
+            raise ValueError(f"unknown note {note!r}")
+        self.note(NOTE, {"note": note, "seat": seat}, text, seat)
+
+    def pay(self, code: str, payer: int, payee: int, amount: int, params: Mapping[str, Any], why: str) -> None:
         """`payer` pays `payee`; `why` is the worked reason, e.g. 'self-draw ×2 · dealer ×2 = 4'."""
         _check_amount(amount)
         self.deltas[payer] -= amount
         self.deltas[payee] += amount
         reason = f": {why}" if why else ""
-        self.lines.append(Line(payer, f"{seat_name(payer)} pays {amount} to {seat_name(payee)}{reason}", -amount, code))
+        text = f"{seat_name(payer)} pays {amount} to {seat_name(payee)}{reason}"
+        params = {"payer": payer, "payee": payee, **params, "amount": amount}
+        self.lines.append(Line(payer, code, params, text, -amount))
 
-    def to_pot(self, payer: int, amount: int, why: str, code: str = "pot") -> None:
+    def to_pot(self, payer: int, amount: int, params: Mapping[str, Any], why: str) -> None:
         _check_amount(amount)
         self.deltas[payer] -= amount
         self.pot_delta += amount
-        reason = f": {why}" if why else ""
-        self.lines.append(Line(payer, f"{seat_name(payer)} pays {amount} into the pot{reason}", -amount, code))
+        text = f"{seat_name(payer)} pays {amount} into the pot: {why}"
+        self.lines.append(Line(payer, POT_IN, {"payer": payer, **params, "amount": amount}, text, -amount))
 
-    def from_pot(self, payee: int, amount: int, why: str, code: str = "pot") -> None:
+    def take_pot(self, payee: int, waiting: int, paid_in: int) -> None:
+        """`payee` takes the whole pot: what was waiting before this hand and what this hand paid in."""
+        amount = waiting + paid_in
         _check_amount(amount)
         self.deltas[payee] += amount
         self.pot_delta -= amount
-        reason = f": {why}" if why else ""
-        self.lines.append(Line(payee, f"{seat_name(payee)} takes {amount} from the pot{reason}", amount, code))
+        parts = [f"{waiting} waiting from earlier hands"] if waiting else []
+        parts += [f"{paid_in} paid in this hand"] if paid_in else []
+        text = f"{seat_name(payee)} takes {amount} from the pot: " + " + ".join(parts)
+        params = {"payee": payee, "waiting": waiting, "paid_in": paid_in, "amount": amount}
+        self.lines.append(Line(payee, POT_OUT, params, text, amount))
 
     def adjust(self, deltas: tuple[int, int, int, int], note: str) -> None:
         for seat, delta in enumerate(deltas):
             if delta:
                 self.deltas[seat] += delta
-                sign = "+" if delta > 0 else "−"
-                words = f"manual adjustment {sign}{abs(delta)}" + (f" ({note})" if note else "")
-                self.lines.append(Line(seat, f"{seat_name(seat)}: {words}", delta, "adjustment"))
+                words = f"manual adjustment {_signed(delta)}" + (f" ({note})" if note else "")
+                params = {"seat": seat, "amount": delta, "note": note}
+                self.lines.append(Line(seat, ADJUSTMENT, params, f"{seat_name(seat)}: {words}", delta))
 
     def summarize(self) -> None:
         """Close with one total line per seat that moved, so a reader sees the net at a glance."""
         for seat, delta in enumerate(self.deltas):
             if delta:
-                sign = "+" if delta > 0 else "−"
-                self.lines.append(Line(seat, f"{seat_name(seat)} total {sign}{abs(delta)}", delta, "total"))
+                text = f"{seat_name(seat)} total {_signed(delta)}"
+                self.lines.append(Line(seat, TOTAL, {"seat": seat, "amount": delta}, text, delta))
+
+
+def _signed(amount: int) -> str:
+    return f"{'+' if amount > 0 else '−'}{abs(amount)}"
 
 
 def _check_amount(amount: int) -> None:

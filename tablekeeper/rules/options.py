@@ -61,6 +61,21 @@ class OptionSpec:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class OptionAlias:
+    """Another name for one value of an option, kept so that stored sessions that used it score the same.
+
+    The alias is a bool: true means `option` takes `value`; false leaves `option` as it is.
+    """
+
+    key: str
+    option: str
+    value: Any
+
+    def describe(self) -> dict[str, Any]:
+        return {"key": self.key, "type": "bool", "option": self.option, "when_true": self.value}
+
+
 def base_option(default: int, meaning: str) -> OptionSpec:
     """The base score, which every variant declares first among its options (RULES.md §0.6)."""
     return OptionSpec("base", default, "int", meaning, minimum=1)
@@ -85,8 +100,14 @@ class Options(Mapping[str, Any]):
         return f"Options({self._values!r})"
 
 
-def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, Any] | None) -> Options:
-    """Merge `given` over the defaults; reject an unknown key or a value the option does not allow."""
+def resolve_options(
+    specs: tuple[OptionSpec, ...], given: Mapping[str, Any] | None, aliases: tuple[OptionAlias, ...] = ()
+) -> Options:
+    """Merge `given` over the defaults; reject an unknown key or a value the option does not allow.
+
+    An alias set to true sets its option after every other key, so it wins as it did when it was
+    an option of its own ("either one turns it on").
+    """
     by_key = {spec.key: spec for spec in specs}
     values = {spec.key: spec.default for spec in specs}
     if given is None:
@@ -94,8 +115,17 @@ def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, Any] | No
     if not isinstance(given, Mapping):
         raise Rejected(Problem(INVALID_OPTION, "options", "Options must be an object of key: value."))
     problems: list[Problem] = []
+    by_alias = {alias.key: alias for alias in aliases}
+    aliased: list[OptionAlias] = []
     for key, value in given.items():
         spec = by_key.get(key)
+        alias = by_alias.get(key)
+        if alias is not None:
+            if not isinstance(value, bool):
+                problems.append(Problem(INVALID_OPTION, f"options.{key}", f"Option '{key}' must be true or false."))
+            elif value:
+                aliased.append(alias)
+            continue
         if spec is None:
             problems.append(Problem(UNKNOWN_OPTION, f"options.{key}", f"This variant has no option '{key}'."))
             continue
@@ -104,6 +134,8 @@ def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, Any] | No
             problems.append(Problem(INVALID_OPTION, f"options.{key}", f"Option '{key}' {why}."))
             continue
         values[key] = tuple(value) if spec.kind == "subset" else value
+    for alias in aliased:
+        values[alias.option] = alias.value
     if problems:
         raise Rejected(problems)
     return Options(values)

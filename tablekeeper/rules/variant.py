@@ -9,16 +9,18 @@ the reading of a win's tiles, and its scoring.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from . import errors as E
 from .errors import Problem, Rejected
 from .ledger import Ledger
-from .options import Options, OptionSpec
+from .options import OptionAlias, Options, OptionSpec
 from .records import HandRecord, Win
 from .state import TableState
+from .tiles import ALL_TILES, tile_face
 
 if TYPE_CHECKING:
     # Only for the annotation: the layer's package imports this module.
@@ -70,6 +72,44 @@ def exclusive(groups: Collection[Collection[str]], *patterns: PatternSpec) -> tu
 
 
 @dataclass(frozen=True, slots=True)
+class FactItem:
+    """A scoring item that comes from the record's facts or the table, not from a ticked pattern.
+
+    Every item id a line's params name is a pattern or one of these, so a reference page can
+    list everything that scores (RULES.md §0.7).
+    """
+
+    id: str
+    name_en: str
+    name_zh: str
+    value: str  # how it scores, in the variant's own terms: "×2", "+1 point", "4 per tile into the pot"
+
+    def describe(self) -> dict[str, Any]:
+        return {"id": self.id, "name": {"en": self.name_en, "zh": self.name_zh}, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Wilds:
+    """Whether a variant plays with wild tiles, and who may use them how."""
+
+    kind: str  # "treasure" (宝牌: one face, wild for a ready player) or "wild" (混: wild for everyone)
+    name_en: str
+    name_zh: str
+    holder: str  # "ready_player" or "anyone"
+    drawn_only: bool  # wild only as the self-drawn winning tile (a treasure held in hand counts at face value)
+    widened_by: str | None = None  # the bool option that also lets a discarded wild tile stand in
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "name": {"en": self.name_en, "zh": self.name_zh},
+            "holder": self.holder,
+            "drawn_only": self.drawn_only,
+            "widened_by": self.widened_by,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """What a variant's scoring produced for one hand, before the engine adds the common parts."""
 
@@ -88,6 +128,7 @@ class TileNote(NamedTuple):
     """A line the ledger shows about a win's tiles, at the head of that win's lines."""
 
     code: str
+    params: dict[str, Any]
     text: str
 
 
@@ -102,6 +143,7 @@ class TileFindings:
     kongs: tuple[DeclaredKong, ...]  # the winner's kongs and special sets
     notes: tuple[TileNote, ...] = ()
     from_tiles: bool = True
+    readings: int | None = None  # how many legal readings the tiles have, where the variant counts them
 
     @classmethod
     def of_record(cls, record: HandRecord, win: Win) -> TileFindings:
@@ -161,7 +203,18 @@ class Variant:
     uses_dice_double: ClassVar[bool] = False
     uses_liable: ClassVar[bool] = False
     uses_treasure: ClassVar[bool] = False
+    tile_set: ClassVar[frozenset[int]] = ALL_TILES
+    # Several winners on one discard or robbed kong: at most this many, and only while the bool
+    # option `several_winners_option` is on when it names one.
+    max_winners: ClassVar[int] = 1
+    several_winners_option: ClassVar[str | None] = None
+    # A method beyond `methods` that a bool house rule lets in: method -> option.
+    method_options: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    wilds: ClassVar[Wilds | None] = None
+    dealer_rotation: ClassVar[str] = "winner"  # "winner": the winner deals next; "next_seat": the deal passes on
     options: ClassVar[tuple[OptionSpec, ...]] = ()
+    option_aliases: ClassVar[tuple[OptionAlias, ...]] = ()
+    fact_items: ClassVar[tuple[FactItem, ...]] = ()
     patterns: ClassVar[tuple[PatternSpec, ...]] = ()
     notes: ClassVar[tuple[str, ...]] = ()  # where this engine chose for RULES.md, in plain words
     hooks: ClassVar[Hooks]
@@ -182,15 +235,26 @@ class Variant:
         return int(next(spec.default for spec in self.options if spec.key == "base"))
 
     def multiple_winners_allowed(self, options: Options) -> bool:
-        return False
+        if self.max_winners < 2:
+            return False
+        return self.several_winners_option is None or bool(options[self.several_winners_option])
 
     def describe(self) -> dict[str, Any]:
+        several = None
+        if self.max_winners > 1:
+            several = {"methods": ["discard", "rob_kong"], "option": self.several_winners_option}
         return {
             "id": self.id,
             "name": {"en": self.name_en, "zh": self.name_zh},
             "default_base": self.default_base,
             "default_starting_points": self.default_starting_points,
             "methods": sorted(self.methods),
+            "method_options": dict(self.method_options),
+            "max_winners": self.max_winners,
+            "several_winners": several,
+            "tile_set": [tile_face(tile) for tile in sorted(self.tile_set)],
+            "wilds": None if self.wilds is None else self.wilds.describe(),
+            "dealer_rotation": self.dealer_rotation,
             "ready_values": list(self.ready_values),
             "kong_kinds": sorted(self.kong_kinds),
             "penalty_kinds": sorted(self.penalty_kinds),
@@ -200,7 +264,9 @@ class Variant:
             "uses_liable": self.uses_liable,
             "uses_treasure": self.uses_treasure,
             "options": [spec.describe() for spec in self.options],
+            "option_aliases": [alias.describe() for alias in self.option_aliases],
             "patterns": [spec.describe() for spec in self.patterns],
+            "fact_items": [item.describe() for item in self.fact_items],
             "notes": list(self.notes),
         }
 
@@ -286,8 +352,8 @@ class Variant:
         _refuse(problems)
 
     def allowed_methods(self, options: Options) -> frozenset[str]:
-        """The win methods this table plays with; a variant whose house rules widen them overrides this."""
-        return self.methods
+        """The win methods this table plays with: the variant's, and any a house rule lets in."""
+        return self.methods | {method for method, option in self.method_options.items() if options[option]}
 
     def _method_words(self, method: str) -> str:
         allowed = " or ".join(METHOD_WORDS[m] for m in sorted(self.methods))

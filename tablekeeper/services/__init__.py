@@ -3,7 +3,6 @@
 from .errors import Conflict, HandRejected
 from .hands import delete_hand, edit_hand, preview_hand, record_hand, undo_last_hand
 from .sessions import (
-    check_options,
     find_or_create_player,
     finish_session,
     reopen_session,
@@ -15,7 +14,6 @@ from .sessions import (
 __all__ = [
     "Conflict",
     "HandRejected",
-    "check_options",
     "delete_hand",
     "edit_hand",
     "find_or_create_player",

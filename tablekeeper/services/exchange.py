@@ -16,8 +16,16 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..models import BASE_RANGE, MONEY_RATE_MAX, STARTING_POINTS_RANGE, GameSession, Round, Seat
-from ..rules import VARIANT_IDS, get_variant, replay
+from ..models import (
+    BASE_RANGE,
+    MONEY_RATE_MAX,
+    STARTING_POINTS_RANGE,
+    GameSession,
+    Round,
+    Seat,
+    house_rule_keys,
+)
+from ..rules import VARIANT_IDS, replay
 from .errors import HandRejected
 from .sessions import finish_session, start_session
 
@@ -103,7 +111,7 @@ def _checked_settings(data: Any) -> dict[str, Any]:
         raise ImportRefused(_("The file's first dealer, base or starting points are out of range."))
     if not isinstance(data.get("options", {}), dict):
         raise ImportRefused(_("The file's house rules must be an object."))
-    known = {spec["key"] for spec in get_variant(data["variant"])["options"]}
+    known = house_rule_keys(data["variant"])
     unknown = sorted(set(data.get("options", {})) - known)
     if unknown:
         # start_session would drop them quietly; an import that loses a rule is not lossless.

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import GameSession, Player, Round, Seat, engine_options_for, new_share_token, zero_totals
-from ..rules import settle
+from ..rules import check_options
 from .errors import Conflict, HandRejected
 from .settlement import pot_contributions, pro_rata_refund
 
@@ -25,12 +25,6 @@ def find_or_create_player(owner: User, name: str) -> Player:
     if player is None:
         player = Player.objects.create(owner=owner, name=name)
     return player
-
-
-def check_options(variant: str, options: dict[str, Any]) -> list[dict[str, Any]]:
-    """The engine's complaints about these house rules (the engine checks options before the record)."""
-    result = settle(variant, {"result": "draw"}, None, options)
-    return [error for error in result["errors"] if str(error.get("field") or "").startswith("options")]
 
 
 def start_session(
@@ -46,9 +40,9 @@ def start_session(
     """Create a session with its four seats; `first_dealer=None` draws the dealer at random."""
     if len(player_names) != 4:
         raise ValueError("a session has exactly four players")
-    problems = check_options(variant, engine_options_for(variant, options, base, starting_points))
-    if problems:
-        raise HandRejected(problems)
+    checked = check_options(variant, engine_options_for(variant, options, base, starting_points))
+    if not checked["ok"]:
+        raise HandRejected(checked["errors"])
     dealer = random.randrange(4) if first_dealer is None else first_dealer
     with transaction.atomic():
         session = GameSession.objects.create(

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-# The ledger codes of lines that move a seat's points into the pot (Shenyang's revealed-tile
-# penalty). A line with code "pot" and a negative amount would be a payment in as well.
-POT_PAYMENT_CODES = frozenset({"revealed_tiles", "pot"})
+# The documented line code of a payment into the pot (tablekeeper/rules/README.md, "Reasons"):
+# its params name the payer and the amount.
+POT_IN = "pot_in"
 POT_PARTY = -1  # the unclaimed pot as a party of the settle-up when it stays on the table
 
 
@@ -28,10 +28,9 @@ def pot_contributions(rounds: Iterable[tuple[Sequence[dict[str, Any]], dict[str,
             paid = [0, 0, 0, 0]
             continue
         for line in lines:
-            amount = line.get("amount")
-            seat = line.get("seat")
-            if line.get("code") in POT_PAYMENT_CODES and isinstance(amount, int) and amount < 0 and seat is not None:
-                paid[seat] += -amount
+            params = line.get("params") or {}
+            if line.get("code") == POT_IN:
+                paid[int(params["payer"])] += int(params["amount"])
     return paid
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -141,15 +139,3 @@ def build_ending(session: GameSession, seats: list[Seat]) -> EndingView:
 
 def seats_of(session: GameSession) -> list[Seat]:
     return list(session.seats.select_related("player").order_by("index"))
-
-
-_SEAT_LABEL = re.compile(r"\bP([0-3])\b")
-
-
-def with_names(text: str, names: Sequence[str]) -> str:
-    """The engine speaks of seats P0..P3; the table knows them by name."""
-    return _SEAT_LABEL.sub(lambda match: names[int(match.group(1))], text)
-
-
-def named_lines(lines: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
-    return [with_names(str(line.get("text", "")), names) for line in lines]

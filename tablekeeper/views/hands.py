@@ -17,7 +17,8 @@ from .. import services
 from ..forms import HandForm, new_client_token
 from ..http import HtmxHttpRequest, current_user, page_or_partial
 from ..models import Correction, GameSession, Round, Seat
-from .board import build_board, named_lines, seats_of, with_names
+from ..reasons import error_with_names, reasons
+from .board import build_board, seats_of
 from .chart import running_total_chart
 from .sessions import owned_session
 
@@ -39,45 +40,40 @@ def _form_context(
     }
 
 
-def _preview_context(seats: list[Seat], preview: dict[str, Any] | None, form: HandForm | None = None) -> dict[str, Any]:
+def _preview_context(
+    session: GameSession, seats: list[Seat], preview: dict[str, Any] | None, form: HandForm | None = None
+) -> dict[str, Any]:
     if preview is None:
-        return {"preview": None, "preview_rows": [], "preview_lines": [], "preview_errors": [], "tile_verdict": None}
+        return {"preview": None, "preview_rows": [], "preview_lines": [], "preview_errors": [], "tiles_verdict": None}
     names = [seat.player.name for seat in seats]
     record = form.to_record() if form is not None and form.is_valid() else {}
     return {
         "preview": preview,
         "preview_rows": _preview_rows(seats, preview),
-        "preview_lines": named_lines(preview["lines"], names),
-        "preview_errors": [with_names(str(error["message"]), names) for error in preview["errors"]],
-        "tile_verdict": tile_verdict(record, preview, names),
+        "preview_lines": reasons(preview["lines"], names, session.variant_info),
+        "preview_errors": [error_with_names(str(error["message"]), names) for error in preview["errors"]],
+        "tiles_verdict": tiles_verdict(record, preview),
     }
 
 
-# The ledger codes under which the variants say what a winner's tiles proved.
-TILE_FINDING_CODES = frozenset({"tiles", "derived"})
+def tiles_verdict(record: dict[str, Any], preview: dict[str, Any]) -> str | None:
+    """What the engine made of the winning tiles: "legal", "illegal", or "unchecked" (another problem
+    stopped it first); None when no tiles were entered.
 
-
-def tile_verdict(record: dict[str, Any], preview: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
-    """What the engine made of the winning tiles: a legal win, or the restriction that fails.
-
-    None when no winner's tiles were entered. "unchecked" when another problem stopped the engine
-    before it looked at the tiles.
+    Read from the result alone: the engine reads every win's tiles and refuses the hand, naming a
+    tiles field, when they are no legal win. What the tiles prove is in the reasons.
     """
     if not any(win.get("tiles") for win in record.get("wins") or []):
         return None
-    problems = [
-        with_names(str(error["message"]), names)
-        for error in preview["errors"]
-        if str(error.get("field") or "").endswith(".tiles")
-    ]
-    findings = named_lines([line for line in preview["lines"] if line.get("code") in TILE_FINDING_CODES], names)
-    verdict = "legal" if preview["ok"] else ("illegal" if problems else "unchecked")
-    return {"verdict": verdict, "problems": problems, "findings": findings}
+    if preview["ok"]:
+        return "legal"
+    refused = any(str(error.get("field") or "").endswith(".tiles") for error in preview["errors"])
+    return "illegal" if refused else "unchecked"
 
 
 def _named_errors(session_seats: list[Seat], errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
     names = [seat.player.name for seat in session_seats]
-    return [{**error, "message": with_names(str(error.get("message", "")), names)} for error in errors]
+    return [{**error, "message": error_with_names(str(error.get("message", "")), names)} for error in errors]
 
 
 def _preview_rows(seats: list[Seat], result: dict[str, Any]) -> list[dict[str, Any]]:
@@ -167,7 +163,7 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
         )
     else:
         form = HandForm(session, initial={"client_token": new_client_token(), "expected_number": session.next_number})
-    context = _form_context(session, seats, form, editing=editing, **_preview_context(seats, preview, form))
+    context = _form_context(session, seats, form, editing=editing, **_preview_context(session, seats, preview, form))
     return page_or_partial(request, FORM_TEMPLATE, "hand_form", context, status=status)
 
 
@@ -202,7 +198,7 @@ def hand_preview(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     if form.is_valid():
         number = request.POST.get("editing")
         preview = services.preview_hand(session, form.to_record(), int(number) if number and number.isdigit() else None)
-    context = {"form": form, "seats": seats, **_preview_context(seats, preview, form)}
+    context = {"form": form, "seats": seats, **_preview_context(session, seats, preview, form)}
     return TemplateResponse(request, f"{FORM_TEMPLATE}#preview", context)
 
 
@@ -218,7 +214,7 @@ def hand_detail(request: HtmxHttpRequest, session_id: int, number: int) -> HttpR
         "session": session,
         "round": round_,
         "rows": _preview_rows(seats, {"deltas": round_.deltas}),
-        "lines": named_lines(round_.lines, names),
+        "lines": reasons(round_.lines, names, session.variant_info),
         "seat_names": names,
         "corrections": corrections,
     }
@@ -237,7 +233,11 @@ def hand_delete(request: HtmxHttpRequest, session_id: int, number: int) -> HttpR
         messages.error(
             request,
             _("Deleting hand %(number)s would make hand %(later)s invalid, so nothing was changed: %(why)s")
-            % {"number": number, "later": rejected.number, "why": str(rejected)},
+            % {
+                "number": number,
+                "later": rejected.number,
+                "why": "; ".join(e["message"] for e in _named_errors(seats_of(session), rejected.errors)),
+            },
         )
         return _to(request, f"{session.get_absolute_url()}hands/{number}/")
     else:
@@ -283,7 +283,8 @@ def hand_history(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
     stored = list(Round.objects.filter(session=session))
-    rounds = [(round_, named_lines(round_.lines, names), result_label(round_.record, names)) for round_ in stored]
+    info = session.variant_info
+    rounds = [(round_, reasons(round_.lines, names, info), result_label(round_.record, names)) for round_ in stored]
     chart = running_total_chart([round_.deltas for round_ in stored], names) if stored else None
     context = {"session": session, "rounds": rounds, "seat_names": names, "chart": chart}
     return TemplateResponse(request, "hands/history.html", context)

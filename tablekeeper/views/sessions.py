@@ -14,7 +14,8 @@ from .. import services
 from ..forms import MoneyRateForm, StartSessionForm
 from ..http import HtmxHttpRequest, current_user, page_or_partial
 from ..models import GameSession, Player, Round
-from .board import build_board, named_lines, seats_of
+from ..reasons import reasons
+from .board import build_board, seats_of
 
 
 def owned_session(request: HtmxHttpRequest, session_id: int) -> GameSession:
@@ -85,7 +86,7 @@ def session_detail(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
         "session": session,
         "board": build_board(session, seats),
         "last_round": last_round,
-        "last_lines": named_lines(last_round.lines, names) if last_round else [],
+        "last_lines": reasons(last_round.lines, names, session.variant_info) if last_round else [],
     }
     return page_or_partial(request, "sessions/detail.html", "board", context)
 

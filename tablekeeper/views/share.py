@@ -15,7 +15,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from .. import services
 from ..http import HtmxHttpRequest
-from ..models import GameSession
+from ..models import GameSession, Round
+from ..reasons import reasons
 from .board import build_board, seats_of
 from .sessions import owned_session
 
@@ -41,7 +42,21 @@ def shared_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
         patch_vary_headers(not_modified, SHARED_BOARD_VARY)
         not_modified["Cache-Control"] = SHARED_BOARD_CACHE_CONTROL
         return not_modified
-    context = {"session": session, "board": build_board(session, seats_of(session)), "shared": True}
+    seats = seats_of(session)
+    last_round = Round.objects.filter(session=session).order_by("-number").first()
+    names = [seat.player.name for seat in seats]
+    context = {
+        "session": session,
+        "board": build_board(session, seats),
+        "shared": True,
+        "last_round": last_round,
+        # The players at the table see why the points moved: the last hand's payments, in their language.
+        "last_payments": [
+            line for line in reasons(last_round.lines, names, session.variant_info) if line.kind == "payment"
+        ]
+        if last_round
+        else [],
+    }
     name = "share/board.html#live_board" if request.htmx else "share/board.html"
     response = TemplateResponse(request, name, context)
     response["ETag"] = etag

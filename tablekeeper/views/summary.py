@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET
 
 from ..http import HtmxHttpRequest
 from ..models import SESSION_SETTING_OPTIONS, GameSession, Round
+from ..reasons import Reason, reasons
 from .board import build_ending, seats_of
 from .chart import running_total_chart
 from .hands import result_label
@@ -41,6 +42,7 @@ class HandRow:
     method: str
     deltas: list[int]
     pot_delta: int
+    payments: list[Reason]  # why each seat paid what it paid; the row already shows the rest
 
 
 def option_text(value: Any) -> str:
@@ -83,7 +85,7 @@ def method_text(win: dict[str, Any], names: list[str]) -> str:
     return str(method or "")
 
 
-def hand_row(round_: Round, names: list[str]) -> HandRow:
+def hand_row(round_: Round, names: list[str], variant_info: dict[str, Any]) -> HandRow:
     wins = (round_.record.get("wins") or []) if round_.record.get("result") == "win" else []
     methods = list(dict.fromkeys(method_text(win, names) for win in wins))
     return HandRow(
@@ -93,6 +95,7 @@ def hand_row(round_: Round, names: list[str]) -> HandRow:
         method="; ".join(methods),
         deltas=list(round_.deltas),
         pot_delta=round_.pot_delta,
+        payments=[line for line in reasons(round_.lines, names, variant_info) if line.kind == "payment"],
     )
 
 
@@ -109,7 +112,7 @@ def summary_context(session: GameSession) -> dict[str, Any]:
         # An open session's standings are the current ones, with any pot still on the table.
         "ending": build_ending(session, seats),
         "chart": running_total_chart([round_.deltas for round_ in rounds], names) if rounds else None,
-        "hands": [hand_row(round_, names) for round_ in rounds],
+        "hands": [hand_row(round_, names, session.variant_info) for round_ in rounds],
     }
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tablekeeper.models import GameSession
 from tests.conftest import draw, make_session, record_all, win
@@ -160,3 +160,34 @@ def test_in_chinese_the_board_and_hand_form_show_no_english_of_the_main_flow(pag
         body = page.locator("main").inner_text()
         seen[name] = [english for english in ENGLISH_ON_THE_MAIN_FLOW if english in body]
     assert {name: found for name, found in seen.items() if found} == {}
+
+
+LATIN_OUTSIDE_NAMES = """
+(names) => [...document.querySelectorAll('ul.lines li')].map((li) => li.innerText)
+  .filter((text) => /[A-Za-z]/.test(names.reduce((left, name) => left.split(name).join(''), text)))
+"""
+
+
+def test_in_chinese_the_preview_and_the_history_give_every_reason_in_chinese(page: Page, live_server, artifacts: Path):
+    owner = signed_in(page, live_server)
+    game = played_shandong(owner)
+    page.context.add_cookies([{"name": "django_language", "value": "zh-hans", "url": live_server.url}])
+    names = ["Ann", "Bo", "Cy", "Di"]
+
+    page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
+    page.locator("fieldset.winner label.chip").filter(has_text="Di").click()
+    page.locator('fieldset.how label.chip:has(input[value="self_draw"])').click()
+    preview = page.locator("#preview ul.lines")
+    # Cy dealt the last hand and won it; Di self-draws now: (5) × 2 = 10 from each of the three.
+    expect(preview).to_contain_text("Di 自摸胡牌。")
+    expect(preview).to_contain_text("Ann 付给 Di 10 分：(底分 5 = 5) × (自摸 ×2) = 5 × 2 = 10")
+    assert page.evaluate(LATIN_OUTSIDE_NAMES, names) == []
+    page.screenshot(path=str(artifacts / "preview-in-chinese.png"), full_page=True)
+
+    page.goto(f"{live_server.url}/sessions/{game.pk}/hands/")
+    for summary in page.locator("tr.reasons summary").all():
+        summary.click()
+    expect(page.locator("ul.lines").first).to_be_visible()
+    assert page.evaluate(LATIN_OUTSIDE_NAMES, names) == []
+    assert page.locator("ul.lines li").count() >= 10
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the reasons are wider than the phone"

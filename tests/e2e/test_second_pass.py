@@ -49,7 +49,7 @@ def test_the_tile_keyboard_writes_the_notation_and_the_engine_judges_it(page: Pa
     type_tiles(page, "[1m1m1m][4p4p4p]7s7s7s2s2s5s9s<5s+5s")
     expect(page.locator("#tiles-input")).to_have_value("[111m][444p]7772255s+5s")
     expect(page.locator("#preview .tile-verdict.legal")).to_contain_text("The tiles are a legal win.")
-    expect(page.locator("#preview .tile-verdict")).to_contain_text("all triplets")
+    expect(page.locator("#preview .lines")).to_contain_text("The tiles show All triplets for Bo.")
     # RULES.md §4.6: (5 + all triplets 2) × 2 = 14 from Ann, proved by the tiles with no chip tapped.
     expect(page.locator("#preview .seat-changes")).to_contain_text("+14")
     page.screenshot(path=str(artifacts / "tile-keyboard.png"), full_page=True)
@@ -58,7 +58,8 @@ def test_the_tile_keyboard_writes_the_notation_and_the_engine_judges_it(page: Pa
     page.locator('.tile-keyboard button[data-action="clear"]').click()
     type_tiles(page, "[1m2m3m][4p5p6p]7s8s9s1z1z2s3s+1s")
     expect(page.locator("#tiles-input")).to_have_value("[123m][456p]789s11z23s+1s")
-    expect(page.locator("#preview .tile-verdict.illegal")).to_contain_text("2s, 5s or 8s")
+    expect(page.locator("#preview .tile-verdict.illegal")).to_contain_text("The tiles are not a legal win")
+    expect(page.locator("#preview .errors")).to_contain_text("2s, 5s or 8s")
 
 
 def test_two_players_win_on_one_discard_from_the_form(page: Page, live_server, artifacts: Path):

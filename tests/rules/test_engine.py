@@ -362,4 +362,12 @@ def test_the_engine_package_never_imports_django() -> None:
 
 def test_the_public_interface_is_exactly_the_rule_books() -> None:
     assert VARIANT_IDS == ("dalian", "shenyang", "harbin", "shandong", "zhengzhou")
-    assert set(rules.__all__) == {"VARIANT_IDS", "get_variant", "settle", "replay", "is_standard_win", "waits"}
+    assert set(rules.__all__) == {
+        "VARIANT_IDS",
+        "check_options",
+        "get_variant",
+        "settle",
+        "replay",
+        "is_standard_win",
+        "waits",
+    }

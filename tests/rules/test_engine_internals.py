@@ -17,6 +17,7 @@ from tablekeeper.rules.options import OptionSpec, resolve_options
 from tablekeeper.rules.state import TableState
 from tablekeeper.rules.variant import Outcome
 from tablekeeper.rules.variants import REGISTRY
+from tablekeeper.rules.variants.common.outcomes import note_dealer
 
 from .helpers import errors_of
 
@@ -83,9 +84,9 @@ def test_resolved_options_are_a_read_only_mapping_over_the_defaults() -> None:
 def test_a_ledger_refuses_a_negative_or_fractional_payment_as_an_engine_bug() -> None:
     ledger = Ledger()
     with pytest.raises(ValueError):
-        ledger.pay(0, 1, -5, "never")
+        ledger.pay("win_product", 0, 1, -5, {}, "never")
     with pytest.raises(ValueError):
-        ledger.to_pot(0, 2.5, "never")  # type: ignore[arg-type]
+        ledger.to_pot(0, 2.5, {}, "never")  # type: ignore[arg-type]
 
 
 def test_a_variant_that_scores_a_hand_out_of_balance_is_an_engine_bug_not_a_result(
@@ -127,3 +128,32 @@ def test_a_record_lists_its_problems_in_the_same_order_whatever_the_hash_seed() 
         "Edge win (夹胡) and All terminals and honours (混幺九) cannot both count.",
         "Edge win (夹胡) and Pure terminals (清幺九) cannot both count.",
     ]
+
+
+def test_a_ledger_refuses_a_note_or_dealer_reason_it_does_not_document_as_an_engine_bug() -> None:
+    with pytest.raises(ValueError, match="unknown note"):
+        Ledger().remark("something_else", "words")
+    with pytest.raises(ValueError, match="unknown dealer reason"):
+        note_dealer(Ledger(), TableState(), 1, "luck", 0, "words")
+
+
+def test_a_variant_package_without_a_name_or_with_an_item_named_twice_is_an_engine_bug(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tablekeeper.rules.variants.common import items
+
+    with pytest.raises(ValueError, match="needs the variant's package"):
+        items.load_fact_items(None)
+
+    entry = {"id": "dealer", "name": {"en": "Dealer", "zh": "庄家"}, "value": "×2"}
+
+    class Twice:
+        def joinpath(self, name: str) -> Twice:
+            return self
+
+        def read_text(self, encoding: str) -> str:
+            return json.dumps([entry, entry])
+
+    monkeypatch.setattr(items, "files", lambda package: Twice())
+    with pytest.raises(ValueError, match="names an item twice"):
+        items.load_fact_items("tablekeeper.rules.variants.dalian")

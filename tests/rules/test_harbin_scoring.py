@@ -104,7 +104,7 @@ def test_one_win_value_doubled_by_a_clamp_is_paid_by_the_right_players(
 def test_a_winner_not_marked_ready_still_wins_and_is_told_why() -> None:
     result = harbin(won(self_draw(1)), None)
 
-    assert any(line["code"] == "ready" for line in result["lines"])
+    assert any(line["params"].get("note") == "winner_counts_as_ready" for line in result["lines"])
     assert harbin(won(self_draw(1)), None)["deltas"] == harbin(won(self_draw(1), seats=ready(1)), None)["deltas"]
 
 

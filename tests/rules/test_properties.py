@@ -52,7 +52,8 @@ def wins_for(draw: st.DrawFn, variant: str) -> list[dict[str, Any]]:
     if described["uses_flowers"]:
         win["flowers"] = draw(st.integers(0, 8))
     wins = [win]
-    if variant == "shandong" and method != "self_draw" and draw(st.booleans()):
+    several = described["several_winners"]
+    if several and several["option"] is None and method in several["methods"] and draw(st.booleans()):
         others = [s for s in range(4) if s not in (winner, win["from"])]
         second = draw(st.sampled_from(others))
         wins.append({"seat": second, "method": method, "from": win["from"], "patterns": []})

@@ -66,7 +66,7 @@ def test_winning_tiles_prove_their_patterns_and_the_best_reading_is_paid(
 ) -> None:
     result = ok(sd(hand, **options))
     assert result["deltas"] == [0, amount, 0, -amount]
-    assert any(line["code"] == "tiles" for line in result["lines"])
+    assert any(line["code"] == "tiles_legal" for line in result["lines"])
 
 
 @pytest.mark.parametrize(
@@ -96,8 +96,8 @@ def test_a_kong_bloom_self_draw_with_its_kong_in_the_tiles() -> None:
 
 def test_the_tiles_note_names_the_patterns_they_prove() -> None:
     result = ok(sd(on_discard("111122223333m4m+4m")))
-    note = next(line["text"] for line in result["lines"] if line["code"] == "tiles")
-    assert "pure one suit" in note and "triple luxury seven pairs" in note
+    notes = " ".join(line["text"] for line in result["lines"] if line["code"] == "tiles_prove")
+    assert "pure one suit" in notes and "triple luxury seven pairs" in notes
 
 
 TILE_REJECTS = [

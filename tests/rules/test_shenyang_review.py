@@ -303,29 +303,31 @@ def test_robbing_a_kong_for_a_middle_tile_read_from_the_tiles() -> None:
     assert shenyang(hand, {"dealer": 0})["deltas"] == [0, 32, -32, 0]
 
 
-# (id, hand, deltas): the kongs list is optional (§0.2), so a bloom or kong discard whose kong was not
-# listed is scored as recorded, and the ledger asks for the kong.
-UNLISTED_KONGS: list[tuple[str, dict[str, Any], list[int]]] = [
+# (id, hand, deltas, note): the kongs list is optional (§0.2), so a bloom or kong discard whose kong was
+# not listed is scored as recorded, and the ledger asks for the kong.
+UNLISTED_KONGS: list[tuple[str, dict[str, Any], list[int], str]] = [
     # Bloom 2 alone: 4 each, 8 from the dealer.
-    ("kong_bloom_with_no_kong_listed", won(self_draw(1, "kong_bloom")), [-8, 16, -4, -4]),
+    ("kong_bloom_with_no_kong_listed", won(self_draw(1, "kong_bloom")), [-8, 16, -4, -4], "bloom_kong_unlisted"),
     # Ron 2 × kong discard 2 = 4 → 8 from P2.
-    ("kong_discard_with_no_kong_listed", won(discard(1, 2, "kong_discard")), [0, 8, -8, 0]),
+    ("kong_discard_with_no_kong_listed", won(discard(1, 2, "kong_discard")), [0, 8, -8, 0], "discarder_kong_unlisted"),
 ]
 
 
 # A record that lists kongs, none of them the one the bloom (or the kong discard) needs, is refused
 # instead (RULES §0.8): tests/rules/test_contradictions.py.
-@pytest.mark.parametrize(("hand", "deltas"), [c[1:] for c in UNLISTED_KONGS], ids=[c[0] for c in UNLISTED_KONGS])
+@pytest.mark.parametrize(
+    ("hand", "deltas", "unlisted"), [c[1:] for c in UNLISTED_KONGS], ids=[c[0] for c in UNLISTED_KONGS]
+)
 def test_an_unlisted_kong_is_scored_as_recorded_and_the_ledger_asks_for_it(
-    hand: dict[str, Any], deltas: list[int]
+    hand: dict[str, Any], deltas: list[int], unlisted: str
 ) -> None:
     result = shenyang(hand, {"dealer": 0})
 
     assert result["deltas"] == deltas
-    assert [line["code"] for line in result["lines"]].count("unlisted_kong") == 1
+    assert [line["params"].get("note") for line in result["lines"]].count(unlisted) == 1
 
 
 def test_a_listed_kong_leaves_no_note() -> None:
     result = shenyang(won(self_draw(1, "kong_bloom"), kongs=[kong(1, "wind_set")]), {"dealer": 0})
 
-    assert "unlisted_kong" not in [line["code"] for line in result["lines"]]
+    assert not [line for line in result["lines"] if line["code"] == "note"]

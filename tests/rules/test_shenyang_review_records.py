@@ -134,7 +134,6 @@ RULE_BOOK_DEFAULTS = {
     "liuju_dice_mode": "stack",
     "dragon_kong_stacks": True,
     "gang_vs_angang": "equal",
-    "angang_double": False,
     "cap_per_payer": None,
     "reveal_penalty": 4,
     "zhahu_penalty": 8,

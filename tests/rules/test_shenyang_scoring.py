@@ -157,7 +157,7 @@ def test_a_ron_is_paid_by_the_discarder_alone_and_says_why() -> None:
 def test_a_capped_payment_says_it_was_capped() -> None:
     result = shenyang(won(self_draw(0, "all_pungs")), None, cap_per_payer=20)
 
-    assert all(line["text"].endswith("capped at 20") for line in result["lines"] if line["code"] == "win")
+    assert all(line["text"].endswith("capped at 20") for line in result["lines"] if line["code"] == "win_product")
 
 
 LIUJU_STATES = [

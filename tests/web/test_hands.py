@@ -48,7 +48,13 @@ def test_the_live_preview_shows_each_seats_change_and_the_reasons(keeper_client,
     body = response.content.decode()
     assert response.status_code == 200 and body.lstrip().startswith('<div id="preview"')
     assert '<span>Cy</span> <b class="up">+30</b>' in body and body.count('class="down">-10<') == 3
-    assert "<li>Ann pays 10 to Cy" in body  # the engine's seat labels become the players' names
+    # The reasons are rendered from the engine's codes and params, with the players' names.
+    assert '<li class="note">Cy wins by self-draw.</li>' in body
+    assert (
+        '<li class="payment">Ann pays 10 to Cy: base 10 × (Stake 1 + Cy&#x27;s Side bet 0 + Ann&#x27;s Side bet 0) = 10'
+        in body
+    )
+    assert '<li class="total">Cy total +30</li>' in body
     assert not Round.objects.exists()
 
 

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tablekeeper.rules import replay
 from tablekeeper.services.settlement import (
     POT_PARTY,
     Transfer,
@@ -51,12 +52,17 @@ def test_a_pro_rata_refund_returns_exactly_the_pot_and_never_more_than_a_share_r
 
 
 def test_what_was_paid_into_a_pot_that_was_won_no_longer_counts():
-    paid_in = {"seat": 2, "amount": -4, "code": "revealed_tiles", "text": "P2 pays 4 into the pot"}
-    taken = {"seat": 1, "amount": 4, "code": "pot", "text": "P1 takes 4 from the pot"}
-    later = {"seat": 0, "amount": -8, "code": "revealed_tiles", "text": "P0 pays 8 into the pot"}
-    payment = {"seat": 3, "amount": -8, "code": "win", "text": "P3 pays 8 to P1"}
-    rounds = [([paid_in], {"pot": 4}), ([taken, payment], {"pot": 0}), ([later, payment], {"pot": 8})]
+    # Read from the engine's documented pot_in lines: P2 pays 4 in, P1 wins and takes it, P0 pays 8 in.
+    hands = [
+        {"result": "draw", "penalties": [{"kind": "revealed_tiles", "seat": 2}]},
+        {"result": "win", "wins": [{"seat": 1, "method": "discard", "from": 3, "patterns": []}]},
+        {"result": "draw", "penalties": [{"kind": "revealed_tiles", "seat": 0, "count": 2}]},
+    ]
+    played = replay("shenyang", hands)["results"]
+    rounds = [(result["lines"], result["state"]) for result in played]
+    assert [state["pot"] for _, state in rounds] == [4, 0, 8]
     assert pot_contributions(rounds) == [8, 0, 0, 0]
+    assert pot_contributions(rounds[:1]) == [0, 0, 4, 0]
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper.forms.tiles import keyboard_rows
+from tablekeeper.rules import get_variant
 from tests.conftest import make_session
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +39,7 @@ def taps(**fields: Any) -> dict[str, Any]:
     ],
 )
 def test_the_keyboard_has_the_three_suits_and_only_the_honours_the_variant_plays_with(variant, honours):
-    rows = keyboard_rows(variant)
+    rows = keyboard_rows(get_variant(variant))
     assert [[key.face for key in row] for row in rows[:3]] == [
         [f"{rank}{suit}" for rank in range(1, 10)] for suit in "mps"
     ]
@@ -68,8 +69,9 @@ def test_tiles_that_are_a_legal_win_say_so_and_show_what_they_prove(keeper_clien
         headers=HTMX,
     )
     body = response.content.decode()
-    assert "✓ The tiles are a legal win." in body
-    assert "The tiles prove:</p><ul><li>Bo&#x27;s tiles score best as: all triplets.</li>" in body
+    assert '<p class="tile-verdict legal">✓ The tiles are a legal win.</p>' in body
+    assert '<li class="note">Bo&#x27;s tiles are a legal win (1 reading).</li>' in body
+    assert '<li class="note">The tiles show All triplets for Bo.</li>' in body
     # RULES.md §4.6: (5 + all triplets 2) × 2 = 14 from the discarder, with no chip tapped.
     assert '<span>Bo</span> <b class="up">+14</b>' in body
 
@@ -88,8 +90,9 @@ def test_tiles_that_are_not_a_legal_win_name_the_failing_restriction(
     game = make_session(owner, variant, base=5)
     response = keeper_client.post(f"/sessions/{game.pk}/hands/preview/", taps(winner="1", **fields), headers=HTMX)
     body = response.content.decode()
-    verdict = body[body.index('<div class="tile-verdict illegal">') :]
-    assert "✗ The tiles are not a legal win:" in verdict and restriction in verdict
+    verdict = body[body.index('<p class="tile-verdict illegal">') :]
+    assert verdict.startswith('<p class="tile-verdict illegal">✗ The tiles are not a legal win:</p>')
+    assert restriction in verdict[: verdict.index("</ul>")]
 
 
 def test_tiles_behind_another_problem_are_reported_unchecked(keeper_client, owner):

@@ -5,7 +5,9 @@
   special sets, ticked shapes, the winner's kongs under either policy), seven pairs, and the
   waits that give a legal win.
 - `patterns`: scoring items several variants declare under one id and one name.
-- `factors`: one item a payment is multiplied by.
-- `outcomes`: a cancelled hand, and the tiles' notes at the head of a win's lines.
+- `factors`: one item a payment is multiplied by (or, in Shandong, adds points), with its item id.
+- `outcomes`: the lines every variant writes alike: who won, the tiles' findings, who deals next,
+  a cancelled hand.
+- `items`: a variant's fact items, read from the `fact_items.json` beside its catalogue.
 - `treasure`: the treasure tile (宝牌) of a tile set, from its indicator.
 """

@@ -7,7 +7,8 @@ Kept apart from the scoring code so that the rules a player reads in the app (th
 from __future__ import annotations
 
 from ...options import OptionSpec, base_option
-from ...variant import DISCARD, SELF_DRAW, PatternSpec
+from ...variant import DISCARD, SELF_DRAW, PatternSpec, Wilds
+from ..common.items import load_fact_items
 from ..common.patterns import kong_bloom, last_tile, pure_terminals
 
 TERMINAL_FAMILY = ("pure_terminals", "mixed_terminals", "outside_hand")  # highest first
@@ -335,3 +336,8 @@ PATTERNS: tuple[PatternSpec, ...] = (
 )
 
 SHAPE_PATTERNS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles)  # what the tiles prove or disprove
+
+# What scores from the record's facts and the table rather than a ticked pattern (§1.6).
+FACT_ITEMS = load_fact_items(__package__)  # fact_items.json, beside this file
+
+WILDS = Wilds("treasure", "Treasure", "宝牌", "ready_player", drawn_only=True, widened_by="treasure_wild_on_discard")

@@ -10,15 +10,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
+from ... import ledger as codes
 from ...ledger import Ledger, seat_name
 from ...options import Options
 from ...records import HandRecord, Win
 from ...state import TableState
 from ...variant import Findings, Outcome, advance, next_seat
 from ..common.faces import DRAGON_FACES, HONOUR_FACES
-from ..common.factors import Factor
-from ..common.outcomes import note_tiles, void_outcome
+from ..common.factors import Factor, factor_params, product
+from ..common.outcomes import note_dealer, note_tiles, note_win, void_outcome
 from .catalogue import PATTERNS, TERMINAL_FAMILY
 
 _PATTERN_NAMES = {spec.id: spec.name_en.lower() for spec in PATTERNS}
@@ -38,7 +40,6 @@ _PATTERN_VALUES = {
     "dragon_bonus": 2,
 }
 _FAMILY_VALUES = {"pure_terminals": 16, "mixed_terminals": 8, "outside_hand": 4}
-_METHOD_WORDS = {"self_draw": "self-draw", "discard": "a discard", "rob_kong": "robbing a kong"}
 
 
 def score(record: HandRecord, findings: Findings, state: TableState, options: Options) -> Outcome:
@@ -49,12 +50,10 @@ def score(record: HandRecord, findings: Findings, state: TableState, options: Op
     if record.result == "draw":
         return Outcome(ledger, after_draw(ledger, state, options))
     win, found = record.wins[0], findings[0]
+    note_win(ledger, win)
     note_tiles(ledger, win.seat, found)
-    how = _METHOD_WORDS[win.method]
-    source = f" of {seat_name(win.from_seat)}" if win.from_seat is not None else ""
-    ledger.note(f"{seat_name(win.seat)} wins by {how}{source}.", seat=win.seat, code="win")
     for payment in payments(record, win, Counter(found.patterns), found.kongs, state, options):
-        ledger.pay(payment.payer, win.seat, payment.amount, payment.why, code="win")
+        ledger.pay(payment.code, payment.payer, win.seat, payment.amount, payment.params, payment.why)
     return Outcome(ledger, after_win(ledger, win, state))
 
 
@@ -63,6 +62,8 @@ class Payment:
     payer: int
     amount: int
     why: str
+    code: str
+    params: dict[str, Any]
 
 
 def joyous_kong(kind: str, tile: str | None, options: Options) -> bool:
@@ -76,21 +77,22 @@ def kong_factors(kongs: Iterable[tuple[str, str | None]], options: Options) -> l
     factors: list[Factor] = []
     for kind, tile in kongs:
         if joyous_kong(kind, tile, options):
-            factors.append(Factor("joyous kong 喜杠", 4))
+            factors.append(Factor("joyous kong 喜杠", 4, "joyous_kong"))
         elif kind == "wind_set":
-            factors.append(Factor("cyclone kong 旋风杠", 4))
+            factors.append(Factor("cyclone kong 旋风杠", 4, "cyclone_kong"))
         elif kind == "concealed" and tile in HONOUR_FACES:
-            factors.append(Factor(f"big concealed kong 大杠 of {tile}", 8))
+            factors.append(Factor(f"big concealed kong 大杠 of {tile}", 8, "big_concealed_kong", tile=tile))
     return factors
 
 
 def method_factors(win: Win, options: Options) -> list[Factor]:
     """§1.6: a robbed kong counts as a claimed discard (×4) and robbing (×2), whoever pays it (rob_kong_payer)."""
+    discard = Factor("discard win", options["discard_win_multiplier"], "discard")
     if win.method == "self_draw":
-        return [Factor("self-draw", 2)]
+        return [Factor("self-draw", 2, "self_draw")]
     if win.method == "discard":
-        return [Factor("discard win", options["discard_win_multiplier"])]
-    return [Factor("discard win", options["discard_win_multiplier"]), Factor("robbing a kong", 2)]
+        return [discard]
+    return [discard, Factor("robbing a kong", 2, "rob_kong")]
 
 
 def pattern_factors(patterns: Counter[str], options: Options) -> list[Factor]:
@@ -99,9 +101,12 @@ def pattern_factors(patterns: Counter[str], options: Options) -> list[Factor]:
         count = patterns[pattern_id]
         if not count or pattern_id not in _PATTERN_VALUES:
             continue
-        value = _PATTERN_VALUES[pattern_id] ** count
-        label = _PATTERN_NAMES[pattern_id] + (f" (×2 each, {count})" if count > 1 else "")
-        factors.append(Factor(label, value))
+        each = _PATTERN_VALUES[pattern_id]
+        label = _PATTERN_NAMES[pattern_id] + (f" (×{each} each, {count})" if count > 1 else "")
+        if count > 1:
+            factors.append(Factor(label, each**count, pattern_id, count=count, each=each))
+        else:
+            factors.append(Factor(label, each, pattern_id))
     factors.extend(_float_factors(patterns))
     factors.extend(_terminal_family_factors(patterns, options))
     return factors
@@ -110,11 +115,11 @@ def pattern_factors(patterns: Counter[str], options: Options) -> list[Factor]:
 def _float_factors(patterns: Counter[str]) -> list[Factor]:
     if patterns["single_float"] or patterns["single_remaining"]:
         reason = "" if patterns["single_float"] else " (手把一 is always a single float)"
-        return [Factor("single float" + reason, 16)]
+        return [Factor("single float" + reason, 16, "single_float")]
     if patterns["double_float"]:
-        return [Factor("double float", 8)]
+        return [Factor("double float", 8, "double_float")]
     if patterns["mixed_terminals"] or patterns["pure_terminals"]:
-        return [Factor("double float (all terminals force all pungs)", 8)]
+        return [Factor("double float (all terminals force all pungs)", 8, "double_float")]
     return []
 
 
@@ -123,16 +128,16 @@ def _terminal_family_factors(patterns: Counter[str], options: Options) -> list[F
     if not ticked:
         return []
     highest = ticked[0]
-    factors = [Factor(_PATTERN_NAMES[highest], _FAMILY_VALUES[highest])]
+    factors = [Factor(_PATTERN_NAMES[highest], _FAMILY_VALUES[highest], highest)]
     if highest == "outside_hand" and any(patterns[p] for p in ("double_float", "single_float", "single_remaining")):
         # A pung holding a terminal is three terminals, and so is the pair: an outside hand of pungs is
         # all terminals and honours (D-14 keeps the highest member), so it scores as that.
         highest = "mixed_terminals"
-        factors = [Factor(_PATTERN_NAMES[highest] + " (an outside hand of pungs)", _FAMILY_VALUES[highest])]
+        factors = [Factor(_PATTERN_NAMES[highest] + " (an outside hand of pungs)", _FAMILY_VALUES[highest], highest)]
     if options["terminal_family_stacks"]:
         # A pure-terminals hand is also all-terminals and an outside hand: each lower member counts too.
         below = TERMINAL_FAMILY[TERMINAL_FAMILY.index(highest) + 1 :]
-        factors.extend(Factor(f"{_PATTERN_NAMES[lower]} (stacks)", _FAMILY_VALUES[lower]) for lower in below)
+        factors.extend(Factor(f"{_PATTERN_NAMES[lower]} (stacks)", _FAMILY_VALUES[lower], lower) for lower in below)
     return factors
 
 
@@ -146,11 +151,13 @@ def winner_factors(
 ) -> list[Factor]:
     factors = method_factors(win, options)
     if win.seat == state.dealer:
-        factors.append(Factor("dealer win", 2))
+        factors.append(Factor("dealer win", 2, "dealer"))
         if state.dealer_streak:
-            factors.append(Factor(f"dealer continuation 长毛, kept {state.dealer_streak}", 2**state.dealer_streak))
+            streak = state.dealer_streak
+            label = f"dealer continuation 长毛, kept {streak}"
+            factors.append(Factor(label, 2**streak, "dealer_continuation", count=streak, each=2))
     if ready:
-        factors.append(Factor("ready 报听", 2))
+        factors.append(Factor("ready 报听", 2, "ready"))
     factors.extend(pattern_factors(patterns, options))
     factors.extend(kong_factors(kongs, options))
     return factors
@@ -167,12 +174,12 @@ def payers_of(win: Win, options: Options) -> list[int]:
 def payer_factors(payer: int, record: HandRecord, win: Win, state: TableState, options: Options) -> list[Factor]:
     factors: list[Factor] = []
     if not record.seats[payer].opened and options["closed_payer_factor"] > 1:
-        factors.append(Factor("unopened payer 门清", options["closed_payer_factor"]))
+        factors.append(Factor("unopened payer 门清", options["closed_payer_factor"], "unopened_payer"))
     others = [seat for seat in range(4) if seat != win.seat]
     if all(not record.seats[seat].opened for seat in others):
-        factors.append(Factor("three unopened 三清", 2))
+        factors.append(Factor("three unopened 三清", 2, "three_unopened"))
     if options["dealer_pays_double"] and payer == state.dealer:
-        factors.append(Factor("dealer pays", 2))
+        factors.append(Factor("dealer pays", 2, "dealer_pays"))
     return factors
 
 
@@ -187,33 +194,47 @@ def payments(
     """What each payer pays the winner, capped, with the worked reason."""
     shared = winner_factors(win, patterns, list(kongs), record.seats[win.seat].ready == "ready", state, options)
     base: int = options["base"]
-    raw: list[tuple[int, int, str]] = []
+    raw: list[_Uncapped] = []
     for payer in payers_of(win, options):
         factors = shared + payer_factors(payer, record, win, state, options)
-        amount = base
-        for factor in factors:
-            amount *= factor.times
+        amount = product(factors, base)
         words = " × ".join([f"base {base}", *(factor.words() for factor in factors)]) + f" = {amount}"
-        raw.append((payer, amount, words))
+        raw.append(_Uncapped(payer, amount, words, {"base": base, "factors": factor_params(factors), "raw": amount}))
     return _capped(raw, options)
 
 
-def _capped(raw: list[tuple[int, int, str]], options: Options) -> list[Payment]:
+@dataclass(frozen=True, slots=True)
+class _Uncapped:
+    payer: int
+    amount: int
+    words: str
+    params: dict[str, Any]
+
+
+def _capped(raw: list[_Uncapped], options: Options) -> list[Payment]:
     cap: int | None = options["cap"]
-    if cap is None:
-        return [Payment(payer, amount, words) for payer, amount, words in raw]
-    if options["cap_scope"] == "per_payer":
+    if cap is None or options["cap_scope"] == "per_payer" or sum(each.amount for each in raw) <= cap:
         return [
-            Payment(payer, min(cap, amount), words + (f", capped at {cap}" if amount > cap else ""))
-            for payer, amount, words in raw
+            Payment(
+                each.payer,
+                each.amount if cap is None else min(cap, each.amount),
+                each.words + (f", capped at {cap}" if cap is not None and each.amount > cap else ""),
+                codes.WIN_PRODUCT,
+                {**each.params, "cap": cap},
+            )
+            for each in raw
         ]
-    total = sum(amount for _, amount, _ in raw)
-    if total <= cap:
-        return [Payment(payer, amount, words) for payer, amount, words in raw]
-    shares = _share_total_cap([amount for _, amount, _ in raw], cap)
+    total = sum(each.amount for each in raw)
+    shares = _share_total_cap([each.amount for each in raw], cap)
     return [
-        Payment(payer, share, f"{words}; the winner's total {total} is capped at {cap}, this payer's share {share}")
-        for (payer, _, words), share in zip(raw, shares, strict=True)
+        Payment(
+            each.payer,
+            share,
+            f"{each.words}; the winner's total {total} is capped at {cap}, this payer's share {share}",
+            codes.WIN_CAPPED_SHARE,
+            {**each.params, "total": total, "cap": cap},
+        )
+        for each, share in zip(raw, shares, strict=True)
     ]
 
 
@@ -237,21 +258,25 @@ def after_win(ledger: Ledger, win: Win, state: TableState) -> TableState:
     """§1.7: the dealer keeps the deal on their own win; otherwise it passes to the next seat, not the winner."""
     if win.seat == state.dealer:
         streak = state.dealer_streak + 1
-        ledger.note(f"The dealer {seat_name(win.seat)} won and deals again; continuation {streak}.", code="dealer")
+        words = f"The dealer {seat_name(win.seat)} won and deals again; continuation {streak}."
+        note_dealer(ledger, state, win.seat, "dealer_won", streak, words)
         return advance(state, dealer_streak=streak, draw_streak=0)
     dealer = next_seat(state.dealer)
-    ledger.note(f"Next dealer {seat_name(dealer)} (the seat after the dealer); continuation 0.", code="dealer")
+    words = f"Next dealer {seat_name(dealer)} (the seat after the dealer); continuation 0."
+    note_dealer(ledger, state, dealer, "next_seat", 0, words)
     return advance(state, dealer=dealer, dealer_streak=0, draw_streak=0)
 
 
 def after_draw(ledger: Ledger, state: TableState, options: Options) -> TableState:
     """§1.7-1.8: a drawn hand pays nothing; the dealer keeps the deal (D-2) or it rotates."""
     draws = state.draw_streak + 1
-    ledger.note("Draw (荒庄): nothing is paid and no multiplier carries over.", code="draw")
+    params = {"draws": draws, "next_multiplier": None}
+    ledger.note(codes.DRAW, params, "Draw (荒庄): nothing is paid and no multiplier carries over.")
     if options["draw_dealer"] == "rotate":
         dealer = next_seat(state.dealer)
-        ledger.note(f"Next dealer {seat_name(dealer)}; continuation 0.", code="dealer")
+        note_dealer(ledger, state, dealer, "next_seat", 0, f"Next dealer {seat_name(dealer)}; continuation 0.")
         return advance(state, dealer=dealer, dealer_streak=0, draw_streak=draws)
     streak = state.dealer_streak + 1 if options["streak_counts_draws"] else state.dealer_streak
-    ledger.note(f"The dealer {seat_name(state.dealer)} keeps the deal; continuation {streak}.", code="dealer")
+    words = f"The dealer {seat_name(state.dealer)} keeps the deal; continuation {streak}."
+    note_dealer(ledger, state, state.dealer, "drawn_hand", streak, words)
     return advance(state, dealer_streak=streak, draw_streak=draws)

@@ -11,7 +11,7 @@ from collections import Counter
 
 from ... import errors as E
 from ...errors import Problem, Rejected, contradiction, reject
-from ...ledger import seat_name
+from ...ledger import TILES_PROVE, seat_name
 from ...notation import Meld, WinningHand
 from ...options import Options
 from ...records import HandRecord, Win
@@ -82,14 +82,12 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
     best = max(supported, key=lambda item: price(_scored(ticked, bao, item[1])))[1]
     patterns = _scored(ticked, bao, best)
     added = sorted((patterns - ticked).elements(), key=list(_NAMES).index)
-    notes = [
-        TileNote("tiles", f"The tiles are a legal Dalian win; {len(legal)} legal reading(s), the best one is scored.")
-    ]
+    notes: list[TileNote] = []
     if added:
-        notes.append(
-            TileNote("tiles", "From the tiles: " + ", ".join(_NAMES[pattern_id] for pattern_id in added) + ".")
-        )
-    return TileFindings(tuple(patterns.elements()), kongs, tuple(notes))
+        items = [{"item": pattern_id, "count": count} for pattern_id, count in Counter(added).items()]
+        words = "From the tiles: " + ", ".join(_NAMES[pattern_id] for pattern_id in added) + "."
+        notes.append(TileNote(TILES_PROVE, {"seat": win.seat, "items": items}, words))
+    return TileFindings(tuple(patterns.elements()), kongs, tuple(notes), readings=len(legal))
 
 
 def _ticked_shapes(patterns: Counter[str]) -> Counter[str]:

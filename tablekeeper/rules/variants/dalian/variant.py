@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...variant import Hooks, Variant
 from ..common.consistency import Consistency
 from . import checks, scoring, tiles
-from .catalogue import NOTES, OPTIONS, PATTERNS
+from .catalogue import FACT_ITEMS, NOTES, OPTIONS, PATTERNS, WILDS
 
 
 class Dalian(Variant):
@@ -20,7 +20,9 @@ class Dalian(Variant):
     default_starting_points = 1000
     kong_kinds = frozenset({"exposed", "added", "concealed", "dragon_set", "wind_set"})
     uses_treasure = True
-    options, patterns, notes = OPTIONS, PATTERNS, NOTES
+    wilds = WILDS
+    dealer_rotation = "next_seat"
+    options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
     hooks = Hooks(record_problems=checks.record_problems, read_tiles=tiles.read_tiles, score=scoring.score)
     # Flowing tears is a discard made right after the discarder's own kong.
     consistency = Consistency(opens_hand=checks.kong_opens_hand, discarder_kong_patterns=frozenset({"flowing_tears"}))

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ...options import OptionSpec, base_option
-from ...variant import SELF_DRAW, PatternSpec, exclusive
+from ...variant import SELF_DRAW, PatternSpec, Wilds, exclusive
+from ..common.items import load_fact_items
 
 MAX_SET_ASIDE = 3  # sets a hand may set aside: four tiles stay in hand (no 手把一, §3.2)
 TREASURE_PATTERNS = ("finding_treasure", "treasure_in_treasure")
@@ -124,3 +125,8 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         meaning="Self-drew the treasure, and the treasure's face is the one tile the hand waited on.",
     ),
 )
+
+# The win values and payer factors that come from the record's facts (§3.6); 摸宝 and 宝中宝 are patterns.
+FACT_ITEMS = load_fact_items(__package__)  # fact_items.json, beside this file
+
+WILDS = Wilds("treasure", "Treasure", "宝牌", "ready_player", drawn_only=True, widened_by="treasure_wild_on_discard")

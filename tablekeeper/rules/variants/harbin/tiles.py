@@ -144,7 +144,7 @@ def _settle_patterns(
             )
         )
     proven = (["clamp"] if best.clamp else []) + ([best.treasure] if best.treasure else [])
-    derived = tuple(_WORDS[p] for p in proven if p not in win.patterns)
+    derived = tuple((p, 1, _WORDS[p]) for p in proven if p not in win.patterns)
     others = tuple(p for p in win.patterns if p != "clamp" and p not in TREASURE_PATTERNS)
     return TileFindings((*others, *proven), kongs, derived_notes(win.seat, derived))
 

@@ -6,10 +6,11 @@ Red (中) is the only honour, and a self-drawn treasure (宝) may be wild.
 
 from __future__ import annotations
 
+from ...tiles import HARBIN_TILES
 from ...variant import Hooks, Variant
 from ..common.consistency import Consistency
 from . import checks, scoring, tiles
-from .catalogue import NOTES, OPTIONS, PATTERNS
+from .catalogue import FACT_ITEMS, NOTES, OPTIONS, PATTERNS, WILDS
 
 
 class Harbin(Variant):
@@ -18,7 +19,9 @@ class Harbin(Variant):
     name_zh = "哈尔滨麻将"
     default_starting_points = 100
     uses_treasure = True
-    options, patterns, notes = OPTIONS, PATTERNS, NOTES
+    tile_set = HARBIN_TILES
+    wilds = WILDS
+    options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
     hooks = Hooks(record_problems=checks.record_problems, read_tiles=tiles.read_tiles, score=scoring.score)
     consistency = Consistency()
 

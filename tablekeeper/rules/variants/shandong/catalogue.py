@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...options import OptionSpec, base_option
 from ...variant import SELF_DRAW, PatternSpec, exclusive
+from ..common.items import load_fact_items
 from ..common.patterns import kong_bloom, pure_terminals
 
 SEVEN_PAIRS_LADDER = (
@@ -251,3 +252,6 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
 
 SHAPE_PATTERNS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles)  # what the tiles prove or disprove
 PATTERN_WORDS = {spec.id: spec.name_en.lower() for spec in PATTERNS}
+
+# Points and multipliers that come from the record's facts and the table (§4.6), and who pays in full.
+FACT_ITEMS = load_fact_items(__package__)  # fact_items.json, beside this file

@@ -6,15 +6,17 @@ several-winner discard is scored on their own; the discarder pays each of them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
+from ... import ledger as codes
 from ...ledger import Ledger
 from ...options import Options
 from ...records import HandRecord, Win
 from ...state import TableState
 from ...variant import Findings, Outcome, advance, next_seat
-from ..common.factors import Factor
-from ..common.outcomes import note_tiles, void_outcome
+from ..common.factors import Addition, Factor, factor_params, product
+from ..common.outcomes import note_dealer, note_tiles, note_win, void_outcome
 from .catalogue import PATTERN_WORDS
 
 LADDER_POINTS = {
@@ -47,7 +49,8 @@ KONG_WORDS = {"exposed": "exposed kong", "added": "added kong", "concealed": "co
 class WinValue:
     """What one winner's hand is worth per share, with the words that show the arithmetic."""
 
-    points: tuple[tuple[str, int], ...]
+    base: int
+    points: tuple[Addition, ...]
     multipliers: tuple[Factor, ...]
     draw_streak: int
     draw_multiplier: int
@@ -56,13 +59,10 @@ class WinValue:
 
     @property
     def point_total(self) -> int:
-        return sum(value for _, value in self.points)
+        return self.base + sum(addition.points for addition in self.points)
 
     def uncapped(self, *, extra: int = 1) -> int:
-        product = extra * self.draw_multiplier
-        for factor in self.multipliers:
-            product *= factor.times
-        return product
+        return product(self.multipliers, extra * self.draw_multiplier)
 
     def multiplier(self, *, extra: int = 1) -> int:
         """The multiplier after the cap; `extra` is a factor that sits inside the cap (Ming Lou)."""
@@ -75,17 +75,22 @@ class WinValue:
     def amount(self, *, extra: int = 1) -> int:
         return self.point_total * self.multiplier(extra=extra)
 
-    def explain(self, *, extra: int = 1, extra_words: str = "") -> str:
-        points = " + ".join(f"{label} {value}" for label, value in self.points)
-        factors = [factor.words() for factor in self.multipliers]
+    def factors(self, *, extra: int = 1) -> list[Factor]:
+        """Every multiplier in the order the reason names them: the hand's, the Ming Lou discarder's, the draws'."""
+        factors = list(self.multipliers)
         if extra > 1:
-            factors.append(f"{extra_words} ×{extra}")
+            factors.append(Factor("Ming Lou discarder", extra, "ming_lou_discarder"))
         if self.draw_streak:
             plural = "s" if self.draw_streak > 1 else ""
-            draw_factor = f"{self.draw_streak} drawn hand{plural} before ×{self.draw_multiplier}"
-            if not self.cap_on_product and self.cap is not None and self.draw_multiplier > self.cap:
-                draw_factor += f" capped at ×{self.cap}"
-            factors.append(draw_factor)
+            label = f"{self.draw_streak} drawn hand{plural} before"
+            factors.append(Factor(label, self.draw_multiplier, "draw_multiplier", count=self.draw_streak))
+        return factors
+
+    def explain(self, *, extra: int = 1) -> str:
+        points = " + ".join([f"base {self.base}", *(addition.words() for addition in self.points)])
+        factors = [factor.words() for factor in self.factors(extra=extra)]
+        if self.draw_streak and not self.cap_on_product and self.cap is not None and self.draw_multiplier > self.cap:
+            factors[-1] += f" capped at ×{self.cap}"
         multiplier = self.multiplier(extra=extra)
         factor_words = " · ".join(factors) if factors else "plain win ×1"
         capped = f", capped at ×{self.cap}" if self.cap_on_product and multiplier < self.uncapped(extra=extra) else ""
@@ -94,41 +99,57 @@ class WinValue:
             f"= {self.point_total} × {multiplier} = {self.amount(extra=extra)}"
         )
 
+    def params(self, *, extra: int = 1) -> dict[str, Any]:
+        """The numbers `explain` shows, for a `win_points` line (the share fields are the payment's)."""
+        return {
+            "base": self.base,
+            "points": factor_params(self.points),
+            "point_total": self.point_total,
+            "factors": factor_params(self.factors(extra=extra)),
+            "product": self.uncapped(extra=extra),
+            "cap": self.cap,
+            "cap_scope": "product" if self.cap_on_product else "draw_multiplier",
+            "multiplier": self.multiplier(extra=extra),
+            "value": self.amount(extra=extra),
+        }
+
 
 def value_of_win(
     record: HandRecord, win: Win, patterns: tuple[str, ...], state: TableState, options: Options
 ) -> WinValue:
     """The per-share value of `win` with the given patterns (ticked, or read from the tiles)."""
-    points: list[tuple[str, int]] = [("base", options["base"])]
+    points: list[Addition] = []
     if win.flowers:
-        points.append((f"{win.flowers} flower{'s' if win.flowers > 1 else ''}", win.flowers))
+        label = f"{win.flowers} flower{'s' if win.flowers > 1 else ''}"
+        points.append(Addition(label, win.flowers, "flowers", count=win.flowers, each=1))
     for kind in ("exposed", "added", "concealed"):
         count = sum(1 for kong in record.kongs_of(win.seat) if kong.kind == kind)
         if count:
             each = options[KONG_OPTION[kind]]
             label = f"{KONG_WORDS[kind]}" if count == 1 else f"{count} {KONG_WORDS[kind]}s ×{each}"
-            points.append((label, count * each))
+            points.append(Addition(label, count * each, f"{kind}_kong", count=count, each=each))
     ready = record.seats[win.seat].ready
     if ready == "an":
-        points.append(("An Lou 暗楼", 1))
+        points.append(Addition("An Lou 暗楼", 1, "an_lou"))
     ladder = STACKED_LADDER_POINTS if options["seven_pairs_ladder"] == "stack_below_triple" else LADDER_POINTS
     unique = tuple(dict.fromkeys(patterns))
     rungs = [p for p in unique if p in ladder]
     if rungs:
         top = max(rungs, key=lambda rung: LADDER_POINTS[rung])
-        points.append((PATTERN_WORDS[top], ladder[top]))
-    points.extend((PATTERN_WORDS[p], PATTERN_POINTS[p]) for p in unique if p in PATTERN_POINTS)
+        points.append(Addition(PATTERN_WORDS[top], ladder[top], top))
+    points.extend(Addition(PATTERN_WORDS[p], PATTERN_POINTS[p], p) for p in unique if p in PATTERN_POINTS)
 
     multipliers: list[Factor] = []
     if win.method == "self_draw":
-        multipliers.append(Factor("self-draw", 2))
+        multipliers.append(Factor("self-draw", 2, "self_draw"))
     if ready == "ming":
-        multipliers.append(Factor("Ming Lou 明楼 win", 2))
-    multipliers.extend(Factor(PATTERN_WORDS[p], PATTERN_MULTIPLIERS[p]) for p in unique if p in PATTERN_MULTIPLIERS)
+        multipliers.append(Factor("Ming Lou 明楼 win", 2, "ming_lou"))
+    multipliers.extend(Factor(PATTERN_WORDS[p], PATTERN_MULTIPLIERS[p], p) for p in unique if p in PATTERN_MULTIPLIERS)
     if rungs:
-        multipliers.append(Factor("seven pairs", 2))
+        multipliers.append(Factor("seven pairs", 2, "seven_pairs"))
     draw_multiplier = 2 ** min(state.draw_streak, options["draw_mult_cap_exp"])
     return WinValue(
+        options["base"],
         tuple(points),
         tuple(multipliers),
         state.draw_streak,
@@ -146,12 +167,13 @@ def score(record: HandRecord, findings: Findings, state: TableState, options: Op
         return _settle_draw(record, state, options)
     ledger = Ledger()
     for win, found in zip(record.wins, findings, strict=True):
+        note_win(ledger, win)
         note_tiles(ledger, win.seat, found)
         _pay_win(ledger, record, win, value_of_win(record, win, found.patterns, state, options), options)
-    dealer, reason = _next_dealer_after_win(record, options)
-    _note_dealer(ledger, state, dealer, reason)
-    ledger.note("A hand was won: the drawn-hand count goes back to 0.", code="draw_streak")
+    dealer, reason, words = _next_dealer_after_win(record, options)
     streak = state.dealer_streak + 1 if dealer == state.dealer else 0
+    _note_dealer(ledger, state, dealer, reason, streak, words)
+    ledger.remark("draw_count_reset", "A hand was won: the count of drawn hands in a row starts again.")
     return Outcome(ledger, advance(state, dealer=dealer, dealer_streak=streak, draw_streak=0))
 
 
@@ -170,65 +192,92 @@ def kong_bloom_feeder(record: HandRecord, win: Win) -> int | None:
 
 
 def _pay_win(ledger: Ledger, record: HandRecord, win: Win, value: WinValue, options: Options) -> None:
-    why = value.explain()
     liable = record.liable
     if win.method == "self_draw":
         feeder = kong_bloom_feeder(record, win)
+        one = value.amount()
         if liable is None and feeder is not None:
-            total = 3 * value.amount()
-            ledger.pay(
-                feeder,
-                win.seat,
-                total,
-                f"{why}; P{feeder} discarded the tile of the exposed kong whose replacement tile won, "
-                f"so pays all three shares (承包): 3 × {value.amount()} = {total}",
+            why = (
+                f"P{feeder} discarded the tile of the exposed kong whose replacement tile won, "
+                f"so pays all three shares (承包): 3 × {one} = {3 * one}"
             )
-            return
-        if liable is not None:
-            total = 3 * value.amount()
-            ledger.pay(
-                liable, win.seat, total, f"{why}; liable (承包) for all three shares: 3 × {value.amount()} = {total}"
-            )
-            return
-        for payer in range(4):
-            if payer != win.seat:
-                ledger.pay(payer, win.seat, value.amount(), why)
+            _pay_shares(ledger, win, feeder, value, Shares(3, "kong_feeder"), why)
+        elif liable is not None:
+            why = f"liable (承包) for all three shares: 3 × {one} = {3 * one}"
+            _pay_shares(ledger, win, liable, value, Shares(3, "liable"), why)
+        else:
+            for payer in range(4):
+                if payer != win.seat:
+                    _pay_shares(ledger, win, payer, value, Shares(), "")
         return
     assert win.from_seat is not None
     discarder = win.from_seat
     payer = liable if liable is not None else discarder
-    shares = 3 if win.method == "rob_kong" and options["rob_kong_payer"] == "declarer_pays_three" else 1
-    amount = value.amount()
+    shares = Shares()
+    words: list[str] = []
     if record.seats[discarder].ready == "ming":
         if options["ming_lou_penalty_inside_cap"]:
-            amount = value.amount(extra=2)
-            why = value.explain(extra=2, extra_words="Ming Lou discarder")
+            shares = Shares(extra=2)
         else:
-            amount = 2 * amount
-            why = f"{why}; Ming Lou 明楼 discarder pays double: {value.amount()} × 2 = {amount}"
-    if shares == 3:
-        why = f"{why}; the robbed player pays all three shares (包三家): 3 × {amount} = {3 * amount}"
-        amount *= 3
-    who = "discarder" if win.method == "discard" else "kong's declarer"
+            shares = Shares(ming_lou_double=True)
+            words.append(f"Ming Lou 明楼 discarder pays double: {value.amount()} × 2 = {shares.share(value)}")
+    if win.method == "rob_kong" and options["rob_kong_payer"] == "declarer_pays_three":
+        shares = replace(shares, count=3, reason="rob_kong_pays_three")
+        one, total = shares.share(value), shares.total(value)
+        words.append(f"the robbed player pays all three shares (包三家): 3 × {one} = {total}")
     if liable is not None and liable != discarder:
-        why = f"{why}; liable (承包) instead of the {who} P{discarder}"
-    ledger.pay(payer, win.seat, amount, why)
+        shares = replace(shares, instead_of=discarder)
+        who = "discarder" if win.method == "discard" else "kong's declarer"
+        words.append(f"liable (承包) instead of the {who} P{discarder}")
+    _pay_shares(ledger, win, payer, value, shares, "; ".join(words))
 
 
-def _next_dealer_after_win(record: HandRecord, options: Options) -> tuple[int, str]:
+@dataclass(frozen=True, slots=True)
+class Shares:
+    """How a payer's amount follows from the win's value: Ming Lou doubles, how many shares, and why."""
+
+    count: int = 1
+    reason: str | None = None  # why one payer pays several shares: liable, kong_feeder, rob_kong_pays_three
+    extra: int = 1  # the Ming Lou discarder's ×2 inside the cap
+    ming_lou_double: bool = False  # the Ming Lou discarder's ×2 after the cap
+    instead_of: int | None = None  # the discarder (or robbed declarer) a liable player pays for
+
+    def share(self, value: WinValue) -> int:
+        return value.amount(extra=self.extra) * (2 if self.ming_lou_double else 1)
+
+    def total(self, value: WinValue) -> int:
+        return self.share(value) * self.count
+
+
+def _pay_shares(ledger: Ledger, win: Win, payer: int, value: WinValue, shares: Shares, words: str) -> None:
+    params = {
+        **value.params(extra=shares.extra),
+        # The Ming Lou discarder's ×2 after the cap (ming_lou_penalty_inside_cap off).
+        "after_cap": [Factor("Ming Lou discarder", 2, "ming_lou_discarder").param()] if shares.ming_lou_double else [],
+        "share": shares.share(value),
+        "shares": shares.count,
+        "shares_reason": shares.reason,
+        "instead_of": shares.instead_of,
+    }
+    why = value.explain(extra=shares.extra) + (f"; {words}" if words else "")
+    ledger.pay(codes.WIN_POINTS, payer, win.seat, shares.total(value), params, why)
+
+
+def _next_dealer_after_win(record: HandRecord, options: Options) -> tuple[int, str, str]:
     first = record.wins[0]
     if len(record.wins) == 1:
-        return first.seat, "the winner deals next"
+        return first.seat, "winner", "the winner deals next"
     assert first.from_seat is not None
     if first.method == "rob_kong" and options["several_robbers_dealer"] == "first_robber":
         seat = next_seat(first.from_seat)
         winners = {w.seat for w in record.wins}
         while seat not in winners:
             seat = next_seat(seat)
-        return seat, "the first robber after the kong's declarer deals next"
+        return seat, "first_robber", "the first robber after the kong's declarer deals next"
     if first.method == "rob_kong":
-        return first.from_seat, "the robbed kong's declarer deals next, like a discarder with several winners"
-    return first.from_seat, "several players won on one discard (一炮多响), so the discarder deals next"
+        words = "the robbed kong's declarer deals next, like a discarder with several winners"
+        return first.from_seat, "kong_declarer", words
+    return first.from_seat, "discarder", "several players won on one discard (一炮多响), so the discarder deals next"
 
 
 def _settle_draw(record: HandRecord, state: TableState, options: Options) -> Outcome:
@@ -236,23 +285,27 @@ def _settle_draw(record: HandRecord, state: TableState, options: Options) -> Out
     draws = state.draw_streak + 1
     due = draws >= 3 if options["dealer_draw_penalty"] == "each_hand_from_3" else draws == 3
     if due:
+        params = {"item": "dealer_draw_penalty", "value": 1, "count": draws, "factors": []}
+        why = f"dealer draw penalty: {draws} drawn hands in a row, 1 point flat"
         for seat in range(4):
             if seat != state.dealer:
-                ledger.pay(state.dealer, seat, 1, f"dealer draw penalty: {draws} drawn hands in a row, 1 point flat")
+                ledger.pay(codes.PENALTY, state.dealer, seat, 1, params, why)
     dealer = state.dealer if options["draw_dealer"] == "retain" else next_seat(state.dealer)
-    exponent = min(draws, options["draw_mult_cap_exp"])
+    doubling = 2 ** min(draws, options["draw_mult_cap_exp"])
     ledger.note(
-        f"Drawn hand (荒庄): {draws} in a row, so the next win is worth ×{2**exponent} before the cap.",
-        code="draw_streak",
+        codes.DRAW,
+        {"draws": draws, "next_multiplier": doubling},
+        f"Drawn hand (荒庄): {draws} in a row, so the next win is worth ×{doubling} before the cap.",
     )
-    reason = "a drawn hand keeps the dealer" if dealer == state.dealer else "a drawn hand passes the deal on"
-    _note_dealer(ledger, state, dealer, reason)
+    kept = dealer == state.dealer
+    streak = state.dealer_streak + 1 if kept else 0
+    words = "a drawn hand keeps the dealer" if kept else "a drawn hand passes the deal on"
+    _note_dealer(ledger, state, dealer, "drawn_hand" if kept else "next_seat", streak, words)
     if record.kongs:
-        ledger.note("Kongs score nothing on a drawn hand.", code="kongs")
-    streak = state.dealer_streak + 1 if dealer == state.dealer else 0
+        ledger.remark("kongs_void_on_draw", "Kongs score nothing on a drawn hand.")
     return Outcome(ledger, advance(state, dealer=dealer, dealer_streak=streak, draw_streak=draws))
 
 
-def _note_dealer(ledger: Ledger, state: TableState, dealer: int, reason: str) -> None:
+def _note_dealer(ledger: Ledger, state: TableState, dealer: int, reason: str, streak: int, words: str) -> None:
     kept = " (the dealer keeps the deal)" if dealer == state.dealer else ""
-    ledger.note(f"Next dealer P{dealer}: {reason}{kept}.", seat=dealer, code="dealer")
+    note_dealer(ledger, state, dealer, reason, streak, f"Next dealer P{dealer}: {words}{kept}.")

@@ -19,8 +19,9 @@ from ...records import HandRecord, Win
 from ...shapes import WholeHand, readings, whole_hand
 from ...state import TableState
 from ...tiles import ALL_TILES, is_258, is_terminal, tile_face
-from ...variant import TileFindings, TileNote, winner_kongs
+from ...variant import TileFindings, winner_kongs
 from ..common import win_tiles
+from ..common.outcomes import derived_notes
 from .catalogue import PATTERN_WORDS, PATTERNS, SEVEN_PAIRS_LADDER, SHAPE_PATTERNS
 from .scoring import value_of_win
 
@@ -41,9 +42,11 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
     win = record.wins[index]
     candidates = _pattern_readings(win, index, record, options)
     patterns = max(candidates, key=lambda found: value_of_win(record, win, found, state, options).amount())
-    words = ", ".join(PATTERN_WORDS[p] for p in patterns) or "a plain hand"
-    note = TileNote("tiles", f"P{win.seat}'s tiles score best as: {words}.")
-    return TileFindings(patterns, winner_kongs(record, win.seat), (note,))
+    added = [p for p in dict.fromkeys(patterns) if p not in win.patterns]
+    derived = tuple((p, patterns.count(p), PATTERN_WORDS[p]) for p in added)
+    return TileFindings(
+        patterns, winner_kongs(record, win.seat), derived_notes(win.seat, derived), readings=len(set(candidates))
+    )
 
 
 def _pattern_readings(win: Win, index: int, record: HandRecord, options: Options) -> list[tuple[str, ...]]:

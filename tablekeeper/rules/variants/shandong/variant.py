@@ -6,11 +6,10 @@ declarations; several players may win on one discard (一炮多响).
 
 from __future__ import annotations
 
-from ...options import Options
 from ...variant import Hooks, Variant
 from ..common.consistency import Consistency
 from . import checks, scoring, tiles
-from .catalogue import NOTES, OPTIONS, PATTERNS, SEVEN_PAIRS_LADDER
+from .catalogue import FACT_ITEMS, NOTES, OPTIONS, PATTERNS, SEVEN_PAIRS_LADDER
 
 
 class Shandong(Variant):
@@ -21,7 +20,8 @@ class Shandong(Variant):
     ready_values = ("none", "ming", "an")
     uses_flowers = True
     uses_liable = True
-    options, patterns, notes = OPTIONS, PATTERNS, NOTES
+    max_winners = 3
+    options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
     hooks = Hooks(
         record_problems=checks.record_problems,
         state_problems=checks.state_problems,
@@ -31,9 +31,6 @@ class Shandong(Variant):
     )
     # Seven pairs and the first-turn hands hold no kong and no claimed meld.
     consistency = Consistency(kongless_patterns=frozenset({*SEVEN_PAIRS_LADDER, "heavenly_hand", "earthly_hand"}))
-
-    def multiple_winners_allowed(self, options: Options) -> bool:
-        return True
 
 
 VARIANT = Shandong()

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from ...options import OptionSpec, base_option
+from ...options import OptionAlias, OptionSpec, base_option
 from ...variant import DISCARD, PatternSpec, exclusive
+from ..common.items import load_fact_items
 from ..common.patterns import kong_bloom, last_tile
 
 NOTES: tuple[str, ...] = (
     "Starting points default to 1000: the seed names none, and doubling scores grow fast.",
     "A win on a discard is paid by the discarder alone, with ron ×2 (house rule ron_payers).",
     "Robbing a kong is paid as a ron by the player robbed: ron ×2 and robbing ×2; with ron_payers=all all three pay.",
+    "A self-draw is paid by all three at the hand's value (×1); its payment names it, as a ron's names ron ×2.",
     "Dealer ×2 applies to every payment the dealer makes or receives; a closed payer pays ×2.",
     "Kongs and the first-turn sets are read from the winner's kongs; a dragon kong doubles as a dragon pung too.",
     "Tick dragon_pung only for dragon pungs; dragon kongs are counted from the kongs list.",
     "A kong bloom or kong discard whose kong is missing from the kongs list is scored as recorded, and the "
     "ledger asks for the kong (the winner's kong doubles too); tiles that show no kong disprove a bloom.",
     "Kong bloom and last tile do not combine: nobody declares a kong during the haidi phase.",
-    "gang_vs_angang is the rule book's angang_double house rule: equal (×2 each) or a concealed kong ×4; "
-    "the option angang_double (true) means the same.",
+    "gang_vs_angang is the rule book's one rule for concealed kongs: equal (×2 each) or a concealed kong ×4 "
+    "(angang_double); the older option name angang_double (true) is still read as gang_vs_angang=angang_double.",
     "A dragon kong counts as one only when its tile (5z, 6z or 7z) is given in the kongs list.",
     "no_stack_carry uses one carried double per won hand, for every winner of that hand; liuju_streak_stacks "
     "only changes the stack mode.",
@@ -97,13 +99,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "choice",
         "equal: every kong doubles once (×2). angang_double: a concealed kong doubles twice (×4).",
         choices=("equal", "angang_double"),
-    ),
-    OptionSpec(
-        "angang_double",
-        False,
-        "bool",
-        "A concealed kong doubles twice (×4): the rule book's name for gang_vs_angang=angang_double; "
-        "either one turns it on.",
     ),
     OptionSpec(
         "cap_per_payer",
@@ -188,3 +183,9 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
 )
 
 SHAPE_PATTERNS = tuple(spec.id for spec in PATTERNS if spec.from_tiles)  # what the tiles prove or disprove
+
+# One rule, one option: stored sessions and exports that used the rule's other name keep scoring the same.
+OPTION_ALIASES: tuple[OptionAlias, ...] = (OptionAlias("angang_double", "gang_vs_angang", "angang_double"),)
+
+# What scores from the record's facts and the table rather than a ticked pattern (§2.4, §2.5).
+FACT_ITEMS = load_fact_items(__package__)  # fact_items.json, beside this file

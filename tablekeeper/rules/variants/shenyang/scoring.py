@@ -9,15 +9,17 @@ zero-sum only once the pot's change is counted.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from ... import ledger as codes
 from ...ledger import Ledger
 from ...options import Options
 from ...records import HandRecord, Win
 from ...state import TableState
 from ...variant import DeclaredKong, Findings, Outcome, TileFindings, advance, next_seat
 from ..common.faces import DRAGON_FACES
-from ..common.factors import Factor
-from ..common.outcomes import note_tiles
+from ..common.factors import Factor, factor_params, product
+from ..common.outcomes import note_dealer, note_tiles, note_void, note_win
 from .checks import draws_a_replacement, seat_is_open
 
 
@@ -29,6 +31,7 @@ class Doubles:
     pending_after_win: int
     pending_after_draw: int
     explanation: str
+    owed: dict[str, Any]  # the no-stack count: {"owed", "carried_in", "after_draw", "dice"}
 
 
 def score(record: HandRecord, findings: Findings, state: TableState, options: Options) -> Outcome:
@@ -40,7 +43,7 @@ def score(record: HandRecord, findings: Findings, state: TableState, options: Op
             _settle_win(ledger, record, state, options, win, found, doubles)
     _settle_penalties(ledger, record, state, options)
     paid_in = sum(options["reveal_penalty"] * p.count for p in record.penalties if p.kind == "revealed_tiles")
-    pot_after = _settle_pot(ledger, record, state, paid_in)
+    pot_after = _settle_pot(ledger, record, state.pot, paid_in)
     return Outcome(ledger, _next_state(ledger, record, state, options, doubles, pot_after))
 
 
@@ -54,15 +57,12 @@ def _settle_win(
     doubles: Doubles,
 ) -> None:
     patterns, kong_kinds = found.patterns, found.kongs
+    note_win(ledger, win)
     note_tiles(ledger, win.seat, found)
     _note_unlisted_kongs(ledger, record, win, patterns, kong_kinds)
     factors = [*_hand_factors(win, patterns, kong_kinds, options), *doubles.factors]
-    hand_value = 1
-    for factor in factors:
-        hand_value *= factor.times
-    payers = _payers(record, win, options)
-    for payer in payers:
-        _charge(ledger, record, state, options, win.seat, payer, hand_value, factors)
+    for payer in _payers(record, win, options):
+        _charge(ledger, record, state, options, win.seat, payer, factors)
 
 
 def _note_unlisted_kongs(
@@ -73,30 +73,30 @@ def _note_unlisted_kongs(
     kongs: tuple[DeclaredKong, ...],
 ) -> None:
     if "kong_bloom" in patterns and not draws_a_replacement(kongs):
-        ledger.note(
-            f"Kong bloom: P{win.seat}'s kong is not in the hand's kongs, so its own ×2 is not counted; add it.",
-            seat=win.seat,
-            code="unlisted_kong",
+        ledger.remark(
+            "bloom_kong_unlisted",
+            f"Kong bloom: P{win.seat}'s kong is not in the hand's kongs, so the kong's own double is not counted; "
+            "add it.",
+            win.seat,
         )
     if "kong_discard" in patterns and win.from_seat is not None and not record.kongs_of(win.from_seat):
-        ledger.note(
+        ledger.remark(
+            "discarder_kong_unlisted",
             f"Kong discard: the discarder P{win.from_seat}'s kong is not in the hand's kongs (it scores nothing).",
-            seat=win.from_seat,
-            code="unlisted_kong",
+            win.from_seat,
         )
 
 
 def _hand_factors(
     win: Win, patterns: tuple[str, ...], kongs: tuple[DeclaredKong, ...], options: Options
 ) -> list[Factor]:
-    factors: list[Factor] = []
-    if win.method in ("discard", "rob_kong"):
-        factors.append(Factor("ron", 2))
+    # A self-draw is paid ×1 by all three: named so that every payment says how the hand was won.
+    factors = [Factor("self-draw", 1, "self_draw")] if win.method == "self_draw" else [Factor("ron", 2, "discard")]
     if win.method == "rob_kong":
-        factors.append(Factor("robbing the kong", 2))
+        factors.append(Factor("robbing the kong", 2, "rob_kong"))
     if "all_pungs" in patterns:
-        factors.append(Factor("all pungs", 8))
-    factors.extend(Factor("dragon pung", 2) for _ in range(patterns.count("dragon_pung")))
+        factors.append(Factor("all pungs", 8, "all_pungs"))
+    factors.extend(Factor("dragon pung", 2, "dragon_pung") for _ in range(patterns.count("dragon_pung")))
     for kind, tile in kongs:
         factors.extend(_kong_factors(kind, tile, options))
     for pattern_id, label in (
@@ -106,23 +106,23 @@ def _hand_factors(
         ("last_tile", "last tile"),
     ):
         if pattern_id in patterns:
-            factors.append(Factor(label, 2))
+            factors.append(Factor(label, 2, pattern_id))
     return factors
 
 
 def _kong_factors(kind: str, tile: str | None, options: Options) -> list[Factor]:
     if kind == "dragon_set":
-        return [Factor("dragon set 中发白", 4)]
+        return [Factor("dragon set 中发白", 4, "dragon_set")]
     if kind == "wind_set":
-        return [Factor("wind set 东南西北", 4)]
-    angang_double = options["gang_vs_angang"] == "angang_double" or options["angang_double"]
-    doubled_concealed = kind == "concealed" and angang_double
-    kong = Factor(f"{kind} kong", 4 if doubled_concealed else 2)
+        return [Factor("wind set 东南西北", 4, "wind_set")]
+    doubled_concealed = kind == "concealed" and options["gang_vs_angang"] == "angang_double"
+    times = 4 if doubled_concealed else 2
     if tile in DRAGON_FACES:
+        kong = Factor(f"{kind} kong", times, f"{kind}_kong", tile=tile)
         if options["dragon_kong_stacks"]:
-            return [Factor("dragon kong as a dragon pung", 2), kong]
-        return [Factor(f"dragon {kind} kong", kong.times)]
-    return [kong]
+            return [Factor("dragon kong as a dragon pung", 2, "dragon_kong", tile=tile), kong]
+        return [Factor(f"dragon {kind} kong", times, f"{kind}_kong", tile=tile)]
+    return [Factor(f"{kind} kong", times, f"{kind}_kong")]
 
 
 def _payers(record: HandRecord, win: Win, options: Options) -> list[int]:
@@ -141,24 +141,23 @@ def _charge(
     options: Options,
     winner: int,
     payer: int,
-    hand_value: int,
-    factors: list[Factor],
+    hand_factors: list[Factor],
 ) -> None:
     base = options["base"]
-    items = [f"base {base}", *(f.words() for f in factors)]
-    amount = base * hand_value
+    factors = list(hand_factors)
     if state.dealer in (payer, winner):
-        items.append("dealer ×2")
-        amount *= 2
+        factors.append(Factor("dealer", 2, "dealer"))
     if not seat_is_open(record, payer, options):
-        items.append("closed payer ×2")
-        amount *= 2
-    why = f"{' × '.join(items)} = {amount}"
+        factors.append(Factor("closed payer", 2, "unopened_payer"))
+    raw = product(factors, base)
+    why = " × ".join([f"base {base}", *(f.words() for f in factors)]) + f" = {raw}"
     cap = options["cap_per_payer"]
-    if cap is not None and amount > cap:
+    amount = raw
+    if cap is not None and raw > cap:
         amount = cap
         why += f", capped at {cap}"
-    ledger.pay(payer, winner, amount, why, code="win")
+    params = {"base": base, "factors": factor_params(factors), "raw": raw, "cap": cap}
+    ledger.pay(codes.WIN_PRODUCT, payer, winner, amount, params, why)
 
 
 # -- the doublings that come from the table, not the hand --------------------------------
@@ -170,12 +169,15 @@ def _doubles(record: HandRecord, state: TableState, options: Options) -> Doubles
     if options["liuju_dice_mode"] == "stack":
         factors: list[Factor] = []
         if dice:
-            factors.append(Factor("dice double", 2))
+            factors.append(Factor("dice double", 2, "dice_double"))
         if liuju:
-            streak = max(state.draw_streak, 1) if options["liuju_streak_stacks"] else 1
-            factors.append(Factor(f"after {streak} drawn hand{'s' if streak > 1 else ''}", 2**streak))
+            # The line counts the drawn hands it means; only with liuju_streak_stacks does each one double.
+            draws = max(state.draw_streak, 1)
+            times = 2**draws if options["liuju_streak_stacks"] else 2
+            label = f"after {draws} drawn hand{'s' if draws > 1 else ''}"
+            factors.append(Factor(label, times, "draw_doubles", count=draws))
         pending = state.pending_doubles
-        return Doubles(tuple(factors), pending, pending, "")
+        return Doubles(tuple(factors), pending, pending, "", {})
     owed = state.pending_doubles + int(liuju) + int(dice)
     sources = [
         *([f"{state.pending_doubles} carried"] if state.pending_doubles else []),
@@ -183,9 +185,10 @@ def _doubles(record: HandRecord, state: TableState, options: Options) -> Doubles
         *(["dice double"] if dice else []),
     ]
     # However many doubles are owed, a won hand takes only one of them (the rest wait).
-    factors = [Factor("dice or drawn-hand double", 2)] if owed else []
+    factors = [Factor("dice or drawn-hand double", 2, "carried_double")] if owed else []
     explanation = f"doubles owed this hand: {owed}" + (f" ({', '.join(sources)})" if sources else "")
-    return Doubles(tuple(factors), max(owed - 1, 0), owed, explanation)
+    counted = {"owed": owed, "carried_in": state.pending_doubles, "after_draw": liuju, "dice": dice}
+    return Doubles(tuple(factors), max(owed - 1, 0), owed, explanation, counted)
 
 
 # -- penalties and the pot ---------------------------------------------------------------
@@ -198,32 +201,40 @@ def _settle_penalties(ledger: Ledger, record: HandRecord, state: TableState, opt
             continue
         others = [seat for seat in range(4) if seat != offender]
         if penalty.kind == "false_win":
+            value = options["zhahu_penalty"]
             for other in others:
-                amount = options["zhahu_penalty"]
-                why = f"false win (诈胡) {amount} to each player"
+                factors = []
+                why = f"false win (诈胡) {value} to each player"
                 if options["zhahu_dealer_double"] and state.dealer in (offender, other):
-                    amount *= 2
-                    why += f" × dealer ×2 = {amount}"
-                ledger.pay(offender, other, amount, why, code="false_win")
+                    factors.append(Factor("dealer", 2, "dealer"))
+                    why += f" × dealer ×2 = {value * 2}"
+                params = {"item": "false_win", "value": value, "count": None, "factors": factor_params(factors)}
+                ledger.pay(codes.PENALTY, offender, other, product(factors, value), params, why)
         elif penalty.kind == "four_same_discards":
-            amount = options["four_same_discard_penalty"]
+            value = options["four_same_discard_penalty"]
+            params = {"item": "four_same_discards", "value": value, "count": None, "factors": []}
+            why = f"first of four same discards, {value} to each"
             for other in others:
-                ledger.pay(offender, other, amount, f"first of four same discards, {amount} to each", "four_same")
+                ledger.pay(codes.PENALTY, offender, other, value, params, why)
         else:
-            amount = options["reveal_penalty"] * penalty.count
-            why = f"{penalty.count} revealed tile{'s' if penalty.count > 1 else ''} × {options['reveal_penalty']}"
-            ledger.to_pot(offender, amount, f"{why} = {amount}", code="revealed_tiles")
+            each = options["reveal_penalty"]
+            amount = each * penalty.count
+            why = f"{penalty.count} revealed tile{'s' if penalty.count > 1 else ''} × {each} = {amount}"
+            ledger.to_pot(offender, amount, {"item": "revealed_tiles", "count": penalty.count, "value": each}, why)
 
 
-def _settle_pot(ledger: Ledger, record: HandRecord, state: TableState, paid_in: int) -> int:
-    whole_pot = state.pot + paid_in
+def _settle_pot(ledger: Ledger, record: HandRecord, waiting: int, paid_in: int) -> int:
+    whole_pot = waiting + paid_in
     if record.result != "win":
         if whole_pot:
-            ledger.note(f"The pot of {whole_pot} waits for the next winner.", code="pot")
+            parts = [f"{waiting} from earlier hands"] if waiting else []
+            parts += [f"{paid_in} paid in this hand"] if paid_in else []
+            params = {"waiting": waiting, "paid_in": paid_in, "pot": whole_pot}
+            text = f"The pot of {whole_pot} waits for the next winner: {' + '.join(parts)}."
+            ledger.note(codes.POT_WAITS, params, text)
         return whole_pot
     if whole_pot:
-        taker = _pot_taker(record)
-        ledger.from_pot(taker, whole_pot, f"pot {whole_pot} to the winner", code="pot")
+        ledger.take_pot(_pot_taker(record), waiting, paid_in)
     return 0
 
 
@@ -253,31 +264,34 @@ def _next_state(
 ) -> TableState:
     dealer = state.dealer
     if record.result == "void":
-        ledger.note(f"Hand void: P{dealer} deals again; it does not count as a drawn hand.", code="dealer")
+        note_void(ledger, dealer)
         return advance(state, pot=pot_after)
     no_stack = options["liuju_dice_mode"] == "no_stack_carry"
     if record.result == "draw":
         pending = doubles.pending_after_draw if no_stack else state.pending_doubles
-        streak = state.draw_streak + 1
-        ledger.note(f"Drawn hand (流局): P{dealer} keeps the deal; the next win counts ×2.", code="dealer")
+        draws = state.draw_streak + 1
+        doubling = 2**draws if not no_stack and options["liuju_streak_stacks"] else 2
+        text = f"Drawn hand (流局): the next win counts ×{doubling}."
+        ledger.note(codes.DRAW, {"draws": draws, "next_multiplier": doubling}, text)
+        streak = state.dealer_streak + 1
+        note_dealer(ledger, state, dealer, "drawn_hand", streak, f"P{dealer} keeps the deal after a drawn hand.")
         if no_stack:
-            ledger.note(f"{doubles.explanation}; all carried to the next hand.", code="pending")
-        return advance(
-            state,
-            dealer_streak=state.dealer_streak + 1,
-            draw_streak=streak,
-            pending_doubles=pending,
-            pot=pot_after,
-        )
+            _note_pending(ledger, doubles, used=0, carried=pending, words="all carried to the next hand")
+        return advance(state, dealer_streak=streak, draw_streak=draws, pending_doubles=pending, pot=pot_after)
     pending = doubles.pending_after_win if no_stack else state.pending_doubles
-    if no_stack and doubles.explanation:
-        ledger.note(f"{doubles.explanation}; one used, {pending} carried to the next hand.", code="pending")
+    if no_stack:
+        used = 1 if doubles.owed["owed"] else 0
+        words = f"{'one' if used else 'none'} used, {pending} carried to the next hand"
+        _note_pending(ledger, doubles, used=used, carried=pending, words=words)
     if any(w.seat == dealer for w in record.wins):
-        ledger.note(f"The dealer P{dealer} won and keeps the deal.", code="dealer")
-        return advance(
-            state, dealer_streak=state.dealer_streak + 1, draw_streak=0, pending_doubles=pending, pot=pot_after
-        )
-    ledger.note(f"Next dealer P{next_seat(dealer)} (the seat after P{dealer}).", code="dealer")
-    return advance(
-        state, dealer=next_seat(dealer), dealer_streak=0, draw_streak=0, pending_doubles=pending, pot=pot_after
-    )
+        streak = state.dealer_streak + 1
+        note_dealer(ledger, state, dealer, "dealer_won", streak, f"The dealer P{dealer} won and keeps the deal.")
+        return advance(state, dealer_streak=streak, draw_streak=0, pending_doubles=pending, pot=pot_after)
+    following = next_seat(dealer)
+    note_dealer(ledger, state, following, "next_seat", 0, f"Next dealer P{following} (the seat after P{dealer}).")
+    return advance(state, dealer=following, dealer_streak=0, draw_streak=0, pending_doubles=pending, pot=pot_after)
+
+
+def _note_pending(ledger: Ledger, doubles: Doubles, *, used: int, carried: int, words: str) -> None:
+    params = {**doubles.owed, "used": used, "carried_out": carried}
+    ledger.note(codes.PENDING_DOUBLES, params, f"{doubles.explanation}; {words}.")

@@ -40,18 +40,17 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
 
 def _settle_shape_patterns(
     ticked: tuple[str, ...], proven: dict[str, int], index: int, waits: list[int]
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
+) -> tuple[tuple[str, ...], tuple[tuple[str, int, str], ...]]:
     problems: list[Problem] = []
     patterns = [p for p in ticked if p not in SHAPE_PATTERNS]
-    derived: list[str] = []
+    derived: list[tuple[str, int, str]] = []
     for pattern_id in SHAPE_PATTERNS:
         claimed = ticked.count(pattern_id)
         if claimed > proven[pattern_id]:
             where = f"wins.{index}.patterns.{ticked.index(pattern_id)}"
             problems.append(Problem(E.PATTERN_CONTRADICTS_TILES, where, _contradiction_words(pattern_id, waits)))
         elif proven[pattern_id] > claimed:
-            extra = proven[pattern_id] - claimed
-            derived.append(pattern_id.replace("_", " ") + (f" ×{extra}" if extra > 1 else ""))
+            derived.append((pattern_id, proven[pattern_id] - claimed, pattern_id.replace("_", " ")))
         patterns.extend([pattern_id] * proven[pattern_id])
     if problems:
         raise Rejected(problems)

@@ -7,11 +7,10 @@ need what the tiles settled, so they run after the tiles are read (findings_prob
 
 from __future__ import annotations
 
-from ...options import Options
 from ...variant import Hooks, Variant
 from ..common.consistency import Consistency
 from . import checks, scoring, tiles
-from .catalogue import NOTES, OPTIONS, PATTERNS
+from .catalogue import FACT_ITEMS, NOTES, OPTION_ALIASES, OPTIONS, PATTERNS
 
 
 class Shenyang(Variant):
@@ -24,16 +23,17 @@ class Shenyang(Variant):
     kong_kinds = frozenset({"exposed", "added", "concealed", "dragon_set", "wind_set"})
     penalty_kinds = frozenset({"false_win", "four_same_discards", "revealed_tiles", "adjustment"})
     uses_dice_double = True
-    options, patterns, notes = OPTIONS, PATTERNS, NOTES
+    max_winners = 3
+    several_winners_option = "multi_ron"
+    dealer_rotation = "next_seat"
+    options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
+    option_aliases = OPTION_ALIASES
     hooks = Hooks(read_tiles=tiles.read_tiles, findings_problems=checks.findings_problems, score=scoring.score)
     # The first-turn 中发白 set draws no replacement tile; kong discard follows the discarder's own kong.
     consistency = Consistency(
         replacement_kinds=frozenset({"exposed", "added", "concealed", "wind_set"}),
         discarder_kong_patterns=frozenset({"kong_discard"}),
     )
-
-    def multiple_winners_allowed(self, options: Options) -> bool:
-        return bool(options["multi_ron"])
 
 
 VARIANT = Shenyang()

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ...options import OptionSpec, base_option
-from ...variant import DISCARD, SELF_DRAW, PatternSpec
+from ...variant import DISCARD, SELF_DRAW, PatternSpec, Wilds
+from ..common.items import load_fact_items
 from ..common.patterns import kong_bloom
 
 NOTES: tuple[str, ...] = (
@@ -130,3 +131,8 @@ PATTERNS: tuple[PatternSpec, ...] = (
 
 SPECIAL_ORDER = tuple(spec.id for spec in PATTERNS)  # the ×2 items, in the order the ledger names them
 SHAPE_ITEMS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles)
+
+# The stakes and bonuses that come from the record's facts (§5.2, §5.6).
+FACT_ITEMS = load_fact_items(__package__)  # fact_items.json, beside this file
+
+WILDS = Wilds("wild", "Wild", "混", "anyone", drawn_only=False)

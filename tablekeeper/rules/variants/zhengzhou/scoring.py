@@ -6,18 +6,27 @@ Kong bonuses (豆) are paid only when the hand has a winner and are not multipli
 
 from __future__ import annotations
 
+from typing import Any
+
+from ... import ledger as codes
 from ...ledger import Ledger
 from ...options import Options
 from ...records import HandRecord, Kong, Win
 from ...state import TableState
 from ...variant import Findings, Outcome, advance
-from ..common.outcomes import void_outcome
+from ..common.factors import Factor, factor_params
+from ..common.outcomes import note_dealer, note_tiles, note_win, void_outcome
 from .catalogue import SPECIAL_ORDER
 
 SPECIAL_WORDS = {
     "four_wilds": "four wilds 四混",
     "seven_pairs": "seven pairs 七对",
     "kong_bloom": "win after kong 杠开",
+}
+KONG_BONUSES = {
+    "concealed": ("concealed_kong_bonus", "concealed kong 闷豆"),
+    "exposed": ("exposed_kong_bonus", "exposed kong 点豆"),
+    "added": ("added_kong_bonus", "added kong 爬坡豆"),
 }
 
 
@@ -31,66 +40,78 @@ def score(record: HandRecord, findings: Findings, state: TableState, options: Op
     # The ×2 items in catalogue order, each once, whether the tiles proved them or the scorekeeper ticked them.
     items = tuple(item for item in SPECIAL_ORDER if item in findings[0].patterns)
     ledger = Ledger()
+    note_win(ledger, win)
+    note_tiles(ledger, win.seat, findings[0])
     payers = [seat for seat in range(4) if seat != win.seat] if win.method == "self_draw" else [win.from_seat]
     for payer in payers:
         assert payer is not None
-        amount, why = _win_payment(record, win, payer, items, state, options)
-        ledger.pay(payer, win.seat, amount, why, code="win")
+        _pay_win(ledger, record, win, payer, items, state, options)
     for kong in record.kongs:
         if options["kongs_only_winner"] and kong.seat != win.seat:
             continue
         _pay_kong(ledger, record, kong, options)
     if options["kongs_only_winner"] and any(k.seat != win.seat for k in record.kongs):
-        ledger.note("Only the winner's kongs are paid (house rule kongs_only_winner).", code="kongs")
+        ledger.remark("kongs_only_winner", "Only the winner's kongs are paid (house rule kongs_only_winner).")
     dealer = win.seat
-    if dealer == state.dealer:
-        ledger.note(f"Next dealer P{dealer}: the dealer won and keeps the deal.", seat=dealer, code="dealer")
-    else:
-        ledger.note(f"Next dealer P{dealer}: the winner deals next and becomes East.", seat=dealer, code="dealer")
     streak = state.dealer_streak + 1 if dealer == state.dealer else 0
+    if dealer == state.dealer:
+        words = f"Next dealer P{dealer}: the dealer won and keeps the deal."
+        note_dealer(ledger, state, dealer, "dealer_won", streak, words)
+    else:
+        words = f"Next dealer P{dealer}: the winner deals next and becomes East."
+        note_dealer(ledger, state, dealer, "winner", streak, words)
     return Outcome(ledger, advance(state, dealer=dealer, dealer_streak=streak, draw_streak=0))
 
 
 def _settle_draw(record: HandRecord, state: TableState) -> Outcome:
     ledger = Ledger()
-    ledger.note(
-        f"Drawn hand (黄庄): nobody pays; P{state.dealer} keeps the deal.",
-        seat=state.dealer,
-        code="dealer",
-    )
+    draws, streak = state.draw_streak + 1, state.dealer_streak + 1
+    ledger.note(codes.DRAW, {"draws": draws, "next_multiplier": None}, "Drawn hand (黄庄): nobody pays.")
+    note_dealer(ledger, state, state.dealer, "drawn_hand", streak, f"P{state.dealer} keeps the deal.")
     if record.kongs:
-        ledger.note("Kongs are only paid when a hand is won, so these kongs pay nothing (黄庄不算杠).", code="kongs")
-    return Outcome(ledger, advance(state, dealer_streak=state.dealer_streak + 1, draw_streak=state.draw_streak + 1))
+        ledger.remark(
+            "kongs_void_on_draw", "Kongs are only paid when a hand is won, so these kongs pay nothing (黄庄不算杠)."
+        )
+    return Outcome(ledger, advance(state, dealer_streak=streak, draw_streak=draws))
 
 
 def stake(
     record: HandRecord, receiver: int, payer: int, options: Options, *, dealer: int | None = None
-) -> tuple[int, str]:
-    """How many base stakes change hands between `payer` and `receiver`, with the words."""
+) -> tuple[int, list[dict[str, Any]], str]:
+    """How many base stakes change hands between `payer` and `receiver`: the count, each part, and the words."""
+    parts: list[tuple[str, int | None, int, str]] = [("stake", None, 1, "1")]
     receiver_bet = record.seats[receiver].side_bet
-    payer_bet = record.seats[payer].side_bet
-    units = 1 + receiver_bet
-    words = [f"1 + P{receiver}'s side bet {receiver_bet}"]
+    parts.append(("side_bet", receiver, receiver_bet, f"P{receiver}'s side bet {receiver_bet}"))
     if options["pao_mode"] == "both":
-        units += payer_bet
-        words.append(f"P{payer}'s side bet {payer_bet}")
+        payer_bet = record.seats[payer].side_bet
+        parts.append(("side_bet", payer, payer_bet, f"P{payer}'s side bet {payer_bet}"))
     if dealer is not None and dealer in (receiver, payer):
-        units += 1
-        words.append("dealer 1")
-    return units, " + ".join(words)
+        parts.append(("dealer", dealer, 1, "dealer 1"))
+    units = sum(value for _, _, value, _ in parts)
+    stakes = [{"item": item, "seat": seat, "value": value} for item, seat, value, _ in parts]
+    return units, stakes, " + ".join(words for *_, words in parts)
 
 
-def _win_payment(
-    record: HandRecord, win: Win, payer: int, items: tuple[str, ...], state: TableState, options: Options
-) -> tuple[int, str]:
+def _pay_win(
+    ledger: Ledger,
+    record: HandRecord,
+    win: Win,
+    payer: int,
+    items: tuple[str, ...],
+    state: TableState,
+    options: Options,
+) -> None:
     base = options["base"]
     dealer = state.dealer if options["dealer_add_base"] else None
-    units, unit_words = stake(record, win.seat, payer, options, dealer=dealer)
-    if options["special_combine"] == "multiply":
+    units, stakes, unit_words = stake(record, win.seat, payer, options, dealer=dealer)
+    combine = options["special_combine"]
+    if combine == "multiply":
         multiplier = 2 ** len(items)
-        item_words = " · ".join(f"{SPECIAL_WORDS[i]} ×2" for i in items)
+        factors = [Factor(SPECIAL_WORDS[i], 2, i) for i in items]
+        item_words = " · ".join(factor.words() for factor in factors)
     else:
         multiplier = 1 + len(items)
+        factors = [Factor(SPECIAL_WORDS[i], 1, i) for i in items]
         item_words = "1 + " + " + ".join(f"{SPECIAL_WORDS[i]} 1" for i in items)
     amount = base * units * multiplier
     why = f"base {base} × ({unit_words})"
@@ -98,25 +119,34 @@ def _win_payment(
         why += f" × ({item_words} = ×{multiplier})"
     if win.method == "discard":
         why += "; the discarder alone pays (house rule allow_discard_win)"
-    return amount, f"{why} = {amount}"
+    params = {
+        "base": base,
+        "stakes": stakes,
+        "units": units,
+        "factors": factor_params(factors),
+        "combine": combine,
+        "multiplier": multiplier,
+        "method": win.method,
+    }
+    ledger.pay(codes.WIN_STAKES, payer, win.seat, amount, params, f"{why} = {amount}")
 
 
 def _pay_kong(ledger: Ledger, record: HandRecord, kong: Kong, options: Options) -> None:
     base = options["base"]
     if kong.kind == "concealed":
         payers = [seat for seat in range(4) if seat != kong.seat]
-        name = "concealed kong 闷豆"
     else:
         assert kong.from_seat is not None
         payers = [kong.from_seat]
-        name = "exposed kong 点豆" if kong.kind == "exposed" else "added kong 爬坡豆"
+    item, name = KONG_BONUSES[kong.kind]
     of_tile = f" of {kong.tile}" if kong.tile else ""
     for payer in payers:
-        if options["kong_pao_applies"]:
-            units, unit_words = stake(record, kong.seat, payer, options)
-            amount = base * units
-            why = f"P{kong.seat}'s {name}{of_tile}: base {base} × ({unit_words}) = {amount}"
+        side_bets = bool(options["kong_pao_applies"])
+        if side_bets:
+            units, stakes, unit_words = stake(record, kong.seat, payer, options)
+            why = f"P{kong.seat}'s {name}{of_tile}: base {base} × ({unit_words}) = {base * units}"
         else:
-            amount = base
+            units, stakes = 1, [{"item": "stake", "seat": None, "value": 1}]
             why = f"P{kong.seat}'s {name}{of_tile}: plain base {base} (side bets do not count for kongs)"
-        ledger.pay(payer, kong.seat, amount, why, code="kong")
+        params = {"item": item, "tile": kong.tile, "base": base, "stakes": stakes, "units": units}
+        ledger.pay(codes.KONG_BONUS, payer, kong.seat, base * units, {**params, "side_bets": side_bets}, why)

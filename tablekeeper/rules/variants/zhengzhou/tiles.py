@@ -18,6 +18,7 @@ from ...state import TableState
 from ...tiles import ALL_TILES, HonorCycle, faces, successor, tile_face, tile_index
 from ...variant import TileFindings, winner_kongs
 from ..common import win_tiles
+from ..common.outcomes import derived_notes
 from .catalogue import SHAPE_ITEMS, SPECIAL_ORDER
 
 
@@ -55,7 +56,8 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
     if problems:
         raise Rejected(problems)
     items = tuple(item for item in SPECIAL_ORDER if item in proven or (item == "kong_bloom" and win.has(item)))
-    return TileFindings(items, winner_kongs(record, win.seat))
+    derived = tuple((item, 1, item.replace("_", " ")) for item in items if not win.has(item))
+    return TileFindings(items, winner_kongs(record, win.seat), derived_notes(win.seat, derived))
 
 
 def _meld_problems(hand: WinningHand, index: int, wild: int | None, options: Options) -> list[Problem]:

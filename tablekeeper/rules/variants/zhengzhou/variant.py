@@ -6,11 +6,12 @@ whenever a hand is won.
 
 from __future__ import annotations
 
-from ...options import Options
+from types import MappingProxyType
+
 from ...variant import SELF_DRAW, Hooks, Variant
 from ..common.consistency import Consistency
 from . import checks, scoring, tiles
-from .catalogue import NOTES, OPTIONS, PATTERNS
+from .catalogue import FACT_ITEMS, NOTES, OPTIONS, PATTERNS, WILDS
 
 
 class Zhengzhou(Variant):
@@ -23,13 +24,12 @@ class Zhengzhou(Variant):
     uses_side_bets = True
     max_side_bet_option = "max_pao"
     uses_treasure = True
-    options, patterns, notes = OPTIONS, PATTERNS, NOTES
+    # The declaration lists self-draw only, as the rule book does; the house rule lets discards back in.
+    method_options = MappingProxyType({"discard": "allow_discard_win"})
+    wilds = WILDS
+    options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
     hooks = Hooks(record_problems=checks.record_problems, read_tiles=tiles.read_tiles, score=scoring.score)
     consistency = Consistency(kongless_patterns=frozenset({"seven_pairs"}))
-
-    def allowed_methods(self, options: Options) -> frozenset[str]:
-        # The declaration lists self-draw only, as the rule book does; the house rule lets discards back in.
-        return self.methods | {"discard"} if options["allow_discard_win"] else self.methods
 
 
 VARIANT = Zhengzhou()

@@ -1,0 +1,89 @@
+"""The engine's reasons in the keeper's language (RULES.md §0.7).
+
+The engine gives every line a stable `code` and `params` (seats as numbers, items as ids); this
+package turns them into sentences through Django's message catalogue, with the players' names
+and the variant's own names for its items. It never reads the engine's English `text`.
+Engine *errors* are not reasons: they stay the engine's English, with names for P0-P3
+(`error_with_names`), until they too become data.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from . import notes, payments
+from .words import Words, signed
+
+Renderer = Callable[[Mapping[str, Any], Words], str]
+
+RENDERERS: dict[str, Renderer] = {
+    "win_product": payments.win_product,
+    "win_capped_share": payments.win_capped_share,
+    "win_points": payments.win_points,
+    "win_stakes": payments.win_stakes,
+    "kong_bonus": payments.kong_bonus,
+    "penalty": payments.penalty,
+    "pot_in": payments.pot_in,
+    "pot_out": payments.pot_out,
+    "adjustment": payments.adjustment,
+    "total": payments.total,
+    "win": notes.win,
+    "tiles_legal": notes.tiles_legal,
+    "tiles_prove": notes.tiles_prove,
+    "draw": notes.draw,
+    "void": notes.void,
+    "dealer": notes.dealer,
+    "pot_waits": notes.pot_waits,
+    "pending_doubles": notes.pending_doubles,
+    "note": notes.note,
+}
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One rendered line, and what kind of line it is (a payment, a seat's total, or a note)."""
+
+    text: str
+    kind: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def reasons(lines: Iterable[Mapping[str, Any]], names: Sequence[str], variant_info: Mapping[str, Any]) -> list[Reason]:
+    """Every line, said in the active language with the players' names."""
+    words = Words(names, variant_info)
+    return [reason for line in lines if (reason := render(line, words)) is not None]
+
+
+def render(line: Mapping[str, Any], words: Words) -> Reason | None:
+    code = line.get("code")
+    params = line.get("params")
+    kind = "note" if line.get("amount") is None else ("total" if code == "total" else "payment")
+    renderer = RENDERERS.get(code) if isinstance(code, str) else None
+    if renderer is not None and isinstance(params, Mapping):
+        try:
+            return Reason(renderer(params, words), kind)
+        except (KeyError, TypeError, IndexError, ValueError):
+            pass  # a line this version does not know how to read: say only what moved, below
+    # Data from an older or newer engine: what moved is still shown; a note without words is left out.
+    amount, seat = line.get("amount"), line.get("seat")
+    if isinstance(amount, int) and amount:
+        return Reason(_("%(seat)s %(amount)s") % {"seat": words.seat(seat), "amount": signed(amount)}, kind)
+    return None
+
+
+_SEAT_LABEL = re.compile(r"\bP([0-3])\b")
+
+
+def error_with_names(message: str, names: Sequence[str]) -> str:
+    """An engine error is still the engine's English, which speaks of P0-P3: put the players' names in."""
+    return _SEAT_LABEL.sub(lambda match: names[int(match.group(1))], message)
+
+
+__all__ = ["RENDERERS", "Reason", "error_with_names", "reasons", "render"]

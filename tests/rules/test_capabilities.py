@@ -1,0 +1,350 @@
+"""What a variant can do, as data (RULES.md §0.7): the app reads it from get_variant, never by settling a
+made-up hand; check_options checks a house-rule set on its own; one option per rule, older names kept."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tablekeeper.rules import VARIANT_IDS, check_options, get_variant, settle
+
+SUITS = [f"{rank}{suit}" for suit in "mps" for rank in range(1, 10)]
+HONOURS = [f"{rank}z" for rank in range(1, 8)]
+
+
+@pytest.mark.parametrize(
+    ("variant", "tiles"),
+    [
+        ("dalian", SUITS + HONOURS),
+        ("shenyang", SUITS + HONOURS),
+        ("harbin", [*SUITS, "7z"]),
+        ("shandong", SUITS + HONOURS),
+        ("zhengzhou", SUITS + HONOURS),
+    ],
+)
+def test_each_variant_says_which_tiles_it_plays_with(variant: str, tiles: list[str]) -> None:
+    assert get_variant(variant)["tile_set"] == tiles
+
+
+def test_a_tile_outside_the_tile_set_is_refused_by_settle_as_the_tile_set_says() -> None:
+    # Harbin's set lacks the winds: the declared set and the tile check agree.
+    hand = {
+        "result": "win",
+        "wins": [{"seat": 1, "method": "self_draw", "patterns": [], "tiles": "123m456p789s23s11z+1s"}],
+    }
+
+    assert [e["code"] for e in settle("harbin", hand)["errors"]] == ["tiles_not_in_set"]
+
+
+@pytest.mark.parametrize(
+    ("variant", "max_winners", "several"),
+    [
+        ("dalian", 1, None),
+        ("shenyang", 3, {"methods": ["discard", "rob_kong"], "option": "multi_ron"}),
+        ("harbin", 1, None),
+        ("shandong", 3, {"methods": ["discard", "rob_kong"], "option": None}),
+        ("zhengzhou", 1, None),
+    ],
+)
+def test_each_variant_says_how_many_may_win_one_hand_and_what_allows_it(
+    variant: str, max_winners: int, several: dict[str, Any] | None
+) -> None:
+    described = get_variant(variant)
+
+    assert described["max_winners"] == max_winners
+    assert described["several_winners"] == several
+
+
+TWO_ON_ONE_DISCARD = {
+    "result": "win",
+    "wins": [
+        {"seat": 1, "method": "discard", "from": 0, "patterns": []},
+        {"seat": 2, "method": "discard", "from": 0, "patterns": []},
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "allowed"),
+    [
+        ("shandong", None, True),
+        ("dalian", None, False),
+        ("shenyang", None, False),
+        ("shenyang", {"multi_ron": True}, True),
+        ("harbin", None, False),
+    ],
+)
+def test_settle_agrees_with_the_declared_winners(variant: str, options: dict[str, Any] | None, allowed: bool) -> None:
+    result = settle(variant, TWO_ON_ONE_DISCARD, None, options)
+
+    assert ("multiple_winners_not_allowed" not in {e["code"] for e in result["errors"]}) is allowed
+
+
+@pytest.mark.parametrize(
+    ("variant", "methods", "method_options"),
+    [
+        ("dalian", ["discard", "rob_kong", "self_draw"], {}),
+        ("shenyang", ["discard", "rob_kong", "self_draw"], {}),
+        ("harbin", ["discard", "rob_kong", "self_draw"], {}),
+        ("shandong", ["discard", "rob_kong", "self_draw"], {}),
+        ("zhengzhou", ["self_draw"], {"discard": "allow_discard_win"}),
+    ],
+)
+def test_each_variant_says_how_a_hand_may_be_won(
+    variant: str, methods: list[str], method_options: dict[str, str]
+) -> None:
+    described = get_variant(variant)
+
+    assert described["methods"] == methods
+    assert described["method_options"] == method_options
+
+
+def test_zhengzhous_discard_win_follows_the_option_the_declaration_names() -> None:
+    hand = {"result": "win", "wins": [{"seat": 1, "method": "discard", "from": 2, "patterns": []}]}
+
+    assert [e["code"] for e in settle("zhengzhou", hand)["errors"]] == ["method_not_allowed"]
+    assert settle("zhengzhou", hand, None, {"allow_discard_win": True})["ok"]
+
+
+@pytest.mark.parametrize(
+    ("variant", "wilds"),
+    [
+        (
+            "dalian",
+            {
+                "kind": "treasure",
+                "name": {"en": "Treasure", "zh": "宝牌"},
+                "holder": "ready_player",
+                "drawn_only": True,
+                "widened_by": "treasure_wild_on_discard",
+            },
+        ),
+        ("shenyang", None),
+        (
+            "harbin",
+            {
+                "kind": "treasure",
+                "name": {"en": "Treasure", "zh": "宝牌"},
+                "holder": "ready_player",
+                "drawn_only": True,
+                "widened_by": "treasure_wild_on_discard",
+            },
+        ),
+        ("shandong", None),
+        (
+            "zhengzhou",
+            {
+                "kind": "wild",
+                "name": {"en": "Wild", "zh": "混"},
+                "holder": "anyone",
+                "drawn_only": False,
+                "widened_by": None,
+            },
+        ),
+    ],
+)
+def test_each_variant_says_whether_and_how_it_plays_with_wild_tiles(variant: str, wilds: dict[str, Any] | None) -> None:
+    assert get_variant(variant)["wilds"] == wilds
+
+
+@pytest.mark.parametrize(
+    ("variant", "rotation"),
+    [
+        ("dalian", "next_seat"),
+        ("shenyang", "next_seat"),
+        ("harbin", "winner"),
+        ("shandong", "winner"),
+        ("zhengzhou", "winner"),
+    ],
+)
+def test_each_variant_says_where_the_deal_goes(variant: str, rotation: str) -> None:
+    assert get_variant(variant)["dealer_rotation"] == rotation
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_the_declared_rotation_is_where_settle_sends_the_deal_after_a_non_dealer_wins(variant: str) -> None:
+    hand = {"result": "win", "wins": [{"seat": 2, "method": "self_draw", "patterns": []}]}
+    dealer = settle(variant, hand, {"dealer": 0})["state"]["dealer"]
+
+    assert dealer == {"next_seat": 1, "winner": 2}[get_variant(variant)["dealer_rotation"]]
+
+
+# The fact items the rule book names for each variant (RULES.md §0.4, §1.6-§5.6), by id.
+EXPECTED_FACT_ITEMS = {
+    "dalian": {
+        "self_draw",
+        "discard",
+        "rob_kong",
+        "dealer",
+        "dealer_continuation",
+        "ready",
+        "joyous_kong",
+        "cyclone_kong",
+        "big_concealed_kong",
+        "unopened_payer",
+        "three_unopened",
+        "dealer_pays",
+        "cap",
+    },
+    "shenyang": {
+        "self_draw",
+        "discard",
+        "rob_kong",
+        "exposed_kong",
+        "added_kong",
+        "concealed_kong",
+        "dragon_kong",
+        "dragon_set",
+        "wind_set",
+        "dice_double",
+        "draw_doubles",
+        "carried_double",
+        "dealer",
+        "unopened_payer",
+        "cap",
+        "false_win",
+        "four_same_discards",
+        "revealed_tiles",
+        "pot",
+    },
+    "harbin": {"standard_win", "discarder_not_ready", "self_draw", "rob_kong", "dealer", "unopened_payer"},
+    "shandong": {
+        "flowers",
+        "exposed_kong",
+        "added_kong",
+        "concealed_kong",
+        "an_lou",
+        "self_draw",
+        "ming_lou",
+        "ming_lou_discarder",
+        "discard",
+        "rob_kong",
+        "draw_multiplier",
+        "cap",
+        "liable",
+        "kong_feeder",
+        "rob_kong_pays_three",
+        "dealer_draw_penalty",
+    },
+    "zhengzhou": {
+        "stake",
+        "side_bet",
+        "dealer",
+        "self_draw",
+        "discard",
+        "concealed_kong_bonus",
+        "exposed_kong_bonus",
+        "added_kong_bonus",
+    },
+}
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_each_variant_lists_its_fact_items_with_both_names_and_a_value(variant: str) -> None:
+    described = get_variant(variant)
+    items = described["fact_items"]
+
+    assert {item["id"] for item in items} == EXPECTED_FACT_ITEMS[variant]
+    assert len(items) == len({item["id"] for item in items})
+    for item in items:
+        assert set(item) == {"id", "name", "value"}
+        assert item["name"]["en"] and item["value"]
+        assert item["name"]["zh"] and not any("a" <= ch.lower() <= "z" for ch in item["name"]["zh"])
+    # A fact item never shadows a pattern: an item id names one thing per variant.
+    assert not {item["id"] for item in items} & {pattern["id"] for pattern in described["patterns"]}
+
+
+def test_harbins_win_values_are_named_as_its_table_says_them() -> None:
+    names = {item["id"]: item["name"]["zh"] for item in get_variant("harbin")["fact_items"]}
+    patterns = {p["id"]: p["name"]["zh"] for p in get_variant("harbin")["patterns"]}
+
+    assert (names["standard_win"], names["discarder_not_ready"], names["self_draw"]) == ("平胡", "出冲", "自摸")
+    assert (patterns["finding_treasure"], patterns["treasure_in_treasure"]) == ("摸宝", "宝中宝")
+
+
+# -- check_options -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("dalian", None),
+        ("dalian", {}),
+        ("dalian", {"cap": None, "cap_scope": "total"}),
+        ("shenyang", {"multi_ron": True, "gang_vs_angang": "angang_double"}),
+        ("shenyang", {"angang_double": True}),
+        ("shandong", {"exempt258": ["seven_pairs"]}),
+        ("zhengzhou", {"max_pao": 0, "allow_discard_win": True}),
+    ],
+)
+def test_check_options_accepts_house_rules_the_variant_has(variant: str, options: dict[str, Any] | None) -> None:
+    assert check_options(variant, options) == {"ok": True, "errors": []}
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "expected"),
+    [
+        ("harbin", {"cap": 5}, [("unknown_option", "options.cap")]),
+        (
+            "dalian",
+            {"cap": 0, "draw_dealer": "never"},
+            [("invalid_option", "options.cap"), ("invalid_option", "options.draw_dealer")],
+        ),
+        ("shenyang", {"angang_double": "yes"}, [("invalid_option", "options.angang_double")]),
+        ("zhengzhou", {"max_pao": 11}, [("invalid_option", "options.max_pao")]),
+        ("zhengzhou", ["max_pao"], [("invalid_option", "options")]),
+        ("mahjong", {}, [("unknown_variant", "variant")]),
+    ],
+)
+def test_check_options_refuses_what_settle_would_refuse(
+    variant: str, options: Any, expected: list[tuple[str, str]]
+) -> None:
+    result = check_options(variant, options)
+
+    assert result["ok"] is False
+    assert [(e["code"], e["field"]) for e in result["errors"]] == expected
+    assert all(e["message"] for e in result["errors"])
+    if variant in VARIANT_IDS:
+        assert settle(variant, {"result": "draw"}, None, options)["errors"] == result["errors"]
+
+
+# -- one rule, one option: Shenyang's concealed-kong double ----------------------------------------
+
+
+def test_shenyang_has_one_option_for_the_concealed_kong_double_and_names_the_old_one_as_an_alias() -> None:
+    described = get_variant("shenyang")
+
+    assert "gang_vs_angang" in {spec["key"] for spec in described["options"]}
+    assert "angang_double" not in {spec["key"] for spec in described["options"]}
+    assert described["option_aliases"] == [
+        {"key": "angang_double", "type": "bool", "option": "gang_vs_angang", "when_true": "angang_double"}
+    ]
+
+
+CONCEALED_KONG_WIN = {
+    "result": "win",
+    "wins": [{"seat": 1, "method": "discard", "from": 2, "patterns": []}],
+    "kongs": [{"seat": 1, "kind": "concealed"}],
+}
+
+
+@pytest.mark.parametrize(
+    ("options", "amount"),
+    [
+        # base 2 × ron 2 × concealed kong 2 = 8; doubled twice (×4): 16.
+        (None, 8),
+        ({"gang_vs_angang": "equal"}, 8),
+        ({"angang_double": False}, 8),
+        ({"gang_vs_angang": "angang_double"}, 16),
+        ({"angang_double": True}, 16),
+        # Stored sessions held both keys; as before, either one turns the double on.
+        ({"angang_double": True, "gang_vs_angang": "equal"}, 16),
+        ({"angang_double": False, "gang_vs_angang": "angang_double"}, 16),
+    ],
+)
+def test_the_old_option_name_scores_exactly_as_it_did(options: dict[str, Any] | None, amount: int) -> None:
+    result = settle("shenyang", CONCEALED_KONG_WIN, None, options)
+
+    assert result["ok"], result["errors"]
+    assert result["deltas"] == [0, amount, -amount, 0]

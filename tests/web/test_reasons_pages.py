@@ -1,0 +1,161 @@
+"""Every page that shows reasons shows them in the keeper's language, with the players' names.
+
+A Shenyang session (base 2, dealer Ann): a drawn hand where Di reveals a tile into the pot, then Cy
+wins on Di's discard with a single wait and takes the pot.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from tablekeeper.models import GameSession
+from tests.conftest import draw, make_session, record_all, win
+
+pytestmark = pytest.mark.django_db
+CHINESE = {"Accept-Language": "zh-hans"}
+ENGLISH = {"Accept-Language": "en"}
+HTMX = {"HX-Request": "true"}
+# Di pays 4 into the pot; then base 2 × ron 2 × single wait 2 × after a drawn hand 2 = 16, and the pot's 4.
+PAYMENT_ZH = "赵哥 付给 李姐 16 分：底分 2 × 点炮 ×2 × 单张 ×2 × 流局加倍（连续荒庄 1 把） ×2 = 16"
+PAYMENT_EN = "Di pays 16 to Cy: base 2 × Ron ×2 × Single wait ×2 × After a drawn hand (1 drawn hand) ×2 = 16"
+POT_ZH = "李姐 拿走奖池 4 分：之前留下 4"
+
+
+@pytest.fixture
+def keeper_client(client: Client, owner: User) -> Client:
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def shenyang(owner: User) -> GameSession:
+    game = make_session(owner, "shenyang", base=2, player_names=["老王", "小张", "李姐", "赵哥"])
+    record_all(
+        game,
+        [
+            draw(penalties=[{"kind": "revealed_tiles", "seat": 3}]),
+            win(2, "discard", 3, ["single_wait"]),
+        ],
+    )
+    return game
+
+
+def reasons_in(body: str) -> list[str]:
+    return [re.sub(r"<[^>]+>", "", item) for item in re.findall(r'<li class="(?:payment|note|total)">(.*?)</li>', body)]
+
+
+def assert_no_engine_english(body: str) -> None:
+    assert " pays " not in body and not re.search(r"\bP[0-3]\b", body)
+
+
+def test_the_hand_page_shows_the_reasons_in_chinese(keeper_client: Client, shenyang: GameSession) -> None:
+    body = keeper_client.get(f"/sessions/{shenyang.pk}/hands/2/", headers=CHINESE).content.decode()
+
+    shown = reasons_in(body)
+    assert shown[0] == "赵哥 点炮，李姐 胡牌。"
+    assert PAYMENT_ZH in shown and POT_ZH in shown and "李姐 本把合计 +20" in shown
+    assert_no_engine_english(body)
+
+
+def test_the_history_shows_every_hands_reasons_in_chinese(keeper_client: Client, shenyang: GameSession) -> None:
+    body = keeper_client.get(f"/sessions/{shenyang.pk}/hands/", headers=CHINESE).content.decode()
+
+    shown = reasons_in(body)
+    assert "赵哥 往奖池里付 4 分：露牌 1 张 × 4" in shown
+    assert "奖池 4 分留给下一个胡牌的人：本把付进 4。" in shown
+    assert PAYMENT_ZH in shown and POT_ZH in shown
+    assert_no_engine_english(body)
+
+
+def test_the_board_shows_the_last_hand_in_chinese(keeper_client: Client, shenyang: GameSession) -> None:
+    body = keeper_client.get(f"/sessions/{shenyang.pk}/", headers=CHINESE).content.decode()
+
+    assert PAYMENT_ZH in reasons_in(body)
+
+
+def test_the_summary_shows_each_hands_payments_in_chinese(keeper_client: Client, shenyang: GameSession) -> None:
+    body = keeper_client.get(f"/sessions/{shenyang.pk}/summary/", headers=CHINESE).content.decode()
+
+    shown = reasons_in(body)
+    assert shown == ["赵哥 往奖池里付 4 分：露牌 1 张 × 4", PAYMENT_ZH, POT_ZH]
+
+
+def test_the_shared_summary_follows_the_viewers_language(client: Client, shenyang: GameSession) -> None:
+    url = f"/b/{shenyang.share_token}/summary/"
+
+    assert PAYMENT_ZH in reasons_in(client.get(url, headers=CHINESE).content.decode())
+    assert PAYMENT_EN.replace("Di", "赵哥").replace("Cy", "李姐") in reasons_in(
+        client.get(url, headers=ENGLISH).content.decode()
+    )
+
+
+def test_the_language_cookie_chooses_chinese_too(keeper_client: Client, shenyang: GameSession) -> None:
+    keeper_client.post("/i18n/setlang/", {"language": "zh-hans", "next": "/"})
+
+    body = keeper_client.get(f"/sessions/{shenyang.pk}/hands/2/").content.decode()
+
+    assert PAYMENT_ZH in reasons_in(body)
+
+
+def taps(**fields: Any) -> dict[str, Any]:
+    return {"client_token": "tok-9", "expected_number": 3, **fields}
+
+
+def test_the_live_preview_shows_the_reasons_in_chinese(keeper_client: Client, shenyang: GameSession) -> None:
+    response = keeper_client.post(
+        f"/sessions/{shenyang.pk}/hands/preview/", taps(winner="1", how="self_draw"), headers={**HTMX, **CHINESE}
+    )
+    body = response.content.decode()
+
+    assert response.status_code == 200 and body.lstrip().startswith('<div id="preview"')
+    shown = reasons_in(body)
+    # Cy's win passed the deal to the seat after Ann (RULES.md §2.6): Bo deals now, and self-draws.
+    assert shown[0] == "小张 自摸胡牌。"
+    assert "老王 付给 小张 4 分：底分 2 × 自摸 ×1 × 庄家 ×2 = 4" in shown
+    assert_no_engine_english(body)
+
+
+def test_the_live_preview_keeps_the_engines_english_for_errors_with_names(
+    keeper_client: Client, shenyang: GameSession
+) -> None:
+    # Shenyang needs an opened winner: the engine refuses, in its English, naming the player.
+    response = keeper_client.post(
+        f"/sessions/{shenyang.pk}/hands/preview/",
+        taps(winner="1", how="self_draw", closed_1="on"),
+        headers={**HTMX, **CHINESE},
+    )
+    body = response.content.decode()
+
+    assert "小张 cannot win with a closed hand" in body and "P1" not in body
+
+
+def test_the_shared_board_shows_the_last_hands_payments_in_the_viewers_language(
+    client: Client, shenyang: GameSession
+) -> None:
+    body = client.get(f"/b/{shenyang.share_token}/", headers={**HTMX, **CHINESE}).content.decode()
+
+    assert body.lstrip().startswith('<div id="live-board"')
+    assert "上一局：2" in body
+    assert reasons_in(body) == [PAYMENT_ZH, POT_ZH]
+
+
+def test_a_zhengzhou_table_that_allows_discard_wins_can_tap_one(keeper_client: Client, owner: User) -> None:
+    # The form learns the method from get_variant's method_options, not by trying a discard win.
+    plain = make_session(owner, "zhengzhou")
+    allowing = make_session(owner, "zhengzhou", options={"allow_discard_win": True})
+
+    assert 'value="discard-0"' not in keeper_client.get(f"/sessions/{plain.pk}/hands/new/").content.decode()
+    assert 'value="discard-0"' in keeper_client.get(f"/sessions/{allowing.pk}/hands/new/").content.decode()
+    response = keeper_client.post(
+        f"/sessions/{allowing.pk}/hands/new/",
+        {"client_token": "z-1", "expected_number": 1, "winner": "1", "how": "discard-0"},
+        headers=HTMX,
+    )
+    assert response.status_code == 200
+    allowing.refresh_from_db()
+    assert allowing.totals == [-10, 10, 0, 0]

@@ -1,0 +1,155 @@
+"""The engine's reasons in the keeper's language (RULES.md §0.7): rendered from code and params alone.
+
+Every line code (and every note and dealer reason) is rendered in English and in Simplified Chinese;
+the Chinese holds no Latin word but the players' names, and neither names a seat P0-P3.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.utils import translation
+
+from tablekeeper.reasons import RENDERERS, Reason, error_with_names, reasons, render
+from tablekeeper.reasons.words import Words
+from tablekeeper.rules import get_variant
+from tablekeeper.rules.ledger import LINE_CODES
+from tests.rules.test_reasons import EVERY_KIND_OF_LINE, settled
+
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+LATIN_WORD = re.compile(r"[A-Za-z]+")
+
+
+def every_line() -> list[tuple[str, tuple[str, dict[str, Any]]]]:
+    """(id, (variant, line)) for the lines the table of hands produces, one per code, note, reason and method."""
+    found: dict[str, tuple[str, dict[str, Any]]] = {}
+    for case in EVERY_KIND_OF_LINE:
+        for line in settled(case)["lines"]:
+            kind = line["params"].get("note") or line["params"].get("reason") or line["code"]
+            key = f"{line['code']}:{kind}:{line['params'].get('method', '')}"
+            found.setdefault(key, (case[1], line))
+    return sorted(found.items(), key=lambda item: item[0])
+
+
+LINES = every_line()
+
+
+def rendered(variant: str, line: dict[str, Any], language: str) -> str:
+    with translation.override(language):
+        words = Words(NAMES, get_variant(variant))
+        return RENDERERS[line["code"]](line["params"], words)
+
+
+def test_every_line_code_has_a_renderer() -> None:
+    assert set(RENDERERS) == set(LINE_CODES)
+
+
+@pytest.mark.parametrize(("variant", "line"), [item[1] for item in LINES], ids=[item[0] for item in LINES])
+def test_each_line_reads_in_english_with_the_players_names(variant: str, line: dict[str, Any]) -> None:
+    text = rendered(variant, line, "en")
+
+    assert text and not re.search(r"\bP[0-3]\b", text)
+    for key in ("payer", "payee", "winner", "dealer", "seat"):
+        if isinstance(line["params"].get(key), int):
+            assert NAMES[line["params"][key]] in text
+    if line["amount"] is not None:
+        assert str(abs(line["amount"])) in text
+
+
+@pytest.mark.parametrize(("variant", "line"), [item[1] for item in LINES], ids=[item[0] for item in LINES])
+def test_each_line_reads_in_chinese_with_no_latin_word_but_the_players_names(
+    variant: str, line: dict[str, Any]
+) -> None:
+    text = rendered(variant, line, "zh-hans")
+    # The keeper's own words in an adjustment stay as they were typed, like the names.
+    own_words = [*NAMES, line["params"].get("note") or "\x00"] if line["code"] == "adjustment" else NAMES
+
+    leftover = text
+    for words in own_words:
+        leftover = leftover.replace(words, "")
+    assert LATIN_WORD.findall(leftover) == [], text
+    assert re.search(r"[\u4e00-\u9fff]", text), text
+    if line["amount"] is not None:
+        assert str(abs(line["amount"])) in text
+
+
+def test_a_chinese_payment_reads_as_the_table_says_it() -> None:
+    line = {
+        "seat": 2,
+        "code": "win_product",
+        "amount": -100,
+        "params": {
+            "payer": 2,
+            "payee": 1,
+            "base": 1,
+            "factors": [
+                {"item": "discard", "factor": 4},
+                {"item": "dealer_continuation", "factor": 4, "count": 2, "each": 2},
+                {"item": "big_concealed_kong", "factor": 8, "tile": "1z"},
+            ],
+            "raw": 128,
+            "cap": 100,
+            "amount": 100,
+        },
+        "text": "",
+    }
+    with translation.override("zh-hans"):
+        (reason,) = reasons([line], ["老王", "小张", "李姐", "赵哥"], get_variant("dalian"))
+
+    assert reason == Reason(
+        "李姐 付给 小张 100 分：底分 1 × 点炮 ×4 × 长毛（已连庄 2 把） ×4 × 大杠（东） ×8 = 128，封顶 100", "payment"
+    )
+
+
+def test_item_names_follow_the_language() -> None:
+    line = {
+        "seat": 1,
+        "code": "tiles_prove",
+        "amount": None,
+        "params": {"seat": 1, "items": [{"item": "clamp", "count": 1}]},
+    }
+    harbin = get_variant("harbin")
+    with translation.override("en"):
+        english = reasons([line], NAMES, harbin)
+    with translation.override("zh-hans"):
+        chinese = reasons([line], NAMES, harbin)
+
+    assert [r.text for r in english] == ["The tiles show Clamp for Bo."]
+    assert [r.text for r in chinese] == ["按牌面，Bo 还有：卡当。"]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # A line from an engine this app does not know yet: what moved is still shown, a note is left out.
+        ({"seat": 2, "code": "future_code", "amount": -8, "params": {}}, [Reason("Cy −8", "payment")]),
+        ({"seat": None, "code": "future_note", "amount": None, "params": {}}, []),
+        # A known code with params it cannot read (an older engine's, say): the same.
+        ({"seat": 1, "code": "total", "amount": 5, "params": {"seat": "x"}}, [Reason("Bo +5", "total")]),
+        ({"seat": 1, "code": "win_product", "amount": -3, "params": {"payer": 1}}, [Reason("Bo −3", "payment")]),
+        ({"seat": 1, "code": "total", "amount": 5}, [Reason("Bo +5", "total")]),
+    ],
+)
+def test_a_line_the_app_cannot_read_still_shows_what_moved_and_never_fails(
+    line: dict[str, Any], expected: list[Reason]
+) -> None:
+    with translation.override("en"):
+        assert reasons([line], NAMES, get_variant("dalian")) == expected
+
+
+def test_render_says_which_kind_of_line_it_is() -> None:
+    words = Words(NAMES, get_variant("dalian"))
+    with translation.override("en"):
+        note = render({"seat": 0, "code": "void", "amount": None, "params": {"dealer": 0}}, words)
+
+    assert note == Reason("Hand void: Ann deals again; it does not count as a drawn hand.", "note")
+
+
+def test_errors_stay_the_engines_english_with_the_players_names() -> None:
+    message = "P2 is marked closed, but the tiles show a set claimed from a discard; P12 is no seat."
+
+    assert error_with_names(message, NAMES) == (
+        "Cy is marked closed, but the tiles show a set claimed from a discard; P12 is no seat."
+    )
