@@ -16,8 +16,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..models import BASE_RANGE, MONEY_RATE_MAX, STARTING_POINTS_RANGE, GameSession, Round, Seat
+from ..models import BASE_RANGE, MONEY_RATE_MAX, STARTING_POINTS_RANGE, GameSession, Round, Seat, zero_totals
 from ..rules import VARIANT_IDS, get_variant, replay
+from .derived import derived_columns
 from .errors import HandRejected
 from .sessions import finish_session, start_session
 
@@ -141,20 +142,22 @@ def _replay_into(session: GameSession, records: list[dict[str, Any]], owner: Use
         index = result["first_error"] or 0
         why = "; ".join(str(error["message"]) for error in result["results"][index]["errors"])
         raise ImportRefused(_("Hand %(number)s cannot be scored: %(why)s") % {"number": index + 1, "why": why})
-    Round.objects.bulk_create(
-        Round(
-            session=session,
-            number=number,
-            record=record,
-            deltas=scored["deltas"],
-            pot_delta=scored["pot_delta"],
-            lines=scored["lines"],
-            state_after=scored["state"],
-            client_token=f"import-{number}",
-            entered_by=owner,
+    rows = []
+    totals = zero_totals()
+    for number, (record, scored) in enumerate(zip(records, result["results"], strict=True), start=1):
+        values = derived_columns(record, scored, totals)
+        totals = values["totals_after"]
+        rows.append(
+            Round(
+                session=session,
+                number=number,
+                record=record,
+                client_token=f"import-{number}",
+                entered_by=owner,
+                **values,
+            )
         )
-        for number, (record, scored) in enumerate(zip(records, result["results"], strict=True), start=1)
-    )
+    Round.objects.bulk_create(rows, batch_size=500)
     session.totals = list(result["totals"])
     session.state = result["state"]
     session.hand_count = len(records)

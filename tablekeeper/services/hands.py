@@ -7,7 +7,6 @@ committed. The session's cached totals and state always equal a replay of its st
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -15,33 +14,56 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from ..models import Correction, GameSession, Round
+from ..models import Correction, GameSession, Round, zero_totals
 from ..rules import replay, settle
+from .derived import changed_columns, derived_columns, write_changed_rows
 from .errors import Conflict, HandRejected
 
-DERIVED_FIELDS = ["deltas", "pot_delta", "lines", "state_after"]
 # Renumbering shifts rows out of the way first, so that no intermediate row breaks the
 # unique (session, number) constraint on either SQLite or PostgreSQL.
 _RENUMBER_OFFSET = 1_000_000
+# A hand worth more than this many points is a typing accident, not mahjong; refusing it also keeps
+# every stored number far inside a 64-bit column on PostgreSQL and printable without limits.
+MAX_POINTS = 10**12
 
 
 def _lock(session: GameSession) -> GameSession:
     return GameSession.objects.select_for_update().get(pk=session.pk)
 
 
+def _before(session: GameSession, number: int) -> tuple[dict[str, Any], list[int]]:
+    """The table state and the running totals before hand `number` (one indexed row at most)."""
+    if number > 1:
+        previous = (
+            Round.objects.filter(session=session, number=number - 1).values_list("state_after", "totals_after").first()
+        )
+        if previous is not None:
+            return dict(previous[0]), list(previous[1])
+    return session.starting_state(), zero_totals()
+
+
 def _state_before(session: GameSession, number: int) -> dict[str, Any]:
-    if number <= 1:
-        return session.starting_state()
-    previous = Round.objects.filter(session=session, number=number - 1).values_list("state_after", flat=True).first()
-    return dict(previous) if previous is not None else session.starting_state()
+    return _before(session, number)[0]
 
 
 def _current_state(session: GameSession) -> dict[str, Any]:
     return dict(session.state) if session.state else session.starting_state()
 
 
-def _add(totals: Sequence[int], deltas: Sequence[int], sign: int = 1) -> list[int]:
-    return [total + sign * delta for total, delta in zip(totals, deltas, strict=True)]
+def _check_magnitude(result: dict[str, Any], number: int | None = None) -> None:
+    amounts = [*result["deltas"], result["pot_delta"], *((result.get("state") or {}).get("pot", 0),)]
+    if any(abs(amount) > MAX_POINTS for amount in amounts):
+        raise HandRejected(
+            [
+                {
+                    "code": "points_out_of_range",
+                    "field": None,
+                    "message": _("This hand would move more than %(most)s points; check the numbers entered.")
+                    % {"most": f"{MAX_POINTS:,}"},
+                }
+            ],
+            number=number,
+        )
 
 
 def preview_hand(session: GameSession, record: dict[str, Any], number: int | None = None) -> dict[str, Any]:
@@ -85,18 +107,16 @@ def record_hand(
         result = settle(locked.variant, record, _current_state(locked), locked.engine_options())
         if not result["ok"]:
             raise HandRejected(result["errors"])
+        _check_magnitude(result)
         round_ = Round.objects.create(
             session=locked,
             number=locked.next_number,
             record=record,
-            deltas=result["deltas"],
-            pot_delta=result["pot_delta"],
-            lines=result["lines"],
-            state_after=result["state"],
             client_token=client_token,
             entered_by=user,
+            **derived_columns(record, result, locked.totals),
         )
-        locked.totals = _add(locked.totals, result["deltas"])
+        locked.totals = list(round_.totals_after)
         locked.state = result["state"]
         locked.hand_count = round_.number
         locked.version += 1
@@ -125,8 +145,7 @@ def undo_last_hand(session: GameSession, *, user: User | None, based_on: str | N
             raise Conflict(_("The last hand changed on another device, so nothing was undone. Check the board first."))
         if last is None:
             return None
-        locked.totals = _add(locked.totals, last.deltas, -1)
-        locked.state = _state_before(locked, last.number)
+        locked.state, locked.totals = _before(locked, last.number)
         locked.hand_count = last.number - 1
         locked.version += 1
         Correction.objects.create(session=locked, number=last.number, action="undo", before=last.record, who=user)
@@ -167,8 +186,9 @@ def edit_hand(
         edited = affected[0]
         before = edited.record
         edited.record = record
-        _rescore(locked, affected, _state_before(locked, number), first_number=number)
-        Round.objects.bulk_update(affected, ["record", *DERIVED_FIELDS])
+        changes = _rescore(locked, affected, _before(locked, number), first_number=number)
+        changes[0][1]["record"] = record
+        write_changed_rows(changes)
         Correction.objects.create(session=locked, number=number, action="edit", before=before, after=record, who=user)
         locked.version += 1
         locked.save(update_fields=["totals", "state", "version", "updated_at"])
@@ -183,44 +203,46 @@ def delete_hand(session: GameSession, number: int, *, user: User | None, based_o
     with transaction.atomic():
         locked, affected = _lock_hand_and_later(session, number, based_on)
         deleted, later = affected[0], affected[1:]
-        locked.totals = _add(locked.totals, deleted.deltas, -1)
-        _rescore(locked, later, _state_before(locked, number), first_number=number + 1)
+        before = _before(locked, number)
+        changes = _rescore(locked, later, before, first_number=number + 1)
         deleted.delete()
         if later:
             later_rows = Round.objects.filter(session=locked, number__gt=number)
             later_rows.update(number=F("number") + _RENUMBER_OFFSET)
             later_rows_shifted = Round.objects.filter(session=locked, number__gt=number + _RENUMBER_OFFSET)
             later_rows_shifted.update(number=F("number") - _RENUMBER_OFFSET - 1)
-            for round_ in later:
-                round_.number -= 1
-            Round.objects.bulk_update(later, DERIVED_FIELDS)
+            write_changed_rows(changes)
+        else:
+            locked.state, locked.totals = before
         Correction.objects.create(session=locked, number=number, action="delete", before=deleted.record, who=user)
         locked.hand_count -= 1
-        if not later:
-            locked.state = _state_before(locked, number)
         locked.version += 1
         locked.save(update_fields=["totals", "state", "hand_count", "version", "updated_at"])
 
 
-def _rescore(locked: GameSession, rounds: list[Round], state: dict[str, Any], *, first_number: int) -> None:
-    """Replay `rounds` from `state`, write the results into them and into the session's cache.
+def _rescore(
+    locked: GameSession, rounds: list[Round], before: tuple[dict[str, Any], list[int]], *, first_number: int
+) -> list[tuple[int, dict[str, Any]]]:
+    """Replay `rounds` from the state and totals `before` them; return each row's changed columns
+    (by primary key, in hand order) and put the new totals and state into the session.
 
     Raises HandRejected (nothing saved, thanks to the surrounding transaction) naming the first
     hand that the change makes invalid.
     """
     if not rounds:
-        return
+        return []
+    state, totals = before
     result = replay(locked.variant, [round_.record for round_ in rounds], locked.engine_options(), state)
     if not result["ok"]:
         index = result["first_error"] or 0
         errors = result["results"][index]["errors"]
         raise HandRejected(errors, number=first_number + index)
-    totals = list(locked.totals)
-    for round_, scored in zip(rounds, result["results"], strict=True):
-        totals = _add(_add(totals, round_.deltas, -1), scored["deltas"])
-        round_.deltas = scored["deltas"]
-        round_.pot_delta = scored["pot_delta"]
-        round_.lines = scored["lines"]
-        round_.state_after = scored["state"]
+    changes = []
+    for index, (round_, scored) in enumerate(zip(rounds, result["results"], strict=True)):
+        _check_magnitude(scored, first_number + index)
+        values = derived_columns(round_.record, scored, totals)
+        totals = values["totals_after"]
+        changes.append((round_.pk, changed_columns(round_, values)))
     locked.totals = totals
     locked.state = result["state"]
+    return changes
