@@ -80,12 +80,12 @@ class Player(models.Model):
         ordering = ("name",)
         constraints = (models.UniqueConstraint(fields=["owner", "name_key"], name="player_name_key_unique_per_owner"),)
 
+    def __str__(self) -> str:
+        return self.name
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         self.name_key = player_name_key(self.name)
         super().save(*args, **kwargs)
-
-    def __str__(self) -> str:
-        return self.name
 
 
 class GameSession(models.Model):
@@ -192,8 +192,12 @@ class Round(models.Model):
     state_after = models.JSONField()
     # Derived when the hand is written (and re-derived by every re-score), so that history,
     # chart and statistics read small columns instead of every hand's record and reasons:
-    # each seat's change from its starting points after this hand,
-    totals_after = models.JSONField(default=zero_totals)
+    # each seat's change from its starting points after this hand (columns, so that a correction
+    # that only shifts the later totals is one UPDATE ... SET total_0 = total_0 + %s),
+    total_0 = models.BigIntegerField(default=0)
+    total_1 = models.BigIntegerField(default=0)
+    total_2 = models.BigIntegerField(default=0)
+    total_3 = models.BigIntegerField(default=0)
     # the first winner's method ("" when nobody won), the discarder (or robbed seat),
     method = models.CharField(max_length=10, blank=True, default="")
     discarder = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -216,6 +220,10 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.number} of session {self.session_id}"
+
+    @property
+    def totals_after(self) -> list[int]:
+        return [self.total_0, self.total_1, self.total_2, self.total_3]
 
     @property
     def fingerprint(self) -> str:

@@ -9,8 +9,6 @@ import unicodedata
 
 from django.db import migrations, models
 
-import tablekeeper.models
-
 
 def name_key(name):
     collapsed = " ".join(name.split())
@@ -47,7 +45,8 @@ def fill_hand_columns(apps, schema_editor):
         for round_ in Round.objects.filter(session_id=session_id).order_by("number"):
             totals = [total + delta for total, delta in zip(totals, round_.deltas)]
             wins = (round_.record.get("wins") or []) if round_.record.get("result") == "win" else []
-            round_.totals_after = totals
+            for seat in range(4):
+                setattr(round_, f"total_{seat}", totals[seat])
             round_.method = str(wins[0]["method"]) if wins else ""
             source = wins[0].get("from") if wins else None
             round_.discarder = source if round_.method in ("discard", "rob_kong") else None
@@ -58,7 +57,7 @@ def fill_hand_columns(apps, schema_editor):
             batch.append(round_)
         Round.objects.bulk_update(
             batch,
-            ["totals_after", "method", "discarder", "gain_0", "gain_1", "gain_2", "gain_3"],
+            ["total_0", "total_1", "total_2", "total_3", "method", "discarder", "gain_0", "gain_1", "gain_2", "gain_3"],
             batch_size=500,
         )
 
@@ -91,8 +90,23 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(
             model_name="round",
-            name="totals_after",
-            field=models.JSONField(default=tablekeeper.models.zero_totals),
+            name="total_0",
+            field=models.BigIntegerField(default=0),
+        ),
+        migrations.AddField(
+            model_name="round",
+            name="total_1",
+            field=models.BigIntegerField(default=0),
+        ),
+        migrations.AddField(
+            model_name="round",
+            name="total_2",
+            field=models.BigIntegerField(default=0),
+        ),
+        migrations.AddField(
+            model_name="round",
+            name="total_3",
+            field=models.BigIntegerField(default=0),
         ),
         migrations.AddField(
             model_name="round",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..models import GameSession, Round
 from ..rules import replay
-from .derived import derived_columns
+from .derived import derived_columns, totals_of
 
 
 def replay_mismatches(session: GameSession) -> list[str]:
@@ -24,7 +24,7 @@ def replay_mismatches(session: GameSession) -> list[str]:
     totals = [0, 0, 0, 0]
     for round_, scored in zip(rounds, fresh["results"], strict=True):
         expected = derived_columns(round_.record, scored, totals)
-        totals = expected["totals_after"]
+        totals = totals_of(expected)
         for name, value in expected.items():
             if getattr(round_, name) != value:
                 problems.append(f"hand {round_.number}: stored {name} {getattr(round_, name)!r} != {value!r}")

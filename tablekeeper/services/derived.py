@@ -10,14 +10,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import connection
+from django.db.models import Field
 
 from ..models import Round
 
 SEATS = range(4)
 GAIN_COLUMNS = tuple(f"gain_{seat}" for seat in SEATS)
+TOTAL_COLUMNS = tuple(f"total_{seat}" for seat in SEATS)
 DEAL_IN_METHODS = frozenset({"discard", "rob_kong"})
-# Everything a re-score may change in a hand's row (the record only changes in the edited hand).
-DERIVED_COLUMNS = ("deltas", "pot_delta", "lines", "state_after", "totals_after", "method", "discarder", *GAIN_COLUMNS)
 
 
 def add(totals: Sequence[int], deltas: Sequence[int], sign: int = 1) -> list[int]:
@@ -38,42 +38,79 @@ def hand_facts(record: dict[str, Any], deltas: Sequence[int]) -> dict[str, Any]:
 
 def derived_columns(record: dict[str, Any], scored: dict[str, Any], totals_before: Sequence[int]) -> dict[str, Any]:
     """A hand row's derived columns from the engine's `settle` result and the running totals before it."""
+    totals = add(totals_before, scored["deltas"])
     return {
         "deltas": list(scored["deltas"]),
         "pot_delta": scored["pot_delta"],
         "lines": scored["lines"],
         "state_after": scored["state"],
-        "totals_after": add(totals_before, scored["deltas"]),
+        **dict(zip(TOTAL_COLUMNS, totals, strict=True)),
         **hand_facts(record, scored["deltas"]),
     }
 
 
-def changed_columns(round_: Round, values: dict[str, Any]) -> dict[str, Any]:
-    return {name: value for name, value in values.items() if getattr(round_, name) != value}
+def totals_of(values: dict[str, Any]) -> list[int]:
+    return [int(values[name]) for name in TOTAL_COLUMNS]
 
 
 def write_changed_rows(changes: Sequence[tuple[int, dict[str, Any]]]) -> int:
-    """Write each row's changed columns: one executemany per distinct set of changed columns.
+    """Write each row's changed columns, grouped by which columns changed. Returns the rows written.
 
-    A correction usually changes the same few columns in every later hand (only the running totals
-    when an early hand's points change), so this is one statement's plan run over small parameter
-    rows, instead of bulk_update's CASE WHEN over every column of every row. Returns the rows written.
+    A correction usually changes the same few columns in every later hand, so each group is one
+    statement over small parameter rows instead of bulk_update's CASE WHEN over every column of
+    every row: on PostgreSQL one UPDATE ... FROM (VALUES ...) per chunk, on SQLite one prepared
+    UPDATE run for every row (no round trip there, so that is as fast and simpler).
     """
     groups: dict[tuple[str, ...], list[tuple[int, dict[str, Any]]]] = {}
     for pk, values in changes:
         if values:
             groups.setdefault(tuple(sorted(values)), []).append((pk, values))
-    quote = connection.ops.quote_name
-    table = quote(Round._meta.db_table)
-    written = 0
     with connection.cursor() as cursor:
         for names, rows in groups.items():
-            fields = [Round._meta.get_field(name) for name in names]
-            assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
+            fields = [_field(name) for name in names]
             params = [
-                [field.get_db_prep_save(values[field.name], connection) for field in fields] + [pk]
+                [pk, *(field.get_db_prep_save(values[field.name], connection) for field in fields)]
                 for pk, values in rows
             ]
-            cursor.executemany(f"UPDATE {table} SET {assignments} WHERE {quote('id')} = %s", params)
-            written += len(rows)
-    return written
+            if connection.vendor == "postgresql":
+                for start in range(0, len(params), _VALUES_CHUNK):
+                    chunk = params[start : start + _VALUES_CHUNK]
+                    cursor.execute(
+                        _update_from_values_sql(fields, len(chunk)), [value for row in chunk for value in row]
+                    )
+            else:
+                cursor.executemany(_update_by_pk_sql(fields), [[*row[1:], row[0]] for row in params])
+    return sum(len(rows) for rows in groups.values())
+
+
+# Rows per UPDATE ... FROM (VALUES ...): well under PostgreSQL's 65,535 parameters per statement.
+_VALUES_CHUNK = 500
+
+
+def _update_by_pk_sql(fields: Sequence[Field[Any, Any]]) -> str:
+    quote = connection.ops.quote_name
+    assignments = ", ".join(f"{quote(_column(field))} = %s" for field in fields)
+    return f"UPDATE {quote(Round._meta.db_table)} SET {assignments} WHERE {quote('id')} = %s"
+
+
+def _update_from_values_sql(fields: Sequence[Field[Any, Any]], rows: int) -> str:
+    quote = connection.ops.quote_name
+    # Every placeholder is cast to its column's type, so that a NULL or a small number in the first
+    # row cannot make PostgreSQL guess a narrower type for the whole column of values.
+    casts = ", ".join(f"%s::{field.db_type(connection)}" for field in fields)
+    values = ", ".join(f"(%s::bigint, {casts})" for _ in range(rows))
+    names = ", ".join(quote(_column(field)) for field in fields)
+    assignments = ", ".join(f"{quote(_column(field))} = v.{quote(_column(field))}" for field in fields)
+    table = quote(Round._meta.db_table)
+    return f"UPDATE {table} SET {assignments} FROM (VALUES {values}) AS v(id, {names}) WHERE {table}.id = v.id"
+
+
+def _field(name: str) -> Field[Any, Any]:
+    field = Round._meta.get_field(name)
+    assert isinstance(field, Field)
+    return field
+
+
+def _column(field: Field[Any, Any]) -> str:
+    assert field.column is not None
+    return field.column

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from ..models import BASE_RANGE, MONEY_RATE_MAX, STARTING_POINTS_RANGE, GameSession, Round, Seat, zero_totals
 from ..rules import VARIANT_IDS, get_variant, replay
-from .derived import derived_columns
+from .derived import derived_columns, totals_of
 from .errors import HandRejected
 from .sessions import finish_session, start_session
 
@@ -146,7 +146,7 @@ def _replay_into(session: GameSession, records: list[dict[str, Any]], owner: Use
     totals = zero_totals()
     for number, (record, scored) in enumerate(zip(records, result["results"], strict=True), start=1):
         values = derived_columns(record, scored, totals)
-        totals = values["totals_after"]
+        totals = totals_of(values)
         rows.append(
             Round(
                 session=session,
