@@ -27,6 +27,9 @@ WIND_NAMES = ("东", "南", "西", "北")
 # The bounds the start form and an import both hold a session to (the columns are 32-bit on PostgreSQL).
 STARTING_POINTS_RANGE = (0, 10_000_000)
 BASE_RANGE = (1, 100_000)
+# Hand numbers and ids in URLs and forms: far beyond any session (an import takes at most
+# MAX_IMPORT_HANDS), inside every integer column.
+MAX_HAND_NUMBER = 1_000_000
 # DecimalField(max_digits=8, decimal_places=2) below.
 MONEY_RATE_MAX = Decimal("999999.99")
 
@@ -198,7 +201,9 @@ class Round(models.Model):
     total_1 = models.BigIntegerField(default=0)
     total_2 = models.BigIntegerField(default=0)
     total_3 = models.BigIntegerField(default=0)
-    # the first winner's method ("" when nobody won), the discarder (or robbed seat),
+    # how it ended (the record's "win", "draw" or "void"), the first winner's method ("" when
+    # nobody won), the discarder (or the seat whose kong was robbed),
+    result = models.CharField(max_length=5, default="win")
     method = models.CharField(max_length=10, blank=True, default="")
     discarder = models.PositiveSmallIntegerField(null=True, blank=True)
     # and what each seat gained in a hand it won (null for a seat that did not win).

@@ -47,6 +47,7 @@ def fill_hand_columns(apps, schema_editor):
             wins = (round_.record.get("wins") or []) if round_.record.get("result") == "win" else []
             for seat in range(4):
                 setattr(round_, f"total_{seat}", totals[seat])
+            round_.result = str(round_.record.get("result", "draw"))
             round_.method = str(wins[0]["method"]) if wins else ""
             source = wins[0].get("from") if wins else None
             round_.discarder = source if round_.method in ("discard", "rob_kong") else None
@@ -57,7 +58,7 @@ def fill_hand_columns(apps, schema_editor):
             batch.append(round_)
         Round.objects.bulk_update(
             batch,
-            ["total_0", "total_1", "total_2", "total_3", "method", "discarder", "gain_0", "gain_1", "gain_2", "gain_3"],
+            ["total_0", "total_1", "total_2", "total_3", "result", "method", "discarder", "gain_0", "gain_1", "gain_2", "gain_3"],
             batch_size=500,
         )
 
@@ -107,6 +108,11 @@ class Migration(migrations.Migration):
             model_name="round",
             name="total_3",
             field=models.BigIntegerField(default=0),
+        ),
+        migrations.AddField(
+            model_name="round",
+            name="result",
+            field=models.CharField(default="win", max_length=5),
         ),
         migrations.AddField(
             model_name="round",

@@ -25,9 +25,10 @@ def add(totals: Sequence[int], deltas: Sequence[int], sign: int = 1) -> list[int
 
 
 def hand_facts(record: dict[str, Any], deltas: Sequence[int]) -> dict[str, Any]:
-    """The first winner's method, the discarder (or robbed seat) and each winner's gain."""
+    """How the hand ended, the first winner's method, the discarder (or robbed seat) and each winner's gain."""
     wins = (record.get("wins") or []) if record.get("result") == "win" else []
     facts: dict[str, Any] = dict.fromkeys(GAIN_COLUMNS)
+    facts["result"] = str(record.get("result", "draw"))
     facts["method"] = str(wins[0]["method"]) if wins else ""
     source = wins[0].get("from") if wins else None
     facts["discarder"] = source if facts["method"] in DEAL_IN_METHODS else None

@@ -225,8 +225,8 @@ def delete_hand(session: GameSession, number: int, *, user: User | None, based_o
 
 # What a re-score reads of each later hand: everything it compares, but not the reasons (`lines`),
 # the largest column, which are rewritten whenever a hand is settled again and read for nothing else.
-_RESCORE_READS = ("pk", "number", "record", "deltas", "pot_delta", "state_after", "method", "discarder", *GAIN_COLUMNS)
-_RESCORE_READS += TOTAL_COLUMNS
+_RESCORE_READS: tuple[str, ...] = ("pk", "number", "record", "deltas", "pot_delta", "state_after", "result", "method")
+_RESCORE_READS += ("discarder", *GAIN_COLUMNS, *TOTAL_COLUMNS)
 _CHUNK = 250
 
 
