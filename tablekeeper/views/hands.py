@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
@@ -197,11 +197,16 @@ def hand_preview(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     """Score the form's taps without saving: the live preview under the form."""
     session = owned_session(request, session_id)
     seats = seats_of(session)
+    raw_editing = request.POST.get("editing") or ""
+    editing = query_number(raw_editing)
+    if raw_editing and (editing is None or editing > session.hand_count):
+        return HttpResponseBadRequest(
+            _("There is no hand %(number)s to preview a change of.") % {"number": raw_editing[:12]}
+        )
     form = HandForm(session, request.POST)
     preview: dict[str, Any] | None = None
     if form.is_valid():
-        # Anything but a hand number ("²", a 30-digit number) previews the form as the next hand.
-        preview = services.preview_hand(session, form.to_record(), query_number(request.POST.get("editing")))
+        preview = services.preview_hand(session, form.to_record(), editing)
     context = {"form": form, "seats": seats, **_preview_context(seats, preview, form)}
     return TemplateResponse(request, f"{FORM_TEMPLATE}#preview", context)
 
