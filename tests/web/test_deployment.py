@@ -72,7 +72,7 @@ def test_a_keeper_who_forgot_the_password_resets_it_by_email():
     sent = client.post("/accounts/reset/", {"email": "forgetful@example.org"})
     assert sent.status_code == 302 and sent["Location"] == "/accounts/reset/sent/"
     assert len(mail.outbox) == 1
-    link = re.search(r"http://testserver(/accounts/reset/[^/]+/[^/\s]+/)", mail.outbox[0].body)
+    link = re.search(r"http://testserver(/accounts/reset/[^/]+/[^/\s]+/)", str(mail.outbox[0].body))
     assert link, mail.outbox[0].body
     form = client.get(link.group(1), follow=True)
     assert "Choose a new password" in form.content.decode()

@@ -86,7 +86,7 @@ def revealed(count: Any) -> dict[str, Any]:
         (
             lambda text: text.replace(
                 '"hands": [',
-                f'"hands": [{{"result": "draw", "penalties": [{{"kind": "revealed_tiles", "seat": 1, "count": {GOOGOL_4000}}}]}}, ',
+                '"hands": [' + json.dumps(revealed(0)).replace("0}", GOOGOL_4000 + "}") + ", ",
             ),
             "more than 15 digits",
         ),
