@@ -36,7 +36,6 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[2]
-CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
 class Unsure(Exception):
@@ -107,10 +106,10 @@ class Phone:
         raise RuntimeError(f"{method} {path} never answered")
 
     def sign_up(self, name: str) -> None:
-        status, _, page = self.retrying("GET", "/accounts/signup/")
+        self.retrying("GET", "/accounts/signup/")  # for the CSRF cookie
         password = secrets.token_urlsafe(12) + "-Aa1"
         form = {"username": name, "password1": password, "password2": password}
-        status, headers, _ = self.retrying("POST", "/accounts/signup/", form)
+        status, _, _ = self.retrying("POST", "/accounts/signup/", form)
         assert status == 302, status
 
     def start_session(self, names: list[str]) -> int:
@@ -274,7 +273,8 @@ def main() -> int:
         cwd=ROOT,
         env=env,
     )
-    tally, book, killed = Tally(), Book(), []
+    tally, book = Tally(), Book()
+    killed: list[int] = []
     try:
         for _ in range(100):
             try:
