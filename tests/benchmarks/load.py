@@ -234,6 +234,13 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=2.0)
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--kill-every", type=float, default=5.0, help="seconds between worker kills, on average")
+    parser.add_argument(
+        "--long-hands",
+        type=int,
+        default=1000,
+        help="one more keeper imports a session this long and keeps moving hand 1's win (0: none)",
+    )
+    parser.add_argument("--edit-pause", type=float, default=2.0, help="seconds that keeper waits between edits")
     args = parser.parse_args()
 
     scratch = Path(tempfile.mkdtemp(prefix="tk-load-"))
@@ -296,6 +303,14 @@ def main() -> int:
             book.shared.add(shared_sessions[-1])
         # The shared sessions are the host's; the pair writes through the host's login.
         threads = [threading.Thread(target=killer, args=(gunicorn.pid, deadline, args.kill_every, killed), daemon=True)]
+        edit_times: list[float] = []
+        if args.long_hands:
+            threads.append(
+                threading.Thread(
+                    target=long_editor,
+                    args=(port, deadline, args.long_hands, args.edit_pause, tally, edit_times, book),
+                )
+            )
         for index in range(args.keepers):
             threads.append(
                 threading.Thread(
@@ -320,6 +335,12 @@ def main() -> int:
         f"requests answered: {total} ({total / elapsed * 60:.0f}/min); "
         + ", ".join(f"{key}: {tally.statuses.get(key, 0)}" for key in ("2xx", "3xx", "409", "4xx", "5xx", "dropped"))
     )
+    if edit_times:
+        edit_times.sort()
+        print(
+            f"edits of hand 1 of a {args.long_hands}-hand session: {len(edit_times)}, "
+            f"median {edit_times[len(edit_times) // 2] * 1000:.0f} ms, slowest {edit_times[-1] * 1000:.0f} ms"
+        )
     acknowledged = sum(len(tokens) for tokens in book.saved.values())
     print(
         f"hands acknowledged and kept: {acknowledged}; lost: {problems['lost']}; duplicated: {problems['duplicated']}; "
@@ -370,6 +391,45 @@ def race(phone: Phone, session: int, deadline: float, book: Book, rng: random.Ra
         time.sleep(rng.uniform(0, 0.05))
 
 
+def long_editor(
+    port: int, deadline: float, hands: int, pause: float, tally: Tally, edit_times: list[float], book: Book
+) -> None:
+    """A keeper with a long evening imported, moving hand 1's win between the dealer (who wins
+    every hand) and the next seat: every later dealer streak changes, the most costly correction."""
+    phone = Phone(port, tally)
+    phone.sign_up("long-evening")
+    dealer_wins = {"result": "win", "wins": [{"seat": 0, "method": "self_draw", "patterns": []}]}
+    export = {
+        "format": "tablekeeper-session",
+        "version": 1,
+        "variant": "zhengzhou",
+        "options": {},
+        "base": 10,
+        "starting_points": 1000,
+        "first_dealer": 0,
+        "players": ["Long", "Evening", "At", "Table"],
+        "hands": [dealer_wins] * hands,
+    }
+    phone.retrying("GET", "/sessions/import/")
+    status, headers, _ = phone.retrying("POST", "/sessions/import/", {"text": json.dumps(export)})
+    assert status == 302, status
+    found = re.search(r"/sessions/(\d+)/", headers["location"])
+    assert found, headers
+    session = int(found.group(1))
+    with book.lock:
+        book.shared.add(session)  # checked against a replay like every session
+        book.saved[session] = []
+    seat = 1
+    while time.monotonic() < deadline:
+        taps = {"client_token": "edit", "expected_number": "1", "winner": str(seat), "how": "self_draw"}
+        started = time.monotonic()
+        status, _, _ = phone.retrying("POST", f"/sessions/{session}/hands/1/edit/", taps, htmx=True)
+        if status == 200:
+            edit_times.append(time.monotonic() - started)
+        seat = 1 - seat
+        time.sleep(pause)
+
+
 def verify(env: dict[str, str], book: Book) -> dict[str, object]:
     os.environ.update(
         {key: env[key] for key in ("DATABASE_URL", "DJANGO_SECRET_KEY", "DJANGO_DEBUG", "DJANGO_ALLOWED_HOSTS")}
@@ -409,8 +469,6 @@ def verify(env: dict[str, str], book: Book) -> dict[str, object]:
     if connection.vendor == "sqlite":
         with connection.cursor() as cursor:
             integrity = cursor.execute("PRAGMA integrity_check").fetchone()[0]
-    else:
-        integrity = "ok"
     return {"lost": lost, "duplicated": duplicated, "drifted": drifted, "integrity": integrity}
 
 
