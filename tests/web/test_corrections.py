@@ -31,7 +31,9 @@ def shenyang_hands() -> st.SearchStrategy[dict[str, Any]]:
 CHANGE = st.tuples(st.sampled_from(["edit", "delete"]), st.integers(1, 30), shenyang_hands())
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(records=st.lists(shenyang_hands(), min_size=1, max_size=30), changes=st.lists(CHANGE, min_size=1, max_size=4))
 def test_any_edits_and_deletes_leave_every_stored_figure_equal_to_a_replay(owner, records, changes):
     game = make_session(owner, "shenyang", base=2)
@@ -96,5 +98,7 @@ def test_an_edit_refused_by_a_later_hand_changes_nothing(owner):
     stored = list(Round.objects.filter(session=game).order_by("number").values_list("record", "total_0", "lines"))
     with pytest.raises(services.HandRejected):
         services.edit_hand(game, 1, {"result": "win", "wins": []}, user=owner)
-    assert list(Round.objects.filter(session=game).order_by("number").values_list("record", "total_0", "lines")) == stored
+    assert (
+        list(Round.objects.filter(session=game).order_by("number").values_list("record", "total_0", "lines")) == stored
+    )
     assert replay_mismatches(game) == []
