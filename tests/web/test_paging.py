@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -18,9 +19,12 @@ pytestmark = pytest.mark.django_db
 HAND_NUMBERS = re.compile(r'<th class="no" scope="row"><a [^>]*><b>(\d+)</b>')
 
 
+def self_draw(seat: int) -> dict[str, Any]:
+    return {"seat": seat, "method": "self_draw", "patterns": []}
+
+
 def imported(owner: User, hands: int) -> GameSession:
-    win = {"result": "win", "wins": [{"seat": 0, "method": "self_draw", "patterns": []}]}
-    records = [{**win, "wins": [{**win["wins"][0], "seat": n % 4}]} for n in range(hands)]
+    records = [{"result": "win", "wins": [self_draw(n % 4)]} for n in range(hands)]
     export = {
         "format": "tablekeeper-session",
         "version": 1,
