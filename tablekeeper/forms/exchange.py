@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from ..services.exchange import ImportRefused
 from ..uploads import MAX_UPLOAD_BYTES as MAX_IMPORT_BYTES
 
 
@@ -35,7 +36,7 @@ class ImportForm(forms.Form):
             raise forms.ValidationError(_("Choose an export file or paste its text."))
         try:
             cleaned["data"] = parse_export(raw)
-        except ExportTooStrange as strange:
+        except ImportRefused as strange:
             raise forms.ValidationError(strange.message) from None
         # RecursionError: a file of nothing but thousands of nested brackets.
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
@@ -50,15 +51,9 @@ MAX_DEPTH = 8
 MAX_INTEGER_DIGITS = 15
 
 
-class ExportTooStrange(ValueError):
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
 def _bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_INTEGER_DIGITS:
-        raise ExportTooStrange(
+        raise ImportRefused(
             str(_("The file has a number with more than %(digits)s digits; no session export does."))
             % {"digits": MAX_INTEGER_DIGITS}
         )
@@ -66,9 +61,7 @@ def _bounded_int(text: str) -> int:
 
 
 def _no_constant(name: str) -> Any:
-    raise ExportTooStrange(
-        _("The file has %(name)s in it, which is not a number a session export uses.") % {"name": name}
-    )
+    raise ImportRefused(_("The file has %(name)s in it, which is not a number a session export uses.") % {"name": name})
 
 
 def parse_export(raw: bytes) -> Any:
@@ -79,7 +72,7 @@ def parse_export(raw: bytes) -> Any:
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise ExportTooStrange(str(_("The file nests deeper than a session export does.")))
+            raise ImportRefused(str(_("The file nests deeper than a session export does.")))
         children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
         stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
     return data

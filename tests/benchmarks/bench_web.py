@@ -32,6 +32,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from tests.exports import self_draw, zhengzhou_export
+
 SAVE_BUDGET_MS = 15.0
 FIRST_LOAD_BUDGET_BYTES = 40 * 1024
 CORRECTION_BUDGET_RATIO = 2.0
@@ -80,7 +82,7 @@ def hand(number: int) -> dict[str, Any]:
 
 def dealer_keeps_winning(number: int) -> dict[str, Any]:
     """Seat 0 self-draws every hand: move hand 1's win elsewhere and no later table state is the same."""
-    return {"result": "win", "wins": [{"seat": 0, "method": "self_draw", "patterns": []}]}
+    return self_draw(0)
 
 
 def main() -> int:
@@ -126,18 +128,7 @@ def run() -> int:
 def build(keeper: Any, hands: int, make: Callable[[int], dict[str, Any]]) -> Any:
     from tablekeeper.services.exchange import import_session
 
-    export = {
-        "format": "tablekeeper-session",
-        "version": 1,
-        "variant": "zhengzhou",
-        "options": {},
-        "base": 10,
-        "starting_points": 1000,
-        "first_dealer": 0,
-        "players": ["Ann", "Bo", "Cy", "Di"],
-        "hands": [make(number) for number in range(1, hands + 1)],
-    }
-    return import_session(keeper, export)
+    return import_session(keeper, zhengzhou_export(["Ann", "Bo", "Cy", "Di"], [make(n) for n in range(1, hands + 1)]))
 
 
 def page_paths(game: Any) -> dict[str, str]:
@@ -287,7 +278,7 @@ def correction_figures(keeper: Any) -> tuple[list[tuple[str, str, str, str]], li
         replay_s = statistics.median(replays)
         edits = []
         for seat in seats:
-            edited = {"result": "win", "wins": [{"seat": seat, "method": "self_draw", "patterns": []}]}
+            edited = self_draw(seat)
             started = time.perf_counter()
             services.edit_hand(game, 1, edited, user=keeper)
             edits.append(time.perf_counter() - started)

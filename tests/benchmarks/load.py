@@ -33,7 +33,10 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
+
+from tests.exports import self_draw, zhengzhou_export
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -112,20 +115,10 @@ class Phone:
         status, _, _ = self.retrying("POST", "/accounts/signup/", form)
         assert status == 302, status
 
-    def start_session(self, names: list[str]) -> int:
-        """A new session through the import page (a JSON export without hands): one POST."""
-        export = {
-            "format": "tablekeeper-session",
-            "version": 1,
-            "variant": "zhengzhou",
-            "options": {},
-            "base": 10,
-            "starting_points": 1000,
-            "first_dealer": 0,
-            "players": names,
-            "hands": [],
-        }
+    def start_session(self, names: list[str], hands: list[dict[str, Any]] | None = None) -> int:
+        """A new session through the import page (a JSON export): one POST."""
         self.retrying("GET", "/sessions/import/")
+        export = zhengzhou_export(names, hands or [])
         status, headers, _ = self.retrying("POST", "/sessions/import/", {"text": json.dumps(export)})
         assert status == 302, status
         found = re.search(r"/sessions/(\d+)/", headers["location"])
@@ -398,24 +391,7 @@ def long_editor(
     every hand) and the next seat: every later dealer streak changes, the most costly correction."""
     phone = Phone(port, tally)
     phone.sign_up("long-evening")
-    dealer_wins = {"result": "win", "wins": [{"seat": 0, "method": "self_draw", "patterns": []}]}
-    export = {
-        "format": "tablekeeper-session",
-        "version": 1,
-        "variant": "zhengzhou",
-        "options": {},
-        "base": 10,
-        "starting_points": 1000,
-        "first_dealer": 0,
-        "players": ["Long", "Evening", "At", "Table"],
-        "hands": [dealer_wins] * hands,
-    }
-    phone.retrying("GET", "/sessions/import/")
-    status, headers, _ = phone.retrying("POST", "/sessions/import/", {"text": json.dumps(export)})
-    assert status == 302, status
-    found = re.search(r"/sessions/(\d+)/", headers["location"])
-    assert found, headers
-    session = int(found.group(1))
+    session = phone.start_session(["Long", "Evening", "At", "Table"], [self_draw(0)] * hands)
     with book.lock:
         book.shared.add(session)  # checked against a replay like every session
         book.saved[session] = []

@@ -10,29 +10,14 @@ from playwright.sync_api import Page, expect
 from tablekeeper.services.exchange import import_session
 from tests.e2e.test_phone_review import assert_no_sideways_scroll, small_targets
 from tests.e2e.test_second_pass import signed_in
+from tests.exports import self_draw, zhengzhou_export
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def long_evening(owner, hands: int = 75):
-    records = [
-        {"result": "draw"}
-        if number % 7 == 0
-        else {"result": "win", "wins": [{"seat": number % 4, "method": "self_draw", "patterns": []}]}
-        for number in range(1, hands + 1)
-    ]
-    export = {
-        "format": "tablekeeper-session",
-        "version": 1,
-        "variant": "zhengzhou",
-        "options": {},
-        "base": 10,
-        "starting_points": 1000,
-        "first_dealer": 0,
-        "players": ["Anneliese", "Bartholomew", "翠花", "Di"],
-        "hands": records,
-    }
-    return import_session(owner, export)
+    records = [{"result": "draw"} if number % 7 == 0 else self_draw(number % 4) for number in range(1, hands + 1)]
+    return import_session(owner, zhengzhou_export(["Anneliese", "Bartholomew", "翠花", "Di"], records))
 
 
 @pytest.mark.parametrize("language", ["en", "zh-hans"])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -14,29 +13,14 @@ from django.test.utils import CaptureQueriesContext
 from tablekeeper.models import GameSession
 from tablekeeper.services.exchange import import_session
 from tests.conftest import make_session
+from tests.exports import self_draw, zhengzhou_export
 
 pytestmark = pytest.mark.django_db
 HAND_NUMBERS = re.compile(r'<th class="no" scope="row"><a [^>]*><b>(\d+)</b>')
 
 
-def self_draw(seat: int) -> dict[str, Any]:
-    return {"seat": seat, "method": "self_draw", "patterns": []}
-
-
 def imported(owner: User, hands: int) -> GameSession:
-    records = [{"result": "win", "wins": [self_draw(n % 4)]} for n in range(hands)]
-    export = {
-        "format": "tablekeeper-session",
-        "version": 1,
-        "variant": "zhengzhou",
-        "options": {},
-        "base": 10,
-        "starting_points": 1000,
-        "first_dealer": 0,
-        "players": ["Ann", "Bo", "Cy", "Di"],
-        "hands": records,
-    }
-    return import_session(owner, export)
+    return import_session(owner, zhengzhou_export(["Ann", "Bo", "Cy", "Di"], [self_draw(n % 4) for n in range(hands)]))
 
 
 @pytest.fixture
