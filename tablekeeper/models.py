@@ -76,7 +76,7 @@ class Player(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=40)
     # player_name_key(name): what lookups and the uniqueness constraint compare.
-    name_key = models.CharField(max_length=160)
+    name_key = models.CharField(max_length=160, editable=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

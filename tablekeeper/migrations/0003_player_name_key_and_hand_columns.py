@@ -72,7 +72,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="player",
             name="name_key",
-            field=models.CharField(default="", max_length=160),
+            field=models.CharField(default="", editable=False, max_length=160),
             preserve_default=False,
         ),
         migrations.RemoveConstraint(

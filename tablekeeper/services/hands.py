@@ -53,7 +53,7 @@ def _current_state(session: GameSession) -> dict[str, Any]:
 
 
 def _check_magnitude(result: dict[str, Any], number: int | None = None) -> None:
-    amounts = [*result["deltas"], result["pot_delta"], *((result.get("state") or {}).get("pot", 0),)]
+    amounts = [*result["deltas"], result["pot_delta"], (result.get("state") or {}).get("pot", 0)]
     if any(abs(amount) > MAX_POINTS for amount in amounts):
         raise HandRejected(
             [

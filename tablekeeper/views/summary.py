@@ -42,6 +42,11 @@ class HandRow:
     deltas: list[int]
     pot_delta: int
 
+    @property
+    def cells(self) -> list[tuple[str, str]]:
+        """(class, text) per seat: worked out here, since the template runs this for every hand."""
+        return [(" up" if delta > 0 else " down" if delta < 0 else "", f"{delta:+d}") for delta in self.deltas]
+
 
 def option_text(value: Any) -> str:
     """An option's value as the start form would show it: lists joined, empty for none."""

@@ -102,3 +102,19 @@ def test_an_edit_refused_by_a_later_hand_changes_nothing(owner):
         list(Round.objects.filter(session=game).order_by("number").values_list("record", "total_0", "lines")) == stored
     )
     assert replay_mismatches(game) == []
+
+
+def test_a_hand_or_a_re_scored_later_hand_past_the_points_bound_is_refused_whole(owner, monkeypatch, client):
+    game = make_session(owner)
+    record_all(game, [win(2), win(1)])
+    monkeypatch.setattr("tablekeeper.services.hands.MAX_POINTS", 25)
+    with pytest.raises(services.HandRejected, match="more than 25 points"):
+        services.record_hand(game, win(3), client_token="big", expected_number=3, user=owner)
+    with pytest.raises(services.HandRejected) as rejected:
+        services.edit_hand(game, 1, draw(), user=owner)  # hand 2's +30 is re-scored and still too big
+    assert rejected.value.number == 2
+    client.force_login(owner)
+    taps = {"winner": "3", "how": "self_draw", "client_token": "big", "expected_number": "3"}
+    response = client.post(f"/sessions/{game.pk}/hands/new/", taps, headers={"HX-Request": "true"})
+    assert response.status_code == 422 and "more than 25 points" in response.content.decode()
+    assert Round.objects.filter(session=game).count() == 2 and replay_mismatches(game) == []
