@@ -8,7 +8,8 @@ Run: .venv/bin/python -m tests.benchmarks.bench_web
   GZipMiddleware plus every CSS, JS, icon and manifest it references, as whitenoise serves them
   after collectstatic: pre-compressed, hashed names). Budgets: under 40 KB for every page; the
   same number of queries at 1000 hands as at 10; server time at 1000 hands at most 1.5 × (+5 ms)
-  its time at 10, except the printable summary, which lists every hand by design.
+  its time at 120 hands (a full history page and chart), except the printable summary, which
+  lists every hand by design.
 - SQL queries per Save and its median server time at 1000 hands: budget 15 ms.
 - Correcting hand 1 of a 1000-hand session against the engine's replay of those hands, when the
   table state settles back after the change (the usual case) and when it never does (every later
@@ -40,6 +41,7 @@ CORRECTION_BUDGET_RATIO = 2.0
 TIMED_SAVES = 60
 TIMED_LOADS = 15
 SESSIONS = 200
+FULL_PAGE = 120  # hands enough for a full history page and a full chart
 # Pages that show every hand on purpose (a print-out): only their size and queries are budgeted.
 LISTS_EVERY_HAND = {"summary", "shared summary"}
 
@@ -100,8 +102,8 @@ def run() -> int:
     keeper = User.objects.create_user("bench", password=secrets.token_urlsafe(12))
     client = Client()
     client.force_login(keeper)
-    sessions = {size: build(keeper, size, hand) for size in (10, 1000)}
-    for _ in range(SESSIONS - 2):
+    sessions = {size: build(keeper, size, hand) for size in (10, FULL_PAGE, 1000)}
+    for _ in range(SESSIONS - len(sessions)):
         build(keeper, 10, hand)
 
     rows: list[tuple[str, str, str, str]] = []
@@ -157,27 +159,38 @@ def page_table(client: Any, keeper: Any, sessions: dict[int, Any]) -> tuple[list
     rows = []
     broken = []
     figures: dict[tuple[str, int], tuple[int, float, int]] = {}
-    for size, game in sessions.items():
-        for name, path in page_paths(game).items():
+    paths = {size: page_paths(game) for size, game in sessions.items()}
+    for name in paths[10]:
+        times: dict[int, list[float]] = {size: [] for size in sessions}
+        first: dict[int, tuple[int, Any]] = {}
+        for size in sessions:
             with counting_queries() as queries:
-                response = client.get(path, headers={"accept-encoding": "gzip, br"})
-            assert response.status_code == 200, (path, response.status_code)
-            times = []
-            for _ in range(TIMED_LOADS):
+                response = client.get(paths[size][name], headers={"accept-encoding": "gzip, br"})
+            assert response.status_code == 200, (paths[size][name], response.status_code)
+            first[size] = (len(queries), response)
+        # Both sizes in turn, so that whatever else the machine is doing weighs on both alike.
+        for _ in range(TIMED_LOADS):
+            for size in sessions:
                 started = time.perf_counter()
-                client.get(path, headers={"accept-encoding": "gzip, br"})
-                times.append((time.perf_counter() - started) * 1000)
-            figures[(name, size)] = (len(queries), statistics.median(times), first_load_bytes(client, response))
+                client.get(paths[size][name], headers={"accept-encoding": "gzip, br"})
+                times[size].append((time.perf_counter() - started) * 1000)
+        for size in sessions:
+            count, response = first[size]
+            figures[(name, size)] = (count, statistics.median(times[size]), first_load_bytes(client, response))
     for name in page_paths(sessions[10]):
         (q10, t10, b10), (q1000, t1000, b1000) = figures[(name, 10)], figures[(name, 1000)]
+        # Ten hands do not fill a page of the history nor its chart: the flatness budget compares
+        # 1000 hands with a session that does (FULL_PAGE hands), each page with its own kind.
+        t_full = figures[(name, FULL_PAGE)][1]
         rows.append((f"{name}: SQL queries", str(q10), str(q1000), "same at both sizes"))
         flat = name not in LISTS_EVERY_HAND
-        rows.append((f"{name}: median server ms", f"{t10:.1f}", f"{t1000:.1f}", "flat" if flat else "(every hand)"))
+        budget = f"<= 1.5 × {t_full:.1f} ({FULL_PAGE} hands) + 5" if flat else "(every hand, for print)"
+        rows.append((f"{name}: median server ms", f"{t10:.1f}", f"{t1000:.1f}", budget))
         rows.append((f"{name}: first load KB", f"{b10 / 1024:.1f}", f"{b1000 / 1024:.1f}", "< 40"))
         if q1000 != q10:
             broken.append(f"{name}: {q10} queries at 10 hands, {q1000} at 1000")
-        if flat and t1000 > 1.5 * t10 + 5:
-            broken.append(f"{name}: {t10:.1f} ms at 10 hands, {t1000:.1f} ms at 1000")
+        if flat and t1000 > 1.5 * t_full + 5:
+            broken.append(f"{name}: {t_full:.1f} ms at {FULL_PAGE} hands, {t1000:.1f} ms at 1000")
         if max(b10, b1000) >= FIRST_LOAD_BUDGET_BYTES:
             broken.append(f"{name}: first load {max(b10, b1000)} bytes")
     return rows, broken
@@ -270,19 +283,16 @@ def correction_figures(keeper: Any) -> tuple[list[tuple[str, str, str, str]], li
     for label, make, seats in cases:
         game = build(keeper, 1000, make)
         records = [make(number) for number in range(1, 1001)]
-        replays = []
-        for _ in range(3):
+        replays, edits = [], []
+        # A replay and an edit in turn, so that the machine's other work weighs on both alike.
+        for seat in seats:
             started = time.perf_counter()
             replay(game.variant, records, game.engine_options(), game.starting_state())
             replays.append(time.perf_counter() - started)
-        replay_s = statistics.median(replays)
-        edits = []
-        for seat in seats:
-            edited = self_draw(seat)
             started = time.perf_counter()
-            services.edit_hand(game, 1, edited, user=keeper)
+            services.edit_hand(game, 1, self_draw(seat), user=keeper)
             edits.append(time.perf_counter() - started)
-        edit_s = statistics.median(edits)
+        replay_s, edit_s = statistics.median(replays), statistics.median(edits)
         ratio = edit_s / replay_s
         rows.append(
             (f"edit hand 1 of 1000 ({label}): ms / replay ms", "", f"{edit_s * 1000:.0f} / {replay_s * 1000:.0f}", "")
