@@ -193,3 +193,25 @@ def test_a_money_rate_with_thirty_digits_is_refused_with_a_message(keeper_client
     assert "Ensure that there are no more than" in response.content.decode()
     game.refresh_from_db()
     assert game.is_open and game.money_rate is None
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "data"),
+    [
+        ("get", "/accounts/login/?next=%00", None),
+        ("post", "/accounts/login/?next=%00", {"username": "a\x00", "password": "b"}),
+        ("post", "/i18n/setlang/", {"language": "zh-hans\x00", "next": "/\x00"}),
+        ("get", "/sessions/new/?variant=%00", None),
+        ("get", "/sessions/new/options/?variant=" + "x" * 5000, None),
+        ("get", "/sessions/?status=%00&page=99999", None),
+        ("post", "/accounts/reset/", {"email": "a\x00@b.c"}),
+        ("post", "/accounts/signup/", {"username": "a\x00", "password1": "x", "password2": "x"}),
+    ],
+)
+def test_nul_characters_and_odd_parameters_anywhere_else_get_an_answer_not_a_500(
+    keeper_client, game, method, path, data
+):
+    send = getattr(keeper_client, method)
+    response = send(path, data) if data is not None else send(path)
+    assert response.status_code < 500
+    assert not User.objects.filter(username="a\x00").exists()
