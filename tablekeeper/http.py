@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
@@ -36,3 +37,13 @@ def page_or_partial(
     # The same URL answers with two different bodies, so caches must key on the header.
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The client's address: the one the proxy saw (the last X-Forwarded-For entry, which our own
+    proxy appended) when DJANGO_BEHIND_PROXY says there is one, else the connection's."""
+    if settings.BEHIND_PROXY:
+        forwarded = [part.strip() for part in request.headers.get("X-Forwarded-For", "").split(",") if part.strip()]
+        if forwarded:
+            return forwarded[-1]
+    return str(request.META.get("REMOTE_ADDR", ""))

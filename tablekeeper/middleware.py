@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseRedirectBase
+from django.utils.cache import patch_cache_control
 from django_htmx.http import HttpResponseClientRedirect
 
 
@@ -27,4 +28,21 @@ class HtmxClientRedirectMiddleware:
             and not isinstance(response, HttpResponseClientRedirect)
         ):
             return HttpResponseClientRedirect(response["Location"])
+        return response
+
+
+class PrivateCacheMiddleware:
+    """`Cache-Control: private` on every response to a logged-in keeper.
+
+    Their pages show their sessions and carry their CSRF token; a shared cache (a proxy, a CDN)
+    must never keep one and hand it to the next visitor. Directives a view set (no-cache) stay.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if request.user.is_authenticated:
+            patch_cache_control(response, private=True)
         return response

@@ -10,12 +10,12 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import unicodedata
 from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -27,6 +27,9 @@ WIND_NAMES = ("东", "南", "西", "北")
 # The bounds the start form and an import both hold a session to (the columns are 32-bit on PostgreSQL).
 STARTING_POINTS_RANGE = (0, 10_000_000)
 BASE_RANGE = (1, 100_000)
+# Hand numbers and ids in URLs and forms: far beyond any session (an import takes at most
+# MAX_IMPORT_HANDS), inside every integer column.
+MAX_HAND_NUMBER = 1_000_000
 # DecimalField(max_digits=8, decimal_places=2) below.
 MONEY_RATE_MAX = Decimal("999999.99")
 
@@ -57,6 +60,17 @@ def house_rule_keys(variant: str) -> set[str]:
     return {option["key"] for option in info["options"]} | {alias["key"] for alias in info["option_aliases"]}
 
 
+def player_name_key(name: str) -> str:
+    """The one rule for "the same name": spaces collapsed, NFKC-normalised and case-folded.
+
+    Python defines it identically on every database, unlike SQL's UPPER/LOWER (PostgreSQL's
+    LOWER("İlker") is not its UPPER's inverse, and the Kelvin sign K folds to k only here).
+    NFKC also folds full-width Latin letters, which Chinese keyboards type, to their ASCII twins.
+    """
+    collapsed = " ".join(name.split())
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", collapsed).casefold())
+
+
 def new_share_token() -> str:
     return secrets.token_urlsafe(18)
 
@@ -68,14 +82,20 @@ def zero_totals() -> list[int]:
 class Player(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=40)
+    # player_name_key(name): what lookups and the uniqueness constraint compare.
+    name_key = models.CharField(max_length=160, editable=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ("name",)
-        constraints = (models.UniqueConstraint(Lower("name"), "owner", name="player_name_unique_per_owner_ci"),)
+        constraints = (models.UniqueConstraint(fields=["owner", "name_key"], name="player_name_key_unique_per_owner"),)
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_key = player_name_key(self.name)
+        super().save(*args, **kwargs)
 
 
 class GameSession(models.Model):
@@ -177,9 +197,27 @@ class Round(models.Model):
     number = models.PositiveIntegerField()
     record = models.JSONField()
     deltas = models.JSONField()
-    pot_delta = models.IntegerField(default=0)
+    pot_delta = models.BigIntegerField(default=0)
     lines = models.JSONField(default=list)
     state_after = models.JSONField()
+    # Derived when the hand is written (and re-derived by every re-score), so that history,
+    # chart and statistics read small columns instead of every hand's record and reasons:
+    # each seat's change from its starting points after this hand (columns, so that a correction
+    # that only shifts the later totals is one UPDATE ... SET total_0 = total_0 + %s),
+    total_0 = models.BigIntegerField(default=0)
+    total_1 = models.BigIntegerField(default=0)
+    total_2 = models.BigIntegerField(default=0)
+    total_3 = models.BigIntegerField(default=0)
+    # how it ended (the record's "win", "draw" or "void"), the first winner's method ("" when
+    # nobody won), the discarder (or the seat whose kong was robbed),
+    result = models.CharField(max_length=5, default="win")
+    method = models.CharField(max_length=10, blank=True, default="")
+    discarder = models.PositiveSmallIntegerField(null=True, blank=True)
+    # and what each seat gained in a hand it won (null for a seat that did not win).
+    gain_0 = models.BigIntegerField(null=True, blank=True)
+    gain_1 = models.BigIntegerField(null=True, blank=True)
+    gain_2 = models.BigIntegerField(null=True, blank=True)
+    gain_3 = models.BigIntegerField(null=True, blank=True)
     client_token = models.CharField(max_length=64)
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created = models.DateTimeField(auto_now_add=True)
@@ -194,6 +232,10 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.number} of session {self.session_id}"
+
+    @property
+    def totals_after(self) -> list[int]:
+        return [self.total_0, self.total_1, self.total_2, self.total_3]
 
     @property
     def fingerprint(self) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -55,22 +56,30 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
     "tablekeeper",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Compresses every page (whitenoise serves static files pre-compressed itself). Django's
+    # middleware pads each compressed body with random bytes against BREACH, which would
+    # otherwise let a page that reflects input reveal the CSRF token it also carries.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tablekeeper.middleware.PrivateCacheMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tablekeeper.middleware.HtmxClientRedirectMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page (429).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tablekeeper.urls"
@@ -104,13 +113,74 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers take the lock when their transaction starts and wait for each other instead of
     # failing with "database is locked" (two phones saving at once, the live test server).
-    DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    # WAL lets readers (the share board's polls, every page) read while one writer writes, and
+    # synchronous=NORMAL syncs the log at checkpoints rather than at every commit: a power cut
+    # may lose the last commits, never corrupt the file.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
     # An on-disk test database: the browser tests' live server thread and the test body each
     # get their own connection, which an in-memory database cannot share safely.
     DATABASES["default"]["TEST"] = {
         "NAME": str(Path(tempfile.gettempdir()) / f"tablekeeper-test-{os.getpid()}.sqlite3")
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The cache is the database (no extra server, shared by every gunicorn worker); it only counts
+# sign-ups and password-reset requests per address. `manage.py createcachetable` makes its table.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "tablekeeper_cache",
+    }
+}
+
+AUTHENTICATION_BACKENDS = [
+    # django-axes first: a locked-out address is refused before any password is hashed, so
+    # guessing costs the server nothing once the limit is reached.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Failed logins are counted per client address in the database (every worker sees them).
+AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "tablekeeper.http.client_ip"
+# Sign-ups and password-reset requests per client address and hour (tablekeeper.throttle).
+SIGNUPS_PER_HOUR = int(os.environ.get("DJANGO_SIGNUPS_PER_HOUR", "5"))
+PASSWORD_RESETS_PER_HOUR = int(os.environ.get("DJANGO_PASSWORD_RESETS_PER_HOUR", "5"))
+
+# A TLS-terminating proxy in front says the scheme in X-Forwarded-Proto and the client's address
+# in X-Forwarded-For; without one, both headers are whatever a client made up, so they are
+# trusted only when DJANGO_BEHIND_PROXY says a proxy sets them.
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", default=False)
+if BEHIND_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Password-reset mail: printed to the console unless an SMTP server is configured.
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "TableKeeper <noreply@localhost>")
+# Django 6.1's MAILERS replaces the EMAIL_* settings (deprecated, gone in 7.0).
+_EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
+if _EMAIL_HOST:
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": _EMAIL_HOST,
+                "port": int(os.environ.get("DJANGO_EMAIL_PORT", "587")),
+                "username": os.environ.get("DJANGO_EMAIL_HOST_USER", ""),
+                "password": os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", ""),
+                "use_tls": env_bool("DJANGO_EMAIL_USE_TLS", default=True),
+                "timeout": 10,
+            },
+        }
+    }
+else:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -137,7 +207,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Hashed, pre-compressed files need `collectstatic`; a local checkout and the test suite
 # serve the source files as they are.
@@ -177,8 +247,6 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
-    # Behind a TLS-terminating proxy (the usual gunicorn deployment) the proxy says the scheme.
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

@@ -1,38 +1,53 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, register_converter
 from django.views.generic import RedirectView
 
-from .views import accounts, exchange, hands, players, sessions, share, summary
+from .converters import BoundedIntConverter
+from .views import accounts, exchange, hands, history, players, sessions, share, summary
+
+# <int:...> would take any number of digits, and a 30-digit id overflows SQLite's integers and
+# PostgreSQL's bigint (a 500); bounded ids simply do not match, so the answer is 404.
+register_converter(BoundedIntConverter, "id")
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="session_list"), name="home"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    path("accounts/reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
+    path("accounts/reset/sent/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
     path("sessions/", sessions.session_list, name="session_list"),
     path("sessions/new/", sessions.session_new, name="session_new"),
     path("sessions/new/options/", sessions.session_new_options, name="session_new_options"),
-    path("sessions/<int:session_id>/", sessions.session_detail, name="session_detail"),
-    path("sessions/<int:session_id>/finish/", sessions.session_finish, name="session_finish"),
+    path("sessions/<id:session_id>/", sessions.session_detail, name="session_detail"),
+    path("sessions/<id:session_id>/finish/", sessions.session_finish, name="session_finish"),
     path("players/", players.player_list, name="player_list"),
     path("sessions/import/", exchange.session_import, name="session_import"),
-    path("sessions/<int:session_id>/export.json", exchange.session_export_json, name="session_export_json"),
-    path("sessions/<int:session_id>/export.csv", exchange.session_export_csv, name="session_export_csv"),
-    path("sessions/<int:session_id>/reopen/", sessions.session_reopen, name="session_reopen"),
-    path("sessions/<int:session_id>/money-rate/", sessions.session_money_rate, name="session_money_rate"),
-    path("sessions/<int:session_id>/summary/", summary.session_summary, name="session_summary"),
-    path("sessions/<int:session_id>/hands/", hands.hand_history, name="hand_history"),
-    path("sessions/<int:session_id>/hands/new/", hands.hand_new, name="hand_new"),
-    path("sessions/<int:session_id>/hands/preview/", hands.hand_preview, name="hand_preview"),
-    path("sessions/<int:session_id>/hands/undo/", hands.hand_undo, name="hand_undo"),
-    path("sessions/<int:session_id>/hands/<int:number>/", hands.hand_detail, name="hand_detail"),
-    path("sessions/<int:session_id>/hands/<int:number>/edit/", hands.hand_edit, name="hand_edit"),
-    path("sessions/<int:session_id>/hands/<int:number>/delete/", hands.hand_delete, name="hand_delete"),
-    path("sessions/<int:session_id>/share/", share.share_page, name="share_page"),
-    path("sessions/<int:session_id>/share/settings/", share.share_settings, name="share_settings"),
-    path("b/<str:token>/", share.shared_board, name="shared_board"),
-    path("b/<str:token>/summary/", summary.shared_summary, name="shared_summary"),
+    path("sessions/<id:session_id>/export.json", exchange.session_export_json, name="session_export_json"),
+    path("sessions/<id:session_id>/export.csv", exchange.session_export_csv, name="session_export_csv"),
+    path("sessions/<id:session_id>/reopen/", sessions.session_reopen, name="session_reopen"),
+    path("sessions/<id:session_id>/money-rate/", sessions.session_money_rate, name="session_money_rate"),
+    path("sessions/<id:session_id>/summary/", summary.session_summary, name="session_summary"),
+    path("sessions/<id:session_id>/hands/", history.hand_history, name="hand_history"),
+    path("sessions/<id:session_id>/hands/new/", hands.hand_new, name="hand_new"),
+    path("sessions/<id:session_id>/hands/preview/", hands.hand_preview, name="hand_preview"),
+    path("sessions/<id:session_id>/hands/undo/", hands.hand_undo, name="hand_undo"),
+    path("sessions/<id:session_id>/hands/<id:number>/", hands.hand_detail, name="hand_detail"),
+    path("sessions/<id:session_id>/hands/<id:number>/edit/", hands.hand_edit, name="hand_edit"),
+    path("sessions/<id:session_id>/hands/<id:number>/delete/", hands.hand_delete, name="hand_delete"),
+    path("sessions/<id:session_id>/share/", share.share_page, name="share_page"),
+    path("sessions/<id:session_id>/share/settings/", share.share_settings, name="share_settings"),
+    path("b/<slug:token>/", share.shared_board, name="shared_board"),
+    path("b/<slug:token>/summary/", summary.shared_summary, name="shared_summary"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from ..services.exchange import ImportRefused
 from ..uploads import MAX_UPLOAD_BYTES as MAX_IMPORT_BYTES
 
 
@@ -34,8 +35,44 @@ class ImportForm(forms.Form):
         if not raw.strip():
             raise forms.ValidationError(_("Choose an export file or paste its text."))
         try:
-            cleaned["data"] = json.loads(raw)
+            cleaned["data"] = parse_export(raw)
+        except ImportRefused as strange:
+            raise forms.ValidationError(strange.message) from None
         # RecursionError: a file of nothing but thousands of nested brackets.
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             raise forms.ValidationError(_("That is not JSON; choose the file the JSON export saved.")) from None
         return cleaned
+
+
+# An export nests four levels deep (session, hands, a hand's wins, a win's patterns) and its largest
+# number is a points total; anything far past both is not an export, and refusing it while parsing
+# keeps giant integers (Python refuses to print those over 4,300 digits) out of every later step.
+MAX_DEPTH = 8
+MAX_INTEGER_DIGITS = 15
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INTEGER_DIGITS:
+        raise ImportRefused(
+            str(_("The file has a number with more than %(digits)s digits; no session export does."))
+            % {"digits": MAX_INTEGER_DIGITS}
+        )
+    return int(text)
+
+
+def _no_constant(name: str) -> Any:
+    raise ImportRefused(_("The file has %(name)s in it, which is not a number a session export uses.") % {"name": name})
+
+
+def parse_export(raw: bytes) -> Any:
+    """json.loads with limits: integers of at most MAX_INTEGER_DIGITS digits, no NaN or Infinity,
+    and nesting at most MAX_DEPTH deep."""
+    data = json.loads(raw, parse_int=_bounded_int, parse_constant=_no_constant)
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ImportRefused(str(_("The file nests deeper than a session export does.")))
+        children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return data

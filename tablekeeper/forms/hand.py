@@ -9,7 +9,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..models import GameSession
+from ..models import MAX_HAND_NUMBER, GameSession
+from ..rules.records import MAX_ADJUSTMENT, MAX_PENALTY_COUNT, MAX_SIDE_BET
+from ..validators import refuse_control_characters
 from .tiles import TileKey, keyboard_rows
 from .winners import (
     add_extra_winner_fields,
@@ -39,9 +41,11 @@ class HandForm(forms.Form):
     winner = forms.ChoiceField(label=_("Winner"))
     how = forms.ChoiceField(label=_("How"), required=False)
     patterns = forms.MultipleChoiceField(label=_("Patterns"), required=False)
-    tiles = forms.CharField(label=_("Winning tiles"), required=False, max_length=80)
+    tiles = forms.CharField(
+        label=_("Winning tiles"), required=False, max_length=80, validators=[refuse_control_characters]
+    )
     client_token = forms.CharField(widget=forms.HiddenInput, max_length=64)
-    expected_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    expected_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_HAND_NUMBER)
     # Editing only: the fingerprint of the hand the form was opened on (Round.fingerprint).
     based_on = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
@@ -78,9 +82,15 @@ class HandForm(forms.Form):
                 required=False, choices=[(value, value) for value in info["ready_values"]]
             )
             if info["uses_side_bets"]:
-                self.fields[f"side_bet_{seat}"] = forms.IntegerField(required=False, min_value=0, max_value=100)
-            self.fields[f"adjust_{seat}"] = forms.IntegerField(required=False)
-        self.fields["adjust_note"] = forms.CharField(required=False, max_length=120)
+                self.fields[f"side_bet_{seat}"] = forms.IntegerField(
+                    required=False, min_value=0, max_value=MAX_SIDE_BET
+                )
+            self.fields[f"adjust_{seat}"] = forms.IntegerField(
+                required=False, min_value=-MAX_ADJUSTMENT, max_value=MAX_ADJUSTMENT
+            )
+        self.fields["adjust_note"] = forms.CharField(
+            required=False, max_length=120, validators=[refuse_control_characters]
+        )
         self.several_winners = several_winners_allowed(info, session.option)
         if self.several_winners:
             add_extra_winner_fields(self.fields, info, SEAT_CHOICES)
@@ -96,7 +106,9 @@ class HandForm(forms.Form):
                 required=False, choices=[("", "—"), *[(kind, kind) for kind in self.penalty_kinds]]
             )
             self.fields[f"penalty_seat_{row}"] = forms.ChoiceField(required=False, choices=OPTIONAL_SEAT_CHOICES)
-            self.fields[f"penalty_count_{row}"] = forms.IntegerField(required=False, min_value=1, max_value=50)
+            self.fields[f"penalty_count_{row}"] = forms.IntegerField(
+                required=False, min_value=1, max_value=MAX_PENALTY_COUNT
+            )
         self.engine_errors: dict[str, list[str]] = {}
         self.conflict: str | None = None
 

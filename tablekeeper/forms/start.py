@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..models import BASE_RANGE, SESSION_SETTING_OPTIONS, STARTING_POINTS_RANGE
 from ..rules import VARIANT_IDS, get_variant
+from ..validators import PLAYER_NAME_MAX_LENGTH, player_name_problems
 
 
 def variant_label(variant_id: str) -> str:
@@ -18,10 +19,10 @@ def variant_label(variant_id: str) -> str:
 
 class StartSessionForm(forms.Form):
     variant = forms.ChoiceField(label=_("Variant"), choices=[(v, variant_label(v)) for v in VARIANT_IDS])
-    player_0 = forms.CharField(label=_("East seat"), max_length=40)
-    player_1 = forms.CharField(label=_("South seat"), max_length=40)
-    player_2 = forms.CharField(label=_("West seat"), max_length=40)
-    player_3 = forms.CharField(label=_("North seat"), max_length=40)
+    player_0 = forms.CharField(label=_("East seat"), max_length=PLAYER_NAME_MAX_LENGTH)
+    player_1 = forms.CharField(label=_("South seat"), max_length=PLAYER_NAME_MAX_LENGTH)
+    player_2 = forms.CharField(label=_("West seat"), max_length=PLAYER_NAME_MAX_LENGTH)
+    player_3 = forms.CharField(label=_("North seat"), max_length=PLAYER_NAME_MAX_LENGTH)
     first_dealer = forms.ChoiceField(
         label=_("First dealer"),
         choices=[("random", _("Random")), *[(str(i), f"{i + 1}") for i in range(4)]],
@@ -59,14 +60,10 @@ class StartSessionForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        names = [" ".join(str(cleaned.get(f"player_{i}", "")).split()) for i in range(4)]
-        seen: dict[str, int] = {}
-        for index, name in enumerate(names):
-            if not name:
-                continue
-            if name.casefold() in seen:
-                self.add_error(f"player_{index}", _("Four different names, please: this one is already seated."))
-            seen[name.casefold()] = index
+        # A name the field already refused (empty, too long) is checked no further.
+        names = {index: str(cleaned[f"player_{index}"]) for index in range(4) if f"player_{index}" in cleaned}
+        for index, message in player_name_problems(list(names.values())):
+            self.add_error(f"player_{list(names)[index]}", message)
         return cleaned
 
     def player_names(self) -> list[str]:

@@ -8,6 +8,10 @@ from typing import Any
 
 from .errors import INVALID_OPTION, UNKNOWN_OPTION, Problem, Rejected
 
+# The most any whole-number house rule may be when its variant declares no maximum: far above
+# any table's base or points, low enough that products of them stay small integers.
+INT_OPTION_LIMIT = 1_000_000
+
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
@@ -38,10 +42,14 @@ class OptionSpec:
                 return "must be a whole number" + (" or null" if self.kind == "optional_int" else "")
             if self.minimum is not None and value < self.minimum:
                 return f"must be at least {self.minimum}"
-            if self.maximum is not None and value > self.maximum:
-                return f"must be at most {self.maximum}"
+            if value > self.upper_bound:
+                return f"must be at most {self.upper_bound}"
             return None
         raise ValueError(f"unknown option kind {self.kind}")
+
+    @property
+    def upper_bound(self) -> int:
+        return INT_OPTION_LIMIT if self.maximum is None else self.maximum
 
     def describe(self) -> dict[str, Any]:
         allowed: Any
@@ -50,7 +58,7 @@ class OptionSpec:
         elif self.kind in ("choice", "subset"):
             allowed = list(self.choices)
         else:
-            allowed = {"min": self.minimum, "max": self.maximum, "null": self.kind == "optional_int"}
+            allowed = {"min": self.minimum, "max": self.upper_bound, "null": self.kind == "optional_int"}
         default = list(self.default) if isinstance(self.default, tuple) else self.default
         return {
             "key": self.key,

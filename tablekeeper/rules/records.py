@@ -8,6 +8,7 @@ by `Variant.check_record` against the variant's declaration and by the variant's
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +20,19 @@ METHODS = ("self_draw", "discard", "rob_kong")
 READY_VALUES = ("none", "ready", "ming", "an")
 KONG_KINDS = ("exposed", "added", "concealed", "dragon_set", "wind_set")
 PENALTY_KINDS = ("false_win", "four_same_discards", "revealed_tiles", "adjustment")
+
+# Bounds on what a record may say: far above any real table, low enough that no number the engine
+# derives from them outgrows a 64-bit column or Python's int-to-text limit, and that a record
+# crafted to be huge costs no more to refuse than a real one.
+MAX_SIDE_BET = 100
+MAX_PENALTY_COUNT = 50
+MAX_ADJUSTMENT = 10_000_000
+MAX_NOTE_LENGTH = 200
+MAX_TILES_LENGTH = 200
+MAX_PATTERNS = 64
+MAX_KONGS = 16
+MAX_PENALTIES = 16
+MAX_WINS = 4
 
 _RECORD_FIELDS = {"result", "wins", "seats", "kongs", "penalties", "dice_double", "liable", "treasure"}
 _WIN_FIELDS = {"seat", "method", "from", "patterns", "flowers", "tiles"}
@@ -112,11 +126,11 @@ class _Reader:
             return None
         return int(value)
 
-    def count(self, value: Any, path: str, *, default: int, minimum: int = 0) -> int:
+    def count(self, value: Any, path: str, *, default: int, minimum: int = 0, maximum: int) -> int:
         if value is None:
             return default
-        if not _is_int(value) or value < minimum:
-            self.fail(E.INVALID_VALUE, path, f"Must be a whole number, {minimum} or more.")
+        if not _is_int(value) or not minimum <= value <= maximum:
+            self.fail(E.INVALID_VALUE, path, f"Must be a whole number from {minimum} to {maximum}.")
             return default
         return int(value)
 
@@ -138,11 +152,14 @@ class _Reader:
             return default
         return value
 
-    def listing(self, value: Any, path: str) -> list[Any]:
+    def listing(self, value: Any, path: str, *, most: int) -> list[Any]:
         if value is None:
             return []
         if not isinstance(value, list | tuple):
             self.fail(E.INVALID_TYPE, path, "Must be a list.")
+            return []
+        if len(value) > most:
+            self.fail(E.INVALID_VALUE, path, f"At most {most} entries.")
             return []
         return list(value)
 
@@ -161,10 +178,10 @@ def parse_record(raw: Any) -> HandRecord:
     r.unknown_keys(raw, _RECORD_FIELDS, "")
     result = r.choice(raw.get("result"), ("win", "draw", "void"), "result", default=None)
 
-    wins = _entries(r, raw.get("wins"), "wins", _WIN_FIELDS, _win)
+    wins = _entries(r, raw.get("wins"), "wins", _WIN_FIELDS, _win, most=MAX_WINS)
     seats = _seats(r, raw.get("seats"))
-    kongs = _entries(r, raw.get("kongs"), "kongs", _KONG_FIELDS, _kong)
-    penalties = _entries(r, raw.get("penalties"), "penalties", _PENALTY_FIELDS, _penalty)
+    kongs = _entries(r, raw.get("kongs"), "kongs", _KONG_FIELDS, _kong, most=MAX_KONGS)
+    penalties = _entries(r, raw.get("penalties"), "penalties", _PENALTY_FIELDS, _penalty, most=MAX_PENALTIES)
     dice_double = r.boolean(raw.get("dice_double"), "dice_double", default=False)
     liable = r.seat(raw.get("liable"), "liable", required=False)
     treasure = raw.get("treasure")
@@ -199,10 +216,12 @@ def _entries[Entry](
     field: str,
     fields: set[str],
     read: Callable[[_Reader, Mapping[str, Any], str], Entry | None],
+    *,
+    most: int,
 ) -> tuple[Entry, ...]:
     """The list at `field`, each item read by `read`; an item with any problem is left out (and reported)."""
     entries: list[Entry] = []
-    for index, raw_item in enumerate(r.listing(raw, field)):
+    for index, raw_item in enumerate(r.listing(raw, field, most=most)):
         path = f"{field}.{index}"
         item = r.mapping(raw_item, path)
         if item is None:
@@ -227,17 +246,18 @@ def _win(r: _Reader, item: Mapping[str, Any], path: str) -> Win | None:
     if seat is not None and from_seat is not None and seat == from_seat:
         r.fail(E.SELF_FROM, f"{path}.from", "A player cannot win on their own discard or kong.")
     patterns: list[str] = []
-    for i, pattern in enumerate(r.listing(item.get("patterns"), f"{path}.patterns")):
+    for i, pattern in enumerate(r.listing(item.get("patterns"), f"{path}.patterns", most=MAX_PATTERNS)):
         if not isinstance(pattern, str):
             r.fail(E.INVALID_TYPE, f"{path}.patterns.{i}", "A pattern is a pattern id such as 'edge_wait'.")
         else:
             patterns.append(pattern)
-    flowers = r.count(item.get("flowers"), f"{path}.flowers", default=0)
-    if flowers > 8:
-        r.fail(E.INVALID_VALUE, f"{path}.flowers", "There are only 8 flowers.")
+    flowers = r.count(item.get("flowers"), f"{path}.flowers", default=0, maximum=8)
     tiles = item.get("tiles")
     if tiles is not None and not isinstance(tiles, str):
         r.fail(E.INVALID_TYPE, f"{path}.tiles", "Tiles are written as text, e.g. [123m]456p+7p.")
+        tiles = None
+    elif tiles is not None and len(tiles) > MAX_TILES_LENGTH:
+        r.fail(E.INVALID_VALUE, f"{path}.tiles", f"A winning hand is at most {MAX_TILES_LENGTH} characters.")
         tiles = None
     if seat is None or method is None:
         return None
@@ -245,7 +265,7 @@ def _win(r: _Reader, item: Mapping[str, Any], path: str) -> Win | None:
 
 
 def _seats(r: _Reader, raw: Any) -> tuple[SeatFacts, SeatFacts, SeatFacts, SeatFacts]:
-    items = r.listing(raw, "seats")
+    items = r.listing(raw, "seats", most=4)
     if len(items) > 4:
         r.fail(E.INVALID_VALUE, "seats", "There are only four seats.")
         items = items[:4]
@@ -263,7 +283,7 @@ def _seats(r: _Reader, raw: Any) -> tuple[SeatFacts, SeatFacts, SeatFacts, SeatF
         r.unknown_keys(item, _SEAT_FIELDS, path)
         ready = r.choice(item.get("ready"), READY_VALUES, f"{path}.ready", default="none") or "none"
         opened = r.boolean(item.get("opened"), f"{path}.opened", default=True)
-        side_bet = r.count(item.get("side_bet"), f"{path}.side_bet", default=0)
+        side_bet = r.count(item.get("side_bet"), f"{path}.side_bet", default=0, maximum=MAX_SIDE_BET)
         facts.append(SeatFacts(ready, opened, side_bet))
     return facts[0], facts[1], facts[2], facts[3]
 
@@ -292,6 +312,10 @@ def _penalty(r: _Reader, item: Mapping[str, Any], path: str) -> Penalty | None:
     if not isinstance(note, str):
         r.fail(E.INVALID_TYPE, f"{path}.note", "A note is text.")
         note = ""
+    elif len(note) > MAX_NOTE_LENGTH:
+        r.fail(E.INVALID_VALUE, f"{path}.note", f"A note is at most {MAX_NOTE_LENGTH} characters.")
+    elif any(unicodedata.category(char) == "Cc" for char in note):
+        r.fail(E.INVALID_VALUE, f"{path}.note", "A note cannot hold control characters (tabs, line breaks, NUL).")
     if kind == "adjustment":
         deltas = _adjustment_deltas(r, item.get("deltas"), f"{path}.deltas")
         if item.get("seat") is not None:
@@ -302,7 +326,7 @@ def _penalty(r: _Reader, item: Mapping[str, Any], path: str) -> Penalty | None:
     if item.get("deltas") is not None:
         r.fail(E.UNKNOWN_FIELD, f"{path}.deltas", "Only an adjustment takes deltas.")
     seat = r.seat(item.get("seat"), f"{path}.seat")
-    count = r.count(item.get("count"), f"{path}.count", default=1, minimum=1)
+    count = r.count(item.get("count"), f"{path}.count", default=1, minimum=1, maximum=MAX_PENALTY_COUNT)
     if kind != "revealed_tiles" and item.get("count") is not None and count != 1:
         r.fail(E.INVALID_VALUE, f"{path}.count", "Only a revealed-tiles penalty takes a count.")
     if seat is None or kind is None:
@@ -313,6 +337,9 @@ def _penalty(r: _Reader, item: Mapping[str, Any], path: str) -> Penalty | None:
 def _adjustment_deltas(r: _Reader, raw: Any, path: str) -> tuple[int, int, int, int] | None:
     if not isinstance(raw, list | tuple) or len(raw) != 4 or not all(_is_int(v) for v in raw):
         r.fail(E.INVALID_VALUE, path, "An adjustment needs four whole numbers, one per seat.")
+        return None
+    if any(abs(value) > MAX_ADJUSTMENT for value in raw):
+        r.fail(E.INVALID_VALUE, path, f"An adjustment moves at most {MAX_ADJUSTMENT:,} points per seat.")
         return None
     if sum(raw) != 0:
         r.fail(E.ADJUSTMENT_NOT_ZERO_SUM, path, f"An adjustment must add up to 0; these add up to {sum(raw)}.")

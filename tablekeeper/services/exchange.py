@@ -24,16 +24,20 @@ from ..models import (
     Round,
     Seat,
     house_rule_keys,
+    zero_totals,
 )
 from ..rules import VARIANT_IDS, replay
+from ..validators import player_name_problems
+from .derived import derived_columns, totals_of
 from .errors import HandRejected
 from .sessions import finish_session, start_session
 
 FORMAT = "tablekeeper-session"
 FORMAT_VERSION = 1
-# Far beyond any night at the table (the benchmarks play 1000 hands); replaying more would hold a
-# server worker for seconds on a file crafted to do just that.
-MAX_IMPORT_HANDS = 5000
+# Far beyond any night at the table, and short enough to correct quickly: deleting hand 1 of a
+# 2000-hand session re-scores every later hand (their hand numbers all change) in about 0.4 s on
+# SQLite and 0.7 s on PostgreSQL on a small machine, under the one second a session's lock may be held.
+MAX_IMPORT_HANDS = 2000
 
 
 class ImportRefused(Exception):
@@ -80,6 +84,8 @@ def import_session(owner: User, data: Any) -> GameSession:
             raise ImportRefused(_("The file's house rules are not valid: %(why)s") % {"why": rejected}) from None
         if records:
             _replay_into(session, records, owner)
+        if "totals" in data and not _four_whole_numbers(data["totals"]):
+            raise ImportRefused(_("The file's totals must be four whole numbers."))
         if "totals" in data and data["totals"] != session.totals:
             raise ImportRefused(
                 _("Replaying the hands gives totals %(got)s, not the %(expected)s the file says; nothing imported.")
@@ -90,6 +96,10 @@ def import_session(owner: User, data: Any) -> GameSession:
     return session
 
 
+def _four_whole_numbers(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 4 and all(type(item) is int for item in value)
+
+
 def _checked_settings(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused(_("This is not a TableKeeper session export."))
@@ -98,8 +108,11 @@ def _checked_settings(data: Any) -> dict[str, Any]:
     players = data.get("players")
     if data.get("variant") not in VARIANT_IDS:
         raise ImportRefused(_("The file names a variant this app does not know."))
-    if not isinstance(players, list) or len(players) != 4 or not all(isinstance(p, str) and p.strip() for p in players):
+    if not isinstance(players, list) or len(players) != 4 or not all(isinstance(p, str) for p in players):
         raise ImportRefused(_("The file must name four players."))
+    # The start form's own checks: a name the form would refuse is refused here, never cut or merged.
+    for seat, message in player_name_problems(players):
+        raise ImportRefused(_("Player %(seat)s in the file: %(why)s") % {"seat": seat + 1, "why": message})
     numbers = [data.get("base"), data.get("starting_points"), data.get("first_dealer")]
     if not all(isinstance(number, int) and not isinstance(number, bool) for number in numbers):
         raise ImportRefused(_("The file's base, starting points and first dealer must be whole numbers."))
@@ -120,7 +133,7 @@ def _checked_settings(data: Any) -> dict[str, Any]:
         )
     return {
         "variant": data["variant"],
-        "player_names": [name[:40] for name in players],
+        "player_names": players,
         "first_dealer": data["first_dealer"],
         "starting_points": data["starting_points"],
         "base": data["base"],
@@ -149,20 +162,22 @@ def _replay_into(session: GameSession, records: list[dict[str, Any]], owner: Use
         index = result["first_error"] or 0
         why = "; ".join(str(error["message"]) for error in result["results"][index]["errors"])
         raise ImportRefused(_("Hand %(number)s cannot be scored: %(why)s") % {"number": index + 1, "why": why})
-    Round.objects.bulk_create(
-        Round(
-            session=session,
-            number=number,
-            record=record,
-            deltas=scored["deltas"],
-            pot_delta=scored["pot_delta"],
-            lines=scored["lines"],
-            state_after=scored["state"],
-            client_token=f"import-{number}",
-            entered_by=owner,
+    rows = []
+    totals = zero_totals()
+    for number, (record, scored) in enumerate(zip(records, result["results"], strict=True), start=1):
+        values = derived_columns(record, scored, totals)
+        totals = totals_of(values)
+        rows.append(
+            Round(
+                session=session,
+                number=number,
+                record=record,
+                client_token=f"import-{number}",
+                entered_by=owner,
+                **values,
+            )
         )
-        for number, (record, scored) in enumerate(zip(records, result["results"], strict=True), start=1)
-    )
+    Round.objects.bulk_create(rows, batch_size=500)
     session.totals = list(result["totals"])
     session.state = result["state"]
     session.hand_count = len(records)

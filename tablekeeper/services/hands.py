@@ -7,7 +7,8 @@ committed. The session's cached totals and state always equal a replay of its st
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -15,33 +16,56 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from ..models import Correction, GameSession, Round
-from ..rules import replay, settle
+from ..models import Correction, GameSession, Round, zero_totals
+from ..rules import settle
+from .derived import GAIN_COLUMNS, TOTAL_COLUMNS, add, derived_columns, write_changed_rows
 from .errors import Conflict, HandRejected
 
-DERIVED_FIELDS = ["deltas", "pot_delta", "lines", "state_after"]
 # Renumbering shifts rows out of the way first, so that no intermediate row breaks the
 # unique (session, number) constraint on either SQLite or PostgreSQL.
 _RENUMBER_OFFSET = 1_000_000
+# A hand worth more than this many points is a typing accident, not mahjong; refusing it also keeps
+# every stored number far inside a 64-bit column on PostgreSQL and printable without limits.
+MAX_POINTS = 10**12
 
 
 def _lock(session: GameSession) -> GameSession:
     return GameSession.objects.select_for_update().get(pk=session.pk)
 
 
+def _before(session: GameSession, number: int) -> tuple[dict[str, Any], list[int]]:
+    """The table state and the running totals before hand `number` (one indexed row at most)."""
+    if number > 1:
+        previous = (
+            Round.objects.filter(session=session, number=number - 1).values("state_after", *TOTAL_COLUMNS).first()
+        )
+        if previous is not None:
+            return dict(previous["state_after"]), [previous[name] for name in TOTAL_COLUMNS]
+    return session.starting_state(), zero_totals()
+
+
 def _state_before(session: GameSession, number: int) -> dict[str, Any]:
-    if number <= 1:
-        return session.starting_state()
-    previous = Round.objects.filter(session=session, number=number - 1).values_list("state_after", flat=True).first()
-    return dict(previous) if previous is not None else session.starting_state()
+    return _before(session, number)[0]
 
 
 def _current_state(session: GameSession) -> dict[str, Any]:
     return dict(session.state) if session.state else session.starting_state()
 
 
-def _add(totals: Sequence[int], deltas: Sequence[int], sign: int = 1) -> list[int]:
-    return [total + sign * delta for total, delta in zip(totals, deltas, strict=True)]
+def _check_magnitude(result: dict[str, Any], number: int | None = None) -> None:
+    amounts = [*result["deltas"], result["pot_delta"], (result.get("state") or {}).get("pot", 0)]
+    if any(abs(amount) > MAX_POINTS for amount in amounts):
+        raise HandRejected(
+            [
+                {
+                    "code": "points_out_of_range",
+                    "field": None,
+                    "message": _("This hand would move more than %(most)s points; check the numbers entered.")
+                    % {"most": f"{MAX_POINTS:,}"},
+                }
+            ],
+            number=number,
+        )
 
 
 def preview_hand(session: GameSession, record: dict[str, Any], number: int | None = None) -> dict[str, Any]:
@@ -85,18 +109,16 @@ def record_hand(
         result = settle(locked.variant, record, _current_state(locked), locked.engine_options())
         if not result["ok"]:
             raise HandRejected(result["errors"])
+        _check_magnitude(result)
         round_ = Round.objects.create(
             session=locked,
             number=locked.next_number,
             record=record,
-            deltas=result["deltas"],
-            pot_delta=result["pot_delta"],
-            lines=result["lines"],
-            state_after=result["state"],
             client_token=client_token,
             entered_by=user,
+            **derived_columns(record, result, locked.totals),
         )
-        locked.totals = _add(locked.totals, result["deltas"])
+        locked.totals = round_.totals_after
         locked.state = result["state"]
         locked.hand_count = round_.number
         locked.version += 1
@@ -125,8 +147,7 @@ def undo_last_hand(session: GameSession, *, user: User | None, based_on: str | N
             raise Conflict(_("The last hand changed on another device, so nothing was undone. Check the board first."))
         if last is None:
             return None
-        locked.totals = _add(locked.totals, last.deltas, -1)
-        locked.state = _state_before(locked, last.number)
+        locked.state, locked.totals = _before(locked, last.number)
         locked.hand_count = last.number - 1
         locked.version += 1
         Correction.objects.create(session=locked, number=last.number, action="undo", before=last.record, who=user)
@@ -135,40 +156,40 @@ def undo_last_hand(session: GameSession, *, user: User | None, based_on: str | N
     return last
 
 
-def _lock_hand_and_later(session: GameSession, number: int, based_on: str | None) -> tuple[GameSession, list[Round]]:
-    """Lock the session and load hand `number` and every later hand, or refuse a stale correction.
+def _lock_hand(session: GameSession, number: int, based_on: str | None) -> tuple[GameSession, Round]:
+    """Lock the session and load hand `number`, or refuse a stale correction.
 
     Runs inside the caller's transaction, so the rows cannot move before the caller writes them.
     """
     locked = _lock(session)
     if not locked.is_open:
         raise Conflict(_("This session is finished; its hands can no longer be changed."))
-    affected = list(Round.objects.filter(session=locked, number__gte=number).order_by("number"))
-    if not affected or affected[0].number != number:
+    hand = Round.objects.filter(session=locked, number=number).first()
+    if hand is None:
         raise Conflict(_("Hand %(number)s no longer exists; it was changed from another device.") % {"number": number})
-    if _stale(based_on, affected[0]):
+    if _stale(based_on, hand):
         raise Conflict(
             _("Hand %(number)s was changed on another device since you opened it; nothing was changed.")
             % {"number": number}
         )
-    return locked, affected
+    return locked, hand
 
 
 def edit_hand(
     session: GameSession, number: int, record: dict[str, Any], *, user: User | None, based_on: str | None = None
 ) -> Round:
-    """Replace hand `number`'s record and re-score every later hand; refuse if any of them breaks.
+    """Replace hand `number`'s record and re-score the later hands; refuse if any of them breaks.
 
     `based_on` is the fingerprint of the hand the edit form was opened on; a hand changed, deleted
     or renumbered since (another phone) is refused rather than silently overwritten.
     """
     with transaction.atomic():
-        locked, affected = _lock_hand_and_later(session, number, based_on)
-        edited = affected[0]
+        locked, edited = _lock_hand(session, number, based_on)
         before = edited.record
+        state, totals = _before(locked, number)
+        rescored = _rescore(locked, _rows_from(locked, number), state, totals, replace=(edited.pk, record))
+        rescored.apply(locked)
         edited.record = record
-        _rescore(locked, affected, _state_before(locked, number), first_number=number)
-        Round.objects.bulk_update(affected, ["record", *DERIVED_FIELDS])
         Correction.objects.create(session=locked, number=number, action="edit", before=before, after=record, who=user)
         locked.version += 1
         locked.save(update_fields=["totals", "state", "version", "updated_at"])
@@ -181,46 +202,108 @@ def delete_hand(session: GameSession, number: int, *, user: User | None, based_o
     `based_on` as for `edit_hand`: after another phone deleted hand 3, "hand 3" is a different hand.
     """
     with transaction.atomic():
-        locked, affected = _lock_hand_and_later(session, number, based_on)
-        deleted, later = affected[0], affected[1:]
-        locked.totals = _add(locked.totals, deleted.deltas, -1)
-        _rescore(locked, later, _state_before(locked, number), first_number=number + 1)
+        locked, deleted = _lock_hand(session, number, based_on)
+        state, totals = _before(locked, number)
+        rescored = _rescore(
+            locked,
+            _rows_from(locked, number + 1),
+            state,
+            totals,
+            stored_before=(deleted.state_after, deleted.totals_after),
+        )
         deleted.delete()
-        if later:
-            later_rows = Round.objects.filter(session=locked, number__gt=number)
-            later_rows.update(number=F("number") + _RENUMBER_OFFSET)
-            later_rows_shifted = Round.objects.filter(session=locked, number__gt=number + _RENUMBER_OFFSET)
-            later_rows_shifted.update(number=F("number") - _RENUMBER_OFFSET - 1)
-            for round_ in later:
-                round_.number -= 1
-            Round.objects.bulk_update(later, DERIVED_FIELDS)
+        later_rows = Round.objects.filter(session=locked, number__gt=number)
+        later_rows.update(number=F("number") + _RENUMBER_OFFSET)
+        later_rows_shifted = Round.objects.filter(session=locked, number__gt=number + _RENUMBER_OFFSET)
+        later_rows_shifted.update(number=F("number") - _RENUMBER_OFFSET - 1)
+        rescored.apply(locked, renumbered_after=number)
         Correction.objects.create(session=locked, number=number, action="delete", before=deleted.record, who=user)
         locked.hand_count -= 1
-        if not later:
-            locked.state = _state_before(locked, number)
         locked.version += 1
         locked.save(update_fields=["totals", "state", "hand_count", "version", "updated_at"])
 
 
-def _rescore(locked: GameSession, rounds: list[Round], state: dict[str, Any], *, first_number: int) -> None:
-    """Replay `rounds` from `state`, write the results into them and into the session's cache.
+# What a re-score reads of each later hand: everything it compares, but not the reasons (`lines`),
+# the largest column, which are rewritten whenever a hand is settled again and read for nothing else.
+_RESCORE_READS: tuple[str, ...] = ("pk", "number", "record", "deltas", "pot_delta", "state_after", "result", "method")
+_RESCORE_READS += ("discarder", *GAIN_COLUMNS, *TOTAL_COLUMNS)
+_CHUNK = 250
 
-    Raises HandRejected (nothing saved, thanks to the surrounding transaction) naming the first
-    hand that the change makes invalid.
+
+def _rows_from(session: GameSession, number: int) -> Iterator[dict[str, Any]]:
+    """Hand `number` and the later hands, in order, read a chunk at a time: a re-score that settles
+    down after a few hands never reads the rest of a long session."""
+    while True:
+        chunk = list(
+            Round.objects.filter(session=session, number__gte=number)
+            .order_by("number")
+            .values(*_RESCORE_READS)[:_CHUNK]
+        )
+        yield from chunk
+        if len(chunk) < _CHUNK:
+            return
+        number = chunk[-1]["number"] + 1
+
+
+@dataclass
+class _Rescored:
+    """What a correction writes: the changed columns of each hand settled again and, once the
+    table state has come back to what it was, one shift of every later hand's running totals."""
+
+    changes: list[tuple[int, dict[str, Any]]]
+    totals: list[int]
+    state: dict[str, Any]
+    shift_from: int | None = None
+    shift: list[int] = field(default_factory=zero_totals)
+
+    def apply(self, locked: GameSession, *, renumbered_after: int | None = None) -> None:
+        if self.shift_from is not None and any(self.shift):
+            number = self.shift_from
+            if renumbered_after is not None:
+                number -= 1  # the rows were renumbered after the re-score read them
+            moved = {name: F(name) + by for name, by in zip(TOTAL_COLUMNS, self.shift, strict=True) if by}
+            Round.objects.filter(session=locked, number__gte=number).update(**moved)
+        write_changed_rows(self.changes)
+        locked.totals = self.totals
+        locked.state = self.state
+
+
+def _rescore(
+    locked: GameSession,
+    rows: Iterator[dict[str, Any]],
+    state: dict[str, Any],
+    totals: list[int],
+    *,
+    replace: tuple[int, dict[str, Any]] | None = None,
+    stored_before: tuple[dict[str, Any], list[int]] | None = None,
+) -> _Rescored:
+    """Settle `rows` again from `state` and `totals`, the new table before the first of them.
+
+    `replace` gives one row (by pk) a new record. `stored_before` is the state and totals the rows
+    were stored after (when the hand before them is being deleted); by default the same as the new.
+    Settling is a pure function of the record and the state before it, so as soon as an unchanged
+    record meets the state it was stored after, it and every later hand keep their results and only
+    their running totals move, by the same amount: a correction costs what it changed, not the
+    session's length. Raises HandRejected (nothing is saved, thanks to the surrounding
+    transaction) naming the first hand that the change makes invalid.
     """
-    if not rounds:
-        return
-    result = replay(locked.variant, [round_.record for round_ in rounds], locked.engine_options(), state)
-    if not result["ok"]:
-        index = result["first_error"] or 0
-        errors = result["results"][index]["errors"]
-        raise HandRejected(errors, number=first_number + index)
-    totals = list(locked.totals)
-    for round_, scored in zip(rounds, result["results"], strict=True):
-        totals = _add(_add(totals, round_.deltas, -1), scored["deltas"])
-        round_.deltas = scored["deltas"]
-        round_.pot_delta = scored["pot_delta"]
-        round_.lines = scored["lines"]
-        round_.state_after = scored["state"]
-    locked.totals = totals
-    locked.state = result["state"]
+    old_state, old_totals = stored_before if stored_before is not None else (state, totals)
+    options = locked.engine_options()
+    changes: list[tuple[int, dict[str, Any]]] = []
+    for row in rows:
+        record = replace[1] if replace is not None and row["pk"] == replace[0] else row["record"]
+        if record is row["record"] and state == old_state:
+            shift = [new - old for new, old in zip(totals, old_totals, strict=True)]
+            return _Rescored(changes, add(locked.totals, shift), dict(locked.state), row["number"], shift)
+        scored = settle(locked.variant, record, state, options)
+        if not scored["ok"]:
+            raise HandRejected(scored["errors"], number=row["number"])
+        _check_magnitude(scored, row["number"])
+        values = derived_columns(record, scored, totals)
+        changed = {name: value for name, value in values.items() if name == "lines" or row[name] != value}
+        if record is not row["record"]:
+            changed["record"] = record
+        changes.append((row["pk"], changed))
+        old_state, old_totals = row["state_after"], [row[name] for name in TOTAL_COLUMNS]
+        state, totals = scored["state"], [values[name] for name in TOTAL_COLUMNS]
+    return _Rescored(changes, totals, state)

@@ -8,23 +8,42 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import GameSession, Player, Round, Seat, engine_options_for, new_share_token, zero_totals
+from ..models import (
+    GameSession,
+    Player,
+    Round,
+    Seat,
+    engine_options_for,
+    new_share_token,
+    player_name_key,
+    zero_totals,
+)
 from ..rules import check_options
 from .errors import Conflict, HandRejected
 from .settlement import pot_contributions, pro_rata_refund
 
 
 def find_or_create_player(owner: User, name: str) -> Player:
-    """Reuse the keeper's player of that name whatever its case, so statistics follow the person."""
+    """Reuse the keeper's player of that name (by `player_name_key`), so statistics follow the person.
+
+    Two phones of one keeper starting sessions with the same new name at once both end with the
+    one player: the loser of the race for the unique key rolls back its own savepoint only and
+    reads the winner's row (PostgreSQL makes it wait until the winner commits).
+    """
     name = " ".join(name.split())
-    player = Player.objects.filter(owner=owner, name__iexact=name).first()
-    if player is None:
-        player = Player.objects.create(owner=owner, name=name)
-    return player
+    key = player_name_key(name)
+    player = Player.objects.filter(owner=owner, name_key=key).first()
+    if player is not None:
+        return player
+    try:
+        with transaction.atomic():
+            return Player.objects.create(owner=owner, name=name)
+    except IntegrityError:
+        return Player.objects.get(owner=owner, name_key=key)
 
 
 def start_session(

@@ -1,25 +1,60 @@
-"""Sign up; logging in and out are Django's own auth views."""
+"""Sign up, and password reset with a throttle; logging in, out and changing a password are
+Django's own auth views (django-axes throttles the login) with our templates."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
+from django.conf import settings
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from ..http import HtmxHttpRequest
+from ..throttle import over_limit
+
+
+class SignupForm(UserCreationForm[User]):
+    email = forms.EmailField(
+        label=_("Email (optional)"),
+        required=False,
+        help_text=_("Only used to send you a link when you forget your password."),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+
+
+def _too_many(request: HttpRequest, message: str) -> HttpResponse:
+    return TemplateResponse(request, "registration/throttled.html", {"message": message}, status=429)
 
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HtmxHttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("session_list")
-    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    if request.method == "POST" and over_limit(request, "signup", settings.SIGNUPS_PER_HOUR):
+        return _too_many(request, str(_("Too many new accounts from this address; try again in an hour.")))
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("session_new")
     return TemplateResponse(request, "registration/signup.html", {"form": form})
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset view, with as many mails per address and hour as settings allow."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if over_limit(request, "password_reset", settings.PASSWORD_RESETS_PER_HOUR):
+            return _too_many(request, str(_("Too many reset requests from this address; try again in an hour.")))
+        return super().post(request, *args, **kwargs)

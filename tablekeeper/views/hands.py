@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
@@ -14,12 +14,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from .. import services
+from ..converters import query_number
 from ..forms import HandForm, new_client_token
 from ..http import HtmxHttpRequest, current_user, page_or_partial
 from ..models import Correction, GameSession, Round, Seat
 from ..reasons import error_with_names, reasons
 from .board import build_board, seats_of
-from .chart import running_total_chart
 from .sessions import owned_session
 
 FORM_TEMPLATE = "hands/form.html"
@@ -193,11 +193,16 @@ def hand_preview(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     """Score the form's taps without saving: the live preview under the form."""
     session = owned_session(request, session_id)
     seats = seats_of(session)
+    raw_editing = request.POST.get("editing") or ""
+    editing = query_number(raw_editing)
+    if raw_editing and (editing is None or editing > session.hand_count):
+        return HttpResponseBadRequest(
+            _("There is no hand %(number)s to preview a change of.") % {"number": raw_editing[:12]}
+        )
     form = HandForm(session, request.POST)
     preview: dict[str, Any] | None = None
     if form.is_valid():
-        number = request.POST.get("editing")
-        preview = services.preview_hand(session, form.to_record(), int(number) if number and number.isdigit() else None)
+        preview = services.preview_hand(session, form.to_record(), editing)
     context = {"form": form, "seats": seats, **_preview_context(session, seats, preview, form)}
     return TemplateResponse(request, f"{FORM_TEMPLATE}#preview", context)
 
@@ -261,30 +266,5 @@ def hand_undo(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     return _done(request, session)
 
 
-def result_label(record: dict[str, Any], names: list[str]) -> str:
-    """How a hand ended, in the keeper's language (the record's "win"/"draw"/"void" are codes)."""
-    result = record.get("result")
-    if result == "win":
-        winners = " + ".join(names[win["seat"]] for win in record.get("wins") or [])
-        return _("Won: %(names)s") % {"names": winners}
-    if result == "void":
-        return str(_("Void (false win)"))
-    return str(_("Draw"))
-
-
 def _to(request: HtmxHttpRequest, url: str) -> HttpResponse:
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-
-
-@login_required
-@require_GET
-def hand_history(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
-    session = owned_session(request, session_id)
-    seats = seats_of(session)
-    names = [seat.player.name for seat in seats]
-    stored = list(Round.objects.filter(session=session))
-    info = session.variant_info
-    rounds = [(round_, reasons(round_.lines, names, info), result_label(round_.record, names)) for round_ in stored]
-    chart = running_total_chart([round_.deltas for round_ in stored], names) if stored else None
-    context = {"session": session, "rounds": rounds, "seat_names": names, "chart": chart}
-    return TemplateResponse(request, "hands/history.html", context)

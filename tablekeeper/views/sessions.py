@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import services
+from ..converters import query_number
 from ..forms import MoneyRateForm, StartSessionForm
 from ..http import HtmxHttpRequest, current_user, page_or_partial
 from ..models import GameSession, Player, Round
@@ -23,17 +24,32 @@ def owned_session(request: HtmxHttpRequest, session_id: int) -> GameSession:
     return get_object_or_404(GameSession.objects.filter(owner=current_user(request)), pk=session_id)
 
 
+SESSIONS_PER_PAGE = 25
+
+
 @login_required
 @require_GET
 def session_list(request: HtmxHttpRequest) -> HttpResponse:
-    """The keeper's sessions, newest first; `?status=open` or `?status=finished` narrows them."""
+    """The keeper's sessions, newest first, a page at a time; `?status=open` or `?status=finished` narrows them."""
     sessions = GameSession.objects.filter(owner=current_user(request)).order_by("-created", "-pk")
     status = request.GET.get("status", "")
     if status in GameSession.Status.values:
         sessions = sessions.filter(status=status)
     else:
         status = ""
-    context = {"sessions": sessions.prefetch_related("seats__player")[:100], "status": status}
+    raw_page = request.GET.get("page")
+    page = query_number(raw_page, most=100_000) if raw_page is not None else 1
+    if page is None:
+        raise Http404("No such page of sessions.")
+    start = (page - 1) * SESSIONS_PER_PAGE
+    # One row more than the page shows says whether there is an older page, without a COUNT.
+    shown = list(sessions.prefetch_related("seats__player")[start : start + SESSIONS_PER_PAGE + 1])
+    context = {
+        "sessions": shown[:SESSIONS_PER_PAGE],
+        "status": status,
+        "older_page": page + 1 if len(shown) > SESSIONS_PER_PAGE else None,
+        "newer_page": page - 1 if page > 1 else None,
+    }
     return TemplateResponse(request, "sessions/list.html", context)
 
 

@@ -1,7 +1,7 @@
 """A printable summary of a session: settings, standings, who pays whom, the chart and every hand.
 
-Reads the session, its seats and its rounds in three queries however many hands there are: the
-per-hand figures are the deltas the rounds already store, so nothing is replayed here.
+Reads the session, its seats, the chart's sampled points and its hands' stored columns in four
+queries however many hands there are: nothing is replayed, and no record or reasons are read.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from ..http import HtmxHttpRequest
 from ..models import SESSION_SETTING_OPTIONS, GameSession, Round
-from ..reasons import Reason, reasons
+from ..services.derived import GAIN_COLUMNS
 from .board import build_ending, seats_of
-from .chart import running_total_chart
-from .hands import result_label
+from .chart import chart_points, running_total_chart
 from .sessions import owned_session
 
 
@@ -42,7 +42,11 @@ class HandRow:
     method: str
     deltas: list[int]
     pot_delta: int
-    payments: list[Reason]  # why each seat paid what it paid; the row already shows the rest
+
+    @property
+    def cells(self) -> list[tuple[str, str]]:
+        """(class, text) per seat: worked out here, since the template runs this for every hand."""
+        return [(" up" if delta > 0 else " down" if delta < 0 else "", f"{delta:+d}") for delta in self.deltas]
 
 
 def option_text(value: Any) -> str:
@@ -72,37 +76,41 @@ def changed_house_rules(session: GameSession) -> list[HouseRule]:
     return changed
 
 
-def method_text(win: dict[str, Any], names: list[str]) -> str:
-    method = win.get("method")
-    source = win.get("from")
-    source_name = names[source] if isinstance(source, int) and 0 <= source < len(names) else "?"
+def method_text(method: str, source: int | None, names: list[str]) -> str:
+    source_name = names[source] if source is not None and 0 <= source < len(names) else "?"
     if method == "self_draw":
         return str(_("Self-draw"))
     if method == "discard":
         return _("on %(name)s's discard") % {"name": source_name}
     if method == "rob_kong":
         return _("robbed %(name)s's kong") % {"name": source_name}
-    return str(method or "")
+    return method
 
 
-def hand_row(round_: Round, names: list[str], variant_info: dict[str, Any]) -> HandRow:
-    wins = (round_.record.get("wins") or []) if round_.record.get("result") == "win" else []
-    methods = list(dict.fromkeys(method_text(win, names) for win in wins))
-    return HandRow(
-        number=round_.number,
-        result=result_label(round_.record, names) if not wins else str(_("Won")),
-        winners=", ".join(names[win["seat"]] for win in wins),
-        method="; ".join(methods),
-        deltas=list(round_.deltas),
-        pot_delta=round_.pot_delta,
-        payments=[line for line in reasons(round_.lines, names, variant_info) if line.kind == "payment"],
-    )
+# Lazy: this table is built once at import, and each request reads it in its own language.
+RESULT_WORDS = {"draw": gettext_lazy("Draw"), "void": gettext_lazy("Void (false win)")}
+
+
+def hand_rows(session: GameSession, names: list[str]) -> list[HandRow]:
+    """Every hand from its stored columns (winners from their gains; no record or reasons read)."""
+    columns = ("number", "result", "method", "discarder", "deltas", "pot_delta", *GAIN_COLUMNS)
+    rows = Round.objects.filter(session=session).order_by("number").values_list(*columns)
+    return [
+        HandRow(
+            number=number,
+            result=str(_("Won")) if result == "win" else str(RESULT_WORDS.get(result, result)),
+            winners=", ".join(names[seat] for seat, gain in enumerate(gains) if gain is not None),
+            method=method_text(method, discarder, names) if result == "win" else "",
+            deltas=list(deltas),
+            pot_delta=pot_delta,
+        )
+        for number, result, method, discarder, deltas, pot_delta, *gains in rows
+    ]
 
 
 def summary_context(session: GameSession) -> dict[str, Any]:
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
-    rounds = list(Round.objects.filter(session=session).order_by("number"))
     return {
         "session": session,
         "seats": seats,
@@ -111,8 +119,8 @@ def summary_context(session: GameSession) -> dict[str, Any]:
         "default_base": session.variant_info.get("default_base"),
         # An open session's standings are the current ones, with any pot still on the table.
         "ending": build_ending(session, seats),
-        "chart": running_total_chart([round_.deltas for round_ in rounds], names) if rounds else None,
-        "hands": [hand_row(round_, names, session.variant_info) for round_ in rounds],
+        "chart": running_total_chart(chart_points(session), names) if session.hand_count else None,
+        "hands": hand_rows(session, names),
     }
 
 

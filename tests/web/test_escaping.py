@@ -37,7 +37,7 @@ def assert_only_text(body: str) -> None:
 def test_hostile_names_and_notes_are_escaped_on_every_page_of_the_session(client, owner, hostile, path):
     client.force_login(owner)
     body = client.get(f"/sessions/{hostile.pk}/{path}").content.decode()
-    if path in ("hands/2/", "hands/"):
+    if path == "hands/2/":
         assert "&lt;svg onload=alert(4)&gt;" in body
     if path == "share/":
         # The owner's share page names no player; it must still carry no markup of theirs.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -214,11 +215,16 @@ def test_deleting_a_hand_renumbers_the_later_ones(keeper_client, game, owner):
     assert game.totals == [-10, 30, -10, -10]
 
 
-def test_the_history_lists_every_hand_with_its_changes_and_reasons(keeper_client, game, owner):
+def test_the_history_lists_every_hand_newest_first_with_changes_and_running_points(keeper_client, game, owner):
     record_all(game, [win(2), draw()], owner)
     body = keeper_client.get(f"/sessions/{game.pk}/hands/").content.decode()
-    assert body.count('<tbody class="hand">') == 2
-    assert 'class="up">+30<' in body and "<details>" in body
+    rows = re.findall(r'<tr class="hand-row">(.*?)</tr>', body, flags=re.S)
+    assert len(rows) == 2
+    # Hand 2 (a draw) first; Cy's +30 in hand 1 leaves her on 1030.
+    assert f'href="/sessions/{game.pk}/hands/2/"' in rows[0]
+    assert '<td class="up"><b>+30</b><small>1030</small></td>' in rows[1]
+    # The reasons live on each hand's own page, a tap away.
+    assert "<details>" not in body
 
 
 def test_a_finished_session_refuses_a_posted_hand_with_409(keeper_client, owner):
@@ -233,8 +239,8 @@ def test_a_finished_session_refuses_a_posted_hand_with_409(keeper_client, owner)
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("en", ["Won: Cy", "Draw", "Won: Bo + Di"]),
-        ("zh-hans", ["和牌：Cy", "流局", "和牌：Bo + Di"]),
+        ("en", ["Discard", "Draw", "Self-draw"]),
+        ("zh-hans", ["点炮", "流局", "自摸"]),
     ],
 )
 def test_the_history_says_how_each_hand_ended_in_the_keepers_language(keeper_client, owner, language, expected):
@@ -249,6 +255,6 @@ def test_the_history_says_how_each_hand_ended_in_the_keepers_language(keeper_cli
     record_all(game, [win(2), draw(), two_winners], owner)
     keeper_client.cookies["django_language"] = language
     body = keeper_client.get(f"/sessions/{game.pk}/hands/").content.decode()
-    summaries = [part.split("<", 1)[0].strip() for part in body.split("<summary>")[1:]]
-    # The record's codes ("win", "draw") are not words a keeper should read.
-    assert summaries == expected and ">win<" not in body
+    # Newest first; the record's codes ("win", "draw") are not words a keeper should read.
+    assert re.findall(r'<th class="no" scope="row"><a [^>]*><b>\d+</b><small>([^<]*)</small>', body) == expected
+    assert ">win<" not in body

@@ -62,6 +62,8 @@ def test_the_production_settings_pass_the_deploy_check(tmp_path):
         "DJANGO_ALLOWED_HOSTS": "example.com",
         "DJANGO_CSRF_TRUSTED_ORIGINS": "https://example.com",
         "DATABASE_URL": f"sqlite:///{tmp_path / 'deploy.sqlite3'}",
+        # A deployment sends password-reset mail; the check refuses the console backend without it.
+        "DJANGO_EMAIL_HOST": "smtp.example.com",
     }
     # Set by the browser tests for their own process; a deployment never has them.
     for testing_only in ("DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"):

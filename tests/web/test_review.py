@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
@@ -9,11 +11,12 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tablekeeper import services
-from tablekeeper.services.stats import tally
-from tablekeeper.views.chart import running_total_chart, running_totals
+from tablekeeper.services.stats import PlayerStats, SeatTally, seat_tallies, tally
+from tablekeeper.views.chart import chart_points, running_total_chart, sampled_numbers
 from tests.conftest import draw, make_session, record_all, win
 
 pytestmark = pytest.mark.django_db
+NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 
 @pytest.fixture
@@ -22,58 +25,89 @@ def keeper_client(client: Client, owner: User) -> Client:
     return client
 
 
-def test_running_totals_start_at_zero_and_add_each_hand():
-    assert running_totals([[-10, 30, -10, -10], [0, 0, 0, 0], [5, -5, 0, 0]]) == [
-        [0, 0, 0, 0],
-        [-10, 30, -10, -10],
-        [-10, 30, -10, -10],
-        [-5, 25, -10, -10],
-    ]
+def test_the_chart_samples_at_most_120_hands_evenly_with_the_first_and_the_last():
+    assert sampled_numbers(3) == [1, 2, 3]
+    numbers = sampled_numbers(1000)
+    assert len(numbers) == 120 and numbers[0] == 1 and numbers[-1] == 1000
+    gaps = {later - earlier for earlier, later in itertools.pairwise(numbers)}
+    assert gaps <= {8, 9}
 
 
 def test_the_chart_spans_from_the_lowest_to_the_highest_total_with_zero_inside():
-    chart = running_total_chart([[-10, 30, -10, -10], [-10, -10, 30, -10]], ["Ann", "Bo", "Cy", "Di"])
-    # 3 points across 8..352 (step 172); 30 at the top (y 8), -20 at the bottom (y 172), 0 at 8 + 30/50 × 164.
+    chart = running_total_chart([(0, [0, 0, 0, 0]), (1, [-10, 30, -10, -10]), (2, [-20, 20, 20, -20])], NAMES)
+    # Hands 0..2 across x 44..314; 30 at the top (y 10), -20 at the bottom (y 178), 0 at 10 + 30/50 × 168.
     assert (chart.top, chart.bottom, chart.hands) == (30, -20, 2)
-    assert chart.zero_y == 106.4
-    assert chart.lines[0].points == "8.0,106.4 180.0,139.2 352.0,172.0"
-    assert chart.lines[1].points == "8.0,106.4 180.0,8.0 352.0,40.8"  # Bo ends on 20: 8 + 10/50 × 164
+    assert chart.zero_y == 110.8
+    assert chart.lines[0].points == "44.0,110.8 179.0,144.4 314.0,178.0"
+    assert chart.lines[1].points == "44.0,110.8 179.0,10.0 314.0,43.6"  # Bo ends on 20
     assert [line.final for line in chart.lines] == [-20, 20, 20, -20]
+    assert [tick.value for tick in chart.ticks] == [30, 0, -20]
+
+
+def test_end_labels_of_lines_that_end_together_are_pushed_apart():
+    chart = running_total_chart([(0, [0, 0, 0, 0]), (1, [10, 10, -10, -10])], NAMES)
+    label_ys = sorted(line.label_y for line in chart.lines)
+    assert all(later - earlier >= 12 for earlier, later in itertools.pairwise(label_ys))
 
 
 def test_a_session_of_nothing_but_zeros_still_draws_flat_lines():
-    chart = running_total_chart([[0, 0, 0, 0]], ["Ann", "Bo", "Cy", "Di"])
-    assert chart.lines[2].points == "8.0,8.0 352.0,8.0"
+    chart = running_total_chart([(0, [0, 0, 0, 0]), (1, [0, 0, 0, 0])], NAMES)
+    assert chart.lines[2].points == "44.0,10.0 314.0,10.0"
 
 
-def seats(session_id: int, players: list[tuple[int, str]]) -> list[tuple[int, int, int, str]]:
-    return [(session_id, index, player_id, name) for index, (player_id, name) in enumerate(players)]
+def test_the_chart_of_a_long_session_reads_only_its_sampled_hands(keeper_client, owner):
+    game = make_session(owner)
+    record_all(game, [win(hand % 4) for hand in range(130)])
+    points = chart_points(game)
+    assert len(points) == 121 and points[0] == (0, [0, 0, 0, 0]) and points[-1][0] == 130
+    assert points[-1][1] == game.totals
 
 
-def test_statistics_count_wins_self_draws_deal_ins_and_the_biggest_hand_across_sessions():
-    ann, bo, cy, di, eve = (1, "Ann"), (2, "Bo"), (3, "Cy"), (4, "Di"), (5, "Eve")
-    table = seats(10, [ann, bo, cy, di]) + seats(11, [bo, ann, eve, di])
-    rounds = [
-        (10, win(1, "discard", 0), [-8, 8, 0, 0]),  # Bo wins on Ann's discard
-        (10, win(1), [-4, 12, -4, -4]),  # Bo self-draws
-        (10, draw(), [0, 0, 0, 0]),
-        # Several winners on Di's discard: one deal-in for Di, a win each for Ann and Cy.
-        (
-            10,
-            {"result": "win", "wins": [win(0, "discard", 3)["wins"][0], win(2, "discard", 3)["wins"][0]]},
-            [5, 0, 5, -10],
-        ),
-        (11, win(0, "rob_kong", 2), [20, 0, -20, 0]),  # Bo (seat 0 here) robs Eve's kong
+def tallied(seat_rows, per_seat) -> dict[str, PlayerStats]:
+    return {player.name: player for player in tally(seat_rows, per_seat)}
+
+
+def test_statistics_add_each_seats_counts_and_net_points_across_sessions():
+    zero = [0, 0, 0, 0]
+    seat_rows = [
+        (10, 0, 1, "Ann", [-8, 20, -6, -6], zero),
+        (10, 1, 2, "Bo", [-8, 20, -6, -6], zero),
+        (11, 0, 2, "Bo", [15, -5, -5, -5], [1, 0, 0, 0]),
+        (11, 1, 1, "Ann", [15, -5, -5, -5], [1, 0, 0, 0]),
     ]
-    stats = {player.name: player for player in tally(table, rounds)}
-    assert [name for name in stats] == ["Bo", "Ann", "Cy", "Di", "Eve"]  # most wins first, then by name
-    bo_stats = stats["Bo"]
-    assert (bo_stats.sessions_played, bo_stats.hands, bo_stats.wins, bo_stats.self_draws) == (2, 5, 3, 1)
-    assert bo_stats.self_draw_rate == pytest.approx(1 / 3) and bo_stats.biggest_hand == 20
-    assert (stats["Ann"].wins, stats["Ann"].deal_ins) == (1, 1) and stats["Ann"].deal_in_rate == pytest.approx(1 / 5)
-    assert (stats["Di"].deal_ins, stats["Di"].hands) == (1, 5)
-    assert (stats["Eve"].hands, stats["Eve"].deal_ins, stats["Eve"].wins) == (1, 1, 0)
-    assert stats["Eve"].self_draw_rate is None and stats["Eve"].biggest_hand is None
+    per_seat = {
+        (10, 0): SeatTally(hands=3, wins=0, self_draws=0, deal_ins=1, biggest_hand=None),
+        (10, 1): SeatTally(hands=3, wins=2, self_draws=1, deal_ins=0, biggest_hand=12),
+        (11, 0): SeatTally(hands=1, wins=1, self_draws=0, deal_ins=0, biggest_hand=20),
+        (11, 1): SeatTally(hands=1, wins=0, self_draws=0, deal_ins=0, biggest_hand=None),
+    }
+    stats = tallied(seat_rows, per_seat)
+    assert list(stats) == ["Bo", "Ann"]  # most wins first
+    bo = stats["Bo"]
+    assert (bo.sessions_played, bo.hands, bo.wins, bo.self_draws, bo.biggest_hand, bo.net) == (2, 4, 3, 1, 20, 36)
+    assert bo.self_draw_rate == pytest.approx(1 / 3)
+    ann = stats["Ann"]
+    assert (ann.wins, ann.deal_ins, ann.net, ann.biggest_hand, ann.self_draw_rate) == (0, 1, -13, None, None)
+    assert ann.deal_in_rate == pytest.approx(1 / 4)
+
+
+def test_the_database_counts_wins_self_draws_deal_ins_and_the_biggest_hand(owner):
+    game = make_session(owner, "shandong", base=5)
+    two_winners = {
+        "result": "win",
+        "wins": [
+            {"seat": 0, "method": "discard", "from": 3, "patterns": []},
+            {"seat": 2, "method": "discard", "from": 3, "patterns": []},
+        ],
+    }
+    record_all(game, [win(1, "discard", 0), win(1), draw(), two_winners])
+    counted = seat_tallies(owner)
+    bo = counted[(game.pk, 1)]
+    assert (bo.hands, bo.wins, bo.self_draws, bo.deal_ins) == (4, 2, 1, 0)
+    assert bo.biggest_hand == max(r.deltas[1] for r in game.rounds.all())
+    # One deal-in for Di however many won on her tile; one for Ann.
+    assert counted[(game.pk, 3)].deal_ins == 1 and counted[(game.pk, 0)].deal_ins == 1
+    assert counted[(game.pk, 0)].wins == 1 and counted[(game.pk, 2)].wins == 1
 
 
 def test_the_players_page_reads_in_a_fixed_number_of_queries(keeper_client, owner):
@@ -89,10 +123,11 @@ def test_the_players_page_reads_in_a_fixed_number_of_queries(keeper_client, owne
         keeper_client.get("/players/")
     assert len(queries) == few
     body = response.content.decode()
-    # Zhengzhou self-draws (RULES.md §5): Cy and Bo each won 1 of 3 hands in each of 3 sessions.
+    # Zhengzhou self-draws (RULES.md §5): Cy and Bo each won 1 of 3 hands in each of 3 sessions;
+    # Bo nets +30 - 10 = +20 a session.
     assert (
-        "<td>Bo</td>\n      <td>3</td>\n      <td>3/9</td>\n      <td>100%</td>\n      <td>0%</td>\n      <td>+30</td>"
-        in body
+        "<td>Bo</td>\n      <td>3</td>\n      <td>3/9</td>\n      <td>100%</td>\n      <td>0%</td>\n"
+        '      <td>+30</td>\n      <td class="up">+60</td>' in body
     )
 
 
@@ -106,6 +141,9 @@ def test_the_history_page_draws_each_players_running_total(keeper_client, game):
     body = keeper_client.get(f"/sessions/{game.pk}/hands/").content.decode()
     assert body.count('<polyline class="seat-line seat-') == 4
     assert "<title>Cy +20</title>" in body and "<title>Ann -20</title>" in body
+    # Axes, a legend and each line's final total at its end.
+    assert body.count('class="tick"') >= 4 and body.count('class="legend seat-') == 4
+    assert '<text class="end-label seat-2"' in body
     assert "<script" not in body.split("<main>")[1]
 
 

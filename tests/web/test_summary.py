@@ -111,8 +111,8 @@ def test_the_summary_reads_a_fixed_number_of_queries_however_many_hands(
     session = make_session(owner, "shandong", base=5)
     record_all(session, [win(hand % 4, "discard", (hand + 1) % 4) for hand in range(hands)])
     client.force_login(owner)
-    # Auth session and user, then the game session, its seats and its rounds.
-    with django_assert_max_num_queries(5):
+    # Auth session and user, then the game session, its seats, the chart's sampled points and the hands.
+    with django_assert_max_num_queries(6):
         response = client.get(summary_url(session))
     assert len(cells(response.content.decode(), "hand-row")) == hands
 

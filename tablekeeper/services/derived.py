@@ -1,0 +1,117 @@
+"""What a hand's row stores besides its record: the engine's result and the facts pages aggregate.
+
+Every write of a hand (recording, the re-score after a correction, an import, the data migration)
+goes through `derived_columns`, so a page can trust the columns as much as a replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import connection
+from django.db.models import Field
+
+from ..models import Round
+
+SEATS = range(4)
+GAIN_COLUMNS = tuple(f"gain_{seat}" for seat in SEATS)
+TOTAL_COLUMNS = tuple(f"total_{seat}" for seat in SEATS)
+DEAL_IN_METHODS = frozenset({"discard", "rob_kong"})
+
+
+def add(totals: Sequence[int], deltas: Sequence[int], sign: int = 1) -> list[int]:
+    return [total + sign * delta for total, delta in zip(totals, deltas, strict=True)]
+
+
+def hand_facts(record: dict[str, Any], deltas: Sequence[int]) -> dict[str, Any]:
+    """How the hand ended, the first winner's method, the discarder (or robbed seat) and each winner's gain."""
+    wins = (record.get("wins") or []) if record.get("result") == "win" else []
+    facts: dict[str, Any] = dict.fromkeys(GAIN_COLUMNS)
+    facts["result"] = str(record.get("result", "draw"))
+    facts["method"] = str(wins[0]["method"]) if wins else ""
+    source = wins[0].get("from") if wins else None
+    facts["discarder"] = source if facts["method"] in DEAL_IN_METHODS else None
+    for win in wins:
+        facts[f"gain_{win['seat']}"] = deltas[win["seat"]]
+    return facts
+
+
+def derived_columns(record: dict[str, Any], scored: dict[str, Any], totals_before: Sequence[int]) -> dict[str, Any]:
+    """A hand row's derived columns from the engine's `settle` result and the running totals before it."""
+    totals = add(totals_before, scored["deltas"])
+    return {
+        "deltas": list(scored["deltas"]),
+        "pot_delta": scored["pot_delta"],
+        "lines": scored["lines"],
+        "state_after": scored["state"],
+        **dict(zip(TOTAL_COLUMNS, totals, strict=True)),
+        **hand_facts(record, scored["deltas"]),
+    }
+
+
+def totals_of(values: dict[str, Any]) -> list[int]:
+    return [int(values[name]) for name in TOTAL_COLUMNS]
+
+
+def write_changed_rows(changes: Sequence[tuple[int, dict[str, Any]]]) -> int:
+    """Write each row's changed columns, grouped by which columns changed. Returns the rows written.
+
+    A correction usually changes the same few columns in every later hand, so each group is one
+    statement over small parameter rows instead of bulk_update's CASE WHEN over every column of
+    every row: on PostgreSQL one UPDATE ... FROM (VALUES ...) per chunk, on SQLite one prepared
+    UPDATE run for every row (no round trip there, so that is as fast and simpler).
+    """
+    groups: dict[tuple[str, ...], list[tuple[int, dict[str, Any]]]] = {}
+    for pk, values in changes:
+        if values:
+            groups.setdefault(tuple(sorted(values)), []).append((pk, values))
+    with connection.cursor() as cursor:
+        for names, rows in groups.items():
+            fields = [_field(name) for name in names]
+            params = [
+                [pk, *(field.get_db_prep_save(values[field.name], connection) for field in fields)]
+                for pk, values in rows
+            ]
+            if connection.vendor == "postgresql":
+                for start in range(0, len(params), _VALUES_CHUNK):
+                    chunk = params[start : start + _VALUES_CHUNK]
+                    cursor.execute(
+                        _update_from_values_sql(fields, len(chunk)), [value for row in chunk for value in row]
+                    )
+            else:
+                cursor.executemany(_update_by_pk_sql(fields), [[*row[1:], row[0]] for row in params])
+    return sum(len(rows) for rows in groups.values())
+
+
+# Rows per UPDATE ... FROM (VALUES ...): well under PostgreSQL's 65,535 parameters per statement.
+_VALUES_CHUNK = 500
+
+
+def _update_by_pk_sql(fields: Sequence[Field[Any, Any]]) -> str:
+    quote = connection.ops.quote_name
+    assignments = ", ".join(f"{quote(_column(field))} = %s" for field in fields)
+    return f"UPDATE {quote(Round._meta.db_table)} SET {assignments} WHERE {quote('id')} = %s"
+
+
+def _update_from_values_sql(fields: Sequence[Field[Any, Any]], rows: int) -> str:
+    quote = connection.ops.quote_name
+    # Every placeholder is cast to its column's type, so that a NULL or a small number in the first
+    # row cannot make PostgreSQL guess a narrower type for the whole column of values.
+    casts = ", ".join(f"%s::{field.db_type(connection)}" for field in fields)
+    values = ", ".join(f"(%s::bigint, {casts})" for _ in range(rows))
+    names = ", ".join(quote(_column(field)) for field in fields)
+    assignments = ", ".join(f"{quote(_column(field))} = v.{quote(_column(field))}" for field in fields)
+    table = quote(Round._meta.db_table)
+    return f"UPDATE {table} SET {assignments} FROM (VALUES {values}) AS v(id, {names}) WHERE {table}.id = v.id"
+
+
+def _field(name: str) -> Field[Any, Any]:
+    field = Round._meta.get_field(name)
+    assert isinstance(field, Field)
+    return field
+
+
+def _column(field: Field[Any, Any]) -> str:
+    assert field.column is not None
+    return field.column

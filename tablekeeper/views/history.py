@@ -1,0 +1,93 @@
+"""The history of a session: one row per hand, newest first, a page at a time, under the chart.
+
+Every page reads a fixed number of rows (the page's hands, and the chart's sampled points on the
+first page) from the stored per-hand columns, never a record's reasons: a 1000-hand session's
+history costs what a 30-hand one does. The reasons are on each hand's own page, one tap away.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from ..converters import query_number
+from ..http import HtmxHttpRequest, page_or_partial
+from ..models import GameSession, Round
+from ..services.derived import TOTAL_COLUMNS
+from .board import seats_of
+from .chart import chart_points, running_total_chart
+from .sessions import owned_session
+
+PAGE_SIZE = 30
+
+
+@dataclass(frozen=True)
+class SeatCell:
+    change: int
+    points: int
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    number: int
+    how: str
+    cells: list[SeatCell]
+    pot_delta: int
+
+
+def how_it_ended(result: str, method: str) -> str:
+    """A word or two for the row: the winner's column already shows who won."""
+    if result == "draw":
+        return str(_("Draw"))
+    if result == "void":
+        return str(_("Void"))
+    return {"self_draw": str(_("Self-draw")), "discard": str(_("Discard")), "rob_kong": str(_("Robbed kong"))}.get(
+        method, method
+    )
+
+
+def history_page(
+    session: GameSession, starting_points: list[int], before: int | None
+) -> tuple[list[HistoryRow], int | None]:
+    """The page of hands numbered `before` and down (the newest without it), and the next page's `before`."""
+    rows = Round.objects.filter(session=session).order_by("-number")
+    if before is not None:
+        rows = rows.filter(number__lte=before)
+    values = list(
+        rows.values_list("number", "result", "method", "deltas", "pot_delta", *TOTAL_COLUMNS)[: PAGE_SIZE + 1]
+    )
+    page = [
+        HistoryRow(
+            number=number,
+            how=how_it_ended(result, method),
+            cells=[
+                SeatCell(change, start + total)
+                for change, start, total in zip(deltas, starting_points, totals, strict=True)
+            ],
+            pot_delta=pot_delta,
+        )
+        for number, result, method, deltas, pot_delta, *totals in values[:PAGE_SIZE]
+    ]
+    older = values[PAGE_SIZE][0] if len(values) > PAGE_SIZE else None
+    return page, older
+
+
+@login_required
+@require_GET
+def hand_history(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    session = owned_session(request, session_id)
+    raw_before = request.GET.get("before")
+    before = query_number(raw_before)
+    if raw_before is not None and before is None:
+        raise Http404("No such page of the history.")
+    seats = seats_of(session)
+    names = [seat.player.name for seat in seats]
+    rows, older = history_page(session, [seat.starting_points for seat in seats], before)
+    # The chart heads the first page only; "older" pages are only rows.
+    chart = running_total_chart(chart_points(session), names) if session.hand_count and before is None else None
+    context = {"session": session, "rows": rows, "older": older, "seat_names": names, "chart": chart}
+    return page_or_partial(request, "hands/history.html", "rows", context)
