@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from ..models import Correction, GameSession, Round
 from ..rules import replay, settle
-from .errors import Conflict, HandRejected
+from .errors import Conflict, HandRejected, hand_gone
 
 DERIVED_FIELDS = ["deltas", "pot_delta", "lines", "state_after"]
 # Renumbering shifts rows out of the way first, so that no intermediate row breaks the
@@ -145,7 +145,7 @@ def _lock_hand_and_later(session: GameSession, number: int, based_on: str | None
         raise Conflict(_("This session is finished; its hands can no longer be changed."))
     affected = list(Round.objects.filter(session=locked, number__gte=number).order_by("number"))
     if not affected or affected[0].number != number:
-        raise Conflict(_("Hand %(number)s no longer exists; it was changed from another device.") % {"number": number})
+        raise hand_gone(number)
     if _stale(based_on, affected[0]):
         raise Conflict(
             _("Hand %(number)s was changed on another device since you opened it; nothing was changed.")

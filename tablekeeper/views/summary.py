@@ -17,10 +17,10 @@ from django.views.decorators.http import require_GET
 
 from ..http import HtmxHttpRequest
 from ..models import SESSION_SETTING_OPTIONS, GameSession, Round
+from .access import kept_session
 from .board import build_ending, seats_of
 from .chart import running_total_chart
 from .hands import result_label
-from .sessions import owned_session
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,7 @@ def summary_context(session: GameSession) -> dict[str, Any]:
 @login_required
 @require_GET
 def session_summary(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
-    session = owned_session(request, session_id)
+    session = kept_session(request, session_id)
     return TemplateResponse(request, "sessions/summary.html", summary_context(session))
 
 
