@@ -71,6 +71,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tablekeeper.middleware.HtmxClientRedirectMiddleware",
+    "tablekeeper.middleware.AccountHeaderMiddleware",
 ]
 
 ROOT_URLCONF = "tablekeeper.urls"

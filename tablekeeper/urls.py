@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from .views import accounts, exchange, hands, players, sessions, share, summary
+from .views import accounts, exchange, hands, keepers, offline, players, sessions, share, summary
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="session_list"), name="home"),
@@ -31,6 +31,13 @@ urlpatterns = [
     path("sessions/<int:session_id>/hands/<int:number>/delete/", hands.hand_delete, name="hand_delete"),
     path("sessions/<int:session_id>/share/", share.share_page, name="share_page"),
     path("sessions/<int:session_id>/share/settings/", share.share_settings, name="share_settings"),
+    path("sessions/<int:session_id>/keepers/", keepers.session_keepers, name="session_keepers"),
+    path("sessions/<int:session_id>/keepers/add/", keepers.keeper_add, name="keeper_add"),
+    path("sessions/<int:session_id>/keepers/invitation/", keepers.keeper_invitation, name="keeper_invitation"),
+    path("sessions/<int:session_id>/keepers/<int:user_id>/remove/", keepers.keeper_remove, name="keeper_remove"),
+    path("join/<str:token>/", keepers.join_session, name="join_session"),
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("offline/", offline.offline_page, name="offline"),
     path("b/<str:token>/", share.shared_board, name="shared_board"),
     path("b/<str:token>/summary/", summary.shared_summary, name="shared_summary"),
     path("i18n/", include("django.conf.urls.i18n")),
