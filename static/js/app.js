@@ -26,7 +26,17 @@ window.TK = (function () {
     return new Date(ms).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   }
 
-  return { say: say, count: count, time: time };
+  // The element whose htmx request an event is about. After an outerHTML swap that element has
+  // left the page, so htmx announces the end of its request on a parent instead; requestConfig
+  // still names the element that asked.
+  function requester(event) {
+    var detail = (event && event.detail) || {};
+    return (detail.requestConfig && detail.requestConfig.elt) || detail.elt || null;
+  }
+
+  function isLive(element) { return Boolean(element && element.closest && element.closest("[data-live]")); }
+
+  return { say: say, count: count, time: time, requester: requester, isLive: isLive };
 })();
 
 // Keeps the hand form honest while tapping: a winner cannot be their own discarder, and a

@@ -24,7 +24,7 @@
   }
 
   function liveElement(event) {
-    var elt = event.detail && event.detail.elt;
+    var elt = TK.requester(event);
     return elt && elt.matches && elt.matches("[data-live]") ? elt : null;
   }
 

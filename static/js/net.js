@@ -1,12 +1,13 @@
 // Every failed request shows itself. A network error, a timeout or an error status on any htmx
-// request puts a message and a Retry button in #net-status (base.html), so that a tap that did
-// not reach the server never looks like one that did. Two kinds of request speak for themselves
-// and are left alone here: live boards ([data-live], see live.js) and the requests the outbox
-// took over (new hands kept on the phone, see outbox.js), which set detail.tkHandled.
+// request, or a plain form posted without a network, puts a message and a Retry button in
+// #net-status (base.html), so that a tap that did not reach the server never looks like one that
+// did. Two kinds of request speak for themselves and are left alone here: live boards
+// ([data-live], see live.js) and the requests the outbox took over (new hands kept on the phone,
+// see outbox.js), which set detail.tkHandled.
 (function () {
   "use strict";
 
-  var box = null, lastFailure = null;
+  var box = null, retryWith = null;
 
   function messageFor(event) {
     var detail = event.detail || {};
@@ -27,29 +28,21 @@
 
   function hide() {
     if (box) box.hidden = true;
-    lastFailure = null;
+    retryWith = null;
   }
 
-  // The same request again, from the same element, with what the form holds now. If the
-  // element is gone (the page changed under it), reloading is the honest retry.
   function retry() {
-    var failure = lastFailure;
+    var again = retryWith;
     hide();
-    if (!failure) return;
-    var config = failure.requestConfig || {};
-    if (failure.elt && document.body.contains(failure.elt) && config.verb && config.path) {
-      htmx.ajax(config.verb.toUpperCase(), config.path, { source: failure.elt });
-    } else {
-      window.location.reload();
-    }
+    if (again) again();
   }
 
-  function show(event) {
+  function show(message, again) {
     box = box || document.getElementById("net-status");
     if (!box) return;
-    lastFailure = event.detail;
+    retryWith = again;
     var text = document.createElement("p");
-    text.textContent = messageFor(event);
+    text.textContent = message;
     var actions = document.createElement("div");
     actions.className = "net-actions";
     actions.appendChild(button(TK.say("net.retry"), retry, true));
@@ -58,11 +51,23 @@
     box.hidden = false;
   }
 
+  // The same request again, from the same element, with what the form holds now. If the
+  // element is gone (the page changed under it), reloading is the honest retry.
+  function againFor(detail) {
+    return function () {
+      var config = detail.requestConfig || {};
+      if (detail.elt && document.body.contains(detail.elt) && config.verb && config.path) {
+        htmx.ajax(config.verb.toUpperCase(), config.path, { source: detail.elt });
+      } else {
+        window.location.reload();
+      }
+    };
+  }
+
   function failed(event) {
     var detail = event.detail || {};
-    if (detail.tkHandled) return;
-    if (detail.elt && detail.elt.closest && detail.elt.closest("[data-live]")) return;
-    show(event);
+    if (detail.tkHandled || TK.isLive(TK.requester(event))) return;
+    show(messageFor(event), againFor(detail));
   }
 
   ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach(function (name) {
@@ -70,7 +75,20 @@
   });
   // A request that went through since makes an older failure message out of date.
   document.addEventListener("htmx:afterRequest", function (event) {
-    var detail = event.detail || {};
-    if (detail.successful && lastFailure && !(detail.elt && detail.elt.closest && detail.elt.closest("[data-live]"))) hide();
+    if (event.detail && event.detail.successful && retryWith && !TK.isLive(TK.requester(event))) hide();
+  });
+
+  // A plain form (undo, finish, the keepers page, logging out) posted without a network would
+  // leave the app for the browser's own error page; say so here instead and offer to send it again.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var posting = (form.getAttribute("method") || "").toLowerCase() === "post";
+    if (navigator.onLine || event.defaultPrevented || !posting) return;
+    event.preventDefault();
+    var submitter = event.submitter;
+    show(TK.say("net.offline"), function () {
+      if (form.requestSubmit) form.requestSubmit(submitter || undefined);
+      else form.submit();
+    });
   });
 })();

@@ -27,7 +27,7 @@ class AddKeeperForm(forms.Form):
 def _qr_svg(url: str) -> str:
     import segno
 
-    return str(segno.make(url, error="m").svg_inline(scale=4, border=2))
+    return str(segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True))
 
 
 def _keepers_url(session: GameSession) -> str:

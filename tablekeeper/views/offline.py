@@ -19,8 +19,9 @@ from django.views.decorators.http import require_GET
 
 from ..middleware import ACCOUNT_HEADER
 
-# The app shell: every file base.html loads, so that any kept page opens whole without a network.
-# tests/web/test_offline.py checks that base.html loads nothing outside this list.
+# The app shell: every file a page loads, or loads later (the outbox's queue and rules), so that
+# any kept page works whole without a network. tests/web/test_offline.py checks that the pages
+# load nothing outside this list.
 SHELL_FILES = (
     "css/app.css",
     "js/app.js",
@@ -31,12 +32,12 @@ SHELL_FILES = (
     "js/outbox-rules.js",
     "js/outbox-store.js",
     "js/outbox.js",
+    "js/outbox-queue.js",
     "django_htmx/htmx-2.min.js",
     "icons/icon.svg",
     "icons/icon-192.png",
     "icons/icon-512.png",
     "icons/icon-maskable-512.png",
-    "icons/apple-touch-icon.png",
     "manifest.webmanifest",
 )
 # The pages a keeper needs at the table, kept as they were last seen: the session list, each
@@ -72,7 +73,7 @@ def service_worker_script(debug: bool) -> str:
         "version": "",
         "shell": shell,
         "offline": reverse("offline"),
-        "static": static(""),
+        "static": settings.STATIC_URL,
         "pages": list(KEPT_PAGES),
         "patience": NAVIGATION_PATIENCE_MS,
         "accountHeader": ACCOUNT_HEADER,

@@ -104,14 +104,15 @@ function keep(path) {
     .catch(function () {});
 }
 
-// Pages are kept per account: the server names the account in a header on every HTML page, and
-// a page for another account (or signed out: an empty name) drops everything kept before, so a
-// shared phone never shows one keeper's sessions to the next.
+// Pages are kept per account: the server names the account in a header on every HTML page
+// (empty when signed out), and a page for anyone else drops everything kept before, so a shared
+// phone never shows one keeper's sessions to the next. Signed out, only a share board is kept.
 function remember(url, response) {
-  const account = response.headers.get(CONFIG.accountHeader);
-  if (account === null) return Promise.resolve();
+  const header = response.headers.get(CONFIG.accountHeader);
+  if (header === null) return Promise.resolve();
+  const account = header || "anonymous";
   return forgetPages(account).then(function () {
-    if (!account || !response.ok || response.redirected || !isKept(url)) return null;
+    if (!response.ok || response.redirected || !isKept(url)) return null;
     return caches.open(PAGES + account).then(function (cache) {
       const key = url.origin + url.pathname + url.search;
       return cache.delete(key).then(function () { return cache.put(key, response); }).then(function () {

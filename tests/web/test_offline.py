@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from django.contrib.staticfiles import finders
+from django.core.management import call_command
 from django.test import Client
 
 from tablekeeper.models import Round
@@ -50,10 +51,28 @@ def test_the_worker_keeps_every_file_the_pages_load(keeper_client, game):
     shell = set(worker_config(keeper_client.get("/sw.js").content.decode())["shell"])
     for page in (f"/sessions/{game.pk}/", f"/sessions/{game.pk}/hands/new/", "/sessions/"):
         body = keeper_client.get(page).content.decode()
-        loaded = set(re.findall(r'(?:src|href)="(/static/[^"]+)"', body))
+        loaded = set(re.findall(r'(?:src|href|data-rules|data-queue)="(/static/[^"]+)"', body))
         assert loaded and loaded <= shell, f"{page} loads {loaded - shell}, which would be missing offline"
     for url in shell:
         assert finders.find(url.removeprefix("/static/")), f"{url} does not exist"
+
+
+def test_with_hashed_static_names_the_worker_keeps_the_hashed_files(client, settings, tmp_path):
+    """Production serves collected, hashed files: a deploy that changes app.css changes its URL."""
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
+    }
+    call_command("collectstatic", interactive=False, verbosity=0)
+    offline.service_worker_script.cache_clear()
+    try:
+        response = client.get("/sw.js")
+    finally:
+        offline.service_worker_script.cache_clear()
+    assert response.status_code == 200
+    shell = worker_config(response.content.decode())["shell"]
+    assert any(re.fullmatch(r"/static/css/app\.[0-9a-f]{12}\.css", url) for url in shell), shell
 
 
 def test_the_worker_keeps_the_pages_a_keeper_needs_and_nothing_private_to_others(keeper_client, game):
