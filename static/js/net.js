@@ -7,7 +7,9 @@
 (function () {
   "use strict";
 
-  var box = null, retryWith = null;
+  // Everything that failed since the message went up, by request, so that Retry sends them all
+  // (a Save and the preview that failed just after it, say), in the order they were tried.
+  var box = null, failures = [];
 
   function messageFor(event) {
     var detail = event.detail || {};
@@ -28,19 +30,20 @@
 
   function hide() {
     if (box) box.hidden = true;
-    retryWith = null;
+    failures = [];
   }
 
   function retry() {
-    var again = retryWith;
+    var again = failures;
     hide();
-    if (again) again();
+    again.forEach(function (failure) { failure.again(); });
   }
 
-  function show(message, again) {
+  function show(message, key, again) {
     box = box || document.getElementById("net-status");
     if (!box) return;
-    retryWith = again;
+    failures = failures.filter(function (failure) { return failure.key !== key; });
+    failures.push({ key: key, again: again });
     var text = document.createElement("p");
     text.textContent = message;
     var actions = document.createElement("div");
@@ -67,7 +70,8 @@
   function failed(event) {
     var detail = event.detail || {};
     if (detail.tkHandled || TK.isLive(TK.requester(event))) return;
-    show(messageFor(event), againFor(detail));
+    var config = detail.requestConfig || {};
+    show(messageFor(event), [config.verb, config.path, detail.elt && detail.elt.id].join(" "), againFor(detail));
   }
 
   ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach(function (name) {
@@ -75,7 +79,7 @@
   });
   // A request that went through since makes an older failure message out of date.
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail && event.detail.successful && retryWith && !TK.isLive(TK.requester(event))) hide();
+    if (event.detail && event.detail.successful && failures.length && !TK.isLive(TK.requester(event))) hide();
   });
 
   // A plain form (undo, finish, the keepers page, logging out) posted without a network would
@@ -86,7 +90,7 @@
     if (navigator.onLine || event.defaultPrevented || !posting) return;
     event.preventDefault();
     var submitter = event.submitter;
-    show(TK.say("net.offline"), function () {
+    show(TK.say("net.offline"), "submit " + form.getAttribute("action"), function () {
       if (form.requestSubmit) form.requestSubmit(submitter || undefined);
       else form.submit();
     });

@@ -158,9 +158,7 @@
       if (!restoring && !rules.mustQueue(known, panelSession, navigator.onLine)) return;
       event.preventDefault();
       if (!form.reportValidity()) return;
-      var formData = event.detail.requestConfig.formData;
-      if (restoring) saveFixed(form, formData, restoring);
-      else keepHand(form, formData);
+      save(form, event.detail.requestConfig.formData);
     } else if (isPreview(event.detail) && !navigator.onLine) {
       event.preventDefault();
       previewSays(form, TK.say("outbox.noPreview"));
@@ -273,6 +271,8 @@
 
   function remove(id) { store.remove(id).then(changed).then(kick); }
 
+  function sendNow() { store.putMany(rules.retryNow(known)).then(changed).then(kick); }
+
   function sendAsNext(entry) {
     store.putMany(rules.renumberFrom(known, entry.id, entry.serverNext)).then(changed).then(kick);
   }
@@ -317,13 +317,17 @@
     entries = entries.filter(function (entry) { return entry.id !== restoring; });
     if (!entries.length && !notice) { panel.hidden = true; panel.replaceChildren(); return; }
     var parts = [];
-    if (notice) parts.push(element("p", "outbox-notice", notice));
+    if (notice) {
+      var said = element("p", "outbox-notice", notice);
+      said.setAttribute("role", "status");
+      parts.push(said);
+    }
     if (entries.length) {
       var counts = rules.counts(entries);
       var summary = element("p", "outbox-summary");
       summary.appendChild(element("b", "", TK.count("outbox.pending", counts.pending)));
       if (counts.attention) summary.appendChild(element("span", "attention", TK.count("outbox.attention", counts.attention)));
-      if (navigator.onLine && counts.pending > counts.attention) summary.appendChild(button(TK.say("outbox.sendNow"), "", kick));
+      if (navigator.onLine && counts.pending > counts.attention) summary.appendChild(button(TK.say("outbox.sendNow"), "", sendNow));
       parts.push(summary);
       if (panel.dataset.place === "board") parts.push(element("p", "hint", TK.say("outbox.notIncluded")));
       if (entries.some(function (entry) { return entry.message === "signin"; })) parts.push(element("p", "problem", TK.say("outbox.signin")));
@@ -353,7 +357,13 @@
 
   document.addEventListener("htmx:load", function () { prepareForm(); });
 
-  window.TKOutbox = { keep: keepHand, beforeRequest: beforeRequest };
+  // A Save outbox.js took before this file was loaded: kept, or put back in place when fixing.
+  function save(form, formData) {
+    if (restoring) saveFixed(form, formData, restoring);
+    else keepHand(form, formData);
+  }
+
+  window.TKOutbox = { save: save, beforeRequest: beforeRequest };
 
   reload().then(function () {
     started = true;

@@ -94,6 +94,14 @@
     return next;
   }
 
+  // "Send now": the keeper says the connection is back, so nothing waits out its backoff. Only
+  // the changed entries are returned.
+  function retryNow(entries) {
+    return entries.filter(function (entry) {
+      return entry.state === WAITING && (entry.retryAt || 0) > 0;
+    }).map(function (entry) { return Object.assign({}, entry, { retryAt: 0 }); });
+  }
+
   // An entry left "sending" when the page closed mid-request is simply waiting again: the
   // server's idempotent save (same client token) makes a second send count once.
   function recover(entries) {
@@ -157,7 +165,7 @@
   return {
     WAITING: WAITING, SENDING: SENDING, REFUSED: REFUSED, CONFLICT: CONFLICT,
     nextToSend: nextToSend, nextWake: nextWake, backoff: backoff, outcome: outcome,
-    afterOutcome: afterOutcome, recover: recover, renumberFrom: renumberFrom,
+    afterOutcome: afterOutcome, recover: recover, retryNow: retryNow, renumberFrom: renumberFrom,
     nextNumber: nextNumber, bodyFields: bodyFields, counts: counts, mustQueue: mustQueue,
     needsKeeper: needsKeeper, sessionQueue: sessionQueue,
   };

@@ -13,7 +13,9 @@
   var store = window.TKOutboxStore, script = document.currentScript;
   if (!store || !window.indexedDB || !script) return;
   var account = document.documentElement.dataset.account;
-  var holdsHands = false, loading = null;
+  // A kept hand opened in the form (?outbox=<id>) is saved back into the queue, never sent.
+  var fixing = new URLSearchParams(window.location.search).has("outbox");
+  var holdsHands = fixing, loading = null;
 
   function handForm() {
     var form = document.getElementById("hand-form");
@@ -63,7 +65,7 @@
   }
 
   function keep(form, formData) {
-    queue().then(function (outbox) { outbox.keep(form, formData); }, function () {
+    queue().then(function (outbox) { outbox.save(form, formData); }, function () {
       previewSays(form, TK.say("outbox.cannotKeep"));
     });
   }
@@ -109,7 +111,7 @@
   });
 
   store.all().then(function (all) {
-    holdsHands = all.some(function (entry) { return entry.account === account; });
+    holdsHands = fixing || all.some(function (entry) { return entry.account === account; });
     if (holdsHands) queue();
   });
 })();

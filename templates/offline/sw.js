@@ -19,17 +19,36 @@ self.addEventListener("install", function (event) {
   );
 });
 
+// A new version drops the old caches: their pages name the old static files. The pages the old
+// worker kept are fetched again for the new one, so a deploy does not leave a keeper, who goes
+// offline soon after, without the boards they had.
 self.addEventListener("activate", function (event) {
   event.waitUntil(
     caches.keys()
       .then(function (names) {
-        return Promise.all(names.filter(function (name) {
+        const old = names.filter(function (name) {
           return name.startsWith("tk-") && name !== SHELL && !name.startsWith(PAGES);
-        }).map(function (name) { return caches.delete(name); }));
+        });
+        return keptBefore(old).then(function (paths) {
+          return Promise.all(old.map(function (name) { return caches.delete(name); })).then(function () {
+            return paths;
+          });
+        });
       })
-      .then(function () { return self.clients.claim(); })
+      .then(function (paths) {
+        return self.clients.claim().then(function () { return Promise.all(paths.map(keep)); });
+      })
   );
 });
+
+function keptBefore(names) {
+  const pages = names.filter(function (name) { return name.startsWith("tk-pages-"); });
+  return Promise.all(pages.map(function (name) {
+    return caches.open(name).then(function (cache) { return cache.keys(); }).then(function (requests) {
+      return requests.map(function (request) { return new URL(request.url).pathname; });
+    });
+  })).then(function (lists) { return [].concat.apply([], lists).slice(-KEEP_AT_MOST); });
+}
 
 self.addEventListener("fetch", function (event) {
   const request = event.request;

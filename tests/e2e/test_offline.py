@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, expect
 
 from tablekeeper import services
 from tablekeeper.models import Keeper, Round
+from tablekeeper.views import offline
 from tests.conftest import make_session
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from tests.e2e.phones import (
@@ -177,6 +178,32 @@ def test_the_service_worker_installs_and_opens_the_shell_and_kept_pages_offline(
         page.screenshot(path=str(artifacts / "offline-page.png"))
         page.click("text=My sessions")
         expect(page.locator(".session-list a")).to_have_count(1)
+
+
+def test_a_deploy_installs_a_new_worker_that_drops_the_old_caches_and_keeps_the_boards_again(
+    browser: Browser, live_server, monkeypatch
+):
+    owner = User.objects.create_user("keeper", password=PASSWORD)
+    game = make_session(owner)
+    with phone(browser, live_server.url, owner) as page:
+        open_board_kept_offline(page, live_server.url, game)
+        before = page.evaluate("caches.keys()")
+        old_version = next(name for name in before if name.startswith("tk-shell-")).removeprefix("tk-shell-")
+
+        # A deploy: anything in the worker or its shell changes, and so does its version.
+        offline.service_worker_script.cache_clear()
+        monkeypatch.setattr(offline, "NAVIGATION_PATIENCE_MS", offline.NAVIGATION_PATIENCE_MS + 1)
+        try:
+            page.evaluate("navigator.serviceWorker.getRegistration().then((registration) => registration.update())")
+            wait_for(
+                page, "(old) => caches.keys().then((names) => !names.some((name) => name.includes(old)))", old_version
+            )
+        finally:
+            offline.service_worker_script.cache_clear()
+        wait_until_kept(page, f"/sessions/{game.pk}/", f"/sessions/{game.pk}/hands/new/")
+        page.context.set_offline(True)
+        page.reload()
+        expect(page.locator("#board .seat")).to_have_count(4)
 
 
 def test_logging_out_forgets_the_kept_pages(browser: Browser, live_server):

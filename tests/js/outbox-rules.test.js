@@ -108,6 +108,13 @@ test("a refused hand is kept for fixing with the engine's words", () => {
   assert.ok(rules.needsKeeper(after));
 });
 
+test("Send now stops every waiting hand from sitting out its backoff, and touches nothing else", () => {
+  const entries = [kept(1, { retryAt: NOW + 30000, attempts: 5 }), kept(2), kept(3, { state: rules.CONFLICT, retryAt: 9 })];
+  const changed = rules.retryNow(entries);
+  assert.deepEqual(changed.map((entry) => [entry.id, entry.retryAt, entry.attempts]), [[1, 0, 5]]);
+  assert.equal(rules.nextToSend(changed.concat(entries.slice(1)), NOW).id, 1);
+});
+
 test("a hand cut off while sending is sent again after a reload", () => {
   const [entry] = rules.recover([kept(1, { state: rules.SENDING })]);
   assert.equal(entry.state, rules.WAITING);
