@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Keeper
@@ -49,6 +50,13 @@ def owner(db) -> User:
 @pytest.fixture
 def stranger(db) -> User:
     return User.objects.create_user("stranger", password=PASSWORD)
+
+
+def signed_in(user: User) -> Client:
+    """A phone of its own, signed in as `user`."""
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 @pytest.fixture

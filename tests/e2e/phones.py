@@ -93,6 +93,16 @@ def open_board_kept_offline(page: Page, base_url: str, game: GameSession) -> str
     return board
 
 
+def offline_on_the_hand_form(page: Page, base_url: str, game: GameSession) -> str:
+    """The board and the hand form kept by the worker, the hand form open, the network cut; the
+    board's URL."""
+    board = open_board_kept_offline(page, base_url, game)
+    page.locator(".actions .big").click()  # "Record hand", in whichever language
+    page.wait_for_url("**/hands/new/")
+    page.context.set_offline(True)
+    return board
+
+
 def tap_and_save(page: Page, winner: str, how: str | None = None) -> None:
     """Tap the winner, then how (a discarder's name or self-draw), then Save; no preview awaited."""
     page.locator("fieldset.winner label.chip").filter(has_text=winner).first.click()

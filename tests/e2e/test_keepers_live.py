@@ -15,7 +15,7 @@ from tablekeeper.models import Keeper, Round
 from tests.conftest import make_session
 from tests.e2e.phones import (
     board_points,
-    open_board_kept_offline,
+    offline_on_the_hand_form,
     phone,
     replayed_totals,
     small_tap_targets,
@@ -103,9 +103,7 @@ def test_the_offline_screens_read_in_chinese_and_fit_the_phone(browser: Browser,
     User.objects.create_user("second")
     game = make_session(owner, "shandong", base=5)
     with phone(browser, live_server.url, owner, language="zh-hans") as page:
-        board = open_board_kept_offline(page, live_server.url, game)
-        page.click("text=记一局")
-        page.context.set_offline(True)
+        board = offline_on_the_hand_form(page, live_server.url, game)
         tap_and_save(page, "Cy", "自摸")
         outbox = page.locator("#outbox")
         expect(outbox).to_contain_text("还有 1 局没上传")
@@ -144,9 +142,7 @@ def test_the_offline_screens_fit_the_phone_in_english(browser: Browser, live_ser
     owner = User.objects.create_user("keeper")
     game = make_session(owner, "harbin")
     with phone(browser, live_server.url, owner) as page:
-        open_board_kept_offline(page, live_server.url, game)
-        page.click("text=Record hand")
-        page.context.set_offline(True)
+        offline_on_the_hand_form(page, live_server.url, game)
         tap_and_save(page, "Bo", "Self-draw")
         expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
         page.screenshot(path=str(artifacts / "offline-form-en.png"))

@@ -19,6 +19,7 @@ from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from tests.e2e.phones import (
     board_points,
     kept_hands,
+    offline_on_the_hand_form,
     open_board_kept_offline,
     phone,
     replayed_totals,
@@ -39,10 +40,7 @@ def test_three_hands_recorded_offline_survive_a_reload_and_are_saved_once_in_ord
     owner = User.objects.create_user("keeper", password=PASSWORD)
     game = make_session(owner, "shandong", base=5)
     with phone(browser, live_server.url, owner) as page:
-        board = open_board_kept_offline(page, live_server.url, game)
-        page.click("text=Record hand")
-        page.wait_for_url("**/hands/new/")
-        page.context.set_offline(True)
+        board = offline_on_the_hand_form(page, live_server.url, game)
 
         tap_and_save(page, "Cy", "Self-draw")
         expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
@@ -90,9 +88,7 @@ def test_a_kept_hand_that_conflicts_with_another_keepers_hand_is_shown_for_fixin
     game = make_session(owner)
     Keeper.objects.create(session=game, user=second, added_by=owner)
     with phone(browser, live_server.url, owner) as page:
-        board = open_board_kept_offline(page, live_server.url, game)
-        page.click("text=Record hand")
-        page.context.set_offline(True)
+        board = offline_on_the_hand_form(page, live_server.url, game)
         tap_and_save(page, "Cy", "Self-draw")
         expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
         page.goto(board)
@@ -122,9 +118,7 @@ def test_a_kept_hand_the_rules_refuse_opens_in_the_form_and_goes_back_in_its_pla
     owner = User.objects.create_user("keeper", password=PASSWORD)
     game = make_session(owner, "shandong", base=5)
     with phone(browser, live_server.url, owner) as page:
-        board = open_board_kept_offline(page, live_server.url, game)
-        page.click("text=Record hand")
-        page.context.set_offline(True)
+        board = offline_on_the_hand_form(page, live_server.url, game)
         # Heavenly hand is the dealer's alone; Bo is not the dealer, which only the server checks.
         page.locator("fieldset.winner label.chip").filter(has_text="Bo").first.click()
         page.locator("fieldset.how label.chip").filter(has_text="Self-draw").click()

@@ -7,22 +7,15 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 from django.utils import timezone
 
 from tablekeeper import services
 from tablekeeper.models import Correction, GameSession, Invitation, Keeper, Round
 from tablekeeper.services.keepers import MAX_KEEPERS
-from tests.conftest import PASSWORD, draw, record_all
+from tests.conftest import PASSWORD, draw, record_all, signed_in
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
-
-
-def signed_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def keepers_of(game: GameSession) -> list[str]:

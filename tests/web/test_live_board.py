@@ -8,19 +8,12 @@ import re
 
 import pytest
 from django.db import connection
-from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from tests.conftest import draw, record_all, win
+from tests.conftest import draw, record_all, signed_in, win
 
 pytestmark = pytest.mark.django_db
 POLL = {"HX-Request": "true"}
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_the_board_page_carries_the_tag_of_its_live_fragment_so_the_first_poll_is_not_redrawn(owner, game):
