@@ -16,7 +16,8 @@ window.TK = (function () {
 
   // "one" or "other" as the language counts (Chinese has one form, English two).
   function count(key, n) {
-    var form = window.Intl && Intl.PluralRules ? new Intl.PluralRules(language()).select(n) : (n === 1 ? "one" : "other");
+    var rules = window.Intl && Intl.PluralRules ? new Intl.PluralRules(language()) : null;
+    var form = rules ? rules.select(n) : (n === 1 ? "one" : "other");
     return say(key + "." + (form === "one" ? "one" : "other"), { n: n });
   }
 

@@ -117,7 +117,8 @@
     keeping = true;
     var number = Number(form.elements.expected_number.value);
     var entry = {
-      account: account, session: panelSession, url: new URL(form.getAttribute("action"), window.location.href).pathname, fields: fieldsOf(formData),
+      account: account, session: panelSession, fields: fieldsOf(formData),
+      url: new URL(form.getAttribute("action"), window.location.href).pathname,
       token: token, number: number, queuedAt: Date.now(), state: rules.WAITING, message: "",
       attempts: 0, retryAt: 0, label: describe(form),
     };
@@ -141,7 +142,8 @@
   function saveFixed(form, formData, id) {
     var entry = known.filter(function (kept) { return kept.id === id; })[0];
     if (!entry) { keepHand(form, formData); return; }
-    var writes = entry.state === rules.CONFLICT && entry.serverNext ? rules.renumberFrom(known, id, entry.serverNext) : [entry];
+    var renumber = entry.state === rules.CONFLICT && entry.serverNext;
+    var writes = renumber ? rules.renumberFrom(known, id, entry.serverNext) : [entry];
     writes[0] = Object.assign({}, writes[0], {
       fields: fieldsOf(formData), label: describe(form), state: rules.WAITING, message: "", attempts: 0, retryAt: 0,
     });
@@ -168,7 +170,11 @@
   // ---- Sending ----------------------------------------------------------------------------
 
   function csrfToken() {
-    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["x-csrftoken"] || ""; } catch (error) { return ""; }
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["x-csrftoken"] || "";
+    } catch (error) {
+      return "";
+    }
   }
 
   function post(entry) {
@@ -230,7 +236,9 @@
     if (busy) { again = true; return; }
     busy = true;
     var work = navigator.locks
-      ? navigator.locks.request("tablekeeper-outbox", { ifAvailable: true }, function (lock) { return lock ? drain() : null; })
+      ? navigator.locks.request("tablekeeper-outbox", { ifAvailable: true }, function (lock) {
+        return lock ? drain() : null;
+      })
       : drain();
     Promise.resolve(work).catch(function () {}).then(function () {
       busy = false;
@@ -287,7 +295,10 @@
   function item(entry) {
     var row = element("li", "outbox-entry state-" + entry.state);
     row.dataset.entry = String(entry.id);
-    var what = [TK.say("outbox.hand", { n: entry.number }), entry.label, TK.say("outbox.queuedAt", { time: TK.time(entry.queuedAt) })];
+    var what = [
+      TK.say("outbox.hand", { n: entry.number }), entry.label,
+      TK.say("outbox.queuedAt", { time: TK.time(entry.queuedAt) }),
+    ];
     row.appendChild(element("p", "what", what.filter(Boolean).join(" · ")));
     row.appendChild(element("p", "state", stateText(entry)));
     if (rules.needsKeeper(entry)) {
@@ -295,7 +306,9 @@
       if (problem) row.appendChild(element("p", "problem", problem));
       var actions = element("div", "actions");
       if (entry.state === rules.CONFLICT && entry.serverNext) {
-        actions.appendChild(button(TK.say("outbox.sendAsNext", { n: entry.serverNext }), "primary", function () { sendAsNext(entry); }));
+        actions.appendChild(button(TK.say("outbox.sendAsNext", { n: entry.serverNext }), "primary", function () {
+          sendAsNext(entry);
+        }));
       }
       if (entry.reason !== "gone") {
         var open = element("a", "button", TK.say("outbox.open"));
@@ -313,7 +326,9 @@
   // the hands themselves one tap further, open by itself when one of them needs the keeper.
   function render() {
     if (!panel) return;
-    var entries = panelSession ? rules.sessionQueue(known, panelSession) : known.slice().sort(function (a, b) { return a.id - b.id; });
+    var entries = panelSession
+      ? rules.sessionQueue(known, panelSession)
+      : known.slice().sort(function (a, b) { return a.id - b.id; });
     entries = entries.filter(function (entry) { return entry.id !== restoring; });
     if (!entries.length && !notice) { panel.hidden = true; panel.replaceChildren(); return; }
     var parts = [];
@@ -326,11 +341,17 @@
       var counts = rules.counts(entries);
       var summary = element("p", "outbox-summary");
       summary.appendChild(element("b", "", TK.count("outbox.pending", counts.pending)));
-      if (counts.attention) summary.appendChild(element("span", "attention", TK.count("outbox.attention", counts.attention)));
-      if (navigator.onLine && counts.pending > counts.attention) summary.appendChild(button(TK.say("outbox.sendNow"), "", sendNow));
+      if (counts.attention) {
+        summary.appendChild(element("span", "attention", TK.count("outbox.attention", counts.attention)));
+      }
+      if (navigator.onLine && counts.pending > counts.attention) {
+        summary.appendChild(button(TK.say("outbox.sendNow"), "", sendNow));
+      }
       parts.push(summary);
       if (panel.dataset.place === "board") parts.push(element("p", "hint", TK.say("outbox.notIncluded")));
-      if (entries.some(function (entry) { return entry.message === "signin"; })) parts.push(element("p", "problem", TK.say("outbox.signin")));
+      if (entries.some(function (entry) { return entry.message === "signin"; })) {
+        parts.push(element("p", "problem", TK.say("outbox.signin")));
+      }
       var details = element("details", "outbox-details");
       details.open = listOpen || counts.attention > 0;
       details.addEventListener("toggle", function () { listOpen = details.open; });

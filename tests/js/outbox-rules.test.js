@@ -109,7 +109,9 @@ test("a refused hand is kept for fixing with the engine's words", () => {
 });
 
 test("Send now stops every waiting hand from sitting out its backoff, and touches nothing else", () => {
-  const entries = [kept(1, { retryAt: NOW + 30000, attempts: 5 }), kept(2), kept(3, { state: rules.CONFLICT, retryAt: 9 })];
+  const entries = [
+    kept(1, { retryAt: NOW + 30000, attempts: 5 }), kept(2), kept(3, { state: rules.CONFLICT, retryAt: 9 }),
+  ];
   const changed = rules.retryNow(entries);
   assert.deepEqual(changed.map((entry) => [entry.id, entry.retryAt, entry.attempts]), [[1, 0, 5]]);
   assert.equal(rules.nextToSend(changed.concat(entries.slice(1)), NOW).id, 1);
