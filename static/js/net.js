@@ -70,16 +70,25 @@
   function failed(event) {
     var detail = event.detail || {};
     if (detail.tkHandled || TK.isLive(TK.requester(event))) return;
-    var config = detail.requestConfig || {};
-    show(messageFor(event), [config.verb, config.path, detail.elt && detail.elt.id].join(" "), againFor(detail));
+    show(messageFor(event), keyOf(detail), againFor(detail));
   }
 
   ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach(function (name) {
     document.addEventListener(name, failed);
   });
-  // A request that went through since makes an older failure message out of date.
+  function keyOf(detail) {
+    var config = detail.requestConfig || {};
+    return [config.verb, config.path, detail.elt && detail.elt.id].join(" ");
+  }
+
+  // A request that went through since is no longer a failure; the message goes once none is left.
+  // (Only the same request: a preview that worked says nothing about the Save that did not.)
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail && event.detail.successful && failures.length && !TK.isLive(TK.requester(event))) hide();
+    var detail = event.detail || {};
+    if (!detail.successful || !failures.length || TK.isLive(TK.requester(event))) return;
+    var key = keyOf(detail);
+    failures = failures.filter(function (failure) { return failure.key !== key; });
+    if (!failures.length) hide();
   });
 
   // A plain form (undo, finish, the keepers page, logging out) posted without a network would
