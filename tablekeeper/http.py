@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import http_date
 from django_htmx.middleware import HtmxDetails
+
+# A polled board revalidates on every poll (the 304 is cheap); "private" because the page
+# carries the viewer's CSRF token, which a shared proxy must not hand to the next viewer.
+LIVE_CACHE_CONTROL = "private, no-cache"
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -47,3 +53,22 @@ def client_ip(request: HttpRequest) -> str:
         if forwarded:
             return forwarded[-1]
     return str(request.META.get("REMOTE_ADDR", ""))
+
+
+def revalidated(
+    request: HttpRequest,
+    *,
+    etag: str,
+    last_modified: int,
+    vary: list[str],
+    render: Callable[[], HttpResponse],
+) -> HttpResponse:
+    """A 304 when the client already holds this version, else `render()`; both revalidate next time."""
+    response = get_conditional_response(request, etag=etag, last_modified=last_modified)
+    if response is None:
+        response = render()
+    response["ETag"] = etag
+    response["Last-Modified"] = http_date(last_modified)
+    response["Cache-Control"] = LIVE_CACHE_CONTROL
+    patch_vary_headers(response, vary)
+    return response

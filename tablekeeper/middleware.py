@@ -46,3 +46,25 @@ class PrivateCacheMiddleware:
         if request.user.is_authenticated:
             patch_cache_control(response, private=True)
         return response
+
+
+# Read by the service worker (templates/offline/sw.js): which account a page belongs to.
+ACCOUNT_HEADER = "X-TableKeeper-Account"
+
+
+class AccountHeaderMiddleware:
+    """Name the signed-in account on every HTML page (empty when signed out).
+
+    The service worker keeps the pages it caches under that name and drops them as soon as a page
+    arrives for anyone else, so a phone passed to the next keeper never shows the last one's pages.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.get("Content-Type", "").startswith("text/html"):
+            user = getattr(request, "user", None)
+            response[ACCOUNT_HEADER] = str(user.pk) if user is not None and user.is_authenticated else ""
+        return response

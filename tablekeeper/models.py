@@ -270,3 +270,42 @@ class Correction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} hand {self.number}"
+
+
+def new_invitation_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Keeper(models.Model):
+    """Another account the owner lets keep score on a session: record, undo, edit and delete hands."""
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="keepers")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="kept_sessions")
+    added_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("created", "pk")
+        constraints = (models.UniqueConstraint(fields=["session", "user"], name="keeper_unique_per_session"),)
+
+    def __str__(self) -> str:
+        return f"{self.user} keeps {self.session}"
+
+
+class Invitation(models.Model):
+    """A one-time link that makes whoever opens it (signed in) a keeper of the session."""
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="invitations")
+    token = models.CharField(max_length=40, unique=True, default=new_invitation_token)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+    expires = models.DateTimeField()
+
+    class Meta:
+        ordering = ("-created", "-pk")
+
+    def __str__(self) -> str:
+        return f"invitation to {self.session}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("join_session", args=[self.token])

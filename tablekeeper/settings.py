@@ -78,6 +78,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tablekeeper.middleware.HtmxClientRedirectMiddleware",
+    "tablekeeper.middleware.AccountHeaderMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page (429).
     "axes.middleware.AxesMiddleware",
 ]

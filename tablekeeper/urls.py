@@ -4,7 +4,7 @@ from django.urls import include, path, register_converter
 from django.views.generic import RedirectView
 
 from .converters import BoundedIntConverter
-from .views import accounts, exchange, hands, history, players, sessions, share, summary
+from .views import accounts, exchange, hands, history, keepers, offline, players, sessions, share, summary
 
 # <int:...> would take any number of digits, and a 30-digit id overflows SQLite's integers and
 # PostgreSQL's bigint (a 500); bounded ids simply do not match, so the answer is 404.
@@ -46,6 +46,13 @@ urlpatterns = [
     path("sessions/<id:session_id>/hands/<id:number>/delete/", hands.hand_delete, name="hand_delete"),
     path("sessions/<id:session_id>/share/", share.share_page, name="share_page"),
     path("sessions/<id:session_id>/share/settings/", share.share_settings, name="share_settings"),
+    path("sessions/<id:session_id>/keepers/", keepers.session_keepers, name="session_keepers"),
+    path("sessions/<id:session_id>/keepers/add/", keepers.keeper_add, name="keeper_add"),
+    path("sessions/<id:session_id>/keepers/invitation/", keepers.keeper_invitation, name="keeper_invitation"),
+    path("sessions/<id:session_id>/keepers/<id:user_id>/remove/", keepers.keeper_remove, name="keeper_remove"),
+    path("join/<slug:token>/", keepers.join_session, name="join_session"),
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("offline/", offline.offline_page, name="offline"),
     path("b/<slug:token>/", share.shared_board, name="shared_board"),
     path("b/<slug:token>/summary/", summary.shared_summary, name="shared_summary"),
     path("i18n/", include("django.conf.urls.i18n")),

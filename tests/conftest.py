@@ -1,4 +1,4 @@
-"""Shared fixtures for the web tests: a keeper who owns a session, a stranger, and hand records."""
+"""Shared fixtures for the web tests: an owner with a session, a co-keeper, a stranger, and hand records."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 
 from tablekeeper import services
-from tablekeeper.models import GameSession
+from tablekeeper.models import GameSession, Keeper
 
 PLAIN_STATIC = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -52,6 +53,30 @@ def owner(db) -> User:
 @pytest.fixture
 def stranger(db) -> User:
     return User.objects.create_user("stranger", password=PASSWORD)
+
+
+def signed_in(user: User) -> Client:
+    """A phone of its own, signed in as `user`."""
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def co_keeper(game: GameSession, owner: User) -> User:
+    """A second account the owner made a keeper of `game`."""
+    user = User.objects.create_user("second", password=PASSWORD)
+    Keeper.objects.create(session=game, user=user, added_by=owner)
+    return user
+
+
+@pytest.fixture
+def removed_keeper(game: GameSession, owner: User) -> User:
+    """An account that kept score on `game` until the owner removed it."""
+    user = User.objects.create_user("former", password=PASSWORD)
+    Keeper.objects.create(session=game, user=user, added_by=owner)
+    services.remove_keeper(game, user.pk)
+    return user
 
 
 def make_session(owner: User, variant: str = "zhengzhou", **kwargs: Any) -> GameSession:

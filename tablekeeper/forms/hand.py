@@ -336,6 +336,12 @@ class HandForm(forms.Form):
             key = engine_field_to_form_key(error.get("field"))
             self.engine_errors.setdefault(key, []).append(str(error.get("message", "")))
 
+    def problems(self) -> list[str]:
+        """Every message the form would show, flat: the field errors, then the engine's."""
+        found = [str(message) for errors in self.errors.values() for message in errors]
+        found += [message for messages in self.engine_errors.values() for message in messages]
+        return found
+
     @property
     def more_has_errors(self) -> bool:
         more = {"seats", "kongs", "penalties", "adjust", "treasure", "liable", "dice_double", "flowers", "tiles"}

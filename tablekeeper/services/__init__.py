@@ -1,7 +1,17 @@
 """The bridge between Django and the rules engine: every write to a session goes through here."""
 
-from .errors import Conflict, HandRejected
+from .errors import Conflict, HandRejected, hand_gone
 from .hands import delete_hand, edit_hand, preview_hand, record_hand, undo_last_hand
+from .keepers import (
+    KeeperRefused,
+    accept_invitation,
+    add_keeper,
+    cancel_invitations,
+    new_invitation,
+    open_invitation,
+    remove_keeper,
+    sessions_kept_by,
+)
 from .sessions import (
     find_or_create_player,
     finish_session,
@@ -14,13 +24,22 @@ from .sessions import (
 __all__ = [
     "Conflict",
     "HandRejected",
+    "KeeperRefused",
+    "accept_invitation",
+    "add_keeper",
+    "cancel_invitations",
     "delete_hand",
     "edit_hand",
     "find_or_create_player",
     "finish_session",
+    "hand_gone",
+    "new_invitation",
+    "open_invitation",
     "preview_hand",
     "record_hand",
+    "remove_keeper",
     "reopen_session",
+    "sessions_kept_by",
     "set_money_rate",
     "set_sharing",
     "start_session",

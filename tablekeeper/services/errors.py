@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 
 class Conflict(Exception):
     """The session moved on since the form was drawn (another device saved, or it is finished)."""
@@ -21,3 +23,8 @@ class HandRejected(Exception):
         self.errors = errors
         # The hand the problem was found in, when it is a later hand and not the one being changed.
         self.number = number
+
+
+def hand_gone(number: int) -> Conflict:
+    """A change aimed at a hand that another device has deleted or undone since."""
+    return Conflict(_("Hand %(number)s no longer exists; it was changed from another device.") % {"number": number})

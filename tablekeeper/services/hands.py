@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from ..models import Correction, GameSession, Round, zero_totals
 from ..rules import settle
 from .derived import GAIN_COLUMNS, TOTAL_COLUMNS, add, derived_columns, write_changed_rows
-from .errors import Conflict, HandRejected
+from .errors import Conflict, HandRejected, hand_gone
 
 # Renumbering shifts rows out of the way first, so that no intermediate row breaks the
 # unique (session, number) constraint on either SQLite or PostgreSQL.
@@ -166,7 +166,7 @@ def _lock_hand(session: GameSession, number: int, based_on: str | None) -> tuple
         raise Conflict(_("This session is finished; its hands can no longer be changed."))
     hand = Round.objects.filter(session=locked, number=number).first()
     if hand is None:
-        raise Conflict(_("Hand %(number)s no longer exists; it was changed from another device.") % {"number": number})
+        raise hand_gone(number)
     if _stale(based_on, hand):
         raise Conflict(
             _("Hand %(number)s was changed on another device since you opened it; nothing was changed.")

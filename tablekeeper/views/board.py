@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.utils.http import quote_etag
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ..models import WIND_NAMES, GameSession, Seat
@@ -135,6 +137,13 @@ def build_ending(session: GameSession, seats: list[Seat]) -> EndingView:
         unclaimed_pot=ending.unclaimed_pot,
         money_rate=rate,
     )
+
+
+def board_etag(session: GameSession, kind: str) -> str:
+    """The tag of one rendering of a live board: which session at which version, which kind of
+    page ("k" a keeper's fragment, "f" the share fragment, "p" the share page) and which language
+    (a viewer who switches to Chinese must not be told the English board they hold is current)."""
+    return quote_etag(f"{session.pk}-{session.version}-{kind}-{get_language()}")
 
 
 def seats_of(session: GameSession) -> list[Seat]:

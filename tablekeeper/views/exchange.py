@@ -14,8 +14,8 @@ from ..forms.exchange import ImportForm
 from ..http import HtmxHttpRequest, current_user
 from ..models import GameSession
 from ..services.exchange import ImportRefused, export_csv, export_session, import_session
+from .access import kept_session
 from .board import seats_of
-from .sessions import owned_session
 
 
 def _download(body: str, content_type: str, session: GameSession, extension: str) -> HttpResponse:
@@ -28,7 +28,7 @@ def _download(body: str, content_type: str, session: GameSession, extension: str
 @login_required
 @require_GET
 def session_export_json(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
-    session = owned_session(request, session_id)
+    session = kept_session(request, session_id)
     exported = export_session(session, seats_of(session))
     body = json.dumps(exported, ensure_ascii=False, indent=1)
     return _download(body, "application/json; charset=utf-8", session, "json")
@@ -37,7 +37,7 @@ def session_export_json(request: HtmxHttpRequest, session_id: int) -> HttpRespon
 @login_required
 @require_GET
 def session_export_csv(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
-    session = owned_session(request, session_id)
+    session = kept_session(request, session_id)
     # A byte-order mark so that spreadsheet programs read the Chinese names as UTF-8.
     body = "\ufeff" + export_csv(session, seats_of(session))
     return _download(body, "text/csv; charset=utf-8", session, "csv")

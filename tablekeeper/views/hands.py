@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
@@ -19,8 +19,8 @@ from ..forms import HandForm, new_client_token
 from ..http import HtmxHttpRequest, current_user, page_or_partial
 from ..models import Correction, GameSession, Round, Seat
 from ..reasons import error_with_names, reasons
+from .access import kept_session
 from .board import build_board, seats_of
-from .sessions import owned_session
 
 FORM_TEMPLATE = "hands/form.html"
 
@@ -91,12 +91,12 @@ def _done(request: HtmxHttpRequest, session: GameSession) -> HttpResponse:
 
 def _save_or_edit(
     request: HtmxHttpRequest, session: GameSession, seats: list[Seat], form: HandForm, editing: Round | None
-) -> tuple[HttpResponse | None, int]:
-    """Run the write; return a response on success, else the status to re-render the form with."""
+) -> tuple[Round | None, int]:
+    """Run the write; return the hand saved, else None and the status to re-render the form with."""
     record = form.to_record()
     try:
         if editing is None:
-            services.record_hand(
+            saved = services.record_hand(
                 session,
                 record,
                 client_token=form.cleaned_data["client_token"],
@@ -104,7 +104,7 @@ def _save_or_edit(
                 user=current_user(request),
             )
         else:
-            services.edit_hand(
+            saved = services.edit_hand(
                 session, editing.number, record, user=current_user(request), based_on=form.cleaned_data["based_on"]
             )
             messages.success(request, _("Hand %(number)s changed; later hands re-scored.") % {"number": editing.number})
@@ -124,7 +124,20 @@ def _save_or_edit(
         else:
             form.attach_engine_errors(_named_errors(seats, rejected.errors))
         return None, 422
-    return _done(request, session), 200
+    return saved, 200
+
+
+def _from_outbox(request: HtmxHttpRequest) -> bool:
+    """A hand kept on the phone while offline, sent by static/js/outbox.js, which reads JSON."""
+    return request.get_preferred_type(["text/html", "application/json"]) == "application/json"
+
+
+def _outbox_answer(session: GameSession, form: HandForm, status: int) -> JsonResponse:
+    """Why a kept hand was not saved: a conflict (with the hand number now next) or the problems."""
+    if status == 409:
+        session.refresh_from_db(fields=["hand_count", "status"])
+        return JsonResponse({"conflict": form.conflict, "next": session.next_number}, status=409)
+    return JsonResponse({"errors": form.problems()}, status=status)
 
 
 def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Round | None) -> HttpResponse:
@@ -142,11 +155,15 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
                 preview = services.preview_hand(session, form.to_record(), number)
                 form.attach_engine_errors(_named_errors(seats, preview["errors"]))
             else:
-                response, status = _save_or_edit(request, session, seats, form, editing)
-                if response is not None:
-                    return response
+                saved, status = _save_or_edit(request, session, seats, form, editing)
+                if saved is not None and _from_outbox(request):
+                    return JsonResponse({"saved": saved.number})
+                if saved is not None:
+                    return _done(request, session)
         else:
             status = 422
+        if _from_outbox(request) and status != 200:
+            return _outbox_answer(session, form, status)
         if not request.htmx and status != 409:
             # A browser without JavaScript shows the form again; a 4xx would look like a broken page.
             status = 200
@@ -170,7 +187,7 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
 @login_required
 @require_http_methods(["GET", "POST"])
 def hand_new(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
-    session = owned_session(request, session_id)
+    session = kept_session(request, session_id)
     if request.method == "GET" and not session.is_open:
         return redirect(session)
     return _hand_form_view(request, session, None)
@@ -179,8 +196,15 @@ def hand_new(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def hand_edit(request: HtmxHttpRequest, session_id: int, number: int) -> HttpResponse:
-    session = owned_session(request, session_id)
-    round_ = get_object_or_404(Round, session=session, number=number)
+    session = kept_session(request, session_id)
+    round_ = Round.objects.filter(session=session, number=number).first()
+    if round_ is None:
+        if request.method == "GET":
+            raise Http404("No such hand.")
+        # An edit form opened before another phone deleted or undid this hand: say so, as for
+        # any other stale change, instead of a bare 404 the keeper would never see.
+        context = {"session": session, "message": services.hand_gone(number).message}
+        return page_or_partial(request, "hands/gone.html", "gone", context, status=409)
     if request.method == "GET" and not session.is_open:
         # A finished session is read-only: show the hand, not a form that could not be saved.
         return redirect("hand_detail", session.pk, number)
@@ -191,7 +215,7 @@ def hand_edit(request: HtmxHttpRequest, session_id: int, number: int) -> HttpRes
 @require_POST
 def hand_preview(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     """Score the form's taps without saving: the live preview under the form."""
-    session = owned_session(request, session_id)
+    session = kept_session(request, session_id)
     seats = seats_of(session)
     raw_editing = request.POST.get("editing") or ""
     editing = query_number(raw_editing)
@@ -210,7 +234,7 @@ def hand_preview(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def hand_detail(request: HtmxHttpRequest, session_id: int, number: int) -> HttpResponse:
-    session = owned_session(request, session_id)
+    session = kept_session(request, session_id)
     round_ = get_object_or_404(Round.objects.select_related("entered_by"), session=session, number=number)
     seats = seats_of(session)
     corrections = Correction.objects.filter(session=session, number=number).select_related("who")
@@ -229,7 +253,7 @@ def hand_detail(request: HtmxHttpRequest, session_id: int, number: int) -> HttpR
 @login_required
 @require_POST
 def hand_delete(request: HtmxHttpRequest, session_id: int, number: int) -> HttpResponse:
-    session = owned_session(request, session_id)
+    session = kept_session(request, session_id)
     try:
         services.delete_hand(session, number, user=current_user(request), based_on=request.POST.get("based_on"))
     except services.Conflict as conflict:
@@ -255,7 +279,7 @@ def hand_delete(request: HtmxHttpRequest, session_id: int, number: int) -> HttpR
 @login_required
 @require_POST
 def hand_undo(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
-    session = owned_session(request, session_id)
+    session = kept_session(request, session_id)
     try:
         undone = services.undo_last_hand(session, user=current_user(request), based_on=request.POST.get("based_on"))
     except services.Conflict as conflict:

@@ -18,9 +18,9 @@ from ..converters import query_number
 from ..http import HtmxHttpRequest, page_or_partial
 from ..models import GameSession, Round
 from ..services.derived import TOTAL_COLUMNS
+from .access import kept_session
 from .board import seats_of
 from .chart import chart_points, running_total_chart
-from .sessions import owned_session
 
 PAGE_SIZE = 30
 
@@ -79,7 +79,7 @@ def history_page(
 @login_required
 @require_GET
 def hand_history(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
-    session = owned_session(request, session_id)
+    session = kept_session(request, session_id)
     raw_before = request.GET.get("before")
     before = query_number(raw_before)
     if raw_before is not None and before is None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -13,16 +15,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import services
 from ..converters import query_number
 from ..forms import MoneyRateForm, StartSessionForm
-from ..http import HtmxHttpRequest, current_user, page_or_partial
+from ..http import HtmxHttpRequest, current_user, page_or_partial, revalidated
 from ..models import GameSession, Player, Round
 from ..reasons import reasons
-from .board import build_board, seats_of
-
-
-def owned_session(request: HtmxHttpRequest, session_id: int) -> GameSession:
-    """The keeper's own session; anyone else's answers 404, as if it did not exist."""
-    return get_object_or_404(GameSession.objects.filter(owner=current_user(request)), pk=session_id)
-
+from .access import is_owner, kept_session, owned_session
+from .board import board_etag, build_board, seats_of
 
 SESSIONS_PER_PAGE = 25
 
@@ -30,8 +27,10 @@ SESSIONS_PER_PAGE = 25
 @login_required
 @require_GET
 def session_list(request: HtmxHttpRequest) -> HttpResponse:
-    """The keeper's sessions, newest first, a page at a time; `?status=open` or `?status=finished` narrows them."""
-    sessions = GameSession.objects.filter(owner=current_user(request)).order_by("-created", "-pk")
+    """The sessions the account owns or keeps, newest first, a page at a time; `?status=open` or
+    `?status=finished` narrows them."""
+    user = current_user(request)
+    sessions = services.sessions_kept_by(user).select_related("owner").order_by("-created", "-pk")
     status = request.GET.get("status", "")
     if status in GameSession.Status.values:
         sessions = sessions.filter(status=status)
@@ -47,6 +46,7 @@ def session_list(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "sessions": shown[:SESSIONS_PER_PAGE],
         "status": status,
+        "user": user,
         "older_page": page + 1 if len(shown) > SESSIONS_PER_PAGE else None,
         "newer_page": page - 1 if page > 1 else None,
     }
@@ -91,20 +91,38 @@ def session_new_options(request: HtmxHttpRequest) -> HttpResponse:
     return TemplateResponse(request, "sessions/new.html#variant_options", {"form": form})
 
 
-@login_required
-@require_GET
-def session_detail(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
-    session = owned_session(request, session_id)
+BOARD_VARY = ["HX-Request", "Accept-Language", "Cookie"]
+
+
+def board_context(request: HtmxHttpRequest, session: GameSession) -> dict[str, Any]:
     last_round = Round.objects.filter(session=session).order_by("-number").first()
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
-    context = {
+    return {
         "session": session,
         "board": build_board(session, seats),
         "last_round": last_round,
         "last_lines": reasons(last_round.lines, names, session.variant_info) if last_round else [],
+        "is_owner": is_owner(request, session),
+        "live_etag": board_etag(session, "k"),
     }
-    return page_or_partial(request, "sessions/detail.html", "board", context)
+
+
+@login_required
+@require_GET
+def session_detail(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    session = kept_session(request, session_id)
+    if not request.htmx:
+        return page_or_partial(request, "sessions/detail.html", "live_board", board_context(request, session))
+    # Every keeper's phone polls the board every few seconds; while nothing changed that costs
+    # the access query and a 304.
+    return revalidated(
+        request,
+        etag=board_etag(session, "k"),
+        last_modified=int(session.updated_at.timestamp()),
+        vary=BOARD_VARY,
+        render=lambda: TemplateResponse(request, "sessions/detail.html#live_board", board_context(request, session)),
+    )
 
 
 @login_required

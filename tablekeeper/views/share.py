@@ -7,22 +7,16 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.utils.cache import get_conditional_response, patch_vary_headers
-from django.utils.http import http_date, quote_etag
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import services
-from ..http import HtmxHttpRequest
+from ..http import HtmxHttpRequest, revalidated
 from ..models import GameSession, Round
 from ..reasons import reasons
-from .board import build_board, seats_of
-from .sessions import owned_session
+from .access import is_owner, kept_session, owned_session
+from .board import board_etag, build_board, seats_of
 
-# Revalidate on every poll (the 304 is cheap); "private" because the page carries the viewer's
-# CSRF token (the language switch), which a shared proxy must not hand to the next viewer.
-SHARED_BOARD_CACHE_CONTROL = "private, no-cache"
 SHARED_BOARD_VARY = ["HX-Request", "Accept-Language", "Cookie"]
 
 
@@ -33,37 +27,31 @@ def shared_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     session = GameSession.objects.filter(share_token=token, share_enabled=True).first()
     if session is None:
         raise Http404("This link does not exist or was turned off.")
-    # Full page and fragment differ, and so do the languages (a viewer who switches to Chinese must
-    # not be told the English board they cached is still current), so each gets its own tag.
-    etag = quote_etag(f"{session.pk}-{session.version}-{'f' if request.htmx else 'p'}-{get_language()}")
-    last_modified = int(session.updated_at.timestamp())
-    not_modified = get_conditional_response(request, etag=etag, last_modified=last_modified)
-    if not_modified is not None:
-        patch_vary_headers(not_modified, SHARED_BOARD_VARY)
-        not_modified["Cache-Control"] = SHARED_BOARD_CACHE_CONTROL
-        return not_modified
-    seats = seats_of(session)
-    last_round = Round.objects.filter(session=session).order_by("-number").first()
-    names = [seat.player.name for seat in seats]
-    context = {
-        "session": session,
-        "board": build_board(session, seats),
-        "shared": True,
-        "last_round": last_round,
-        # The players at the table see why the points moved: the last hand's payments, in their language.
-        "last_payments": [
-            line for line in reasons(last_round.lines, names, session.variant_info) if line.kind == "payment"
-        ]
-        if last_round
-        else [],
-    }
-    name = "share/board.html#live_board" if request.htmx else "share/board.html"
-    response = TemplateResponse(request, name, context)
-    response["ETag"] = etag
-    response["Last-Modified"] = http_date(last_modified)
-    response["Cache-Control"] = SHARED_BOARD_CACHE_CONTROL
-    patch_vary_headers(response, SHARED_BOARD_VARY)
-    return response
+    etag = board_etag(session, "f" if request.htmx else "p")
+
+    def render() -> HttpResponse:
+        seats = seats_of(session)
+        last_round = Round.objects.filter(session=session).order_by("-number").first()
+        names = [seat.player.name for seat in seats]
+        context = {
+            "session": session,
+            "board": build_board(session, seats),
+            "shared": True,
+            "live_etag": board_etag(session, "f"),
+            "last_round": last_round,
+            # The players at the table see why the points moved: the last hand's payments, in their language.
+            "last_payments": [
+                line for line in reasons(last_round.lines, names, session.variant_info) if line.kind == "payment"
+            ]
+            if last_round
+            else [],
+        }
+        name = "sessions/detail.html#live_board" if request.htmx else "share/board.html"
+        return TemplateResponse(request, name, context)
+
+    return revalidated(
+        request, etag=etag, last_modified=int(session.updated_at.timestamp()), vary=SHARED_BOARD_VARY, render=render
+    )
 
 
 @login_required
@@ -86,10 +74,11 @@ def share_settings(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def share_page(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
-    """The owner's page with the link and its QR code, to show across the table."""
+    """The link and its QR code, to show across the table; only the owner gets its switches."""
     import segno
 
-    session = owned_session(request, session_id)
+    session = kept_session(request, session_id)
     url = request.build_absolute_uri(f"/b/{session.share_token}/")
     qr_svg = segno.make(url, error="m").svg_inline(scale=5, border=2)
-    return TemplateResponse(request, "share/settings.html", {"session": session, "url": url, "qr_svg": qr_svg})
+    context = {"session": session, "url": url, "qr_svg": qr_svg, "is_owner": is_owner(request, session)}
+    return TemplateResponse(request, "share/settings.html", context)

@@ -19,9 +19,9 @@ from django.views.decorators.http import require_GET
 from ..http import HtmxHttpRequest
 from ..models import SESSION_SETTING_OPTIONS, GameSession, Round
 from ..services.derived import GAIN_COLUMNS
+from .access import kept_session
 from .board import build_ending, seats_of
 from .chart import chart_points, running_total_chart
-from .sessions import owned_session
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ def summary_context(session: GameSession) -> dict[str, Any]:
 @login_required
 @require_GET
 def session_summary(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
-    session = owned_session(request, session_id)
+    session = kept_session(request, session_id)
     return TemplateResponse(request, "sessions/summary.html", summary_context(session))
 
 

@@ -1,7 +1,9 @@
-"""Every URL against every visitor: anonymous, the owner, a stranger and a share-link viewer.
+"""Every URL against every visitor: anonymous, the owner, a co-keeper, a removed keeper, a
+stranger and a share-link viewer.
 
-A stranger must get 404 (never 403, never data) on another keeper's session, whatever the method;
-a share-link viewer is anonymous and may only read the board behind the link.
+A stranger must get 404 (never 403, never data) on another keeper's session, whatever the method,
+and so must a keeper the owner removed; a co-keeper reads everything and changes hands, and gets
+403 on the owner's own actions; a share-link viewer is anonymous and may only read the board.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tablekeeper.models import Correction, GameSession, Round
+from tablekeeper.models import Correction, GameSession, Invitation, Keeper, Round
 from tests.conftest import PASSWORD, record_all, win
 
 pytestmark = pytest.mark.django_db
@@ -37,6 +39,20 @@ SESSION_ROUTES: list[tuple[str, str]] = [
     ("get", "share/"),
     ("post", "share/settings/"),
     ("get", "summary/"),
+    ("get", "keepers/"),
+    ("post", "keepers/add/"),
+    ("post", "keepers/invitation/"),
+    ("post", "keepers/{owner}/remove/"),
+]
+# What only the owner may do: finish or reopen, the money rate, the share link, choose keepers.
+OWNER_ONLY: list[tuple[str, str]] = [
+    ("post", "finish/"),
+    ("post", "reopen/"),
+    ("post", "money-rate/"),
+    ("post", "share/settings/"),
+    ("post", "keepers/add/"),
+    ("post", "keepers/invitation/"),
+    ("post", "keepers/{owner}/remove/"),
 ]
 # Routes that are not about one session, but still belong to a signed-in keeper.
 KEEPER_ROUTES: list[tuple[str, str]] = [
@@ -47,6 +63,8 @@ KEEPER_ROUTES: list[tuple[str, str]] = [
     ("get", "/players/"),
     ("get", "/sessions/import/"),
     ("post", "/sessions/import/"),
+    ("get", "/join/some-invitation/"),
+    ("post", "/join/some-invitation/"),
 ]
 # A POST body that would change something on every route that accepts it.
 HOSTILE_POST: dict[str, Any] = {
@@ -56,6 +74,7 @@ HOSTILE_POST: dict[str, Any] = {
     "money_rate": "9.99",
     "client_token": "intruder",
     "expected_number": "2",
+    "username": "stranger",
 }
 
 
@@ -70,6 +89,8 @@ def snapshot(game: GameSession) -> tuple[Any, ...]:
         game.hand_count,
         list(Round.objects.filter(session=game).values_list("number", "record")),
         Correction.objects.filter(session=game).count(),
+        sorted(Keeper.objects.filter(session=game).values_list("user_id", flat=True)),
+        Invitation.objects.filter(session=game).count(),
     )
 
 
@@ -77,6 +98,10 @@ def snapshot(game: GameSession) -> tuple[Any, ...]:
 def played(game: GameSession, owner: User) -> GameSession:
     record_all(game, [win(2, patterns=[]), win(1)], owner)
     return game
+
+
+def route(game: GameSession, path: str) -> str:
+    return f"/sessions/{game.pk}/{path.format(owner=game.owner_id)}"
 
 
 def call(client: Client, method: str, url: str, **headers: str) -> Any:
@@ -87,13 +112,14 @@ def call(client: Client, method: str, url: str, **headers: str) -> Any:
 
 @pytest.mark.parametrize(("method", "path"), SESSION_ROUTES)
 @pytest.mark.parametrize("htmx", [False, True])
-def test_a_stranger_gets_404_on_every_route_of_someone_elses_session_and_changes_nothing(
-    client, stranger, played, method, path, htmx
+@pytest.mark.parametrize("visitor", ["stranger", "removed_keeper"])
+def test_a_stranger_or_a_removed_keeper_gets_404_on_every_route_and_changes_nothing(
+    request, client, played, visitor, method, path, htmx
 ):
     before = snapshot(played)
-    client.force_login(stranger)
+    client.force_login(request.getfixturevalue(visitor))
     headers = {"HX-Request": "true"} if htmx else {}
-    response = call(client, method, f"/sessions/{played.pk}/{path}", **headers)
+    response = call(client, method, route(played, path), **headers)
     assert response.status_code == 404
     body = response.content.decode()
     assert "Ann" not in body and played.share_token not in body
@@ -105,7 +131,7 @@ def test_an_anonymous_visitor_is_sent_to_log_in_on_every_session_route_and_chang
     client, played, method, path
 ):
     before = snapshot(played)
-    response = call(client, method, f"/sessions/{played.pk}/{path}")
+    response = call(client, method, route(played, path))
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/?next=")
     assert snapshot(played) == before
 
@@ -120,7 +146,7 @@ def test_an_anonymous_visitor_is_sent_to_log_in_on_every_keeper_route(client, me
 def test_a_share_link_viewer_can_post_nowhere_even_after_reading_the_board(client, played, method, path):
     before = snapshot(played)
     assert client.get(f"/b/{played.share_token}/").status_code == 200
-    response = call(client, method, f"/sessions/{played.pk}/{path}")
+    response = call(client, method, route(played, path))
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
     assert snapshot(played) == before
 
@@ -147,7 +173,7 @@ def test_the_shared_board_shows_no_control_and_no_owner_account(client, played, 
 )
 def test_the_owner_reads_every_page_of_their_session(client, owner, played, path):
     client.force_login(owner)
-    assert client.get(f"/sessions/{played.pk}/{path}").status_code == 200
+    assert client.get(route(played, path)).status_code == 200
 
 
 @pytest.mark.parametrize(
@@ -187,3 +213,46 @@ def test_a_login_next_pointing_off_site_lands_on_our_own_page(client, owner):
 def test_switching_language_never_redirects_off_site(client):
     response = client.post("/i18n/setlang/", {"language": "zh-hans", "next": "https://evil.example/"})
     assert response.status_code == 302 and "evil.example" not in response["Location"]
+
+
+@pytest.mark.parametrize("path", [path for method, path in SESSION_ROUTES if method == "get"])
+def test_a_co_keeper_reads_every_page_of_the_session(client, co_keeper, played, path):
+    client.force_login(co_keeper)
+    assert client.get(route(played, path)).status_code == 200
+
+
+@pytest.mark.parametrize(("method", "path"), OWNER_ONLY)
+def test_a_co_keeper_gets_403_on_the_owners_own_actions_and_changes_nothing(client, co_keeper, played, method, path):
+    before = snapshot(played)
+    client.force_login(co_keeper)
+    assert call(client, method, route(played, path)).status_code == 403
+    assert snapshot(played) == before
+
+
+@pytest.mark.parametrize(
+    ("path", "data"),
+    [
+        ("hands/new/", {"winner": "1", "how": "self_draw", "client_token": "co", "expected_number": "3"}),
+        ("hands/undo/", {}),
+        ("hands/1/edit/", {"winner": "3", "how": "self_draw", "client_token": "x", "expected_number": "1"}),
+        ("hands/1/delete/", {}),
+    ],
+)
+def test_a_co_keeper_changes_hands_like_the_owner(client, co_keeper, played, path, data):
+    before = snapshot(played)
+    client.force_login(co_keeper)
+    response = client.post(route(played, path), data, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and response["HX-Redirect"] == f"/sessions/{played.pk}/"
+    assert snapshot(played)[0] == before[0] + 1, "the session's version moved: the change was made"
+
+
+def test_a_co_keeper_sees_none_of_the_owners_switches(client, co_keeper, played):
+    client.force_login(co_keeper)
+    board = client.get(route(played, "")).content.decode()
+    share = client.get(route(played, "share/")).content.decode()
+    keepers = client.get(route(played, "keepers/")).content.decode()
+    for control in ("/finish/", "/reopen/", "/money-rate/"):
+        assert control not in board
+    assert "/share/settings/" not in share and played.share_token in share
+    assert "/keepers/add/" not in keepers and "/keepers/invitation/" not in keepers
+    assert "Record hand" in board and "/hands/undo/" in board

@@ -92,10 +92,11 @@ def test_the_board_shows_points_winds_and_the_dealer(keeper_client, game, owner)
     assert "Hand 2" in body
 
 
-def test_an_htmx_request_for_the_board_gets_the_board_fragment(keeper_client, game):
+def test_an_htmx_request_for_the_board_gets_the_live_board_fragment(keeper_client, game):
     response = keeper_client.get(f"/sessions/{game.pk}/", headers={"HX-Request": "true"})
     body = response.content.decode()
-    assert body.lstrip().startswith('<section id="board"') and "<html" not in body
+    assert body.lstrip().startswith('<div id="live-board"') and "<html" not in body
+    assert '<section id="board"' in body
     assert "HX-Request" in response["Vary"]
 
 

@@ -17,7 +17,7 @@ def test_anyone_with_the_link_sees_the_board_without_logging_in(client, game, ow
     response = client.get(f"/b/{game.share_token}/")
     body = response.content.decode()
     assert response.status_code == 200 and 'data-points="1030"' in body
-    assert 'hx-trigger="every 5s"' in body
+    assert 'hx-trigger="every 5s, refresh-board"' in body
     assert "Record hand" not in body and "Undo" not in body
 
 

@@ -1,0 +1,172 @@
+// The outbox's rules, as plain functions of plain data: which queued hand goes next, what the
+// server's answer means, when to try again, how to renumber. No DOM and no storage here, so
+// that tests/js/outbox-rules.test.js can run them under `node --test`.
+//
+// An entry is one hand saved on this phone:
+//   {id, account, session, url, fields: [[name, value], ...], token, number, queuedAt,
+//    state: "waiting" | "sending" | "refused" | "conflict", message, attempts, retryAt, serverNext}
+// Hands of one session are sent one at a time in the order they were saved (by id). A hand the
+// server refused or that conflicts stops its session's queue until the keeper fixes it: the
+// hands behind it were entered after it, so sending them first would change their order.
+(function (root, factory) {
+  "use strict";
+  if (typeof module === "object" && module.exports) module.exports = factory();
+  else root.TKOutboxRules = factory();
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+
+  var WAITING = "waiting", SENDING = "sending", REFUSED = "refused", CONFLICT = "conflict";
+  var FIRST_RETRY_MS = 2000, LAST_RETRY_MS = 60000;
+
+  function byId(a, b) { return a.id - b.id; }
+
+  function sessionQueue(entries, session) {
+    return entries.filter(function (entry) { return entry.session === session; }).sort(byId);
+  }
+
+  function sessionsOf(entries) {
+    var seen = [];
+    entries.slice().sort(byId).forEach(function (entry) {
+      if (seen.indexOf(entry.session) === -1) seen.push(entry.session);
+    });
+    return seen;
+  }
+
+  function needsKeeper(entry) { return entry.state === REFUSED || entry.state === CONFLICT; }
+
+  // The entry to send now, or null: the head of a session's queue, if it is waiting and its
+  // retry time has come. A session whose head is being sent or needs the keeper sends nothing.
+  function nextToSend(entries, now) {
+    var ready = sessionsOf(entries).map(function (session) {
+      return sessionQueue(entries, session)[0];
+    }).filter(function (head) {
+      return head.state === WAITING && (head.retryAt || 0) <= now;
+    });
+    ready.sort(byId);
+    return ready.length ? ready[0] : null;
+  }
+
+  // Milliseconds until some waiting head may be tried again (0: now), or null if none waits.
+  function nextWake(entries, now) {
+    var times = sessionsOf(entries).map(function (session) {
+      return sessionQueue(entries, session)[0];
+    }).filter(function (head) { return head.state === WAITING; }).map(function (head) {
+      return Math.max(0, (head.retryAt || 0) - now);
+    });
+    return times.length ? Math.min.apply(null, times) : null;
+  }
+
+  // 2 s, 4 s, 8 s ... at most a minute: quick while a bar of signal comes and goes, quiet after.
+  function backoff(attempts) {
+    return Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * Math.pow(2, Math.max(0, attempts - 1)));
+  }
+
+  // What the server's answer means. `answer` is {network: true} when nothing came back (offline,
+  // timeout), else {status, redirected, body} with the JSON body the hand view sends the outbox.
+  function outcome(answer) {
+    if (!answer || answer.network) return { kind: "retry" };
+    var status = answer.status, body = answer.body || {};
+    if (answer.redirected || status === 403) return { kind: "signin" };
+    if (status === 200 && typeof body.saved === "number") return { kind: "saved", number: body.saved };
+    if (status === 409) return { kind: "conflict", message: body.conflict || "", next: body.next || null };
+    if (status === 422) return { kind: "refused", message: (body.errors || []).join(" ") };
+    if (status === 404) return { kind: "refused", reason: "gone" };
+    if (status === 429 || status >= 500 || status === 200) return { kind: "retry", status: status };
+    return { kind: "refused", reason: "unexpected", status: status };
+  }
+
+  // The entry after an answer, or null when it is saved and leaves the outbox.
+  function afterOutcome(entry, result, now) {
+    var next = Object.assign({}, entry);
+    if (result.kind === "saved") return null;
+    if (result.kind === "retry" || result.kind === "signin") {
+      next.state = WAITING;
+      next.attempts = (entry.attempts || 0) + 1;
+      next.retryAt = now + backoff(next.attempts);
+      next.message = result.kind === "signin" ? "signin" : "";
+      return next;
+    }
+    next.state = result.kind === "conflict" ? CONFLICT : REFUSED;
+    next.message = result.message || "";
+    next.reason = result.reason || "";
+    next.status = result.status || null;
+    next.serverNext = result.next || null;
+    return next;
+  }
+
+  // "Send now": the keeper says the connection is back, so nothing waits out its backoff. Only
+  // the changed entries are returned.
+  function retryNow(entries) {
+    return entries.filter(function (entry) {
+      return entry.state === WAITING && (entry.retryAt || 0) > 0;
+    }).map(function (entry) { return Object.assign({}, entry, { retryAt: 0 }); });
+  }
+
+  // An entry left "sending" when the page closed mid-request is simply waiting again: the
+  // server's idempotent save (same client token) makes a second send count once.
+  function recover(entries) {
+    return entries.map(function (entry) {
+      return entry.state === SENDING ? Object.assign({}, entry, { state: WAITING }) : entry;
+    });
+  }
+
+  // "Send as the next hand": this entry becomes hand `number` and the hands behind it in its
+  // session follow on, in order. Only the changed entries are returned.
+  function renumberFrom(entries, id, number) {
+    var queue = sessionQueue(entries, (entries.filter(function (e) { return e.id === id; })[0] || {}).session);
+    var start = -1;
+    queue.forEach(function (entry, index) { if (entry.id === id) start = index; });
+    if (start === -1) return [];
+    return queue.slice(start).map(function (entry, offset) {
+      return Object.assign({}, entry, {
+        number: number + offset,
+        state: offset === 0 || entry.state === CONFLICT ? WAITING : entry.state,
+        message: offset === 0 ? "" : entry.message,
+        attempts: 0,
+        retryAt: 0,
+        serverNext: null,
+      });
+    });
+  }
+
+  // The hand number the form should offer next: after the last hand kept for this session,
+  // and never behind what the server (or a kept copy of its page) said.
+  function nextNumber(entries, session, pageNumber) {
+    var numbers = sessionQueue(entries, session).map(function (entry) { return entry.number; });
+    return Math.max.apply(null, [pageNumber].concat(numbers.map(function (n) { return n + 1; })));
+  }
+
+  // The form fields as the server must receive them for this entry: the entry's token and
+  // number, the current CSRF token (a kept token may be stale), and the Save action.
+  function bodyFields(entry, csrfToken) {
+    var fixed = { client_token: entry.token, expected_number: String(entry.number), action: "save" };
+    var fields = entry.fields.filter(function (pair) {
+      return !(pair[0] in fixed) && pair[0] !== "csrfmiddlewaretoken";
+    });
+    Object.keys(fixed).forEach(function (name) { fields.push([name, fixed[name]]); });
+    if (csrfToken) fields.push(["csrfmiddlewaretoken", csrfToken]);
+    return fields;
+  }
+
+  function counts(entries, session) {
+    var mine = session === undefined ? entries : sessionQueue(entries, session);
+    return {
+      pending: mine.length,
+      attention: mine.filter(needsKeeper).length,
+    };
+  }
+
+  // Whether a new hand must join the queue rather than go straight to the server: offline, or
+  // hands of the same session are still waiting (they come first).
+  function mustQueue(entries, session, online) {
+    return !online || sessionQueue(entries, session).length > 0;
+  }
+
+  return {
+    WAITING: WAITING, SENDING: SENDING, REFUSED: REFUSED, CONFLICT: CONFLICT,
+    nextToSend: nextToSend, nextWake: nextWake, backoff: backoff, outcome: outcome,
+    afterOutcome: afterOutcome, recover: recover, retryNow: retryNow, renumberFrom: renumberFrom,
+    nextNumber: nextNumber, bodyFields: bodyFields, counts: counts, mustQueue: mustQueue,
+    needsKeeper: needsKeeper, sessionQueue: sessionQueue,
+  };
+});

@@ -1,0 +1,112 @@
+"""Who may keep score on a session: its owner, and the keepers the owner invites.
+
+A keeper records, undoes, edits and deletes hands exactly as the owner does (the same conflict
+checks protect two phones from each other). Finishing, reopening, the money rate, the share
+link and the list of keepers stay with the owner: they settle the evening or decide who can
+see and change it.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..models import GameSession, Invitation, Keeper
+
+# Long enough to send the link across a table or a chat, short enough that an old message
+# forwarded later does not let a stranger in.
+INVITATION_LIFETIME = timedelta(days=3)
+# A table has four players; a few more keepers covers swapping phones, not a crowd.
+MAX_KEEPERS = 8
+
+
+class KeeperRefused(Exception):
+    """An invitation or a keeper change that cannot be made, in words the owner can act on."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def sessions_kept_by(user: User) -> QuerySet[GameSession]:
+    """The sessions `user` may keep score on: their own, and those they were made a keeper of."""
+    kept = Keeper.objects.filter(session=OuterRef("pk"), user=user)
+    return GameSession.objects.filter(Q(owner=user) | Exists(kept))
+
+
+def _check_room(session: GameSession, user: User) -> None:
+    if user.pk == session.owner_id:
+        raise KeeperRefused(_("You own this session; you keep score on it already."))
+    if Keeper.objects.filter(session=session, user=user).exists():
+        raise KeeperRefused(_("%(name)s already keeps score on this session.") % {"name": user.get_username()})
+    if Keeper.objects.filter(session=session).count() >= MAX_KEEPERS:
+        raise KeeperRefused(_("A session can have at most %(n)s keepers.") % {"n": MAX_KEEPERS})
+
+
+def _add(session: GameSession, user: User, added_by: User | None) -> Keeper:
+    try:
+        with transaction.atomic():
+            return Keeper.objects.create(session=session, user=user, added_by=added_by)
+    except IntegrityError:
+        # Two taps (or an invitation and a user name) adding the same account at once.
+        raise KeeperRefused(
+            _("%(name)s already keeps score on this session.") % {"name": user.get_username()}
+        ) from None
+
+
+def add_keeper(session: GameSession, username: str, *, by: User) -> Keeper:
+    """Make the account called `username` (any case) a keeper of `session`."""
+    name = username.strip()
+    matches = list(User.objects.filter(username__iexact=name, is_active=True)[:2])
+    exact = [user for user in matches if user.username == name]
+    if len(exact) == 1:
+        user = exact[0]
+    elif len(matches) == 1:
+        user = matches[0]
+    else:
+        raise KeeperRefused(_("There is no account called “%(name)s”.") % {"name": name})
+    _check_room(session, user)
+    return _add(session, user, by)
+
+
+def remove_keeper(session: GameSession, user_id: int) -> None:
+    """Take a keeper off the session; from then on it answers them 404, like a stranger."""
+    Keeper.objects.filter(session=session, user_id=user_id).delete()
+
+
+def new_invitation(session: GameSession, *, by: User) -> Invitation:
+    """A fresh one-time link; any earlier unused link of the session stops working."""
+    with transaction.atomic():
+        Invitation.objects.filter(session=session).delete()
+        return Invitation.objects.create(session=session, created_by=by, expires=timezone.now() + INVITATION_LIFETIME)
+
+
+def cancel_invitations(session: GameSession) -> None:
+    Invitation.objects.filter(session=session).delete()
+
+
+def open_invitation(token: str) -> Invitation | None:
+    """The invitation behind a link, if it is still unused and unexpired."""
+    return (
+        Invitation.objects.filter(token=token, expires__gt=timezone.now())
+        .select_related("session", "session__owner")
+        .first()
+    )
+
+
+def accept_invitation(token: str, user: User) -> GameSession:
+    """Use the link once: `user` becomes a keeper and the link stops working for anyone else."""
+    with transaction.atomic():
+        invitation = Invitation.objects.select_for_update().filter(token=token, expires__gt=timezone.now()).first()
+        if invitation is None:
+            raise KeeperRefused(_("This invitation was used, cancelled or has expired. Ask for a new link."))
+        session = invitation.session
+        _check_room(session, user)
+        _add(session, user, invitation.created_by)
+        invitation.delete()
+    return session

@@ -1,0 +1,105 @@
+"""The installable, offline side of the app: the service worker and the page it falls back to."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+from django.template.response import TemplateResponse
+from django.templatetags.static import static
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from ..middleware import ACCOUNT_HEADER
+
+# The app shell: every file a page loads, or loads later (the outbox's queue and rules), so that
+# any kept page works whole without a network. tests/web/test_offline.py checks that the pages
+# load nothing outside this list.
+SHELL_FILES = (
+    "css/app.css",
+    "js/app.js",
+    "js/tiles.js",
+    "js/net.js",
+    "js/live.js",
+    "js/offline.js",
+    "js/outbox-rules.js",
+    "js/outbox-store.js",
+    "js/outbox.js",
+    "js/outbox-queue.js",
+    "django_htmx/htmx-2.min.js",
+    "icons/icon.svg",
+    "icons/icon-192.png",
+    "icons/icon-512.png",
+    "icons/icon-maskable-512.png",
+    "manifest.webmanifest",
+)
+# The pages a keeper needs at the table, kept as they were last seen: the session list, each
+# board, the hand form and the share board. Regular expressions over the path, read by sw.js.
+KEPT_PAGES = (
+    r"^/sessions/$",
+    r"^/sessions/\d+/$",
+    r"^/sessions/\d+/hands/new/$",
+    r"^/b/[A-Za-z0-9_-]+/$",
+)
+# How long a page may take before the worker shows the kept copy instead (one bar of signal).
+NAVIGATION_PATIENCE_MS = 4000
+SERVICE_WORKER_TEMPLATE = "offline/sw.js"
+
+
+def _shell_files() -> list[str]:
+    files = list(SHELL_FILES)
+    if settings.DEBUG:
+        # django-htmx adds its error-page helper to {% htmx_script %} while DEBUG is on.
+        files.append("django_htmx/django-htmx.js")
+    return files
+
+
+@lru_cache(maxsize=4)
+def service_worker_script(debug: bool) -> str:
+    """The worker, with a version that changes whenever the worker or any shell file does.
+
+    With hashed static names (production) the URLs alone would change; the local checkout serves
+    plain names, so the files' contents go into the version too. Computed once per process.
+    """
+    shell = [static(path) for path in _shell_files()]
+    config: dict[str, Any] = {
+        "version": "",
+        "shell": shell,
+        "offline": reverse("offline"),
+        "static": settings.STATIC_URL,
+        "pages": list(KEPT_PAGES),
+        "patience": NAVIGATION_PATIENCE_MS,
+        "accountHeader": ACCOUNT_HEADER,
+    }
+    digest = hashlib.sha256(render_to_string(SERVICE_WORKER_TEMPLATE, {"config": json.dumps(config)}).encode())
+    for path in _shell_files():
+        found = finders.find(path)
+        if isinstance(found, str):
+            digest.update(Path(found).read_bytes())
+    config["version"] = digest.hexdigest()[:16]
+    return render_to_string(SERVICE_WORKER_TEMPLATE, {"config": json.dumps(config)})
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """Served from the root so that it may control every page of the app."""
+    response = HttpResponse(service_worker_script(settings.DEBUG), content_type="text/javascript; charset=utf-8")
+    # The browser checks for a new worker on each visit; it must never get a stale copy from a cache.
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@require_GET
+def offline_page(request: HttpRequest) -> HttpResponse:
+    """What the worker shows for a page it never kept, when the server cannot be reached."""
+    response = TemplateResponse(request, "offline.html", {})
+    response["Cache-Control"] = "no-cache"
+    return response

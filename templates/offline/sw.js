@@ -1,0 +1,175 @@
+// TableKeeper's service worker: keeps the app shell (styles, scripts, icons) and the pages the
+// keeper opened (session list, boards, the hand form), so that they open without a connection.
+// It never touches a POST: hands saved offline wait in the page's outbox (static/js/outbox.js).
+// Rendered by tablekeeper/views/offline.py; CONFIG.version changes whenever the shell does, so a
+// deploy installs a new worker, which drops the old caches.
+"use strict";
+
+const CONFIG = {{ config|safe }};
+const SHELL = "tk-shell-" + CONFIG.version;
+const PAGES = "tk-pages-" + CONFIG.version + "-";
+const KEEP_AT_MOST = 40;
+const keptPaths = CONFIG.pages.map(function (pattern) { return new RegExp(pattern); });
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(SHELL)
+      .then(function (cache) { return cache.addAll(CONFIG.shell.concat([CONFIG.offline])); })
+      .then(function () { return self.skipWaiting(); })
+  );
+});
+
+// A new version drops the old caches: their pages name the old static files. The pages the old
+// worker kept are fetched again for the new one, so a deploy does not leave a keeper, who goes
+// offline soon after, without the boards they had.
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys()
+      .then(function (names) {
+        const old = names.filter(function (name) {
+          return name.startsWith("tk-") && name !== SHELL && !name.startsWith(PAGES);
+        });
+        return keptBefore(old).then(function (paths) {
+          return Promise.all(old.map(function (name) { return caches.delete(name); })).then(function () {
+            return paths;
+          });
+        });
+      })
+      .then(function (paths) {
+        return self.clients.claim().then(function () { return Promise.all(paths.map(keep)); });
+      })
+  );
+});
+
+function keptBefore(names) {
+  const pages = names.filter(function (name) { return name.startsWith("tk-pages-"); });
+  return Promise.all(pages.map(function (name) {
+    return caches.open(name).then(function (cache) { return cache.keys(); }).then(function (requests) {
+      return requests.map(function (request) { return new URL(request.url).pathname; });
+    });
+  })).then(function (lists) { return [].concat.apply([], lists).slice(-KEEP_AT_MOST); });
+}
+
+self.addEventListener("fetch", function (event) {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    event.respondWith(page(request, url));
+  } else if (url.pathname.startsWith(CONFIG.static)) {
+    event.respondWith(staticFile(request));
+  }
+  // Anything else (htmx fragments, exports, the preview) goes to the network untouched.
+});
+
+// The offline page is kept in the language of the pages around it; fetched again when that changes.
+let shellLanguage = null;
+
+self.addEventListener("message", function (event) {
+  const data = event.data || {};
+  if (data.type === "keep" && Array.isArray(data.urls)) {
+    const urls = data.urls.slice(0, 12);
+    if (data.language && data.language !== shellLanguage) {
+      shellLanguage = data.language;
+      urls.push(CONFIG.offline);
+    }
+    event.waitUntil(Promise.all(urls.map(keep)));
+  } else if (data.type === "forget") {
+    event.waitUntil(forgetPages(null));
+  }
+});
+
+function staticFile(request) {
+  return caches.match(request, { cacheName: SHELL }).then(function (hit) {
+    return hit || fetch(request).then(function (response) {
+      if (response.ok) {
+        const copy = response.clone();
+        caches.open(SHELL).then(function (cache) { return cache.put(request, copy); });
+      }
+      return response;
+    });
+  });
+}
+
+// Network first, so that an online keeper always sees the server's board; the kept copy when
+// the network fails, or when it is too slow and a copy exists (one bar of signal).
+function page(request, url) {
+  const network = fetch(request);
+  network.then(function (response) { return remember(url, response.clone()); }).catch(function () {});
+  const slow = new Promise(function (resolve) { setTimeout(resolve, CONFIG.patience); });
+  return Promise.race([network, slow.then(function () { return null; })])
+    .then(function (response) {
+      if (response) return response;
+      return keptPage(url).then(function (copy) { return copy || network; });
+    })
+    .catch(function () {
+      return keptPage(url).then(function (copy) {
+        return copy || caches.match(CONFIG.offline, { cacheName: SHELL });
+      }).then(function (fallback) { return fallback || Response.error(); });
+    });
+}
+
+function keep(path) {
+  const url = new URL(path, self.location.origin);
+  if (url.origin !== self.location.origin) return Promise.resolve();
+  return fetch(url.href, { credentials: "same-origin" })
+    .then(function (response) {
+      if (url.pathname === CONFIG.offline) {
+        return response.ok ? caches.open(SHELL).then(function (cache) { return cache.put(url.href, response); }) : null;
+      }
+      return remember(url, response);
+    })
+    .catch(function () {});
+}
+
+// Pages are kept per account: the server names the account in a header on every HTML page
+// (empty when signed out), and a page for anyone else drops everything kept before, so a shared
+// phone never shows one keeper's sessions to the next. Signed out, only a share board is kept.
+function remember(url, response) {
+  const header = response.headers.get(CONFIG.accountHeader);
+  if (header === null) return Promise.resolve();
+  const account = header || "anonymous";
+  return forgetPages(account).then(function () {
+    if (!response.ok || response.redirected || !isKept(url)) return null;
+    return caches.open(PAGES + account).then(function (cache) {
+      const key = url.origin + url.pathname + url.search;
+      return cache.delete(key).then(function () { return cache.put(key, response); }).then(function () {
+        return cache.keys().then(function (keys) {
+          return Promise.all(keys.slice(0, Math.max(0, keys.length - KEEP_AT_MOST)).map(function (old) {
+            return cache.delete(old);
+          }));
+        });
+      });
+    });
+  });
+}
+
+function isKept(url) {
+  return keptPaths.some(function (pattern) { return pattern.test(url.pathname); });
+}
+
+function forgetPages(account) {
+  return caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.startsWith("tk-pages-") && (account === null || name !== PAGES + account);
+    }).map(function (name) { return caches.delete(name); }));
+  });
+}
+
+function keptPage(url) {
+  return caches.keys().then(function (names) {
+    const kept = names.filter(function (name) { return name.startsWith(PAGES); });
+    return kept.reduce(function (found, name) {
+      return found.then(function (hit) {
+        if (hit) return hit;
+        return caches.open(name).then(function (cache) {
+          return cache.match(url.origin + url.pathname + url.search).then(function (exact) {
+            // The hand form opened on a queued hand (?outbox=3) is the plain hand form.
+            return exact || cache.match(url.origin + url.pathname, { ignoreSearch: true });
+          });
+        });
+      });
+    }, Promise.resolve(undefined));
+  });
+}

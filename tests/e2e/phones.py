@@ -1,0 +1,147 @@
+"""Helpers for the browser tests that cut the network: phones that may log failed requests (an
+offline phone does) but never a CSP violation or a script error, and ways to wait for the
+service worker and the pages it keeps."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.contrib.auth.models import User
+from django.test import Client
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tablekeeper.models import GameSession
+from tablekeeper.rules import replay
+from tests.e2e.conftest import PHONE
+
+# What a phone without a network logs on its own: failed loads, and htmx naming its error events.
+EXPECTED_OFFLINE_NOISE = re.compile(r"Failed to load resource|net::ERR_|^htmx:|FetchEvent|Failed to fetch")
+
+
+@contextmanager
+def phone(browser: Browser, base_url: str, user: User, language: str = "en") -> Iterator[Page]:
+    """A signed-in phone at 390×844; fails the test on a script error or a CSP violation."""
+    context: BrowserContext = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=language
+    )
+    context.set_default_timeout(15_000)
+    client = Client()
+    client.force_login(user)
+    cookies = [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base_url}]
+    if language != "en":
+        cookies.append({"name": "django_language", "value": language, "url": base_url})
+    context.add_cookies(cookies)  # type: ignore[arg-type]
+    page = context.new_page()
+    problems: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            problems.append(message.text)
+            if message.type == "error" and not EXPECTED_OFFLINE_NOISE.search(message.text)
+            else None
+        ),
+    )
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not problems, problems
+
+
+def wait_for(page: Page, function: str, arg: object = None, timeout: float = 15.0) -> None:
+    """Poll `function` in the page until it is true. (Playwright's wait_for_function evaluates its
+    predicate with eval, which our CSP rightly refuses; page.evaluate is not subject to it.)"""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(function, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout}s: {function}")
+        page.wait_for_timeout(100)
+
+
+def wait_until_controlled(page: Page) -> None:
+    """The worker installed and took the page over (the first visit is not controlled yet)."""
+    wait_for(page, "() => navigator.serviceWorker.controller !== null")
+
+
+def wait_until_kept(page: Page, *paths: str) -> None:
+    """The worker keeps these pages, so they open without a network."""
+    for path in paths:
+        wait_for(
+            page,
+            """async (path) => {
+                for (const name of await caches.keys()) {
+                    if (!name.startsWith("tk-pages-")) continue;
+                    if (await (await caches.open(name)).match(location.origin + path)) return true;
+                }
+                return false;
+            }""",
+            path,
+        )
+
+
+def open_board_kept_offline(page: Page, base_url: str, game: GameSession) -> str:
+    """Open the board until the worker controls it and keeps it and the hand form; the board's URL."""
+    board = f"{base_url}/sessions/{game.pk}/"
+    page.goto(board)
+    wait_until_controlled(page)
+    page.reload()
+    wait_until_kept(page, f"/sessions/{game.pk}/", f"/sessions/{game.pk}/hands/new/")
+    return board
+
+
+def offline_on_the_hand_form(page: Page, base_url: str, game: GameSession) -> str:
+    """The board and the hand form kept by the worker, the hand form open, the network cut; the
+    board's URL."""
+    board = open_board_kept_offline(page, base_url, game)
+    page.locator(".actions .big").click()  # "Record hand", in whichever language
+    page.wait_for_url("**/hands/new/")
+    page.context.set_offline(True)
+    return board
+
+
+def tap_and_save(page: Page, winner: str, how: str | None = None) -> None:
+    """Tap the winner, then how (a discarder's name or self-draw), then Save; no preview awaited."""
+    page.locator("fieldset.winner label.chip").filter(has_text=winner).first.click()
+    if how in ("Self-draw", "自摸"):
+        page.locator('fieldset.how label.chip:has(input[value="self_draw"])').click()
+    elif how is not None:
+        page.locator("fieldset.how .seats4").first.locator("label.chip").filter(has_text=how).click()
+    page.locator("#hand-form button[value=save]").click()
+
+
+def replayed_totals(game: GameSession) -> list[int]:
+    records = [round_.record for round_ in game.rounds.order_by("number")]
+    result = replay(game.variant, records, game.engine_options(), game.starting_state())
+    assert result["ok"], result
+    return [game.starting_points + total for total in result["totals"]]
+
+
+def board_points(page: Page) -> list[int]:
+    expect(page.locator("#board .seat")).to_have_count(4)
+    points = {}
+    for seat in page.locator("#board .seat").all():
+        index = int(seat.get_attribute("data-seat") or "-1")
+        points[index] = int(seat.locator(".points").get_attribute("data-points") or "0")
+    return [points[index] for index in range(4)]
+
+
+def kept_hands(page: Page) -> list[dict[str, object]]:
+    """What the outbox holds in IndexedDB, read the way the page reads it."""
+    entries: list[dict[str, object]] = page.evaluate("TKOutboxStore.all()")
+    return entries
+
+
+def small_tap_targets(page: Page, selector: str) -> list[str]:
+    """Controls under `selector` smaller than 44×44 CSS pixels (visible ones only)."""
+    small: list[str] = page.evaluate(
+        """(selector) => Array.from(document.querySelectorAll(selector)).filter((element) => {
+            const box = element.getBoundingClientRect();
+            return box.width > 0 && box.height > 0 && (box.width < 44 || box.height < 44);
+        }).map((element) => element.outerHTML.slice(0, 80))""",
+        selector,
+    )
+    return small

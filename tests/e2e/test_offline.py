@@ -1,0 +1,238 @@
+"""A table in a basement: hands recorded with the network cut are kept on the phone, survive a
+reload, and reach the server once each, in order, when it comes back; a hand the server will not
+take is shown for fixing, never dropped; the pages open without a network."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from playwright.sync_api import Browser, expect
+
+from tablekeeper import services
+from tablekeeper.models import Keeper, Round
+from tablekeeper.views import offline
+from tests.conftest import make_session
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
+from tests.e2e.phones import (
+    board_points,
+    kept_hands,
+    offline_on_the_hand_form,
+    open_board_kept_offline,
+    phone,
+    replayed_totals,
+    small_tap_targets,
+    tap_and_save,
+    wait_for,
+    wait_until_controlled,
+    wait_until_kept,
+)
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+PASSWORD = "Tiles-and-Winds-9"
+
+
+def test_three_hands_recorded_offline_survive_a_reload_and_are_saved_once_in_order(
+    browser: Browser, live_server, artifacts: Path
+):
+    owner = User.objects.create_user("keeper", password=PASSWORD)
+    game = make_session(owner, "shandong", base=5)
+    with phone(browser, live_server.url, owner) as page:
+        board = offline_on_the_hand_form(page, live_server.url, game)
+
+        tap_and_save(page, "Cy", "Self-draw")
+        expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+        expect(page.locator("#hand-form h1")).to_have_text("Hand 2")
+        expect(page.locator("#preview")).to_contain_text("the preview needs the server")
+        tap_and_save(page, "Ann", "Bo")
+        expect(page.locator("#outbox")).to_contain_text("2 hands not sent yet")
+        tap_and_save(page, "Draw")
+        expect(page.locator("#outbox")).to_contain_text("3 hands not sent yet")
+        expect(page.locator("#hand-form h1")).to_have_text("Hand 4")
+        page.screenshot(path=str(artifacts / "offline-form-three-kept.png"))
+
+        page.reload()
+        expect(page.locator("#hand-form h1")).to_have_text("Hand 4")
+        expect(page.locator("#outbox")).to_contain_text("3 hands not sent yet")
+        page.goto(board)
+        expect(page.locator("#outbox")).to_contain_text("3 hands not sent yet")
+        expect(page.locator("#outbox")).to_contain_text("The totals above do not include them yet.")
+        expect(page.locator(".heard")).to_contain_text("No connection: the board as of")
+        assert board_points(page) == [1000, 1000, 1000, 1000]
+        page.screenshot(path=str(artifacts / "offline-board-three-kept.png"))
+        assert Round.objects.filter(session=game).count() == 0
+        tokens = [entry["token"] for entry in kept_hands(page)]
+        assert len(set(tokens)) == 3, "each kept hand has its own client token"
+
+        page.context.set_offline(False)
+        expect(page.locator("#outbox")).to_contain_text("All hands kept on this phone were sent.", timeout=20_000)
+        expect(page.locator("#board .hand-no")).to_have_text("Hand 4")
+        expect(page.locator(".heard")).to_contain_text("Updated")
+        rounds = list(Round.objects.filter(session=game).order_by("number"))
+        assert [round_.client_token for round_ in rounds] == tokens
+        assert [round_.record["result"] for round_ in rounds] == ["win", "win", "draw"]
+        assert [round_.record["wins"][0]["seat"] for round_ in rounds[:2]] == [2, 0]
+        assert rounds[1].record["wins"][0]["method"] == "discard" and rounds[1].record["wins"][0]["from"] == 1
+        game.refresh_from_db()
+        assert board_points(page) == replayed_totals(game)
+        assert kept_hands(page) == []
+
+
+def test_a_kept_hand_that_conflicts_with_another_keepers_hand_is_shown_for_fixing_and_nothing_is_lost(
+    browser: Browser, live_server, artifacts: Path
+):
+    owner = User.objects.create_user("keeper", password=PASSWORD)
+    second = User.objects.create_user("second", password=PASSWORD)
+    game = make_session(owner)
+    Keeper.objects.create(session=game, user=second, added_by=owner)
+    with phone(browser, live_server.url, owner) as page:
+        board = offline_on_the_hand_form(page, live_server.url, game)
+        tap_and_save(page, "Cy", "Self-draw")
+        expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+        page.goto(board)
+
+        # Meanwhile the second keeper, who has a signal, saves hand 1 from their phone.
+        services.record_hand(game, {"result": "draw"}, client_token="second-phone", expected_number=1, user=second)
+        page.context.set_offline(False)
+        outbox = page.locator("#outbox")
+        expect(outbox).to_contain_text("conflicts with the hands on the server", timeout=20_000)
+        expect(outbox).to_contain_text("Hand 1 was already saved from another device.")
+        expect(outbox).to_contain_text("1 hand needs you")
+        assert [entry["state"] for entry in kept_hands(page)] == ["conflict"]
+        assert list(Round.objects.filter(session=game).values_list("client_token", flat=True)) == ["second-phone"]
+        page.screenshot(path=str(artifacts / "offline-conflict.png"), full_page=True)
+        assert small_tap_targets(page, "#outbox button, #outbox a, #outbox summary") == []
+
+        outbox.get_by_role("button", name="Send as hand 2").click()
+        expect(outbox).to_contain_text("All hands kept on this phone were sent.", timeout=20_000)
+        saved = Round.objects.get(session=game, number=2)
+        assert saved.record["wins"][0]["seat"] == 2 and saved.entered_by == owner
+        assert Round.objects.filter(session=game).count() == 2
+
+
+def test_a_kept_hand_the_rules_refuse_opens_in_the_form_and_goes_back_in_its_place(
+    browser: Browser, live_server, artifacts: Path
+):
+    owner = User.objects.create_user("keeper", password=PASSWORD)
+    game = make_session(owner, "shandong", base=5)
+    with phone(browser, live_server.url, owner) as page:
+        board = offline_on_the_hand_form(page, live_server.url, game)
+        # Heavenly hand is the dealer's alone; Bo is not the dealer, which only the server checks.
+        page.locator("fieldset.winner label.chip").filter(has_text="Bo").first.click()
+        page.locator("fieldset.how label.chip").filter(has_text="Self-draw").click()
+        page.locator("fieldset.patterns label.chip.pattern").filter(has_text="天和").click()
+        page.locator("#hand-form button[value=save]").click()
+        expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+        page.goto(board)
+        page.context.set_offline(False)
+        outbox = page.locator("#outbox")
+        expect(outbox).to_contain_text("refused by the server", timeout=20_000)
+        expect(outbox).to_contain_text("Only the dealer")
+
+        outbox.get_by_role("link", name="Open in the form").click()
+        expect(page.locator("#outbox")).to_contain_text("Fixing hand 1 kept on this phone")
+        heavenly = page.locator("fieldset.patterns label.chip.pattern").filter(has_text="天和")
+        expect(heavenly.locator("input")).to_be_checked()
+        expect(page.locator('input[name="winner"][value="1"]')).to_be_checked()
+        heavenly.click()
+        page.locator("#hand-form button[value=save]").click()
+        page.wait_for_url(board)
+        expect(page.locator("#board .hand-no")).to_have_text("Hand 2", timeout=20_000)
+        saved = Round.objects.get(session=game)
+        assert saved.record["wins"][0]["seat"] == 1 and "heavenly_hand" not in saved.record["wins"][0]["patterns"]
+        assert kept_hands(page) == []
+
+
+def test_the_service_worker_installs_and_opens_the_shell_and_kept_pages_offline(
+    browser: Browser, live_server, artifacts: Path
+):
+    owner = User.objects.create_user("keeper", password=PASSWORD)
+    game = make_session(owner)
+    with phone(browser, live_server.url, owner) as page:
+        page.goto(f"{live_server.url}/sessions/")
+        wait_until_controlled(page)
+        page.reload()
+        # The session list asks the worker to keep the boards of the open sessions too.
+        wait_until_kept(page, "/sessions/", f"/sessions/{game.pk}/")
+        page.context.set_offline(True)
+
+        page.goto(f"{live_server.url}/sessions/")
+        expect(page.locator(".session-list a")).to_have_count(1)
+        topbar = page.evaluate("getComputedStyle(document.querySelector('.topbar')).backgroundColor")
+        assert topbar == "rgb(15, 81, 50)", "the stylesheet came from the worker's cache"
+        page.click(".session-list a")
+        expect(page.locator("#board .seat")).to_have_count(4)
+        expect(page.locator(".heard")).to_contain_text("No connection")
+        assert page.evaluate("fetch('/static/manifest.webmanifest').then((r) => r.ok)")
+
+        page.goto(f"{live_server.url}/players/")
+        expect(page.locator("h1")).to_have_text("No connection")
+        page.screenshot(path=str(artifacts / "offline-page.png"))
+        page.click("text=My sessions")
+        expect(page.locator(".session-list a")).to_have_count(1)
+
+
+def test_a_deploy_installs_a_new_worker_that_drops_the_old_caches_and_keeps_the_boards_again(
+    browser: Browser, live_server, monkeypatch
+):
+    owner = User.objects.create_user("keeper", password=PASSWORD)
+    game = make_session(owner)
+    with phone(browser, live_server.url, owner) as page:
+        open_board_kept_offline(page, live_server.url, game)
+        before = page.evaluate("caches.keys()")
+        old_version = next(name for name in before if name.startswith("tk-shell-")).removeprefix("tk-shell-")
+
+        # A deploy: anything in the worker or its shell changes, and so does its version.
+        offline.service_worker_script.cache_clear()
+        monkeypatch.setattr(offline, "NAVIGATION_PATIENCE_MS", offline.NAVIGATION_PATIENCE_MS + 1)
+        try:
+            page.evaluate("navigator.serviceWorker.getRegistration().then((registration) => registration.update())")
+            wait_for(
+                page, "(old) => caches.keys().then((names) => !names.some((name) => name.includes(old)))", old_version
+            )
+        finally:
+            offline.service_worker_script.cache_clear()
+        wait_until_kept(page, f"/sessions/{game.pk}/", f"/sessions/{game.pk}/hands/new/")
+        page.context.set_offline(True)
+        page.reload()
+        expect(page.locator("#board .seat")).to_have_count(4)
+
+
+def test_logging_out_forgets_the_kept_pages(browser: Browser, live_server):
+    owner = User.objects.create_user("keeper", password=PASSWORD)
+    game = make_session(owner)
+    with phone(browser, live_server.url, owner) as page:
+        open_board_kept_offline(page, live_server.url, game)
+        page.click("text=Log out")
+        page.wait_for_url("**/accounts/login/")
+        wait_for(page, "() => caches.keys().then((names) => !names.some((name) => name.startsWith('tk-pages-')))")
+        page.context.set_offline(True)
+        page.goto(f"{live_server.url}/sessions/{game.pk}/")
+        expect(page.locator("h1")).to_have_text("No connection")
+        assert "Ann" not in page.content()
+
+
+def test_chrome_finds_nothing_missing_to_install_the_app_from_the_board(browser: Browser, live_server, tmp_path):
+    """What "Add to Home Screen" needs (manifest, icons, worker, secure origin), as Chrome itself
+    checks it. A profile on disk: Chrome never offers to install from an incognito window."""
+    owner = User.objects.create_user("keeper", password=PASSWORD)
+    game = make_session(owner)
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=PHONE, is_mobile=True, has_touch=True
+    )
+    try:
+        client = Client()
+        client.force_login(owner)
+        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+        page = context.new_page()
+        page.goto(f"{live_server.url}/sessions/{game.pk}/")
+        wait_until_controlled(page)
+        page.reload()
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == [] and manifest["url"].endswith("/static/manifest.webmanifest")
+    finally:
+        context.close()

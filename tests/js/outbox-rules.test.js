@@ -1,0 +1,170 @@
+// The outbox's ordering and retry rules (static/js/outbox-rules.js), run by `node --test`.
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const rules = require("../../static/js/outbox-rules.js");
+
+const NOW = 1_000_000;
+
+function kept(id, overrides) {
+  return Object.assign(
+    { id, account: "1", session: "5", url: "/sessions/5/hands/new/", fields: [["winner", "1"], ["how", "self_draw"]],
+      token: "t" + id, number: id, queuedAt: NOW - 1000, state: rules.WAITING, message: "", attempts: 0, retryAt: 0 },
+    overrides || {},
+  );
+}
+
+test("it sends the hand kept first, whatever order storage returns them in", () => {
+  const entries = [kept(3), kept(1), kept(2)];
+  assert.equal(rules.nextToSend(entries, NOW).id, 1);
+});
+
+test("it sends nothing of a session while its first hand is being sent", () => {
+  const entries = [kept(1, { state: rules.SENDING }), kept(2)];
+  assert.equal(rules.nextToSend(entries, NOW), null);
+});
+
+for (const state of [rules.CONFLICT, rules.REFUSED]) {
+  test(`it stops a session's queue at a hand in ${state}, so the later hands keep their order`, () => {
+    const entries = [kept(1, { state }), kept(2), kept(3)];
+    assert.equal(rules.nextToSend(entries, NOW), null);
+    assert.equal(rules.nextWake(entries, NOW), null);
+  });
+}
+
+test("a blocked session does not hold up another session's hands", () => {
+  const entries = [kept(1, { state: rules.CONFLICT }), kept(2), kept(3, { session: "9", number: 1 })];
+  assert.equal(rules.nextToSend(entries, NOW).id, 3);
+});
+
+test("it waits for a hand's retry time before sending it again", () => {
+  const entries = [kept(1, { retryAt: NOW + 4000, attempts: 2 }), kept(2)];
+  assert.equal(rules.nextToSend(entries, NOW), null);
+  assert.equal(rules.nextWake(entries, NOW), 4000);
+  assert.equal(rules.nextToSend(entries, NOW + 4000).id, 1);
+});
+
+test("it has nothing to wake up for when nothing waits", () => {
+  assert.equal(rules.nextWake([], NOW), null);
+  assert.equal(rules.nextToSend([], NOW), null);
+});
+
+test("the wait doubles from two seconds and stops at a minute", () => {
+  assert.deepEqual([1, 2, 3, 4, 5, 6, 7, 20].map(rules.backoff), [2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000]);
+});
+
+const answers = [
+  ["no answer at all", { network: true }, { kind: "retry" }],
+  ["a saved hand", { status: 200, body: { saved: 7 } }, { kind: "saved", number: 7 }],
+  ["a conflict", { status: 409, body: { conflict: "Hand 5 was already saved", next: 6 } },
+    { kind: "conflict", message: "Hand 5 was already saved", next: 6 }],
+  ["the engine's refusal", { status: 422, body: { errors: ["Tap how the hand was won.", "No such pattern."] } },
+    { kind: "refused", message: "Tap how the hand was won. No such pattern." }],
+  ["a session that is gone or no longer kept", { status: 404, body: null }, { kind: "refused", reason: "gone" }],
+  ["a redirect to the login page", { redirected: true, status: 0 }, { kind: "signin" }],
+  ["a CSRF refusal", { status: 403, body: null }, { kind: "signin" }],
+  ["a server error", { status: 502, body: null }, { kind: "retry", status: 502 }],
+  ["a throttled request", { status: 429, body: null }, { kind: "retry", status: 429 }],
+  ["a captive portal's page", { status: 200, body: null }, { kind: "retry", status: 200 }],
+  ["a bad request", { status: 400, body: null }, { kind: "refused", reason: "unexpected", status: 400 }],
+];
+for (const [what, answer, expected] of answers) {
+  test(`it reads ${what} as ${expected.kind}`, () => {
+    assert.deepEqual(rules.outcome(answer), expected);
+  });
+}
+
+test("a saved hand leaves the outbox", () => {
+  assert.equal(rules.afterOutcome(kept(1), { kind: "saved", number: 1 }, NOW), null);
+});
+
+test("a hand that did not get through waits longer each time", () => {
+  const once = rules.afterOutcome(kept(1), { kind: "retry" }, NOW);
+  const twice = rules.afterOutcome(once, { kind: "retry" }, NOW);
+  assert.equal(once.state, rules.WAITING);
+  assert.deepEqual([once.attempts, once.retryAt - NOW], [1, 2000]);
+  assert.deepEqual([twice.attempts, twice.retryAt - NOW], [2, 4000]);
+});
+
+test("a hand waiting for the keeper to log in says so and keeps waiting", () => {
+  const after = rules.afterOutcome(kept(1), { kind: "signin" }, NOW);
+  assert.equal(after.state, rules.WAITING);
+  assert.equal(after.message, "signin");
+});
+
+test("a conflicting hand keeps the server's message and the number the server expects", () => {
+  const after = rules.afterOutcome(kept(5), rules.outcome({ status: 409, body: { conflict: "taken", next: 6 } }), NOW);
+  assert.equal(after.state, rules.CONFLICT);
+  assert.equal(after.message, "taken");
+  assert.equal(after.serverNext, 6);
+  assert.deepEqual(after.fields, kept(5).fields, "the taps are kept for fixing");
+});
+
+test("a refused hand is kept for fixing with the engine's words", () => {
+  const after = rules.afterOutcome(kept(1), rules.outcome({ status: 422, body: { errors: ["bad"] } }), NOW);
+  assert.equal(after.state, rules.REFUSED);
+  assert.equal(after.message, "bad");
+  assert.ok(rules.needsKeeper(after));
+});
+
+test("Send now stops every waiting hand from sitting out its backoff, and touches nothing else", () => {
+  const entries = [
+    kept(1, { retryAt: NOW + 30000, attempts: 5 }), kept(2), kept(3, { state: rules.CONFLICT, retryAt: 9 }),
+  ];
+  const changed = rules.retryNow(entries);
+  assert.deepEqual(changed.map((entry) => [entry.id, entry.retryAt, entry.attempts]), [[1, 0, 5]]);
+  assert.equal(rules.nextToSend(changed.concat(entries.slice(1)), NOW).id, 1);
+});
+
+test("a hand cut off while sending is sent again after a reload", () => {
+  const [entry] = rules.recover([kept(1, { state: rules.SENDING })]);
+  assert.equal(entry.state, rules.WAITING);
+  assert.equal(rules.nextToSend([entry], NOW).id, 1);
+});
+
+test("sending a conflicting hand as the next one renumbers it and the hands behind it, in order", () => {
+  const entries = [
+    kept(1, { number: 5, state: rules.CONFLICT, message: "taken", serverNext: 6 }),
+    kept(2, { number: 6 }),
+    kept(3, { number: 7 }),
+    kept(4, { session: "9", number: 2 }),
+  ];
+  const changed = rules.renumberFrom(entries, 1, 6);
+  assert.deepEqual(changed.map((entry) => [entry.id, entry.number, entry.state]),
+    [[1, 6, rules.WAITING], [2, 7, rules.WAITING], [3, 8, rules.WAITING]]);
+  assert.equal(changed[0].message, "");
+  assert.deepEqual(changed.map((entry) => entry.token), ["t1", "t2", "t3"], "each keeps its token: none was saved");
+});
+
+test("renumbering an entry that is gone changes nothing", () => {
+  assert.deepEqual(rules.renumberFrom([kept(1)], 9, 3), []);
+});
+
+test("the form offers the hand after the last one kept, never less than the page's", () => {
+  const entries = [kept(1, { number: 5 }), kept(2, { number: 6 }), kept(3, { session: "9", number: 40 })];
+  assert.equal(rules.nextNumber(entries, "5", 5), 7);
+  assert.equal(rules.nextNumber(entries, "5", 9), 9);
+  assert.equal(rules.nextNumber([], "5", 3), 3);
+});
+
+test("the body carries the entry's own token and number, today's CSRF token and Save", () => {
+  const entry = kept(4, { fields: [["winner", "2"], ["client_token", "old"], ["expected_number", "1"],
+    ["csrfmiddlewaretoken", "stale"], ["action", "preview"], ["patterns", "a"], ["patterns", "b"]] });
+  const body = rules.bodyFields(entry, "fresh");
+  assert.deepEqual(body, [["winner", "2"], ["patterns", "a"], ["patterns", "b"], ["client_token", "t4"],
+    ["expected_number", "4"], ["action", "save"], ["csrfmiddlewaretoken", "fresh"]]);
+});
+
+test("a new hand joins the queue when offline or when earlier hands of its session still wait", () => {
+  assert.equal(rules.mustQueue([], "5", false), true);
+  assert.equal(rules.mustQueue([kept(1)], "5", true), true);
+  assert.equal(rules.mustQueue([kept(1, { session: "9" })], "5", true), false);
+  assert.equal(rules.mustQueue([], "5", true), false);
+});
+
+test("it counts the hands waiting and those that need the keeper", () => {
+  const entries = [kept(1, { state: rules.CONFLICT }), kept(2), kept(3, { session: "9" })];
+  assert.deepEqual(rules.counts(entries, "5"), { pending: 2, attention: 1 });
+  assert.deepEqual(rules.counts(entries), { pending: 3, attention: 1 });
+});

@@ -1,0 +1,189 @@
+"""More than one keeper: adding by user name or one-time link, removing, and what a keeper may do."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from tablekeeper import services
+from tablekeeper.models import Correction, GameSession, Invitation, Keeper, Round
+from tablekeeper.services.keepers import MAX_KEEPERS
+from tests.conftest import PASSWORD, draw, record_all, signed_in
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+
+def keepers_of(game: GameSession) -> list[str]:
+    return list(Keeper.objects.filter(session=game).values_list("user__username", flat=True))
+
+
+def invitation_path(page: str) -> str:
+    found = re.search(r'href="https?://[^/"]+(/join/[^/"]+/)"', page)
+    assert found, "the keepers page must show the invitation link"
+    return found.group(1)
+
+
+def test_the_owner_adds_a_keeper_by_user_name_in_any_case(owner, game):
+    User.objects.create_user("Mei", password=PASSWORD)
+    response = signed_in(owner).post(f"/sessions/{game.pk}/keepers/add/", {"username": " mei "}, follow=True)
+    assert "Mei can now keep score on this session." in response.content.decode()
+    assert keepers_of(game) == ["Mei"]
+
+
+@pytest.mark.parametrize(
+    ("username", "message"),
+    [
+        ("nobody-here", "There is no account called “nobody-here”."),
+        ("keeper", "You own this session; you keep score on it already."),
+        ("second", "second already keeps score on this session."),
+        ("", "Type the user name of the account to add."),
+        ("x" * 151, "Type the user name of the account to add."),
+    ],
+)
+def test_it_refuses_an_account_it_cannot_add_and_says_why(owner, game, co_keeper, username, message):
+    response = signed_in(owner).post(f"/sessions/{game.pk}/keepers/add/", {"username": username}, follow=True)
+    assert message in response.content.decode()
+    assert keepers_of(game) == ["second"]
+
+
+def test_a_session_has_a_bounded_number_of_keepers(owner, game):
+    for index in range(MAX_KEEPERS):
+        services.add_keeper(game, User.objects.create_user(f"k{index}").username, by=owner)
+    User.objects.create_user("one-too-many")
+    with pytest.raises(services.KeeperRefused, match="at most"):
+        services.add_keeper(game, "one-too-many", by=owner)
+
+
+def test_an_invitation_link_makes_whoever_confirms_it_a_keeper_and_works_once(owner, game):
+    page = signed_in(owner).post(f"/sessions/{game.pk}/keepers/invitation/", {"action": "new"}, follow=True)
+    body = page.content.decode()
+    link = invitation_path(body)
+    assert "<svg" in body, "a QR code to show across the table"
+    mei = signed_in(User.objects.create_user("mei"))
+    question = mei.get(link)
+    assert question.status_code == 200 and "keeper invites you to keep score" in question.content.decode()
+    assert keepers_of(game) == [], "opening the link alone changes nothing"
+    joined = mei.post(link, follow=True)
+    assert joined.redirect_chain[-1][0] == f"/sessions/{game.pk}/" and keepers_of(game) == ["mei"]
+    late = signed_in(User.objects.create_user("late")).get(link)
+    assert late.status_code == 404 and "This invitation was used, cancelled or has expired." in late.content.decode()
+    assert keepers_of(game) == ["mei"]
+
+
+def test_a_new_invitation_link_replaces_the_old_one_and_a_cancelled_one_is_gone(owner, game):
+    first = services.new_invitation(game, by=owner)
+    second = services.new_invitation(game, by=owner)
+    visitor = signed_in(User.objects.create_user("mei"))
+    assert visitor.get(first.get_absolute_url()).status_code == 404
+    assert visitor.get(second.get_absolute_url()).status_code == 200
+    signed_in(owner).post(f"/sessions/{game.pk}/keepers/invitation/", {"action": "cancel"})
+    assert visitor.get(second.get_absolute_url()).status_code == 404
+    assert not Invitation.objects.exists()
+
+
+def test_an_expired_invitation_is_refused_even_if_confirmed(owner, game):
+    invitation = services.new_invitation(game, by=owner)
+    Invitation.objects.filter(pk=invitation.pk).update(expires=timezone.now() - timedelta(seconds=1))
+    response = signed_in(User.objects.create_user("mei")).post(invitation.get_absolute_url())
+    assert response.status_code == 404 and keepers_of(game) == []
+
+
+def test_the_owner_opening_their_own_link_lands_on_the_board_and_leaves_it_unused(owner, game):
+    invitation = services.new_invitation(game, by=owner)
+    response = signed_in(owner).post(invitation.get_absolute_url())
+    assert response.status_code == 302 and response["Location"] == f"/sessions/{game.pk}/"
+    assert Invitation.objects.filter(pk=invitation.pk).exists() and keepers_of(game) == []
+
+
+def test_accepting_a_link_twice_in_a_race_makes_one_keeper_and_refuses_the_other(owner, game):
+    invitation = services.new_invitation(game, by=owner)
+    first, second = User.objects.create_user("a"), User.objects.create_user("b")
+    services.accept_invitation(invitation.token, first)
+    with pytest.raises(services.KeeperRefused):
+        services.accept_invitation(invitation.token, second)
+    assert keepers_of(game) == ["a"]
+
+
+def test_someone_signed_out_who_follows_a_link_is_asked_to_log_in_and_comes_back(client, owner, game):
+    invitation = services.new_invitation(game, by=owner)
+    response = client.get(invitation.get_absolute_url())
+    assert response.status_code == 302
+    assert response["Location"] == f"/accounts/login/?next=/join/{invitation.token}/"
+
+
+def test_a_keeper_records_undoes_and_corrects_and_the_audit_trail_names_who_did_what(owner, game, co_keeper):
+    second = signed_in(co_keeper)
+    taps = {"winner": "2", "how": "self_draw", "client_token": "from-second", "expected_number": "1"}
+    assert second.post(f"/sessions/{game.pk}/hands/new/", taps, headers=HTMX).status_code == 200
+    record_all(game, [draw()], owner)
+    edit = {"winner": "1", "how": "self_draw", "client_token": "unused", "expected_number": "1"}
+    assert second.post(f"/sessions/{game.pk}/hands/1/edit/", edit, headers=HTMX).status_code == 200
+    assert second.post(f"/sessions/{game.pk}/hands/undo/").status_code == 302
+    assert list(Correction.objects.filter(session=game).order_by("pk").values_list("action", "who__username")) == [
+        ("add", "second"),
+        ("add", "keeper"),
+        ("edit", "second"),
+        ("undo", "second"),
+    ]
+    page = signed_in(owner).get(f"/sessions/{game.pk}/hands/1/").content.decode()
+    assert "Entered by second" in page and "edited · second" in page
+
+
+def test_a_keeper_and_the_owner_saving_the_same_hand_get_one_success_and_one_conflict(owner, game, co_keeper):
+    first = signed_in(owner).post(
+        f"/sessions/{game.pk}/hands/new/",
+        {"winner": "2", "how": "self_draw", "client_token": "owner-phone", "expected_number": "1"},
+        headers=HTMX,
+    )
+    second = signed_in(co_keeper).post(
+        f"/sessions/{game.pk}/hands/new/",
+        {"winner": "1", "how": "self_draw", "client_token": "keeper-phone", "expected_number": "1"},
+        headers=HTMX,
+    )
+    assert first.status_code == 200 and second.status_code == 409
+    assert "Hand 1 was already saved from another device" in second.content.decode()
+    assert list(Round.objects.filter(session=game).values_list("client_token", flat=True)) == ["owner-phone"]
+
+
+def test_the_owner_removes_a_keeper_who_then_gets_404_like_a_stranger(owner, game, co_keeper):
+    second = signed_in(co_keeper)
+    assert second.get(f"/sessions/{game.pk}/").status_code == 200
+    response = signed_in(owner).post(f"/sessions/{game.pk}/keepers/{co_keeper.pk}/remove/", follow=True)
+    assert "The keeper was removed" in response.content.decode()
+    assert second.get(f"/sessions/{game.pk}/").status_code == 404
+    assert second.post(f"/sessions/{game.pk}/hands/new/", {"winner": "1"}).status_code == 404
+
+
+def test_a_keeper_may_leave_but_not_remove_another_keeper(owner, game, co_keeper):
+    other = User.objects.create_user("third")
+    Keeper.objects.create(session=game, user=other, added_by=owner)
+    second = signed_in(co_keeper)
+    assert second.post(f"/sessions/{game.pk}/keepers/{other.pk}/remove/").status_code == 403
+    left = second.post(f"/sessions/{game.pk}/keepers/{co_keeper.pk}/remove/", follow=True)
+    assert "You no longer keep score on that session." in left.content.decode()
+    assert keepers_of(game) == ["third"]
+
+
+def test_the_session_list_shows_kept_sessions_with_their_owner(owner, game, co_keeper):
+    page = signed_in(co_keeper).get("/sessions/").content.decode()
+    assert f'href="/sessions/{game.pk}/"' in page and "kept with keeper" in page
+    own = signed_in(owner).get("/sessions/").content.decode()
+    assert "kept with" not in own
+
+
+def test_the_keepers_page_lists_everyone_and_explains_who_may_do_what(owner, game, co_keeper):
+    page = signed_in(co_keeper).get(f"/sessions/{game.pk}/keepers/").content.decode()
+    assert "keeper" in page and "second" in page and "added by keeper" in page
+    assert "Only the owner can finish or reopen the session" in page
+    assert "Stop keeping this session" in page and "Yes, remove" not in page
+
+
+def test_the_keepers_page_speaks_chinese(owner, game, co_keeper):
+    page = signed_in(owner).get(f"/sessions/{game.pk}/keepers/", headers={"accept-language": "zh-hans"})
+    body = page.content.decode()
+    assert "谁在记分" in body and "按用户名添加记分员" in body and "移除" in body
