@@ -208,6 +208,9 @@ class Round(models.Model):
     total_1 = models.BigIntegerField(default=0)
     total_2 = models.BigIntegerField(default=0)
     total_3 = models.BigIntegerField(default=0)
+    # how many times the deal has passed to another seat up to the end of this hand (the board's
+    # prevailing wind, read from the last hand alone),
+    deal_passes = models.PositiveIntegerField(default=0)
     # how it ended (the record's "win", "draw" or "void"), the first winner's method ("" when
     # nobody won), the discarder (or the seat whose kong was robbed),
     result = models.CharField(max_length=5, default="win")

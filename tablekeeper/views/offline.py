@@ -24,6 +24,7 @@ from ..middleware import ACCOUNT_HEADER
 # load nothing outside this list.
 SHELL_FILES = (
     "css/app.css",
+    "css/board.css",
     "js/app.js",
     "js/tiles.js",
     "js/net.js",

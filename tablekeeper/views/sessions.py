@@ -19,7 +19,7 @@ from ..http import HtmxHttpRequest, current_user, page_or_partial, revalidated
 from ..models import GameSession, Player, Round
 from ..reasons import reasons
 from .access import is_owner, kept_session, owned_session
-from .board import board_etag, build_board, seats_of
+from .board import board_etag, build_board, build_last_hand, seats_of
 
 SESSIONS_PER_PAGE = 25
 
@@ -100,8 +100,9 @@ def board_context(request: HtmxHttpRequest, session: GameSession) -> dict[str, A
     names = [seat.player.name for seat in seats]
     return {
         "session": session,
-        "board": build_board(session, seats),
+        "board": build_board(session, seats, last_round),
         "last_round": last_round,
+        "last_hand": build_last_hand(session, seats, last_round),
         "last_lines": reasons(last_round.lines, names, session.variant_info) if last_round else [],
         "is_owner": is_owner(request, session),
         "live_etag": board_etag(session, "k"),
