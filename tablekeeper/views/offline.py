@@ -25,6 +25,7 @@ from ..middleware import ACCOUNT_HEADER
 SHELL_FILES = (
     "css/app.css",
     "css/board.css",
+    "css/start.css",
     "js/app.js",
     "js/tiles.js",
     "js/net.js",

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import services
 from ..converters import query_number
 from ..forms import MoneyRateForm, StartSessionForm
+from ..house_rules import differences
 from ..http import HtmxHttpRequest, current_user, page_or_partial, revalidated
 from ..models import GameSession, Player, Round
 from ..reasons import reasons
@@ -106,6 +107,7 @@ def board_context(request: HtmxHttpRequest, session: GameSession) -> dict[str, A
         "last_lines": reasons(last_round.lines, names, session.variant_info) if last_round else [],
         "is_owner": is_owner(request, session),
         "live_etag": board_etag(session, "k"),
+        "rule_changes": differences(session.variant_info, session.options),
     }
 
 
