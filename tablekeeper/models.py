@@ -114,6 +114,8 @@ class GameSession(models.Model):
     first_dealer = models.PositiveSmallIntegerField()
     share_token = models.CharField(max_length=40, unique=True, default=new_share_token)
     share_enabled = models.BooleanField(default=True)
+    # Hidden from the session list unless the keeper asks for the archived ones.
+    archived = models.BooleanField(default=False)
     # Derived, cached: the running totals (change from the starting points), the table state
     # for the next hand and the number of hands, kept equal to a replay of the rounds.
     totals = models.JSONField(default=zero_totals)

@@ -30,6 +30,7 @@ SHELL_FILES = (
     "js/tiles.js",
     "js/net.js",
     "js/live.js",
+    "js/share.js",
     "js/offline.js",
     "js/outbox-rules.js",
     "js/outbox-store.js",

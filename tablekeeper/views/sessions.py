@@ -23,6 +23,7 @@ from .access import is_owner, kept_session, owned_session
 from .board import board_etag, build_board, build_last_hand, seats_of
 
 SESSIONS_PER_PAGE = 25
+ARCHIVED = "archived"  # the session list's filter for the sessions put away
 
 
 @login_required
@@ -33,10 +34,13 @@ def session_list(request: HtmxHttpRequest) -> HttpResponse:
     user = current_user(request)
     sessions = services.sessions_kept_by(user).select_related("owner").order_by("-created", "-pk")
     status = request.GET.get("status", "")
-    if status in GameSession.Status.values:
-        sessions = sessions.filter(status=status)
+    if status == ARCHIVED:
+        sessions = sessions.filter(archived=True)
+    elif status in GameSession.Status.values:
+        sessions = sessions.filter(status=status, archived=False)
     else:
         status = ""
+        sessions = sessions.filter(archived=False)
     raw_page = request.GET.get("page")
     page = query_number(raw_page, most=100_000) if raw_page is not None else 1
     if page is None:
@@ -169,3 +173,30 @@ def session_money_rate(request: HtmxHttpRequest, session_id: int) -> HttpRespons
     else:
         messages.error(request, " ".join(str(error) for error in form.errors.get("money_rate", [])))
     return redirect(session)
+
+
+@login_required
+@require_POST
+def session_archive(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    """Put a session away from the list (`archived=1`) or bring it back (`archived=0`); owner only."""
+    session = owned_session(request, session_id)
+    archived = request.POST.get("archived") != "0"
+    services.set_archived(session, archived=archived)
+    if archived:
+        messages.success(request, _("Session archived: it is listed under Archived."))
+    else:
+        messages.success(request, _("Session back in the list."))
+    return redirect(session)
+
+
+@login_required
+@require_POST
+def session_delete(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    """Delete a session for good, after the confirmation on the board; owner only. Players stay."""
+    session = owned_session(request, session_id)
+    if request.POST.get("confirm") != "delete":
+        messages.error(request, _("Nothing was deleted: confirm with the red button."))
+        return redirect(session)
+    services.delete_session(session)
+    messages.success(request, _("Session deleted."))
+    return redirect("session_list")
