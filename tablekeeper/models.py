@@ -314,3 +314,42 @@ class Invitation(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("join_session", args=[self.token])
+
+
+# The most presets one account keeps: a handful of tables, not a library.
+MAX_PRESETS = 20
+PRESET_NAME_MAX_LENGTH = 40
+
+
+class TablePreset(models.Model):
+    """A keeper's saved table ("our Thursday rules"): variant, house rules, base, starting points and,
+    when saved from a session, its four players, so that the next session starts in one tap."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="presets")
+    name = models.CharField(max_length=PRESET_NAME_MAX_LENGTH)
+    variant = models.CharField(max_length=20, choices=[(v, v) for v in VARIANT_IDS])
+    options = models.JSONField(default=dict, blank=True)
+    base = models.PositiveIntegerField()
+    starting_points = models.IntegerField()
+    player_names = models.JSONField(default=list, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("name", "pk")
+        constraints = (models.UniqueConstraint(fields=["owner", "name"], name="preset_name_unique_per_owner"),)
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def variant_names(self) -> dict[str, str]:
+        """The variant's names; a variant this version no longer plays keeps its stored id."""
+        if self.variant in VARIANT_IDS:
+            return dict(get_variant(self.variant)["name"])
+        return {"en": self.variant, "zh": self.variant}
+
+    @property
+    def names_shown(self) -> list[str]:
+        """The saved players, as stored (a preset from elsewhere may hold anything: shown, never trusted)."""
+        names = self.player_names if isinstance(self.player_names, list) else []
+        return [str(name) for name in names[:4]]

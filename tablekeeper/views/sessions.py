@@ -17,10 +17,11 @@ from ..converters import query_number
 from ..forms import MoneyRateForm, StartSessionForm
 from ..house_rules import differences
 from ..http import HtmxHttpRequest, current_user, page_or_partial, revalidated
-from ..models import GameSession, Player, Round
+from ..models import MAX_PRESETS, GameSession, Player, Round, TablePreset
 from ..reasons import reasons
 from .access import is_owner, kept_session, owned_session
 from .board import board_etag, build_board, build_last_hand, seats_of
+from .presets import preset_from_query, preset_initial
 
 SESSIONS_PER_PAGE = 25
 ARCHIVED = "archived"  # the session list's filter for the sessions put away
@@ -82,9 +83,15 @@ def session_new(request: HtmxHttpRequest) -> HttpResponse:
                 return redirect(session)
         status = 422 if request.htmx else 200
     else:
-        form = StartSessionForm(initial={"variant": request.GET.get("variant")})
+        preset = preset_from_query(request)
+        initial = preset_initial(preset) if preset else {"variant": request.GET.get("variant")}
+        form = StartSessionForm(initial=initial)
         status = 200
-    context = {"form": form, "known_players": Player.objects.filter(owner=user).values_list("name", flat=True)}
+    context = {
+        "form": form,
+        "known_players": Player.objects.filter(owner=user).values_list("name", flat=True),
+        "presets": TablePreset.objects.filter(owner=user)[:MAX_PRESETS],
+    }
     return page_or_partial(request, "sessions/new.html", "start_form", context, status=status)
 
 
