@@ -4,6 +4,7 @@ language, and what a session's rules change from the variant's defaults."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -33,8 +34,24 @@ def rule_label(option: Mapping[str, Any]) -> str:
     return local(option.get("label")) or str(option["key"])
 
 
-def differences(variant_info: Mapping[str, Any], options: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """Each house rule `options` sets to something other than its default: (the rule, its value)."""
+@dataclass(frozen=True)
+class RuleChange:
+    """A house rule played otherwise than usual, in the keeper's words."""
+
+    label: str
+    value: str
+    usual: str
+    meaning: str
+
+    @property
+    def said(self) -> str:
+        """The rule and its value: Dealer pays double: Yes; 庄家输双倍：是."""
+        return _("%(rule)s: %(value)s") % {"rule": self.label, "value": self.value}
+
+
+def differences(variant_info: Mapping[str, Any], options: Mapping[str, Any]) -> list[RuleChange]:
+    """Each house rule `options` sets to something other than its default (the rest is what the
+    variant's name promises)."""
     changed = []
     for option in variant_info["options"]:
         key = option["key"]
@@ -46,5 +63,8 @@ def differences(variant_info: Mapping[str, Any], options: Mapping[str, Any]) -> 
         else:
             same = value == default and type(value) is type(default)
         if not same:
-            changed.append((rule_label(option), value_words(option, value)))
+            meaning = local(option.get("plain")) or str(option.get("meaning", ""))
+            changed.append(
+                RuleChange(rule_label(option), value_words(option, value), value_words(option, default), meaning)
+            )
     return changed

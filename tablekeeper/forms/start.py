@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..house_rules import differences, rule_label, value_words
+from ..house_rules import RuleChange, differences, rule_label, value_words
 from ..models import BASE_RANGE, SESSION_SETTING_OPTIONS, STARTING_POINTS_RANGE
 from ..rules import VARIANT_IDS, get_variant
 from ..templatetags.local_words import local
@@ -68,7 +68,7 @@ class StartSessionForm(forms.Form):
     def rare_option_fields(self) -> list[tuple[dict[str, Any], forms.BoundField]]:
         return [(spec, field) for spec, field in self.option_fields if not spec.get("common")]
 
-    def changed_rules(self) -> list[tuple[str, str]]:
+    def changed_rules(self) -> list[RuleChange]:
         """What the rules as filled in change from the variant's defaults, in the keeper's words."""
         chosen: dict[str, Any] = {}
         for spec, field in self.option_fields:

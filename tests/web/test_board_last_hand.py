@@ -31,9 +31,9 @@ def test_the_strip_says_how_the_last_hand_ended_and_what_each_seat_won_or_paid_i
     body = signed_in(owner).get(f"/sessions/{game.pk}/").content.decode()
     strip = strip_of(body)
     assert "<b>Hand 2</b> Bo wins by self-draw." in strip
-    changes = re.findall(r"<li class=\"(\w*)\"><span>(\w+)</span><b>([+−\-\d]+)</b></li>", strip)
+    changes = re.findall(r"<li><span>(\w+)</span><b class=\"(\w*)\">([+−\-\d]+)</b></li>", strip)
     last = Round.objects.get(session=game, number=2)
-    assert [(name, int(amount)) for _cls, name, amount in changes] == list(
+    assert [(name, int(amount)) for name, _cls, amount in changes] == list(
         zip(["Ann", "Bo", "Cy", "Di"], last.deltas, strict=True)
     )
     # The seat boxes show that hand's change too, not the session's net.

@@ -49,8 +49,8 @@ def test_a_refused_start_form_summarises_the_rules_it_changes(owner):
     body = signed_in(owner).post("/sessions/new/", form, headers=CHINESE).content.decode()
     changes = re.search(r'<p class="rule-changes">(.*?)</p>', body, re.S)
     assert changes is not None
-    assert "<b>庄家输双倍</b>: 是" in changes.group(1) and "<b>流局后坐庄</b>: 下家坐庄" in changes.group(1)
-    assert "<b>封顶</b>: 不封顶" in changes.group(1)
+    assert "庄家输双倍：是" in changes.group(1) and "流局后坐庄：下家坐庄" in changes.group(1)
+    assert "封顶：不封顶" in changes.group(1)
 
 
 def test_the_board_says_which_house_rules_differ_from_the_usual(owner):

@@ -40,7 +40,7 @@ def test_a_preset_fills_in_the_start_form_to_adjust_first(owner, thursday):
     assert '<option value="dalian" selected>' in body and 'name="base" value="2"' in body
     assert 'name="player_0" value="Ann"' in body
     assert '<input type="checkbox" name="opt_dealer_pays_double" checked>' in body
-    assert "<b>Dealer pays double</b>: Yes" in body
+    assert "Changed from the usual: Dealer pays double: Yes" in body
 
 
 def test_saving_the_same_name_again_replaces_the_preset(owner, thursday):
