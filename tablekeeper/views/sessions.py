@@ -207,3 +207,13 @@ def session_delete(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     services.delete_session(session)
     messages.success(request, _("Session deleted."))
     return redirect("session_list")
+
+
+@login_required
+@require_GET
+def session_manage(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    """Saving the session as a preset (any keeper), archiving and deleting it (the owner): kept off
+    the board, which a phone at the table loads and polls all evening."""
+    session = kept_session(request, session_id)
+    context = {"session": session, "is_owner": is_owner(request, session)}
+    return TemplateResponse(request, "sessions/manage.html", context)

@@ -76,6 +76,7 @@ class Table:
             "board": f"/sessions/{d}/",
             "board-zhengzhou": f"/sessions/{z}/",
             "board-finished": f"/sessions/{s}/",
+            "manage": f"/sessions/{d}/manage/",
             "history": f"/sessions/{d}/hands/",
             "share": f"/sessions/{d}/share/",
             "keepers": f"/sessions/{d}/keepers/",

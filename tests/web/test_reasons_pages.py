@@ -138,7 +138,7 @@ def test_the_shared_board_shows_the_last_hands_payments_in_the_viewers_language(
     body = client.get(f"/b/{shenyang.share_token}/", headers={**HTMX, **CHINESE}).content.decode()
 
     assert body.lstrip().startswith('<div id="live-board"')
-    assert "上一局：2" in body
+    assert "<h2>上一局</h2>" in body and "<b>第 2 局</b>" in body
     assert reasons_in(body) == [PAYMENT_ZH, POT_ZH]
 
 

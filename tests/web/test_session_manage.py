@@ -29,8 +29,9 @@ def test_deleting_asks_first_then_leaves_nothing_but_the_players(owner, game, co
     services.undo_last_hand(game, user=owner)
     services.new_invitation(game, by=owner)
     phone = signed_in(owner)
-    board = phone.get(f"/sessions/{game.pk}/").content.decode()
-    assert "Yes, delete this session" in board and "its 1 hand for good" in board
+    assert f'href="/sessions/{game.pk}/manage/"' in phone.get(f"/sessions/{game.pk}/").content.decode()
+    manage = phone.get(f"/sessions/{game.pk}/manage/").content.decode()
+    assert "Yes, delete this session" in manage and "its 1 hand for good" in manage
     refused = phone.post(f"/sessions/{game.pk}/delete/", follow=True)
     assert "Nothing was deleted" in refused.content.decode() and GameSession.objects.filter(pk=game.pk).exists()
     answer = phone.post(f"/sessions/{game.pk}/delete/", {"confirm": "delete"}, follow=True)
@@ -46,7 +47,9 @@ def test_only_the_owner_deletes_or_archives(owner, game, co_keeper, stranger):
         phone = signed_in(user)
         assert phone.post(f"/sessions/{game.pk}/delete/", {"confirm": "delete"}).status_code == status
         assert phone.post(f"/sessions/{game.pk}/archive/", {"archived": "1"}).status_code == status
-    assert "Delete session" not in signed_in(co_keeper).get(f"/sessions/{game.pk}/").content.decode()
+    keepers_page = signed_in(co_keeper).get(f"/sessions/{game.pk}/manage/").content.decode()
+    assert "Delete session" not in keepers_page and "Archive" not in keepers_page and "Save as a preset" in keepers_page
+    assert signed_in(stranger).get(f"/sessions/{game.pk}/manage/").status_code == 404
     game.refresh_from_db()
     assert not game.archived
 
