@@ -18,7 +18,6 @@ from ..forms import MoneyRateForm, StartSessionForm
 from ..house_rules import differences
 from ..http import HtmxHttpRequest, current_user, page_or_partial, revalidated
 from ..models import MAX_PRESETS, GameSession, Player, Round, TablePreset
-from ..reasons import reasons
 from .access import is_owner, kept_session, owned_session
 from .board import board_etag, build_board, build_last_hand, seats_of
 from .presets import preset_from_query, preset_initial
@@ -109,13 +108,11 @@ BOARD_VARY = ["HX-Request", "Accept-Language", "Cookie"]
 def board_context(request: HtmxHttpRequest, session: GameSession) -> dict[str, Any]:
     last_round = Round.objects.filter(session=session).order_by("-number").first()
     seats = seats_of(session)
-    names = [seat.player.name for seat in seats]
     return {
         "session": session,
         "board": build_board(session, seats, last_round),
         "last_round": last_round,
         "last_hand": build_last_hand(session, seats, last_round),
-        "last_lines": reasons(last_round.lines, names, session.variant_info) if last_round else [],
         "is_owner": is_owner(request, session),
         "live_etag": board_etag(session, "k"),
         "rule_changes": differences(session.variant_info, session.options),
