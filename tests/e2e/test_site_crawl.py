@@ -108,6 +108,20 @@ LATIN_WORDS = """
 """
 
 
+# Links set inline among nothing but other links (a row of "Players · Import · Password") are a row
+# of controls, not words in a sentence: each must be a finger's size too.
+INLINE_LINKS_IN_A_ROW = """
+() => [...document.querySelectorAll('main a[href]')].filter((link) => {
+  if (getComputedStyle(link).display !== 'inline') return false;
+  const row = link.parentElement;
+  let words = row.innerText;
+  for (const other of row.querySelectorAll('a')) words = words.split(other.innerText).join('');
+  return !/[\\p{L}\\p{N}]/u.test(words.replace(/[·:：]/g, ''));
+}).map((link) => ({what: link.innerText.trim().slice(0, 40), height: Math.round(link.getBoundingClientRect().height)}))
+  .filter((link) => link.height < 44)
+"""
+
+
 def show_a_preview(page: Page) -> None:
     """On the hand form: tap the first winner and the first way of winning, so the preview shows."""
     winner = page.locator("fieldset.winner label.chip")
@@ -146,7 +160,7 @@ def crawl(browser: Browser, base_url: str, table: Table, pages: dict[str, str], 
                 width = page.evaluate("document.documentElement.scrollWidth")
                 if width > PHONE["width"]:
                     problems["scrolls sideways"] = width
-                if small := small_targets(page):
+                if small := small_targets(page) + page.evaluate(INLINE_LINKS_IN_A_ROW):
                     problems["small targets"] = small
                 if language == "zh-hans":
                     latin = sorted({word for word in page.evaluate(LATIN_WORDS, table.names) if len(word) > 1})
