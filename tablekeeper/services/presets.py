@@ -6,7 +6,15 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from ..models import MAX_PRESETS, PRESET_NAME_MAX_LENGTH, GameSession, TablePreset, engine_options_for
+from ..models import (
+    BASE_RANGE,
+    MAX_PRESETS,
+    PRESET_NAME_MAX_LENGTH,
+    STARTING_POINTS_RANGE,
+    GameSession,
+    TablePreset,
+    engine_options_for,
+)
 from ..rules import VARIANT_IDS, check_options
 from ..validators import has_control_characters, player_name_problems
 from .sessions import start_session
@@ -31,7 +39,9 @@ def clean_preset_name(raw: str) -> str:
 
 def _check(preset: TablePreset) -> None:
     """Refuse a preset the engine would not start a session with (a hostile or outdated one)."""
-    if preset.variant not in VARIANT_IDS or not isinstance(preset.options, dict):
+    in_range = BASE_RANGE[0] <= preset.base <= BASE_RANGE[1]
+    in_range &= STARTING_POINTS_RANGE[0] <= preset.starting_points <= STARTING_POINTS_RANGE[1]
+    if not in_range or preset.variant not in VARIANT_IDS or not isinstance(preset.options, dict):
         raise PresetRefused(_("This preset's rules are not valid any more; start the session by hand."))
     scored = engine_options_for(preset.variant, preset.options, preset.base, preset.starting_points)
     if set(preset.options) - set(scored) or not check_options(preset.variant, scored)["ok"]:

@@ -97,6 +97,7 @@ def test_presets_are_renamed_and_deleted_by_their_owner_only(owner, thursday, st
         {"player_names": ["Ann", "Ann", "Cy", "Di"]},
         {"player_names": ["Ann"]},
         {"base": 0},
+        {"starting_points": 2_000_000_000},
     ],
 )
 def test_a_hostile_or_outdated_preset_sends_the_keeper_to_the_form_not_a_500(owner, broken):
