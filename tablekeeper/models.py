@@ -114,6 +114,8 @@ class GameSession(models.Model):
     first_dealer = models.PositiveSmallIntegerField()
     share_token = models.CharField(max_length=40, unique=True, default=new_share_token)
     share_enabled = models.BooleanField(default=True)
+    # Hidden from the session list unless the keeper asks for the archived ones.
+    archived = models.BooleanField(default=False)
     # Derived, cached: the running totals (change from the starting points), the table state
     # for the next hand and the number of hands, kept equal to a replay of the rounds.
     totals = models.JSONField(default=zero_totals)
@@ -208,6 +210,9 @@ class Round(models.Model):
     total_1 = models.BigIntegerField(default=0)
     total_2 = models.BigIntegerField(default=0)
     total_3 = models.BigIntegerField(default=0)
+    # how many times the deal has passed to another seat up to the end of this hand (the board's
+    # prevailing wind, read from the last hand alone),
+    deal_passes = models.PositiveIntegerField(default=0)
     # how it ended (the record's "win", "draw" or "void"), the first winner's method ("" when
     # nobody won), the discarder (or the seat whose kong was robbed),
     result = models.CharField(max_length=5, default="win")
@@ -309,3 +314,42 @@ class Invitation(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("join_session", args=[self.token])
+
+
+# The most presets one account keeps: a handful of tables, not a library.
+MAX_PRESETS = 20
+PRESET_NAME_MAX_LENGTH = 40
+
+
+class TablePreset(models.Model):
+    """A keeper's saved table ("our Thursday rules"): variant, house rules, base, starting points and,
+    when saved from a session, its four players, so that the next session starts in one tap."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="presets")
+    name = models.CharField(max_length=PRESET_NAME_MAX_LENGTH)
+    variant = models.CharField(max_length=20, choices=[(v, v) for v in VARIANT_IDS])
+    options = models.JSONField(default=dict, blank=True)
+    base = models.PositiveIntegerField()
+    starting_points = models.IntegerField()
+    player_names = models.JSONField(default=list, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("name", "pk")
+        constraints = (models.UniqueConstraint(fields=["owner", "name"], name="preset_name_unique_per_owner"),)
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def variant_names(self) -> dict[str, str]:
+        """The variant's names; a variant this version no longer plays keeps its stored id."""
+        if self.variant in VARIANT_IDS:
+            return dict(get_variant(self.variant)["name"])
+        return {"en": self.variant, "zh": self.variant}
+
+    @property
+    def names_shown(self) -> list[str]:
+        """The saved players, as stored (a preset from elsewhere may hold anything: shown, never trusted)."""
+        names = self.player_names if isinstance(self.player_names, list) else []
+        return [str(name) for name in names[:4]]

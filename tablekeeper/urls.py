@@ -4,7 +4,7 @@ from django.urls import include, path, register_converter
 from django.views.generic import RedirectView
 
 from .converters import BoundedIntConverter
-from .views import accounts, exchange, hands, history, keepers, offline, players, sessions, share, summary
+from .views import accounts, exchange, hands, history, keepers, offline, players, presets, sessions, share, summary
 
 # <int:...> would take any number of digits, and a 30-digit id overflows SQLite's integers and
 # PostgreSQL's bigint (a 500); bounded ids simply do not match, so the answer is 404.
@@ -35,6 +35,14 @@ urlpatterns = [
     path("sessions/<id:session_id>/export.json", exchange.session_export_json, name="session_export_json"),
     path("sessions/<id:session_id>/export.csv", exchange.session_export_csv, name="session_export_csv"),
     path("sessions/<id:session_id>/reopen/", sessions.session_reopen, name="session_reopen"),
+    path("sessions/<id:session_id>/archive/", sessions.session_archive, name="session_archive"),
+    path("sessions/<id:session_id>/delete/", sessions.session_delete, name="session_delete"),
+    path("sessions/<id:session_id>/preset/", presets.preset_save, name="preset_save"),
+    path("sessions/<id:session_id>/manage/", sessions.session_manage, name="session_manage"),
+    path("presets/", presets.preset_list, name="preset_list"),
+    path("presets/<id:preset_id>/start/", presets.preset_start, name="preset_start"),
+    path("presets/<id:preset_id>/rename/", presets.preset_rename, name="preset_rename"),
+    path("presets/<id:preset_id>/delete/", presets.preset_delete, name="preset_delete"),
     path("sessions/<id:session_id>/money-rate/", sessions.session_money_rate, name="session_money_rate"),
     path("sessions/<id:session_id>/summary/", summary.session_summary, name="session_summary"),
     path("sessions/<id:session_id>/hands/", history.hand_history, name="hand_history"),

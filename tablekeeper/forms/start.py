@@ -7,18 +7,20 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from ..house_rules import RuleChange, differences, rule_label, value_words
 from ..models import BASE_RANGE, SESSION_SETTING_OPTIONS, STARTING_POINTS_RANGE
 from ..rules import VARIANT_IDS, get_variant
+from ..templatetags.local_words import local
 from ..validators import PLAYER_NAME_MAX_LENGTH, player_name_problems
 
 
 def variant_label(variant_id: str) -> str:
-    name = get_variant(variant_id)["name"]
-    return f"{name['en']} · {name['zh']}"
+    """The variant's name in the keeper's language (Chinese names are what tables call them)."""
+    return local(get_variant(variant_id)["name"])
 
 
 class StartSessionForm(forms.Form):
-    variant = forms.ChoiceField(label=_("Variant"), choices=[(v, variant_label(v)) for v in VARIANT_IDS])
+    variant = forms.ChoiceField(label=_("Variant"), choices=[(v, v) for v in VARIANT_IDS])
     player_0 = forms.CharField(label=_("East seat"), max_length=PLAYER_NAME_MAX_LENGTH)
     player_1 = forms.CharField(label=_("South seat"), max_length=PLAYER_NAME_MAX_LENGTH)
     player_2 = forms.CharField(label=_("West seat"), max_length=PLAYER_NAME_MAX_LENGTH)
@@ -38,6 +40,9 @@ class StartSessionForm(forms.Form):
         self.variant_id = self._chosen_variant()
         info = get_variant(self.variant_id)
         self.variant_info = info
+        variant_field = self.fields["variant"]
+        assert isinstance(variant_field, forms.ChoiceField)
+        variant_field.choices = [(v, variant_label(v)) for v in VARIANT_IDS]
         if not self.is_bound:
             self.initial.setdefault("variant", self.variant_id)
         self.fields["starting_points"].initial = info["default_starting_points"]
@@ -53,6 +58,32 @@ class StartSessionForm(forms.Form):
     @property
     def option_fields(self) -> list[tuple[dict[str, Any], forms.BoundField]]:
         return [(spec, self[f"opt_{spec['key']}"]) for spec in self.option_specs]
+
+    @property
+    def common_option_fields(self) -> list[tuple[dict[str, Any], forms.BoundField]]:
+        """The rules tables often change, shown first; the rest are folded away."""
+        return [(spec, field) for spec, field in self.option_fields if spec.get("common")]
+
+    @property
+    def rare_option_fields(self) -> list[tuple[dict[str, Any], forms.BoundField]]:
+        return [(spec, field) for spec, field in self.option_fields if not spec.get("common")]
+
+    def changed_rules(self) -> list[RuleChange]:
+        """What the rules as filled in change from the variant's defaults, in the keeper's words."""
+        chosen: dict[str, Any] = {}
+        for spec, field in self.option_fields:
+            raw = field.value()
+            kind = spec["type"]
+            if kind == "bool":
+                chosen[spec["key"]] = bool(raw) and raw not in ("false", "0", "off")
+            elif kind == "choice":
+                chosen[spec["key"]] = _choice_value(spec, str(raw))
+            elif kind == "subset":
+                order = [str(value) for value in spec["allowed"]]
+                chosen[spec["key"]] = [value for value in order if value in (raw or [])]
+            else:
+                chosen[spec["key"]] = _number(raw, spec["default"])
+        return differences(self.variant_info, chosen)
 
     @property
     def player_fields(self) -> list[forms.BoundField]:
@@ -98,17 +129,26 @@ def _choice_value(spec: dict[str, Any], raw: Any) -> Any:
     return spec["default"]
 
 
+def _number(raw: Any, default: Any) -> Any:
+    if raw in (None, ""):
+        return None
+    try:
+        return int(str(raw))
+    except ValueError:
+        return default  # the field itself says what is wrong with it
+
+
 def _option_field(spec: dict[str, Any]) -> forms.Field:
-    label = spec["key"].replace("_", " ").capitalize()
-    help_text = spec.get("meaning", "")
+    label = rule_label(spec)
+    help_text = local(spec.get("plain")) or spec.get("meaning", "")
     kind = spec["type"]
     if kind == "bool":
         return forms.BooleanField(label=label, help_text=help_text, required=False, initial=bool(spec["default"]))
     if kind == "choice":
-        choices = [(str(value), str(value)) for value in spec["allowed"]]
+        choices = [(str(value), value_words(spec, value)) for value in spec["allowed"]]
         return forms.ChoiceField(label=label, help_text=help_text, choices=choices, initial=str(spec["default"]))
     if kind == "subset":
-        choices = [(str(value), str(value)) for value in spec["allowed"]]
+        choices = [(str(value), value_words(spec, value)) for value in spec["allowed"]]
         return forms.MultipleChoiceField(
             label=label,
             help_text=help_text,

@@ -61,6 +61,21 @@ def reasons(lines: Iterable[Mapping[str, Any]], names: Sequence[str], variant_in
     return [reason for line in lines if (reason := render(line, words)) is not None]
 
 
+# The lines that say how a hand ended (who won how, a draw, a void hand), in the engine's order.
+HEADLINE_CODES = frozenset({"win", "draw", "void"})
+
+
+def headline(lines: Iterable[Mapping[str, Any]], names: Sequence[str], variant_info: Mapping[str, Any]) -> str:
+    """One line saying how a hand ended, for the board's last-hand strip: the engine's win, draw or
+    void notes (several winners make several sentences), else its first line that says anything."""
+    words = Words(names, variant_info)
+    rendered = [(line.get("code") in HEADLINE_CODES, render(line, words)) for line in lines]
+    said = [reason.text for ends, reason in rendered if ends and reason is not None]
+    if said:
+        return " ".join(said)
+    return next((reason.text for _ends, reason in rendered if reason is not None), "")
+
+
 def render(line: Mapping[str, Any], words: Words) -> Reason | None:
     code = line.get("code")
     params = line.get("params")

@@ -19,6 +19,7 @@ from .errors import Problem, Rejected
 from .ledger import Ledger
 from .options import OptionAlias, Options, OptionSpec
 from .records import HandRecord, Win
+from .rule_words import RuleWords
 from .state import TableState
 from .tiles import ALL_TILES, tile_face
 
@@ -214,6 +215,8 @@ class Variant:
     dealer_rotation: ClassVar[str] = "winner"  # "winner": the winner deals next; "next_seat": the deal passes on
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     option_aliases: ClassVar[tuple[OptionAlias, ...]] = ()
+    # Each option in a player's words, both languages (house_rules.py beside the catalogue).
+    option_words: ClassVar[Mapping[str, RuleWords]] = MappingProxyType({})
     fact_items: ClassVar[tuple[FactItem, ...]] = ()
     patterns: ClassVar[tuple[PatternSpec, ...]] = ()
     notes: ClassVar[tuple[str, ...]] = ()  # where this engine chose for RULES.md, in plain words
@@ -263,12 +266,24 @@ class Variant:
             "uses_dice_double": self.uses_dice_double,
             "uses_liable": self.uses_liable,
             "uses_treasure": self.uses_treasure,
-            "options": [spec.describe() for spec in self.options],
+            "options": [self._describe_option(spec) for spec in self.options],
             "option_aliases": [alias.describe() for alias in self.option_aliases],
             "patterns": [spec.describe() for spec in self.patterns],
             "fact_items": [item.describe() for item in self.fact_items],
             "notes": list(self.notes),
         }
+
+    def _describe_option(self, spec: OptionSpec) -> dict[str, Any]:
+        described = spec.describe()
+        words = self.option_words.get(spec.key)
+        if words is not None:
+            described.update(words.describe(spec.kind))
+            if spec.kind == "subset":  # a list of this variant's patterns: their own names
+                for value in spec.choices:
+                    pattern = self.pattern(str(value))
+                    if pattern is not None:
+                        described["value_labels"][str(value)] = {"en": pattern.name_en, "zh": pattern.name_zh}
+        return described
 
     # -- the flow ----------------------------------------------------------------------------
 

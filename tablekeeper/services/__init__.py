@@ -13,9 +13,11 @@ from .keepers import (
     sessions_kept_by,
 )
 from .sessions import (
+    delete_session,
     find_or_create_player,
     finish_session,
     reopen_session,
+    set_archived,
     set_money_rate,
     set_sharing,
     start_session,
@@ -29,6 +31,7 @@ __all__ = [
     "add_keeper",
     "cancel_invitations",
     "delete_hand",
+    "delete_session",
     "edit_hand",
     "find_or_create_player",
     "finish_session",
@@ -40,6 +43,7 @@ __all__ = [
     "remove_keeper",
     "reopen_session",
     "sessions_kept_by",
+    "set_archived",
     "set_money_rate",
     "set_sharing",
     "start_session",

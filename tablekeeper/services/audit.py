@@ -21,10 +21,10 @@ def replay_mismatches(session: GameSession) -> list[str]:
     fresh = replay(session.variant, [r.record for r in rounds], session.engine_options(), session.starting_state())
     if not fresh["ok"]:
         return [*problems, f"hand {(fresh['first_error'] or 0) + 1} no longer scores"]
-    totals = [0, 0, 0, 0]
+    totals, state, passes = [0, 0, 0, 0], session.starting_state(), 0
     for round_, scored in zip(rounds, fresh["results"], strict=True):
-        expected = derived_columns(round_.record, scored, totals)
-        totals = totals_of(expected)
+        expected = derived_columns(round_.record, scored, totals, state_before=state, passes_before=passes)
+        totals, state, passes = totals_of(expected), scored["state"], expected["deal_passes"]
         for name, value in expected.items():
             if getattr(round_, name) != value:
                 problems.append(f"hand {round_.number}: stored {name} {getattr(round_, name)!r} != {value!r}")

@@ -37,10 +37,26 @@ def hand_facts(record: dict[str, Any], deltas: Sequence[int]) -> dict[str, Any]:
     return facts
 
 
-def derived_columns(record: dict[str, Any], scored: dict[str, Any], totals_before: Sequence[int]) -> dict[str, Any]:
-    """A hand row's derived columns from the engine's `settle` result and the running totals before it."""
+def deal_passes_after(passes_before: int, state_before: dict[str, Any], state_after: dict[str, Any]) -> int:
+    """How many times the deal has passed to another seat once this hand is over: the board's
+    prevailing wind (风圈) advances every four passes where the deal goes round the table."""
+    passed = int(state_after.get("dealer", 0)) != int(state_before.get("dealer", 0))
+    return passes_before + passed
+
+
+def derived_columns(
+    record: dict[str, Any],
+    scored: dict[str, Any],
+    totals_before: Sequence[int],
+    *,
+    state_before: dict[str, Any],
+    passes_before: int,
+) -> dict[str, Any]:
+    """A hand row's derived columns from the engine's `settle` result and the running figures before it
+    (each seat's total, the table state and the deal's passes so far)."""
     totals = add(totals_before, scored["deltas"])
     return {
+        "deal_passes": deal_passes_after(passes_before, state_before, scored["state"]),
         "deltas": list(scored["deltas"]),
         "pot_delta": scored["pot_delta"],
         "lines": scored["lines"],

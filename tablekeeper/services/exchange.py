@@ -163,10 +163,10 @@ def _replay_into(session: GameSession, records: list[dict[str, Any]], owner: Use
         why = "; ".join(str(error["message"]) for error in result["results"][index]["errors"])
         raise ImportRefused(_("Hand %(number)s cannot be scored: %(why)s") % {"number": index + 1, "why": why})
     rows = []
-    totals = zero_totals()
+    totals, state, passes = zero_totals(), session.starting_state(), 0
     for number, (record, scored) in enumerate(zip(records, result["results"], strict=True), start=1):
-        values = derived_columns(record, scored, totals)
-        totals = totals_of(values)
+        values = derived_columns(record, scored, totals, state_before=state, passes_before=passes)
+        totals, state, passes = totals_of(values), scored["state"], values["deal_passes"]
         rows.append(
             Round(
                 session=session,

@@ -33,19 +33,32 @@ def _lock(session: GameSession) -> GameSession:
     return GameSession.objects.select_for_update().get(pk=session.pk)
 
 
-def _before(session: GameSession, number: int) -> tuple[dict[str, Any], list[int]]:
-    """The table state and the running totals before hand `number` (one indexed row at most)."""
+@dataclass(frozen=True)
+class _Running:
+    """What a hand starts from: the table state, each seat's running total and the deal's passes so far."""
+
+    state: dict[str, Any]
+    totals: list[int]
+    passes: int = 0
+
+
+def _before(session: GameSession, number: int) -> _Running:
+    """The table before hand `number` (one indexed row at most)."""
     if number > 1:
         previous = (
-            Round.objects.filter(session=session, number=number - 1).values("state_after", *TOTAL_COLUMNS).first()
+            Round.objects.filter(session=session, number=number - 1)
+            .values("state_after", "deal_passes", *TOTAL_COLUMNS)
+            .first()
         )
         if previous is not None:
-            return dict(previous["state_after"]), [previous[name] for name in TOTAL_COLUMNS]
-    return session.starting_state(), zero_totals()
+            return _Running(
+                dict(previous["state_after"]), [previous[name] for name in TOTAL_COLUMNS], previous["deal_passes"]
+            )
+    return _Running(session.starting_state(), zero_totals())
 
 
 def _state_before(session: GameSession, number: int) -> dict[str, Any]:
-    return _before(session, number)[0]
+    return _before(session, number).state
 
 
 def _current_state(session: GameSession) -> dict[str, Any]:
@@ -106,17 +119,19 @@ def record_hand(
                 )
                 % {"next": locked.next_number, "expected": expected_number}
             )
-        result = settle(locked.variant, record, _current_state(locked), locked.engine_options())
+        state = _current_state(locked)
+        result = settle(locked.variant, record, state, locked.engine_options())
         if not result["ok"]:
             raise HandRejected(result["errors"])
         _check_magnitude(result)
+        passes = _before(locked, locked.next_number).passes if locked.hand_count else 0
         round_ = Round.objects.create(
             session=locked,
             number=locked.next_number,
             record=record,
             client_token=client_token,
             entered_by=user,
-            **derived_columns(record, result, locked.totals),
+            **derived_columns(record, result, locked.totals, state_before=state, passes_before=passes),
         )
         locked.totals = round_.totals_after
         locked.state = result["state"]
@@ -147,7 +162,8 @@ def undo_last_hand(session: GameSession, *, user: User | None, based_on: str | N
             raise Conflict(_("The last hand changed on another device, so nothing was undone. Check the board first."))
         if last is None:
             return None
-        locked.state, locked.totals = _before(locked, last.number)
+        before = _before(locked, last.number)
+        locked.state, locked.totals = before.state, before.totals
         locked.hand_count = last.number - 1
         locked.version += 1
         Correction.objects.create(session=locked, number=last.number, action="undo", before=last.record, who=user)
@@ -186,8 +202,7 @@ def edit_hand(
     with transaction.atomic():
         locked, edited = _lock_hand(session, number, based_on)
         before = edited.record
-        state, totals = _before(locked, number)
-        rescored = _rescore(locked, _rows_from(locked, number), state, totals, replace=(edited.pk, record))
+        rescored = _rescore(locked, _rows_from(locked, number), _before(locked, number), replace=(edited.pk, record))
         rescored.apply(locked)
         edited.record = record
         Correction.objects.create(session=locked, number=number, action="edit", before=before, after=record, who=user)
@@ -203,13 +218,11 @@ def delete_hand(session: GameSession, number: int, *, user: User | None, based_o
     """
     with transaction.atomic():
         locked, deleted = _lock_hand(session, number, based_on)
-        state, totals = _before(locked, number)
         rescored = _rescore(
             locked,
             _rows_from(locked, number + 1),
-            state,
-            totals,
-            stored_before=(deleted.state_after, deleted.totals_after),
+            _before(locked, number),
+            stored_before=_Running(deleted.state_after, deleted.totals_after, deleted.deal_passes),
         )
         deleted.delete()
         later_rows = Round.objects.filter(session=locked, number__gt=number)
@@ -226,7 +239,7 @@ def delete_hand(session: GameSession, number: int, *, user: User | None, based_o
 # What a re-score reads of each later hand: everything it compares, but not the reasons (`lines`),
 # the largest column, which are rewritten whenever a hand is settled again and read for nothing else.
 _RESCORE_READS: tuple[str, ...] = ("pk", "number", "record", "deltas", "pot_delta", "state_after", "result", "method")
-_RESCORE_READS += ("discarder", *GAIN_COLUMNS, *TOTAL_COLUMNS)
+_RESCORE_READS += ("discarder", "deal_passes", *GAIN_COLUMNS, *TOTAL_COLUMNS)
 _CHUNK = 250
 
 
@@ -255,13 +268,16 @@ class _Rescored:
     state: dict[str, Any]
     shift_from: int | None = None
     shift: list[int] = field(default_factory=zero_totals)
+    passes_shift: int = 0
 
     def apply(self, locked: GameSession, *, renumbered_after: int | None = None) -> None:
-        if self.shift_from is not None and any(self.shift):
+        if self.shift_from is not None and (any(self.shift) or self.passes_shift):
             number = self.shift_from
             if renumbered_after is not None:
                 number -= 1  # the rows were renumbered after the re-score read them
             moved = {name: F(name) + by for name, by in zip(TOTAL_COLUMNS, self.shift, strict=True) if by}
+            if self.passes_shift:
+                moved["deal_passes"] = F("deal_passes") + self.passes_shift
             Round.objects.filter(session=locked, number__gte=number).update(**moved)
         write_changed_rows(self.changes)
         locked.totals = self.totals
@@ -271,39 +287,43 @@ class _Rescored:
 def _rescore(
     locked: GameSession,
     rows: Iterator[dict[str, Any]],
-    state: dict[str, Any],
-    totals: list[int],
+    before: _Running,
     *,
     replace: tuple[int, dict[str, Any]] | None = None,
-    stored_before: tuple[dict[str, Any], list[int]] | None = None,
+    stored_before: _Running | None = None,
 ) -> _Rescored:
-    """Settle `rows` again from `state` and `totals`, the new table before the first of them.
+    """Settle `rows` again from `before`, the new table before the first of them.
 
-    `replace` gives one row (by pk) a new record. `stored_before` is the state and totals the rows
-    were stored after (when the hand before them is being deleted); by default the same as the new.
+    `replace` gives one row (by pk) a new record. `stored_before` is the table the rows were stored
+    after (when the hand before them is being deleted); by default the same as the new.
     Settling is a pure function of the record and the state before it, so as soon as an unchanged
     record meets the state it was stored after, it and every later hand keep their results and only
-    their running totals move, by the same amount: a correction costs what it changed, not the
-    session's length. Raises HandRejected (nothing is saved, thanks to the surrounding
-    transaction) naming the first hand that the change makes invalid.
+    their running totals (and the count of deal passes) move, by the same amount: a correction costs
+    what it changed, not the session's length. Raises HandRejected (nothing is saved, thanks to the
+    surrounding transaction) naming the first hand that the change makes invalid.
     """
-    old_state, old_totals = stored_before if stored_before is not None else (state, totals)
+    state, totals, passes = before.state, before.totals, before.passes
+    old = stored_before if stored_before is not None else before
+    old_state, old_totals, old_passes = old.state, old.totals, old.passes
     options = locked.engine_options()
     changes: list[tuple[int, dict[str, Any]]] = []
     for row in rows:
         record = replace[1] if replace is not None and row["pk"] == replace[0] else row["record"]
         if record is row["record"] and state == old_state:
             shift = [new - old for new, old in zip(totals, old_totals, strict=True)]
-            return _Rescored(changes, add(locked.totals, shift), dict(locked.state), row["number"], shift)
+            return _Rescored(
+                changes, add(locked.totals, shift), dict(locked.state), row["number"], shift, passes - old_passes
+            )
         scored = settle(locked.variant, record, state, options)
         if not scored["ok"]:
             raise HandRejected(scored["errors"], number=row["number"])
         _check_magnitude(scored, row["number"])
-        values = derived_columns(record, scored, totals)
+        values = derived_columns(record, scored, totals, state_before=state, passes_before=passes)
         changed = {name: value for name, value in values.items() if name == "lines" or row[name] != value}
         if record is not row["record"]:
             changed["record"] = record
         changes.append((row["pk"], changed))
-        old_state, old_totals = row["state_after"], [row[name] for name in TOTAL_COLUMNS]
-        state, totals = scored["state"], [values[name] for name in TOTAL_COLUMNS]
+        old_state, old_passes = row["state_after"], row["deal_passes"]
+        old_totals = [row[name] for name in TOTAL_COLUMNS]
+        state, totals, passes = scored["state"], [values[name] for name in TOTAL_COLUMNS], values["deal_passes"]
     return _Rescored(changes, totals, state)

@@ -138,3 +138,16 @@ def set_sharing(session: GameSession, *, enabled: bool, new_link: bool = False) 
         locked.version += 1
         locked.save(update_fields=["share_enabled", "share_token", "version", "updated_at"])
     return locked
+
+
+def set_archived(session: GameSession, *, archived: bool) -> None:
+    """Hide a session from the list (or bring it back); nothing else about it changes."""
+    GameSession.objects.filter(pk=session.pk).update(archived=archived)
+    session.archived = archived
+
+
+def delete_session(session: GameSession) -> None:
+    """Delete the session and everything that belongs to it: its hands, seats, corrections, keepers
+    and invitations. Its players stay: they belong to the keeper and carry other sessions' statistics."""
+    with transaction.atomic():
+        GameSession.objects.filter(pk=session.pk).delete()

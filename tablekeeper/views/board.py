@@ -7,11 +7,20 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils.http import quote_etag
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from ..models import WIND_NAMES, GameSession, Seat
+from ..models import WIND_NAMES, GameSession, Round, Seat
+from ..reasons import headline
 from ..services.settlement import POT_PARTY, money, session_ending
+
+# The prevailing wind (风圈): it moves on each time the deal has gone round all four seats.
+WIND_ROUNDS = (
+    gettext_lazy("East round"),
+    gettext_lazy("South round"),
+    gettext_lazy("West round"),
+    gettext_lazy("North round"),
+)
 
 # Where each seat sits on the screen: seat 0 at the bottom, turn order runs counter-clockwise
 # (RULES.md §0.1: the next player sits to the right), so seat 1 is on the right.
@@ -27,6 +36,7 @@ class SeatView:
     wind: str
     position: str
     is_dealer: bool
+    last_change: int | None = None  # what this seat won or paid in the last hand
 
     @property
     def index_text(self) -> str:
@@ -70,6 +80,7 @@ class BoardView:
     pot: int
     dealer_name: str
     ending: EndingView | None = None
+    wind_round: str = ""  # "East round" where the deal goes round the table; empty where the winner deals
 
     @property
     def by_position(self) -> dict[str, SeatView]:
@@ -80,7 +91,34 @@ class BoardView:
         return sorted(self.seats, key=lambda seat: (-seat.points, seat.index))
 
 
-def build_board(session: GameSession, seats: list[Seat]) -> BoardView:
+@dataclass(frozen=True)
+class LastHandView:
+    """What just happened, for the strip under the board: the hand, one line saying how it ended,
+    each seat's change in it (seat order) and the fingerprint its Undo is based on."""
+
+    number: int
+    headline: str
+    changes: list[tuple[str, int]]
+    pot_delta: int
+    fingerprint: str
+
+
+def build_last_hand(session: GameSession, seats: list[Seat], last_round: Round | None) -> LastHandView | None:
+    if last_round is None:
+        return None
+    names = [seat.player.name for seat in seats]
+    return LastHandView(
+        number=last_round.number,
+        headline=headline(last_round.lines, names, session.variant_info),
+        changes=list(zip(names, (int(delta) for delta in last_round.deltas), strict=True)),
+        pot_delta=last_round.pot_delta,
+        fingerprint=last_round.fingerprint,
+    )
+
+
+def build_board(session: GameSession, seats: list[Seat], last_round: Round | None = None) -> BoardView:
+    """The board after the session's last hand; `last_round` (that hand) adds each seat's change in
+    it and the prevailing wind, for the board's own pages (the hand form needs neither)."""
     state: dict[str, Any] = session.state or session.starting_state()
     dealer = int(state.get("dealer", session.first_dealer))
     views = [
@@ -92,9 +130,12 @@ def build_board(session: GameSession, seats: list[Seat]) -> BoardView:
             wind=WIND_NAMES[(seat.index - dealer) % 4],
             position=SEAT_POSITIONS[seat.index],
             is_dealer=seat.index == dealer,
+            last_change=int(last_round.deltas[seat.index]) if last_round is not None else None,
         )
         for seat in seats
     ]
+    passes = last_round.deal_passes if last_round is not None else 0
+    rotates = session.variant_info["dealer_rotation"] == "next_seat"
     return BoardView(
         seats=views,
         hand_number=int(state.get("hand", session.next_number)),
@@ -104,6 +145,7 @@ def build_board(session: GameSession, seats: list[Seat]) -> BoardView:
         pot=int(state.get("pot", 0)),
         dealer_name=next((view.name for view in views if view.is_dealer), ""),
         ending=None if session.is_open else build_ending(session, seats),
+        wind_round=str(WIND_ROUNDS[(passes // 4) % 4]) if rotates else "",
     )
 
 

@@ -24,10 +24,13 @@ from ..middleware import ACCOUNT_HEADER
 # load nothing outside this list.
 SHELL_FILES = (
     "css/app.css",
+    "css/board.css",
+    "css/start.css",
     "js/app.js",
     "js/tiles.js",
     "js/net.js",
     "js/live.js",
+    "js/share.js",
     "js/offline.js",
     "js/outbox-rules.js",
     "js/outbox-store.js",

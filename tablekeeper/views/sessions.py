@@ -15,13 +15,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import services
 from ..converters import query_number
 from ..forms import MoneyRateForm, StartSessionForm
+from ..house_rules import differences
 from ..http import HtmxHttpRequest, current_user, page_or_partial, revalidated
-from ..models import GameSession, Player, Round
-from ..reasons import reasons
+from ..models import MAX_PRESETS, GameSession, Player, Round, TablePreset
 from .access import is_owner, kept_session, owned_session
-from .board import board_etag, build_board, seats_of
+from .board import board_etag, build_board, build_last_hand, seats_of
+from .presets import preset_from_query, preset_initial
 
 SESSIONS_PER_PAGE = 25
+ARCHIVED = "archived"  # the session list's filter for the sessions put away
 
 
 @login_required
@@ -32,10 +34,13 @@ def session_list(request: HtmxHttpRequest) -> HttpResponse:
     user = current_user(request)
     sessions = services.sessions_kept_by(user).select_related("owner").order_by("-created", "-pk")
     status = request.GET.get("status", "")
-    if status in GameSession.Status.values:
-        sessions = sessions.filter(status=status)
+    if status == ARCHIVED:
+        sessions = sessions.filter(archived=True)
+    elif status in GameSession.Status.values:
+        sessions = sessions.filter(status=status, archived=False)
     else:
         status = ""
+        sessions = sessions.filter(archived=False)
     raw_page = request.GET.get("page")
     page = query_number(raw_page, most=100_000) if raw_page is not None else 1
     if page is None:
@@ -77,9 +82,15 @@ def session_new(request: HtmxHttpRequest) -> HttpResponse:
                 return redirect(session)
         status = 422 if request.htmx else 200
     else:
-        form = StartSessionForm(initial={"variant": request.GET.get("variant")})
+        preset = preset_from_query(request)
+        initial = preset_initial(preset) if preset else {"variant": request.GET.get("variant")}
+        form = StartSessionForm(initial=initial)
         status = 200
-    context = {"form": form, "known_players": Player.objects.filter(owner=user).values_list("name", flat=True)}
+    context = {
+        "form": form,
+        "known_players": Player.objects.filter(owner=user).values_list("name", flat=True),
+        "presets": TablePreset.objects.filter(owner=user)[:MAX_PRESETS],
+    }
     return page_or_partial(request, "sessions/new.html", "start_form", context, status=status)
 
 
@@ -97,14 +108,14 @@ BOARD_VARY = ["HX-Request", "Accept-Language", "Cookie"]
 def board_context(request: HtmxHttpRequest, session: GameSession) -> dict[str, Any]:
     last_round = Round.objects.filter(session=session).order_by("-number").first()
     seats = seats_of(session)
-    names = [seat.player.name for seat in seats]
     return {
         "session": session,
-        "board": build_board(session, seats),
+        "board": build_board(session, seats, last_round),
         "last_round": last_round,
-        "last_lines": reasons(last_round.lines, names, session.variant_info) if last_round else [],
+        "last_hand": build_last_hand(session, seats, last_round),
         "is_owner": is_owner(request, session),
         "live_etag": board_etag(session, "k"),
+        "rule_changes": differences(session.variant_info, session.options),
     }
 
 
@@ -166,3 +177,40 @@ def session_money_rate(request: HtmxHttpRequest, session_id: int) -> HttpRespons
     else:
         messages.error(request, " ".join(str(error) for error in form.errors.get("money_rate", [])))
     return redirect(session)
+
+
+@login_required
+@require_POST
+def session_archive(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    """Put a session away from the list (`archived=1`) or bring it back (`archived=0`); owner only."""
+    session = owned_session(request, session_id)
+    archived = request.POST.get("archived") != "0"
+    services.set_archived(session, archived=archived)
+    if archived:
+        messages.success(request, _("Session archived: it is listed under Archived."))
+    else:
+        messages.success(request, _("Session back in the list."))
+    return redirect(session)
+
+
+@login_required
+@require_POST
+def session_delete(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    """Delete a session for good, after the confirmation on the board; owner only. Players stay."""
+    session = owned_session(request, session_id)
+    if request.POST.get("confirm") != "delete":
+        messages.error(request, _("Nothing was deleted: confirm with the red button."))
+        return redirect(session)
+    services.delete_session(session)
+    messages.success(request, _("Session deleted."))
+    return redirect("session_list")
+
+
+@login_required
+@require_GET
+def session_manage(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    """Saving the session as a preset (any keeper), archiving and deleting it (the owner): kept off
+    the board, which a phone at the table loads and polls all evening."""
+    session = kept_session(request, session_id)
+    context = {"session": session, "is_owner": is_owner(request, session)}
+    return TemplateResponse(request, "sessions/manage.html", context)

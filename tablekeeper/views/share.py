@@ -15,7 +15,7 @@ from ..http import HtmxHttpRequest, revalidated
 from ..models import GameSession, Round
 from ..reasons import reasons
 from .access import is_owner, kept_session, owned_session
-from .board import board_etag, build_board, seats_of
+from .board import board_etag, build_board, build_last_hand, seats_of
 
 SHARED_BOARD_VARY = ["HX-Request", "Accept-Language", "Cookie"]
 
@@ -35,10 +35,11 @@ def shared_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
         names = [seat.player.name for seat in seats]
         context = {
             "session": session,
-            "board": build_board(session, seats),
+            "board": build_board(session, seats, last_round),
             "shared": True,
             "live_etag": board_etag(session, "f"),
             "last_round": last_round,
+            "last_hand": build_last_hand(session, seats, last_round),
             # The players at the table see why the points moved: the last hand's payments, in their language.
             "last_payments": [
                 line for line in reasons(last_round.lines, names, session.variant_info) if line.kind == "payment"

@@ -16,22 +16,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
+from ..house_rules import differences
 from ..http import HtmxHttpRequest
-from ..models import SESSION_SETTING_OPTIONS, GameSession, Round
+from ..models import GameSession, Round
 from ..services.derived import GAIN_COLUMNS
 from .access import kept_session
 from .board import build_ending, seats_of
 from .chart import chart_points, running_total_chart
-
-
-@dataclass(frozen=True)
-class HouseRule:
-    """A house rule the session plays differently from the variant's default."""
-
-    key: str
-    meaning: str
-    value: str
-    default: str
 
 
 @dataclass(frozen=True)
@@ -47,33 +38,6 @@ class HandRow:
     def cells(self) -> list[tuple[str, str]]:
         """(class, text) per seat: worked out here, since the template runs this for every hand."""
         return [(" up" if delta > 0 else " down" if delta < 0 else "", f"{delta:+d}") for delta in self.deltas]
-
-
-def option_text(value: Any) -> str:
-    """An option's value as the start form would show it: lists joined, empty for none."""
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return _("on") if value else _("off")
-    if isinstance(value, list):
-        return ", ".join(str(item) for item in value) or "—"
-    return str(value)
-
-
-def changed_house_rules(session: GameSession) -> list[HouseRule]:
-    """Only the rules that differ from the defaults: the rest is what the variant's name promises."""
-    changed = []
-    for spec in session.variant_info["options"]:
-        key = spec["key"]
-        if key in SESSION_SETTING_OPTIONS or key not in session.options:
-            continue
-        value, default = session.options[key], spec.get("default")
-        # A subset chosen in another order is still the default.
-        if isinstance(value, list) and isinstance(default, list) and sorted(value) == sorted(default):
-            continue
-        if value != default:
-            changed.append(HouseRule(key, str(spec.get("meaning", "")), option_text(value), option_text(default)))
-    return changed
 
 
 def method_text(method: str, source: int | None, names: list[str]) -> str:
@@ -115,7 +79,7 @@ def summary_context(session: GameSession) -> dict[str, Any]:
         "session": session,
         "seats": seats,
         "seat_names": names,
-        "house_rules": changed_house_rules(session),
+        "house_rules": differences(session.variant_info, session.options),
         "default_base": session.variant_info.get("default_base"),
         # An open session's standings are the current ones, with any pot still on the table.
         "ending": build_ending(session, seats),

@@ -43,7 +43,7 @@ def test_a_second_keeper_records_a_hand_and_the_owners_board_shows_it(browser: B
 
         # No reload on the owner's phone: the board polls and redraws itself.
         expect(owners.locator("#board .hand-no")).to_have_text("Hand 2", timeout=15_000)
-        expect(owners.locator("#last-hand .last-hand > summary")).to_have_text("Last hand: 1")
+        expect(owners.locator("#last-hand .headline")).to_have_text("Hand 1 Di wins by self-draw.")
         game.refresh_from_db()
         assert board_points(owners) == replayed_totals(game)
         owners.screenshot(path=str(artifacts / "owner-board-after-second-keeper.png"))

@@ -102,7 +102,7 @@ def test_a_newcomer_keeps_score_for_an_evening_and_fixes_mistakes(page: Page, li
     assert_fits_the_phone(page, ".actions .big")
     page.screenshot(path=str(artifacts / "board-three-hands.png"))
 
-    page.locator("summary", has_text="Undo last hand").click()
+    page.locator("#last-hand summary", has_text="Undo").click()
     page.locator("button", has_text="Yes, undo hand 3").click()
     page.wait_for_url(f"**/sessions/{game.pk}/")
     expect(page.locator(".messages")).to_contain_text("Hand 3 undone.")

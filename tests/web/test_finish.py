@@ -63,10 +63,11 @@ def test_the_finished_board_shows_standings_with_the_refund_money_and_transfers(
     keeper_client.post(f"/sessions/{game.pk}/finish/", {"money_rate": "0.1"})
     body = keeper_client.get(f"/sessions/{game.pk}/").content.decode()
     # Standings: Bo 20 + 8 back = +28, Cy -8, Ann -12 + 4 = -8, Di -12 (starting points 1000).
-    assert (
-        '<span>Bo</span> <b>1028</b> <small>(+28, 8 back from the pot)</small> <span class="money">2.80</span>' in body
-    )
-    assert body.index("<span>Bo</span>") < body.index("<span>Ann</span>") < body.index("<span>Cy</span>")
+    bo = '<span class="name">Bo</span> <b>1028</b> <small>(+28, 8 back from the pot)</small> '
+    bo += '<span class="money">2.80</span>'
+    assert bo in body
+    names = ['<span class="name">Bo</span>', '<span class="name">Ann</span>', '<span class="name">Cy</span>']
+    assert body.index(names[0]) < body.index(names[1]) < body.index(names[2])
     assert 'Di pays Bo 12 <span class="money">= 1.20</span>' in body
     assert "Ann pays Bo 8" in body and "Cy pays Bo 8" in body
     assert "Unclaimed pot" not in body
@@ -146,3 +147,15 @@ def test_the_shared_board_of_a_finished_session_shows_who_pays_whom(client, owne
     body = client.get(f"/b/{game.share_token}/").content.decode()
     assert "Final standings" in body and 'Ann pays Cy 10 <span class="money">= 1.00</span>' in body
     assert "/reopen/" not in body
+
+
+def test_a_finished_board_shows_one_set_of_totals_after_the_refund_and_nothing_live(keeper_client, owner):
+    game = shenyang_with_a_waiting_pot(owner, "refund_pro_rata")
+    before = keeper_client.get(f"/sessions/{game.pk}/").content.decode()
+    assert 'class="seat ' in before and "Dealer" in before and "Pot: 12" in before
+    keeper_client.post(f"/sessions/{game.pk}/finish/", {"money_rate": ""})
+    body = keeper_client.get(f"/sessions/{game.pk}/").content.decode()
+    # The seat boxes (points before the refund), the dealer strip and the pot are gone: only the standings.
+    assert 'class="seat ' not in body and 'data-points="' not in body
+    assert "Dealer" not in body and "Pot: 12" not in body and "Record hand" not in body
+    assert body.count("1028") == 1

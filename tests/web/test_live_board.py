@@ -53,7 +53,7 @@ def test_a_hand_saved_on_another_keepers_phone_reaches_the_owners_board(owner, g
 def test_the_poll_brings_the_last_hand_and_its_undo_along_out_of_band(owner, game):
     record_all(game, [win(2)], owner)
     body = signed_in(owner).get(f"/sessions/{game.pk}/", headers=POLL).content.decode()
-    assert '<div id="last-hand" hx-swap-oob="true">' in body
+    assert re.search(r'<section id="last-hand" [^>]*hx-swap-oob="true"', body)
     assert "Yes, undo hand 1" in body and 'name="based_on"' in body
 
 

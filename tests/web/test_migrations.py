@@ -60,3 +60,22 @@ def test_migration_0004_keys_players_merges_folded_twins_and_fills_the_hand_colu
     assert [(r.gain_0, r.gain_1) for r in rows] == [(30, None), (None, None), (None, 30)]
     # Back to the latest schema for the tests that follow on this database.
     migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+def test_migration_0006_counts_the_deal_passes_of_hands_stored_before_it():
+    old = migrate([("tablekeeper", "0005_keepers_and_invitations")])
+    user = old.get_model("auth", "User").objects.create(username="older")
+    session = old.get_model("tablekeeper", "GameSession").objects.create(
+        owner_id=user.pk, variant="dalian", base=1, starting_points=1000, first_dealer=2
+    )
+    Round = old.get_model("tablekeeper", "Round")
+    for number, dealer in enumerate([2, 3, 3, 0, 1], start=1):  # kept by P2, then passed four times with one kept
+        Round.objects.create(
+            session=session, number=number, record={}, deltas=[0, 0, 0, 0], state_after={"dealer": dealer},
+            client_token=f"t{number}",
+        )  # fmt: skip
+    new = migrate([("tablekeeper", "0006_round_deal_passes")])
+    rows = new.get_model("tablekeeper", "Round").objects.filter(session_id=session.pk).order_by("number")
+    assert list(rows.values_list("deal_passes", flat=True)) == [0, 1, 1, 2, 3]
+    # Back to the latest schema for the tests that follow on this database.
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())

@@ -74,8 +74,13 @@ def test_the_history_keeps_to_one_row_per_hand_and_leaves_the_reasons_to_the_han
 
 def test_the_board_shows_the_last_hand_in_chinese(keeper_client: Client, shenyang: GameSession) -> None:
     body = keeper_client.get(f"/sessions/{shenyang.pk}/", headers=CHINESE).content.decode()
-
-    assert PAYMENT_ZH in reasons_in(body)
+    strip = body[body.index('<section id="last-hand"') :]
+    strip = strip[: strip.index("</section>")]
+    assert "<b>第 2 局</b> 赵哥 点炮，李姐 胡牌。" in strip and "wins" not in strip
+    # Every payment is one tap away, on the hand's own page.
+    assert f'href="/sessions/{shenyang.pk}/hands/2/"' in strip
+    hand = keeper_client.get(f"/sessions/{shenyang.pk}/hands/2/", headers=CHINESE).content.decode()
+    assert PAYMENT_ZH in reasons_in(hand)
 
 
 def test_the_summary_and_the_shared_summary_speak_the_viewers_language(
@@ -138,7 +143,7 @@ def test_the_shared_board_shows_the_last_hands_payments_in_the_viewers_language(
     body = client.get(f"/b/{shenyang.share_token}/", headers={**HTMX, **CHINESE}).content.decode()
 
     assert body.lstrip().startswith('<div id="live-board"')
-    assert "上一局：2" in body
+    assert "<h2>上一局</h2>" in body and "<b>第 2 局</b>" in body
     assert reasons_in(body) == [PAYMENT_ZH, POT_ZH]
 
 

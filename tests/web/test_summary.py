@@ -122,13 +122,13 @@ def test_a_finished_shandong_session_shows_its_settings_worked_by_hand(
 ):
     client.force_login(owner)
     text = visible_text(client.get(summary_url(shandong)).content.decode())
-    assert "Shandong 山东麻将" in text
+    assert "Summary · Shandong" in text
     assert "Finished after 3 hands" in text
     assert "Base 5 Players" in text  # the variant's own base: no "(default …)" after it
     assert "Ann starts on 1000 · first dealer Bo starts on 1000 Cy starts on 1000 Di starts on 1000" in text
     # Only the rule that differs: cap 16 against the default 32, and none of the untouched ones.
-    assert "cap = 16 (default 32)" in text
-    assert "draw_dealer" not in text
+    assert "Multiplier cap: 16 (usually 32)" in text
+    assert "draw_dealer" not in text and "Dealer after a draw" not in text
 
 
 def test_a_finished_shandong_session_shows_standings_money_and_who_pays_whom(
@@ -215,7 +215,8 @@ def test_a_keeper_reading_in_chinese_gets_the_summary_in_chinese(client: Client,
     text = visible_text(page)
     assert "已结束，共 3 局" in text
     assert cells(page, "hand-row")[2][:4] == ["3", "胡", "Di", "Bo 点炮"]
-    for english in ["Final standings", "Who pays whom", "Hands", "Result", "Self-draw", "discard", "default"]:
+    assert "封顶倍数：16 (常规是 32)" in text
+    for english in ["Final standings", "Who pays whom", "Hands", "Result", "Self-draw", "discard", "default", "cap"]:
         assert english not in text
 
 

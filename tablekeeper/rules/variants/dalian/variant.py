@@ -10,6 +10,7 @@ from ...variant import Hooks, Variant
 from ..common.consistency import Consistency
 from . import checks, scoring, tiles
 from .catalogue import FACT_ITEMS, NOTES, OPTIONS, PATTERNS, WILDS
+from .house_rules import WORDS
 
 
 class Dalian(Variant):
@@ -23,6 +24,7 @@ class Dalian(Variant):
     wilds = WILDS
     dealer_rotation = "next_seat"
     options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
+    option_words = WORDS
     hooks = Hooks(record_problems=checks.record_problems, read_tiles=tiles.read_tiles, score=scoring.score)
     # Flowing tears is a discard made right after the discarder's own kong.
     consistency = Consistency(opens_hand=checks.kong_opens_hand, discarder_kong_patterns=frozenset({"flowing_tears"}))

@@ -11,6 +11,7 @@ from ...variant import Hooks, Variant
 from ..common.consistency import Consistency
 from . import checks, scoring, tiles
 from .catalogue import FACT_ITEMS, NOTES, OPTIONS, PATTERNS, WILDS
+from .house_rules import WORDS
 
 
 class Harbin(Variant):
@@ -22,6 +23,7 @@ class Harbin(Variant):
     tile_set = HARBIN_TILES
     wilds = WILDS
     options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
+    option_words = WORDS
     hooks = Hooks(record_problems=checks.record_problems, read_tiles=tiles.read_tiles, score=scoring.score)
     consistency = Consistency()
 

@@ -10,6 +10,7 @@ from ...variant import Hooks, Variant
 from ..common.consistency import Consistency
 from . import checks, scoring, tiles
 from .catalogue import FACT_ITEMS, NOTES, OPTIONS, PATTERNS, SEVEN_PAIRS_LADDER
+from .house_rules import WORDS
 
 
 class Shandong(Variant):
@@ -22,6 +23,7 @@ class Shandong(Variant):
     uses_liable = True
     max_winners = 3
     options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
+    option_words = WORDS
     hooks = Hooks(
         record_problems=checks.record_problems,
         state_problems=checks.state_problems,

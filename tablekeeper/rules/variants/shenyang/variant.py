@@ -11,6 +11,7 @@ from ...variant import Hooks, Variant
 from ..common.consistency import Consistency
 from . import checks, scoring, tiles
 from .catalogue import FACT_ITEMS, NOTES, OPTION_ALIASES, OPTIONS, PATTERNS
+from .house_rules import WORDS
 
 
 class Shenyang(Variant):
@@ -27,6 +28,7 @@ class Shenyang(Variant):
     several_winners_option = "multi_ron"
     dealer_rotation = "next_seat"
     options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
+    option_words = WORDS
     option_aliases = OPTION_ALIASES
     hooks = Hooks(read_tiles=tiles.read_tiles, findings_problems=checks.findings_problems, score=scoring.score)
     # The first-turn 中发白 set draws no replacement tile; kong discard follows the discarder's own kong.

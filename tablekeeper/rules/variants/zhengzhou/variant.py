@@ -12,6 +12,7 @@ from ...variant import SELF_DRAW, Hooks, Variant
 from ..common.consistency import Consistency
 from . import checks, scoring, tiles
 from .catalogue import FACT_ITEMS, NOTES, OPTIONS, PATTERNS, WILDS
+from .house_rules import WORDS
 
 
 class Zhengzhou(Variant):
@@ -28,6 +29,7 @@ class Zhengzhou(Variant):
     method_options = MappingProxyType({"discard": "allow_discard_win"})
     wilds = WILDS
     options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
+    option_words = WORDS
     hooks = Hooks(record_problems=checks.record_problems, read_tiles=tiles.read_tiles, score=scoring.score)
     consistency = Consistency(kongless_patterns=frozenset({"seven_pairs"}))
 

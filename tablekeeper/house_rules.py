@@ -1,0 +1,70 @@
+"""House rules as a player reads them: the engine's words for each rule and value, in the keeper's
+language, and what a session's rules change from the variant's defaults."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from .templatetags.local_words import local
+
+
+def value_key(value: Any) -> str:
+    """How the engine keys its value labels: as JSON writes the value."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def value_words(option: Mapping[str, Any], value: Any) -> str:
+    """A value as the table says it: 是/否, 连庄, a pattern's name, or the number itself."""
+    labels = option.get("value_labels") or {}
+    if isinstance(value, list | tuple):
+        return "、".join(value_words(option, item) for item in value) if value else _("none")
+    words = labels.get(value_key(value))
+    return local(words) if words else str(value)
+
+
+def rule_label(option: Mapping[str, Any]) -> str:
+    return local(option.get("label")) or str(option["key"])
+
+
+@dataclass(frozen=True)
+class RuleChange:
+    """A house rule played otherwise than usual, in the keeper's words."""
+
+    label: str
+    value: str
+    usual: str
+    meaning: str
+
+    @property
+    def said(self) -> str:
+        """The rule and its value: Dealer pays double: Yes; 庄家输双倍：是."""
+        return _("%(rule)s: %(value)s") % {"rule": self.label, "value": self.value}
+
+
+def differences(variant_info: Mapping[str, Any], options: Mapping[str, Any]) -> list[RuleChange]:
+    """Each house rule `options` sets to something other than its default (the rest is what the
+    variant's name promises)."""
+    changed = []
+    for option in variant_info["options"]:
+        key = option["key"]
+        if key not in options or key in ("base", "starting_points"):
+            continue
+        value, default = options[key], option["default"]
+        if option["type"] == "subset":
+            same = sorted(value or []) == sorted(default or [])
+        else:
+            same = value == default and type(value) is type(default)
+        if not same:
+            meaning = local(option.get("plain")) or str(option.get("meaning", ""))
+            changed.append(
+                RuleChange(rule_label(option), value_words(option, value), value_words(option, default), meaning)
+            )
+    return changed

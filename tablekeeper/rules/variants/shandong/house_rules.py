@@ -1,0 +1,109 @@
+"""Shandong's house rules in a player's words (see rules/rule_words.py)."""
+
+from __future__ import annotations
+
+from ...rule_words import RuleWords, rule
+
+WORDS: dict[str, RuleWords] = {
+    "base": rule(
+        ("Base score", "底分"),
+        ("What every win starts from, before points and multipliers.", "每把胡牌的起算分，再加分、翻倍。"),
+        common=True,
+    ),
+    "pts.exposed_kong": rule(
+        ("Exposed kong points", "明杠加分"),
+        ("Points the winner gets for each exposed kong (明杠).", "赢家每个明杠加几分。"),
+        common=True,
+    ),
+    "pts.add_kong": rule(
+        ("Added kong points", "补杠加分"),
+        ("Points the winner gets for each kong added onto a pung (补杠).", "赢家每个补杠加几分。"),
+        common=True,
+    ),
+    "pts.concealed_kong": rule(
+        ("Concealed kong points", "暗杠加分"),
+        ("Points the winner gets for each concealed kong (暗杠).", "赢家每个暗杠加几分。"),
+        common=True,
+    ),
+    "cap": rule(
+        ("Multiplier cap", "封顶倍数"),
+        ("The largest multiplier a hand can reach; empty for no cap.", "一把最多翻到几倍；空着不封顶。"),
+        common=True,
+    ),
+    "cap_scope": rule(
+        ("What the cap limits", "封顶管什么"),
+        (
+            "All multipliers together, or only the multiplier from earlier drawn hands.",
+            "所有倍数一起封顶，或者只封流局带来的倍数。",
+        ),
+        values={"product": ("All together", "全部倍数"), "draw_multiplier": ("Draw multiplier only", "只封流局倍数")},
+    ),
+    "draw_mult_cap_exp": rule(
+        ("Draws that keep doubling", "流局翻倍次数"),
+        (
+            "After this many drawn hands in a row the draw multiplier stops doubling (5: at most ×32).",
+            "连续流局翻倍最多翻几次（5：最多32倍）。",
+        ),
+    ),
+    "ming_lou_penalty_inside_cap": rule(
+        ("明楼 double inside the cap", "明楼加倍算进封顶"),
+        (
+            "A 明楼 player's ×2 for dealing in counts inside the cap; off, it doubles the capped amount.",
+            "明楼点炮的2倍算在封顶以内；关掉就在封顶后再翻倍。",
+        ),
+    ),
+    "draw_dealer": rule(
+        ("Dealer after a draw", "流局后坐庄"),
+        ("After a drawn hand the dealer keeps the deal, or it passes on.", "流局后庄家连庄，或者下家坐庄。"),
+        common=True,
+        values={"retain": ("Keeps the deal", "连庄"), "rotate": ("Passes on", "下家坐庄")},
+    ),
+    "dealer_draw_penalty": rule(
+        ("Dealer's penalty for draws", "庄家流局罚分"),
+        (
+            "The dealer pays 1 to each player on the third draw in a row, or on every draw from the third on.",
+            "连续第三把流局时庄家赔每家1分，或者第三把起每把流局都赔。",
+        ),
+        values={
+            "once_at_3": ("Once, at the third", "第三把赔一次"),
+            "each_hand_from_3": ("Every draw from the third", "第三把起每把都赔"),
+        },
+    ),
+    "exempt258": rule(
+        ("Hands that need no 258 pair", "不用258将的牌型"),
+        ("These hands may win without a pair of 2s, 5s or 8s.", "这些牌型胡牌不需要2、5、8做将。"),
+    ),
+    "rob_kong_payer": rule(
+        ("Who pays a robbed kong", "抢杠谁赔"),
+        (
+            "The kong's owner pays one share like a discarder, or all three shares (包三家).",
+            "被抢杠的一家像点炮一样赔一份，或者包三家。",
+        ),
+        values={"declarer_single": ("One share", "赔一份"), "declarer_pays_three": ("All three (包三家)", "包三家")},
+    ),
+    "all_generals_free_form": rule(
+        ("将将胡 in any shape", "将将胡不用成副"),
+        ("Fourteen tiles of only 2s, 5s and 8s win in any arrangement.", "十四张全是2、5、8，不用组成四副一将也能胡。"),
+    ),
+    "must_declare_ready": rule(
+        ("Must declare to win", "必须明楼或暗楼才能胡"),
+        ("Only a player who declared 明楼 or 暗楼 may win.", "不明楼、不暗楼不能胡牌。"),
+        common=True,
+    ),
+    "several_robbers_dealer": rule(
+        ("Next dealer when several rob a kong", "多家抢杠谁坐庄"),
+        (
+            "The first robber after the kong's owner, or the owner, like a discarder.",
+            "杠主下家起第一个抢杠的坐庄，或者杠主坐庄（像点炮一样）。",
+        ),
+        values={"first_robber": ("First robber", "第一个抢杠的"), "declarer": ("The kong's owner", "杠主")},
+    ),
+    "seven_pairs_ladder": rule(
+        ("Seven pairs points", "七小对加分"),
+        (
+            "Only the highest rung counts (2/4/6/8), or lower rungs add up below 三豪华 (2/6/12/8).",
+            "只算最高一档（2/4/6/8），或者三豪华以下累加（2/6/12/8）。",
+        ),
+        values={"highest_only": ("Highest only", "只算最高"), "stack_below_triple": ("Add up", "累加")},
+    ),
+}

@@ -1,0 +1,81 @@
+"""Zhengzhou's house rules in a player's words (see rules/rule_words.py)."""
+
+from __future__ import annotations
+
+from ...rule_words import RuleWords, rule
+
+WORDS: dict[str, RuleWords] = {
+    "base": rule(("Base score", "底分"), ("The stake of every payment.", "每笔输赢的底分。"), common=True),
+    "max_pao": rule(
+        ("Most side-bet markers", "最多下几跑"),
+        ("The most side-bet markers (下跑) a player may put down before a hand.", "每把开始前每人最多下几跑。"),
+        common=True,
+    ),
+    "pao_mode": rule(
+        ("Whose side bets count", "算谁的跑"),
+        (
+            "The winner's and the payer's, or the winner's only (for a kong, its owner's).",
+            "赢家和输家的跑都算，或者只算赢家的（杠只算杠主的）。",
+        ),
+        common=True,
+        values={"both": ("Both", "双方都算"), "winner_only": ("Winner's only", "只算赢家")},
+    ),
+    "honor_cycle": rule(
+        ("Honour order for the wild", "字牌定混顺序"),
+        (
+            "One cycle 东南西北中发白, or winds 东南西北 and dragons 发中白 apart.",
+            "东南西北中发白一圈，或者风牌东南西北、箭牌发中白分开转。",
+        ),
+        values={
+            "single7": ("One cycle of seven", "七张一圈"),
+            "winds4_dragons3": ("Winds and dragons apart", "风箭分开"),
+        },
+    ),
+    "special_combine": rule(
+        ("四混, 七对 and 杠开 combine", "四混、七对、杠开怎么叠"),
+        (
+            "Each doubles (×2, ×4, ×8), or each adds one stake (×2, ×3, ×4).",
+            "每样翻一倍（2、4、8倍），或者每样多加一底（2、3、4倍）。",
+        ),
+        values={"multiply": ("Each doubles", "翻倍"), "add_units": ("Each adds one", "加底")},
+    ),
+    "kongs_only_winner": rule(
+        ("Only the winner's kongs pay", "只算赢家的杠"),
+        (
+            "Only the winner's kongs are paid; off, every player's kongs are paid when someone wins.",
+            "只有赢家的杠有钱；关掉则有人胡牌时每家的杠都算。",
+        ),
+    ),
+    "kong_pao_applies": rule(
+        ("Side bets raise kongs", "杠也带跑"),
+        (
+            "Side bets raise kong bonuses like wins; off, every kong bonus is one plain base.",
+            "杠钱也加跑；关掉则每个杠只算一个底分。",
+        ),
+    ),
+    "dealer_add_base": rule(
+        ("Dealer adds a stake", "庄家加底"),
+        ("When the dealer wins or pays a win, that payment counts one more stake.", "庄家胡牌或输牌时多算一底。"),
+        common=True,
+    ),
+    "allow_chow": rule(
+        ("Chows allowed", "可以吃牌"),
+        (
+            "Chows may be claimed from a discard. Only matters when the winning tiles are entered.",
+            "可以吃牌；只在输入胡牌的牌时有影响。",
+        ),
+    ),
+    "allow_discard_win": rule(
+        ("Discard wins allowed", "可以点炮胡"),
+        ("A player may also win on a discard; the discarder alone pays.", "也可以胡别人打的牌，点炮的一家独赔。"),
+        common=True,
+    ),
+    "seven_pairs_wild_mode": rule(
+        ("Wilds in seven pairs", "七对里的混"),
+        ("A wild counts only as its own face, or may complete any pair.", "混只当本身用，或者可以配任何一对。"),
+        values={
+            "face_value_only": ("Own face only", "只当本身"),
+            "wilds_complete_pairs": ("Completes any pair", "可以配对"),
+        },
+    ),
+}

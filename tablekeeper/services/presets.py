@@ -1,0 +1,101 @@
+"""Table presets: a keeper's saved rules (and players) for starting the next session in one tap."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from ..models import (
+    BASE_RANGE,
+    MAX_PRESETS,
+    PRESET_NAME_MAX_LENGTH,
+    STARTING_POINTS_RANGE,
+    GameSession,
+    TablePreset,
+    engine_options_for,
+)
+from ..rules import VARIANT_IDS, check_options
+from ..validators import has_control_characters, player_name_problems
+from .sessions import start_session
+
+
+class PresetRefused(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def clean_preset_name(raw: str) -> str:
+    if has_control_characters(raw):
+        raise PresetRefused(_("Control characters (such as tabs, line breaks or NUL) are not allowed here."))
+    name = " ".join(raw.split())
+    if not name:
+        raise PresetRefused(_("Give the preset a name, e.g. “Thursday table”."))
+    if len(name) > PRESET_NAME_MAX_LENGTH:
+        raise PresetRefused(_("A preset's name is at most %(most)s characters.") % {"most": PRESET_NAME_MAX_LENGTH})
+    return name
+
+
+def _check(preset: TablePreset) -> None:
+    """Refuse a preset the engine would not start a session with (a hostile or outdated one)."""
+    in_range = BASE_RANGE[0] <= preset.base <= BASE_RANGE[1]
+    in_range &= STARTING_POINTS_RANGE[0] <= preset.starting_points <= STARTING_POINTS_RANGE[1]
+    if not in_range or preset.variant not in VARIANT_IDS or not isinstance(preset.options, dict):
+        raise PresetRefused(_("This preset's rules are not valid any more; start the session by hand."))
+    scored = engine_options_for(preset.variant, preset.options, preset.base, preset.starting_points)
+    if set(preset.options) - set(scored) or not check_options(preset.variant, scored)["ok"]:
+        raise PresetRefused(_("This preset's rules are not valid any more; start the session by hand."))
+    names = preset.player_names
+    if names and (not isinstance(names, list) or len(names) != 4 or player_name_problems([str(n) for n in names])):
+        raise PresetRefused(_("This preset's players are not valid any more; start the session by hand."))
+
+
+def save_preset(owner: User, session: GameSession, raw_name: str) -> TablePreset:
+    """Save `session`'s variant, house rules, base, starting points and players under a name;
+    a preset of the same name is replaced (saving "Thursday" again updates it)."""
+    name = clean_preset_name(raw_name)
+    preset = TablePreset(
+        owner=owner,
+        name=name,
+        variant=session.variant,
+        options=dict(session.options),
+        base=session.base,
+        starting_points=session.starting_points,
+        player_names=[seat.player.name for seat in session.seats.select_related("player").order_by("index")],
+    )
+    _check(preset)
+    with transaction.atomic():
+        existing = TablePreset.objects.select_for_update().filter(owner=owner, name=name).first()
+        if existing is not None:
+            preset.pk, preset.created = existing.pk, existing.created
+        elif TablePreset.objects.filter(owner=owner).count() >= MAX_PRESETS:
+            raise PresetRefused(_("You can keep at most %(most)s presets; delete one first.") % {"most": MAX_PRESETS})
+        preset.save()
+    return preset
+
+
+def rename_preset(preset: TablePreset, raw_name: str) -> None:
+    name = clean_preset_name(raw_name)
+    try:
+        with transaction.atomic():
+            TablePreset.objects.filter(pk=preset.pk).update(name=name)
+    except IntegrityError:
+        raise PresetRefused(_("You already have a preset called %(name)s.") % {"name": name}) from None
+    preset.name = name
+
+
+def start_from_preset(preset: TablePreset) -> GameSession:
+    """A new session with the preset's rules and players; the first dealer is drawn at random."""
+    _check(preset)
+    if not preset.player_names:
+        raise PresetRefused(_("This preset has no players; fill them in below."))
+    return start_session(
+        preset.owner,
+        variant=preset.variant,
+        player_names=[str(name) for name in preset.player_names],
+        first_dealer=None,
+        starting_points=preset.starting_points,
+        base=preset.base,
+        options=dict(preset.options),
+    )

@@ -1,0 +1,111 @@
+"""Table presets: save a session's rules (and players) under a name, start the next session from
+one in a tap, rename and delete them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from ..converters import query_number
+from ..http import HtmxHttpRequest, current_user
+from ..models import TablePreset
+from ..services import HandRejected
+from ..services.presets import PresetRefused, rename_preset, save_preset, start_from_preset
+from .access import kept_session
+
+
+def own_preset(request: HtmxHttpRequest, preset_id: int) -> TablePreset:
+    return get_object_or_404(TablePreset, pk=preset_id, owner=current_user(request))
+
+
+def preset_from_query(request: HtmxHttpRequest) -> TablePreset | None:
+    """`?preset=<id>` on the start page: one of the keeper's presets, or None for anything else."""
+    number = query_number(request.GET.get("preset"), most=999_999_999)
+    if number is None:
+        return None
+    return TablePreset.objects.filter(pk=number, owner=current_user(request)).first()
+
+
+def preset_initial(preset: TablePreset) -> dict[str, Any]:
+    """The start form filled in from a preset: rules, points and (when it has them) players."""
+    initial: dict[str, Any] = {
+        "variant": preset.variant,
+        "base": preset.base,
+        "starting_points": preset.starting_points,
+    }
+    # A preset is data from the database, possibly from an older version: the form checks every
+    # value again on Start, so anything odd here is simply not filled in.
+    options = preset.options if isinstance(preset.options, dict) else {}
+    for key, value in options.items():
+        if isinstance(value, list):
+            initial[f"opt_{key}"] = [str(item) for item in value]
+        elif isinstance(value, bool) or value is None:
+            initial[f"opt_{key}"] = value
+        else:
+            initial[f"opt_{key}"] = str(value) if not isinstance(value, int) else value
+    for index, name in enumerate(preset.names_shown):
+        initial[f"player_{index}"] = name
+    return initial
+
+
+@login_required
+@require_POST
+def preset_save(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    session = kept_session(request, session_id)
+    try:
+        preset = save_preset(current_user(request), session, request.POST.get("name", ""))
+    except PresetRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("Saved as “%(name)s”: it is on the start page.") % {"name": preset.name})
+    return redirect(session)
+
+
+@login_required
+@require_GET
+def preset_list(request: HtmxHttpRequest) -> HttpResponse:
+    presets = TablePreset.objects.filter(owner=current_user(request))
+    return TemplateResponse(request, "sessions/presets.html", {"presets": presets})
+
+
+@login_required
+@require_POST
+def preset_rename(request: HtmxHttpRequest, preset_id: int) -> HttpResponse:
+    preset = own_preset(request, preset_id)
+    try:
+        rename_preset(preset, request.POST.get("name", ""))
+    except PresetRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("Preset renamed."))
+    return redirect("preset_list")
+
+
+@login_required
+@require_POST
+def preset_delete(request: HtmxHttpRequest, preset_id: int) -> HttpResponse:
+    own_preset(request, preset_id).delete()
+    messages.success(request, _("Preset deleted."))
+    return redirect("preset_list")
+
+
+@login_required
+@require_POST
+def preset_start(request: HtmxHttpRequest, preset_id: int) -> HttpResponse:
+    """One tap: a new session with the preset's rules and players."""
+    preset = own_preset(request, preset_id)
+    try:
+        session = start_from_preset(preset)
+    except (PresetRefused, HandRejected) as refused:
+        message = refused.message if isinstance(refused, PresetRefused) else _("This preset cannot start a session.")
+        messages.error(request, message)
+        return redirect(f"/sessions/new/?preset={preset.pk}")
+    messages.success(request, _("Session started with “%(name)s”.") % {"name": preset.name})
+    return redirect(session)

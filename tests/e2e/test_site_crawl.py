@@ -1,0 +1,258 @@
+"""Every page, as a keeper sees it on a 390×844 phone, in both languages and both themes, with
+every collapsible open (and, on the hand form, a preview showing): no untranslated Latin word in
+Chinese besides names and CSV/JSON/QR/PDF, no page that scrolls sideways, no control a finger cannot
+hit. Each page is photographed into tests/e2e/artifacts/ (crawl-<page>-<language>-<theme>.png),
+and what it found is written to artifacts/crawl-<part>.json, page by page.
+
+The hand form, a hand's page and its edit belong to the form's engineer (issue 7, part A); they are
+crawled by their own test, so what fails there is reported apart from the rest of the site.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from playwright.sync_api import Browser, Page
+
+from tablekeeper import services
+from tablekeeper.models import GameSession, Keeper
+from tablekeeper.services.presets import save_preset
+from tests.conftest import draw, make_session, record_all, win
+from tests.e2e.conftest import PHONE
+from tests.e2e.test_phone_review import small_targets
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+# Names up to 20 characters: Latin ones with and without spaces, and Chinese ones.
+NAMES = ["Maximilian Wolfgangs", "Bartholomew-Jonathan", "欧阳春花欧阳春花欧阳春花欧阳春花欧阳春", "Di"]
+# Latin that belongs on a Chinese page: file formats, the QR code, the app's name, the switch to English.
+ALLOWED_LATIN = {"CSV", "JSON", "QR", "PDF", "TableKeeper", "EN"}
+LANGUAGES = ("en", "zh-hans")
+THEMES: tuple[Literal["light"], Literal["dark"]] = ("light", "dark")
+
+OPEN_EVERYTHING = "() => document.querySelectorAll('details').forEach((details) => { details.open = true; })"
+
+
+class Table:
+    """The sessions the crawl visits: an open Dalian game with long names, a finished Shenyang one
+    with its pot refunded, a Zhengzhou game, a saved preset, a co-keeper and a shared board."""
+
+    def __init__(self) -> None:
+        self.owner = User.objects.create_user("keeper", password="Tiles-and-Winds-9")
+        helper = User.objects.create_user("helper", password="Tiles-and-Winds-9")
+        self.dalian = make_session(
+            self.owner, "dalian", base=1, player_names=NAMES, options={"dealer_pays_double": True}
+        )
+        record_all(self.dalian, [win(1), draw(), win(2, "discard", 0), win(3)], self.owner)
+        Keeper.objects.create(session=self.dalian, user=helper, added_by=self.owner)
+        self.shenyang = make_session(self.owner, "shenyang", base=2, player_names=["Ann", "Bo", "Cy", "Dee"])
+        record_all(self.shenyang, [draw(penalties=[{"kind": "revealed_tiles", "seat": 2, "count": 1}]), win(1)])
+        record_all(self.shenyang, [draw(penalties=[{"kind": "revealed_tiles", "seat": 0, "count": 1}])])
+        services.finish_session(self.shenyang)
+        self.zhengzhou = make_session(self.owner, player_names=["Ann", "Bo", "Cy", "Dee"])
+        record_all(self.zhengzhou, [win(2)], self.owner)
+        archived = make_session(self.owner, "harbin", base=1, player_names=["Ann", "Bo", "Cy", "Dee"])
+        services.set_archived(archived, archived=True)
+        save_preset(self.owner, self.dalian, "Thursday table")
+        self.names = [*NAMES, "Ann", "Bo", "Cy", "Dee", "keeper", "helper", "Thursday table"]
+
+    def pages(self) -> dict[str, str]:
+        d, s, z = self.dalian.pk, self.shenyang.pk, self.zhengzhou.pk
+        token = self.dalian.share_token
+        return {
+            "sessions": "/sessions/",
+            "sessions-archived": "/sessions/?status=archived",
+            "start": "/sessions/new/",
+            "start-shandong": "/sessions/new/?variant=shandong",
+            "start-from-preset": f"/sessions/new/?preset={self.owner.presets.get().pk}",
+            "presets": "/presets/",
+            "board": f"/sessions/{d}/",
+            "board-zhengzhou": f"/sessions/{z}/",
+            "board-finished": f"/sessions/{s}/",
+            "manage": f"/sessions/{d}/manage/",
+            "history": f"/sessions/{d}/hands/",
+            "share": f"/sessions/{d}/share/",
+            "keepers": f"/sessions/{d}/keepers/",
+            "summary": f"/sessions/{s}/summary/",
+            "players": "/players/",
+            "import": "/sessions/import/",
+            "password": "/accounts/password/",
+            "shared-board": f"/b/{token}/",
+            "shared-summary": f"/b/{token}/summary/",
+        }
+
+    def form_pages(self) -> dict[str, str]:
+        d, z = self.dalian.pk, self.zhengzhou.pk
+        return {
+            "hand-form": f"/sessions/{d}/hands/new/",
+            "hand-form-zhengzhou": f"/sessions/{z}/hands/new/",
+            "hand": f"/sessions/{d}/hands/3/",
+            "hand-edit": f"/sessions/{d}/hands/3/edit/",
+        }
+
+
+LATIN_WORDS = """
+(names) => {
+  let text = document.body.innerText;
+  for (const field of document.querySelectorAll('input[placeholder]')) text += '\\n' + field.placeholder;
+  for (const name of names) text = text.split(name).join(' ');
+  return text.match(/[A-Za-z][A-Za-z'’-]*/g) || [];
+}
+"""
+
+
+# Links set inline among nothing but other links (a row of "Players · Import · Password") are a row
+# of controls, not words in a sentence: each must be a finger's size too.
+INLINE_LINKS_IN_A_ROW = """
+() => [...document.querySelectorAll('main a[href]')].filter((link) => {
+  if (getComputedStyle(link).display !== 'inline') return false;
+  const row = link.parentElement;
+  let words = row.innerText;
+  for (const other of row.querySelectorAll('a')) words = words.split(other.innerText).join('');
+  return !/[\\p{L}\\p{N}]/u.test(words.replace(/[·:：]/g, ''));
+}).map((link) => ({what: link.innerText.trim().slice(0, 40), height: Math.round(link.getBoundingClientRect().height)}))
+  .filter((link) => link.height < 44)
+"""
+
+
+def show_a_preview(page: Page) -> None:
+    """On the hand form: tap the first winner and the first way of winning, so the preview shows."""
+    winner = page.locator("fieldset.winner label.chip")
+    if winner.count():
+        winner.first.click()
+        how = page.locator("fieldset.how label.chip")
+        if how.count():
+            how.first.click()
+        page.wait_for_timeout(600)
+
+
+def crawl(browser: Browser, base_url: str, table: Table, pages: dict[str, str], artifacts: Path) -> dict[str, Any]:
+    client = Client()
+    client.force_login(table.owner)
+    found: dict[str, Any] = {}
+    for language in LANGUAGES:
+        for theme in THEMES:
+            context = browser.new_context(
+                viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, color_scheme=theme
+            )
+            context.add_cookies(
+                [
+                    {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base_url},
+                    {"name": "django_language", "value": language, "url": base_url},
+                ]
+            )
+            page = context.new_page()
+            for slug, path in pages.items():
+                page.goto(base_url + path)
+                show_a_preview(page)
+                page.evaluate(OPEN_EVERYTHING)
+                page.screenshot(path=str(artifacts / f"crawl-{slug}-{language}-{theme}.png"), full_page=True)
+                if theme != "light":
+                    continue  # the layout is the theme's colours only: measured once per language
+                problems: dict[str, Any] = {}
+                width = page.evaluate("document.documentElement.scrollWidth")
+                if width > PHONE["width"]:
+                    problems["scrolls sideways"] = width
+                if small := small_targets(page) + page.evaluate(INLINE_LINKS_IN_A_ROW):
+                    problems["small targets"] = small
+                if language == "zh-hans":
+                    latin = sorted({word for word in page.evaluate(LATIN_WORDS, table.names) if len(word) > 1})
+                    if untranslated := [word for word in latin if word not in ALLOWED_LATIN]:
+                        problems["Latin words in Chinese"] = untranslated
+                if problems:
+                    found[f"{slug} ({language})"] = problems
+            context.close()
+    return found
+
+
+@pytest.fixture
+def table() -> Iterator[Table]:
+    yield Table()
+
+
+def report(artifacts: Path, part: str, found: dict[str, Any]) -> None:
+    (artifacts / f"crawl-{part}.json").write_text(json.dumps(found, ensure_ascii=False, indent=2))
+
+
+def test_every_page_reads_in_chinese_fits_the_phone_and_has_big_enough_controls(
+    browser: Browser, live_server, table: Table, artifacts: Path
+):
+    found = crawl(browser, live_server.url, table, table.pages(), artifacts)
+    report(artifacts, "site", found)
+    assert found == {}
+
+
+@pytest.mark.xfail(reason="the hand form's pages belong to issue 7 part A, which reworks them", strict=False)
+def test_the_hand_form_pages_pass_the_same_crawl(browser: Browser, live_server, table: Table, artifacts: Path):
+    found = crawl(browser, live_server.url, table, table.form_pages(), artifacts)
+    report(artifacts, "hand-form", found)
+    assert found == {}
+
+
+def test_signed_out_pages_read_in_chinese_and_fit_the_phone(browser: Browser, live_server, artifacts: Path):
+    found: dict[str, Any] = {}
+    for theme in THEMES:
+        context = browser.new_context(
+            viewport=PHONE, is_mobile=True, has_touch=True, color_scheme=theme, locale="zh-CN"
+        )
+        page = context.new_page()
+        for slug, path in {
+            "login": "/accounts/login/",
+            "signup": "/accounts/signup/",
+            "reset": "/accounts/reset/",
+        }.items():
+            page.goto(live_server.url + path)
+            page.screenshot(path=str(artifacts / f"crawl-{slug}-zh-hans-{theme}.png"), full_page=True)
+            latin = {word for word in page.evaluate(LATIN_WORDS, []) if len(word) > 1} - ALLOWED_LATIN
+            width = page.evaluate("document.documentElement.scrollWidth")
+            problems = {"Latin": sorted(latin)} if latin else {}
+            if width > PHONE["width"]:
+                problems["scrolls sideways"] = width
+            if small := small_targets(page):
+                problems["small targets"] = small
+            if problems:
+                found[slug] = problems
+        context.close()
+    assert found == {}
+
+
+def test_the_board_shows_the_last_hands_changes_after_save(
+    browser: Browser, live_server, table: Table, artifacts: Path
+):
+    client = Client()
+    client.force_login(table.owner)
+    for language, says in (("en", "Hand 2"), ("zh-hans", "第 2 局")):
+        game: GameSession = make_session(table.owner, "zhengzhou", player_names=["Ann", "Bo", "Cy", "Dee"])
+        record_all(game, [win(1)], table.owner)
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        context.add_cookies(
+            [
+                {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url},
+                {"name": "django_language", "value": language, "url": live_server.url},
+            ]
+        )
+        page = context.new_page()
+        page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
+        page.locator("fieldset.winner label.chip").filter(has_text="Cy").click()
+        how = page.locator('fieldset.how label.chip:has(input[value="self_draw"])')
+        if how.is_visible():
+            how.click()
+        page.locator('#hand-form button[name="action"][value="save"]').click()
+        page.wait_for_url(re.compile(rf"/sessions/{game.pk}/$"))
+        strip = page.locator("#last-hand")
+        assert says in strip.inner_text()
+        changes = strip.locator(".seat-changes li b").all_inner_texts()
+        game.refresh_from_db()
+        last = game.rounds.get(number=2)
+        assert [int(text.replace("−", "-")) for text in changes] == last.deltas
+        seat = page.locator('.seat[data-seat="2"] .change')
+        assert int(seat.inner_text().replace("−", "-")) == last.deltas[2]
+        page.screenshot(path=str(artifacts / f"board-after-save-{language}.png"), full_page=True)
+        context.close()

@@ -1,0 +1,30 @@
+"""Chinese first: the browser's language picks 简体中文 for any Chinese locale, and the switch sticks."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import signed_in
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("accept", ["zh-CN,zh;q=0.9", "zh", "zh-TW", "zh-Hant-HK", "zh-SG,en;q=0.5", "zh-Hans"])
+def test_any_chinese_browser_gets_simplified_chinese(owner, accept):
+    body = signed_in(owner).get("/sessions/", headers={"Accept-Language": accept}).content.decode()
+    assert '<html lang="zh-hans"' in body and "开始一场" in body
+
+
+@pytest.mark.parametrize("accept", ["en-GB,en;q=0.9", "fr-FR", ""])
+def test_other_browsers_get_english(owner, accept):
+    body = signed_in(owner).get("/sessions/", headers={"Accept-Language": accept}).content.decode()
+    assert '<html lang="en"' in body and "Start a session" in body
+
+
+def test_the_language_switch_sticks_over_the_browsers_language(owner):
+    phone = signed_in(owner)
+    phone.post("/i18n/setlang/", {"language": "en", "next": "/sessions/"})
+    body = phone.get("/sessions/", headers={"Accept-Language": "zh-CN"}).content.decode()
+    assert '<html lang="en"' in body
+    phone.post("/i18n/setlang/", {"language": "zh-hans", "next": "/sessions/"})
+    assert "开始一场" in phone.get("/sessions/", headers={"Accept-Language": "en"}).content.decode()
