@@ -25,7 +25,9 @@ from ..middleware import ACCOUNT_HEADER
 SHELL_FILES = (
     "css/app.css",
     "js/app.js",
+    "css/form.css",
     "js/tiles.js",
+    "js/form.js",
     "js/net.js",
     "js/live.js",
     "js/offline.js",
