@@ -10,8 +10,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import MAX_HAND_NUMBER, GameSession
-from ..rules.records import MAX_ADJUSTMENT, MAX_PENALTY_COUNT, MAX_SIDE_BET
 from ..reasons.words import chinese
+from ..rules.records import MAX_ADJUSTMENT, MAX_PENALTY_COUNT, MAX_SIDE_BET
 from ..validators import refuse_control_characters
 from .hand_rows import (
     OPTIONAL_SEAT_CHOICES,

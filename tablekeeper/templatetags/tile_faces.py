@@ -34,12 +34,12 @@ def face_svg(face: str) -> SafeString:
             else format_html('<text class="h {}" x="15" y="27">{}</text>', HONOUR_CLASS.get(face, ""), HONOURS[face])
         )
     elif len(face) == 2 and face[0] in "123456789" and face[1] in SUIT_MARKS:
-        inner = format_html('<text x="15" y="19">{}</text>', face[0]) + mark_safe(SUIT_MARKS[face[1]])  # noqa: S308
+        inner = format_html('<text x="15" y="19">{}</text>', face[0]) + mark_safe(SUIT_MARKS[face[1]])
     else:
         inner = format_html('<text x="15" y="25">{}</text>', face)
     return format_html(
         '<svg class="tf" viewBox="0 0 30 40" aria-hidden="true">{}{}</svg>',
-        mark_safe(BODY),  # noqa: S308
+        mark_safe(BODY),
         inner,
     )
 
