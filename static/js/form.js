@@ -20,7 +20,9 @@
     if (!bar || !window.ResizeObserver) return;
     if (watching) watching.disconnect();
     watching = new ResizeObserver(function () {
-      form.style.setProperty("--bar-height", Math.ceil(bar.getBoundingClientRect().height + 16) + "px");
+      // On the root, not the form: htmx copies a swapped element's attributes (a style attribute
+      // would break the CSP), and the bar's height outlives one form.
+      document.documentElement.style.setProperty("--bar-height", Math.ceil(bar.getBoundingClientRect().height + 16) + "px");
     });
     watching.observe(bar);
   }

@@ -29,7 +29,7 @@ def face_svg(face: str) -> SafeString:
     """The SVG of one tile face in RULES.md §0.3 notation; an unknown face draws as its text."""
     if face in HONOURS:
         inner = (
-            WHITE_DRAGON
+            mark_safe(WHITE_DRAGON)
             if face == "5z"
             else format_html('<text class="h {}" x="15" y="27">{}</text>', HONOUR_CLASS.get(face, ""), HONOURS[face])
         )

@@ -198,6 +198,9 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
                 form.attach_engine_errors(_named_errors(seats, preview["errors"]))
             else:
                 saved, status = _save_or_edit(request, session, seats, form, editing, asked)
+                if asked and editing is not None:
+                    # The keeper is asked about the later hands: the bar still shows this hand's new scoring.
+                    preview = services.preview_hand(session, form.to_record(), editing.number)
                 if saved is not None and _from_outbox(request):
                     return JsonResponse({"saved": saved.number})
                 if saved is not None:

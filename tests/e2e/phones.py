@@ -22,10 +22,18 @@ EXPECTED_OFFLINE_NOISE = re.compile(r"Failed to load resource|net::ERR_|^htmx:|F
 
 
 @contextmanager
-def phone(browser: Browser, base_url: str, user: User, language: str = "en") -> Iterator[Page]:
-    """A signed-in phone at 390×844; fails the test on a script error or a CSP violation."""
+def phone(
+    browser: Browser, base_url: str, user: User, language: str = "en", color_scheme: str = "light"
+) -> Iterator[Page]:
+    """A signed-in phone at 390×844 (in a light or dark theme); fails the test on a script error
+    or a CSP violation."""
     context: BrowserContext = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=language
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale=language,
+        color_scheme="dark" if color_scheme == "dark" else "light",
     )
     context.set_default_timeout(15_000)
     client = Client()
