@@ -22,7 +22,12 @@ SUIT_MARKS = {
     "s": '<path class="s" d="M12 22h6v14h-6zM12 29h6"/>',
 }
 WHITE_DRAGON = '<rect class="w" x="8" y="9" width="14" height="22" rx="2"/>'
-BODY = '<rect class="tb" x=".5" y=".5" width="29" height="39" rx="4"/>'
+# The tile's body is drawn once per page ({% tile_body %}) and used by every face.
+BODY = '<use href="#tf-body"/>'
+BODY_DEFINITION = (
+    '<svg class="tf-defs" width="0" height="0" aria-hidden="true">'
+    '<rect id="tf-body" x=".5" y=".5" width="29" height="39" rx="4" fill="#fbf8ef" stroke="#a9a290"/></svg>'
+)
 
 
 def face_svg(face: str) -> SafeString:
@@ -47,3 +52,9 @@ def face_svg(face: str) -> SafeString:
 @register.simple_tag
 def tile_face(face: str) -> SafeString:
     return face_svg(str(face or ""))
+
+
+@register.simple_tag
+def tile_body() -> SafeString:
+    """The body every face uses: once on a page that shows tile faces."""
+    return mark_safe(BODY_DEFINITION)

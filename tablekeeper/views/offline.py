@@ -26,7 +26,6 @@ SHELL_FILES = (
     "css/app.css",
     "js/app.js",
     "css/form.css",
-    "js/tiles.js",
     "js/form.js",
     "js/net.js",
     "js/live.js",

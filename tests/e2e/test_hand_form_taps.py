@@ -99,8 +99,8 @@ def test_a_keeper_records_zhengzhou_side_bets_once_and_they_carry_to_the_next_ha
         # Self-draw is Zhengzhou's only way to win (no allow_discard_win): chosen already.
         expect(page.locator('input[name="how"][value="self_draw"]')).to_be_checked()
         taps.chip("winner", "1")
-        for seat, bets in ((0, 1), (2, 2)):
-            for _ in range(bets):
+        for seat, taps_up in ((0, 1), (2, 2)):
+            for _ in range(taps_up):
                 taps.on(f'.side-bets .stepper:has(input[name="side_bet_{seat}"]) button[data-step="1"]')
         expect(page.locator("#preview .seat-changes")).to_be_visible()
         assert_fits_and_taps_are_large(page)
@@ -116,10 +116,10 @@ def test_a_keeper_records_zhengzhou_side_bets_once_and_they_carry_to_the_next_ha
         taps.save()
         assert taps.count == 2, "the side bets carried: winner and Save only"
     records = [round_.record for round_ in Round.objects.filter(session=game).order_by("number")]
-    bets = [{"side_bet": 1}, {}, {"side_bet": 2}, {}]
+    side_bets = [{"side_bet": 1}, {}, {"side_bet": 2}, {}]
     assert records == [
-        {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": []}], "seats": bets},
-        {"result": "win", "wins": [{"seat": 3, "method": "self_draw", "patterns": []}], "seats": bets},
+        {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": []}], "seats": side_bets},
+        {"result": "win", "wins": [{"seat": 3, "method": "self_draw", "patterns": []}], "seats": side_bets},
     ]
 
 
