@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round
 from tests.conftest import make_session, record_all, win
-from tests.e2e.phones import phone
+from tests.e2e.phones import offline_on_the_hand_form, phone
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -232,3 +232,23 @@ def test_an_edit_shows_that_hands_dealer_and_lists_the_later_hands_it_changes_be
         page.locator("#hand-form button[value=save]").click()
         page.wait_for_url(f"**/sessions/{game.pk}/")
     assert Round.objects.get(session=game, number=1).record == win(0)
+
+
+def test_side_bets_carry_to_the_next_hand_kept_on_the_phone_without_a_network(
+    browser: Browser, live_server, owner: User
+):
+    game = make_session(owner, "zhengzhou")
+    with phone(browser, live_server.url, owner) as page:
+        offline_on_the_hand_form(page, live_server.url, game)
+        page.locator('.side-bets .stepper:has(input[name="side_bet_2"]) button[data-step="1"]').click()
+        page.locator('#hand-form label.chip:has(input[name="winner"][value="1"])').click()
+        page.locator("#hand-form button[value=save]").click()
+        expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+        expect(page.locator("#hand-form h1")).to_have_text("Hand 2")
+        # A blank form for hand 2, but the table's side bets stay as they were.
+        expect(page.locator('input[name="side_bet_2"]')).to_have_value("1")
+        expect(page.locator('input[name="winner"]:checked')).to_have_count(0)
+        expect(page.locator('input[name="how"][value="self_draw"]')).to_be_checked()
+        page.context.set_offline(False)
+        expect(page.locator("#outbox")).to_contain_text("All hands kept on this phone were sent.", timeout=20_000)
+    assert Round.objects.get(session=game).record["seats"] == [{}, {}, {"side_bet": 1}, {}]
