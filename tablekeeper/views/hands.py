@@ -20,6 +20,7 @@ from ..forms.hand_rows import carried_side_bets
 from ..http import HtmxHttpRequest, current_user, page_or_partial
 from ..models import Correction, GameSession, Round, Seat
 from ..reasons import error_with_names, reasons
+from ..reasons.record import record_lines
 from .access import kept_session
 from .board import build_board, seats_of
 
@@ -294,13 +295,24 @@ def hand_preview(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
 def _detail_context(session: GameSession, round_: Round, **extra: Any) -> dict[str, Any]:
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
+    info = session.variant_info
+    # Each correction's records said in words, as the keeper entered them; never the raw record.
+    corrections = [
+        {
+            "correction": correction,
+            "before": record_lines(correction.before, names, info) if correction.before else [],
+            "after": record_lines(correction.after, names, info) if correction.after else [],
+        }
+        for correction in Correction.objects.filter(session=session, number=round_.number).select_related("who")
+    ]
     return {
         "session": session,
         "round": round_,
         "rows": _preview_rows(seats, {"deltas": round_.deltas}),
-        "lines": reasons(round_.lines, names, session.variant_info),
+        "lines": reasons(round_.lines, names, info),
+        "record_lines": record_lines(round_.record, names, info),
         "seat_names": names,
-        "corrections": Correction.objects.filter(session=session, number=round_.number).select_related("who"),
+        "corrections": corrections,
         "later_changes": [],
         **extra,
     }

@@ -285,3 +285,33 @@ def test_every_tile_face_is_drawn_and_an_unknown_face_is_escaped():
     assert ">万</text>" in drawn[4] and "<circle" in drawn[13] and "<path" in drawn[22]
     assert '<rect class="w"' in drawn[faces.index("5z")] and ">中</text>" in drawn[faces.index("7z")]
     assert "&lt;b&gt;" in str(face_svg("<b>"))
+
+
+@pytest.mark.parametrize(
+    ("variant", "record", "said"),
+    [
+        (
+            "shandong",
+            win(1, "discard", 3, ["seven_pairs"], seats=[{}, {"ready": "an", "opened": False}, {}, {}]),
+            ["Di 点炮，Bo 胡牌。", "番型：七小对。", "Bo：门清、暗楼"],
+        ),
+        (
+            "shandong",
+            win(2, kongs=[{"seat": 2, "kind": "exposed", "from": 3, "tile": "7s"}]),
+            ["杠：Cy：明杠 7条（Di 的牌）"],
+        ),
+        ("shenyang", draw(penalties=[{"kind": "revealed_tiles", "seat": 2, "count": 2}]), ["罚分：Cy：露牌 ×2"]),
+        ("zhengzhou", win(0, seats=[{"side_bet": 2}, {}, {}, {}]), ["Ann：下跑 2"]),
+        ("dalian", win(2, seats=[{}, {}, {"ready": "ready"}, {}], treasure="9p"), ["宝牌：9筒", "Cy：报听"]),
+    ],
+)
+def test_the_hand_page_says_what_was_entered_in_words_never_the_raw_record(keeper_client, owner, variant, record, said):
+    game = make_session(owner, variant, base=2)
+    record_all(game, [record], owner)
+    keeper_client.cookies["django_language"] = "zh-hans"
+    body = keeper_client.get(f"/sessions/{game.pk}/hands/1/").content.decode()
+    entered = body[body.index("<ul", body.index("<details><summary>")) :]
+    entered = re.sub(r"\s+", " ", entered[: entered.index("</ul>")])
+    for words in said:
+        assert words in entered, (words, entered)
+    assert "{" not in entered and "'result'" not in body and "&#x27;result&#x27;" not in body
