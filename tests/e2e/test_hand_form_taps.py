@@ -252,3 +252,36 @@ def test_side_bets_carry_to_the_next_hand_kept_on_the_phone_without_a_network(
         page.context.set_offline(False)
         expect(page.locator("#outbox")).to_contain_text("All hands kept on this phone were sent.", timeout=20_000)
     assert Round.objects.get(session=game).record["seats"] == [{}, {}, {"side_bet": 1}, {}]
+
+
+@pytest.mark.parametrize(("language", "theme"), LANGUAGES_AND_THEMES[:2])
+def test_the_hand_page_fits_says_what_was_entered_and_asks_before_a_delete_moves_the_deal(
+    browser: Browser, live_server, owner: User, artifacts: Path, language: str, theme: str
+):
+    game = make_session(owner, "dalian", base=1, player_names=LONG_NAMES)
+    ready = [{}, {}, {"ready": "ready"}, {}]
+    kong = [{"seat": 2, "kind": "concealed", "tile": "5m"}]
+    record_all(game, [win(2, seats=ready, kongs=kong, treasure="9p"), win(2), win(3)], owner)
+    with phone(browser, live_server.url, owner, language, theme) as page:
+        page.goto(f"{live_server.url}/sessions/{game.pk}/hands/1/")
+        page.locator("section.card > details > summary").first.click()
+        expect(page.locator("section.card > details ul.lines").first).to_contain_text("5")
+        page.locator("details.confirm > summary").click()
+        page.locator("details.confirm button.danger").click()
+        # Deleting hand 1 hands the deal of hand 2 to someone else: listed before anything is deleted.
+        expect(page.locator("#confirm-delete .later-changes")).to_contain_text("→")
+        assert Round.objects.filter(session=game).count() == 3
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the hand page is {width}px wide"
+        small = page.evaluate(
+            """() => [...document.querySelectorAll('main button, main summary, main a')]
+                .filter((el) => el.checkVisibility())
+                .map((el) => [el.textContent.trim().slice(0, 20), el.getBoundingClientRect()])
+                .filter(([, box]) => box.width < 44 || box.height < 44)
+                .map(([text, box]) => `${text} ${Math.round(box.width)}×${Math.round(box.height)}`)"""
+        )
+        assert not small, f"tap targets under 44×44 px: {small}"
+        page.screenshot(path=str(artifacts / f"hand-page-delete-{language}-{theme}.png"), full_page=True)
+        page.locator("#confirm-delete button.danger").click()
+        page.wait_for_url(f"**/sessions/{game.pk}/")
+    assert Round.objects.filter(session=game).count() == 2
