@@ -16,7 +16,7 @@ from django.test import Client
 from tablekeeper import services
 from tablekeeper.models import Correction, GameSession, Round
 from tablekeeper.templatetags.tile_faces import face_svg
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import CONFIRMATION, draw, make_session, record_all, win
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -36,6 +36,13 @@ def taps(game: GameSession, **fields: Any) -> dict[str, Any]:
 def new_hand(client: Client, game: GameSession, language: str = "en") -> str:
     client.cookies["django_language"] = language
     return client.get(f"/sessions/{game.pk}/hands/new/").content.decode()
+
+
+def asked_digest(body: str) -> str:
+    """The digest of the later-hands list the page asks the keeper to agree to."""
+    found = CONFIRMATION.search(body)
+    assert found is not None, "the page does not ask"
+    return found.group(1)
 
 
 def stored(game: GameSession) -> tuple[int, int, int]:
@@ -228,9 +235,7 @@ def test_an_edit_that_rescores_later_hands_lists_them_and_saves_nothing_until_co
     assert "This changes 1 later hand:" in body and "Hand 2" in body and "dealer Bo → Ann" in body
     assert "Yes, save and re-score" in body
     assert stored(game) == before, "nothing is written before the keeper agrees"
-    digest = re.search(r'name="confirm_changes" value="([0-9a-f]+)"', body)
-    assert digest is not None
-    saved = keeper_client.post(url, {**edit, "confirm_changes": digest.group(1)}, headers=HTMX)
+    saved = keeper_client.post(url, {**edit, "confirm_changes": asked_digest(body)}, headers=HTMX)
     assert saved["HX-Redirect"] == f"/sessions/{game.pk}/"
     assert Round.objects.get(session=game, number=1).record == win(0)
 
@@ -240,12 +245,11 @@ def test_a_confirmation_made_stale_by_another_phone_is_refused_and_asks_again(ke
     record_all(game, [win(1), win(1), win(2)], owner)
     url = f"/sessions/{game.pk}/hands/1/edit/"
     edit = {"winner": "0", "how": "self_draw", "client_token": "t1", "expected_number": "1"}
-    digest = re.search(r'name="confirm_changes" value="([0-9a-f]+)"', keeper_client.post(url, edit).content.decode())
-    assert digest is not None
+    digest = asked_digest(keeper_client.post(url, edit).content.decode())
     # Meanwhile another phone changes hand 2, so the later changes are no longer those listed.
     services.edit_hand(game, 2, win(3), user=owner)
     before = stored(game)
-    again = keeper_client.post(url, {**edit, "confirm_changes": digest.group(1)}, headers=HTMX)
+    again = keeper_client.post(url, {**edit, "confirm_changes": digest}, headers=HTMX)
     body = again.content.decode()
     assert again.status_code == 200 and "The later hands changed since you were asked" in body
     assert stored(game) == before
@@ -271,9 +275,7 @@ def test_deleting_a_hand_that_moves_the_deal_lists_the_later_hands_first(keeper_
     assert asked.status_code == 200 and 'id="confirm-delete"' in body
     assert "Hand 2" in body and "dealer" in body and "Yes, delete hand 1" in body
     assert stored(game) == before
-    digest = re.search(r'name="confirm_changes" value="([0-9a-f]+)"', body)
-    assert digest is not None
-    done = keeper_client.post(url, {"based_on": seen, "confirm_changes": digest.group(1)})
+    done = keeper_client.post(url, {"based_on": seen, "confirm_changes": asked_digest(body)})
     assert done.status_code == 302
     assert [r.record for r in Round.objects.filter(session=game).order_by("number")] == [win(2), win(2)]
 
