@@ -251,7 +251,7 @@ def test_a_confirmation_made_stale_by_another_phone_is_refused_and_asks_again(ke
     before = stored(game)
     again = keeper_client.post(url, {**edit, "confirm_changes": digest}, headers=HTMX)
     body = again.content.decode()
-    assert again.status_code == 200 and "The later hands changed since you were asked" in body
+    assert again.status_code == 200 and "What this changes in later hands is different now" in body
     assert stored(game) == before
 
 
