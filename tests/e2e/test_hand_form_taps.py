@@ -285,3 +285,30 @@ def test_the_hand_page_fits_says_what_was_entered_and_asks_before_a_delete_moves
         page.locator("#confirm-delete button.danger").click()
         page.wait_for_url(f"**/sessions/{game.pk}/")
     assert Round.objects.filter(session=game).count() == 2
+
+
+def test_the_reasons_open_as_a_sheet_over_the_bar_and_the_tiles_verdict_shows_in_full(
+    browser: Browser, live_server, owner: User, artifacts: Path
+):
+    game = make_session(owner, "shandong", base=5)
+    with phone(browser, live_server.url, owner, "zh-hans") as page:
+        page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
+        page.locator('#hand-form label.chip:has(input[name="winner"][value="1"])').click()
+        page.locator('#hand-form label.chip:has(input[name="how"][value="discard-0"])').click()
+        page.locator("#hand-form details.more > summary").click()
+        keys = "[ 1m 1m 1m ] [ 4p 4p 4p ] 7s 7s 7s 2s 2s 5s 5s + 5s"
+        for key in keys.split():
+            page.locator(f'.tile-keyboard button[data-{"tile" if len(key) == 2 else "insert"}="{key}"]').click()
+        expect(page.locator("#tiles-input")).to_have_value("[111m][444p]7772255s+5s")
+        verdict = page.locator("#preview .tile-verdict.legal")
+        expect(verdict).to_be_visible()
+        bar = page.locator("#hand-form .save-bar").bounding_box()
+        box = verdict.bounding_box()
+        assert bar is not None and box is not None
+        assert box["y"] >= bar["y"] and box["y"] + box["height"] <= bar["y"] + bar["height"], "the verdict is cut"
+        assert bar["height"] < 844 * 0.25, f"the bar takes {bar['height']}px of an 844px screen"
+        page.locator("#preview .why > summary").click()
+        sheet = page.locator("#preview .why-body")
+        expect(sheet).to_be_visible()
+        expect(sheet).to_contain_text("碰碰胡")
+        page.screenshot(path=str(artifacts / "form-why-sheet-zh-hans-light.png"))
