@@ -27,6 +27,7 @@ SHELL_FILES = (
     "js/app.js",
     "css/form.css",
     "js/form.js",
+    "js/tiles.js",
     "js/net.js",
     "js/live.js",
     "js/offline.js",
