@@ -1,7 +1,7 @@
 // The hand form's scripts (templates/hands/form.html); no inline script, so the CSP holds.
 // − and + beside a number (a side bet, a penalty's count, flowers); the form's bottom padding kept
 // equal to the fixed preview bar's height, so that nothing of the form is hidden behind the bar;
-// and the tile keyboard (tiles.js), loaded only once "More", where every tile is picked, is open:
+// and the tile keyboard (tiles.css, tiles.js), loaded only once "More", where every tile is picked, is open:
 // most hands never need it, and the first load stays small.
 (function () {
   "use strict";
@@ -31,10 +31,17 @@
     watching.observe(bar);
   }
 
+  // The keyboard's styles first, then its script, which shows the keyboard: never unstyled.
   function loadTiles() {
     if (tiles || !script || !script.dataset.tiles) return;
-    tiles = document.createElement("script");
-    tiles.src = script.dataset.tiles;
+    tiles = document.createElement("link");
+    tiles.rel = "stylesheet";
+    tiles.href = script.dataset.tilesStyle;
+    tiles.onload = tiles.onerror = function () {
+      var code = document.createElement("script");
+      code.src = script.dataset.tiles;
+      document.head.appendChild(code);
+    };
     document.head.appendChild(tiles);
   }
 

@@ -26,6 +26,7 @@ SHELL_FILES = (
     "css/app.css",
     "js/app.js",
     "css/form.css",
+    "css/tiles.css",
     "js/form.js",
     "js/tiles.js",
     "js/net.js",

@@ -57,8 +57,9 @@ def test_the_keys_are_labelled_with_numbers_and_chinese_and_hidden_until_the_scr
     assert 'data-tile="1z"' not in body
     assert all(f'data-insert="{mark}"' in body for mark in "[]()+")
     assert 'data-action="back"' in body and 'data-action="clear"' in body
-    # The keyboard's script comes when "More" opens: form.js names it.
-    assert re.search(r'<script src="/static/js/form\.js" data-tiles="/static/js/tiles\.js" defer></script>', body)
+    # The keyboard's styles and script come when "More" opens: form.js names them.
+    script = r'<script src="/static/js/form\.js" data-tiles="/static/js/tiles\.js"'
+    assert re.search(script + r' data-tiles-style="/static/css/tiles\.css" defer></script>', body)
     assert "<script>" not in body  # no inline script: the content security policy forbids it
 
 
