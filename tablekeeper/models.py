@@ -12,7 +12,8 @@ import json
 import secrets
 import unicodedata
 from decimal import Decimal
-from typing import Any
+from functools import cached_property
+from typing import Any, Self
 
 from django.conf import settings
 from django.db import models
@@ -145,9 +146,21 @@ class GameSession(models.Model):
     def is_open(self) -> bool:
         return self.status == self.Status.OPEN
 
-    @property
+    @cached_property
     def variant_info(self) -> dict[str, Any]:
+        """`get_variant`'s description, read once per instance: a page asks for it many times."""
         return get_variant(self.variant)
+
+    def locked(self) -> Self:
+        """This session's row again, locked until the surrounding transaction ends, so that two
+        phones writing to one session take turns."""
+        return type(self).objects.select_for_update().get(pk=self.pk)
+
+    def save_bumping_version(self, *fields: str) -> None:
+        """Save `fields` and bump the version that live boards and the share board's ETag follow:
+        every write a viewer should see goes through here."""
+        self.version += 1
+        self.save(update_fields=[*fields, "version", "updated_at"])
 
     @property
     def variant_name(self) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -105,3 +106,15 @@ def record_all(game: GameSession, records: list[dict[str, Any]], user: User | No
             game, record, client_token=f"t{game.next_number}", expected_number=game.next_number, user=user
         )
     game.refresh_from_db()
+
+
+CONFIRMATION = re.compile(r'name="confirm_changes" value="([0-9a-f]+)"')
+
+
+def post_confirmed(client: Client, url: str, data: dict[str, Any], **kwargs: Any) -> Any:
+    """POST a correction and, when the app lists the later hands it changes and asks, say yes."""
+    response = client.post(url, data, **kwargs)
+    asked = CONFIRMATION.search(response.content.decode()) if response.status_code == 200 else None
+    if asked is None:
+        return response
+    return client.post(url, {**data, "confirm_changes": asked.group(1)}, **kwargs)

@@ -52,9 +52,14 @@
     form.classList.toggle("board-unknown", number !== Number(form.dataset.pageNumber));
   }
 
-  // After a hand is kept: a blank form for the next one, with a token of its own.
+  // After a hand is kept: a blank form for the next one, with a token of its own. Fields marked
+  // data-carry (Zhengzhou's side bets) keep what the kept hand had, as the server would carry them.
   function nextHand(form, number) {
+    var carried = Array.prototype.map.call(form.querySelectorAll("[data-carry]"), function (field) {
+      return [field, field.value];
+    });
     form.reset();
+    carried.forEach(function (pair) { pair[0].value = pair[1]; });
     form.elements.client_token.value = newToken();
     showNumber(form, number);
     previewSays(form, navigator.onLine ? "" : TK.say("outbox.noPreview"));

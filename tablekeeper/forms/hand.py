@@ -10,8 +10,26 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import MAX_HAND_NUMBER, GameSession
+from ..reasons.words import chinese
 from ..rules.records import MAX_ADJUSTMENT, MAX_PENALTY_COUNT, MAX_SIDE_BET
 from ..validators import refuse_control_characters
+from .hand_rows import (
+    OPTIONAL_SEAT_CHOICES,
+    SEAT_CHOICES,
+    SEATS,
+    add_kong_fields,
+    add_penalty_fields,
+    add_seat_fields,
+    kong_initial,
+    kong_rows,
+    kongs,
+    penalties,
+    penalty_initial,
+    penalty_rows,
+    seat_facts,
+    seat_initial,
+    seat_rows,
+)
 from .tiles import TileKey, keyboard_rows
 from .winners import (
     add_extra_winner_fields,
@@ -21,11 +39,6 @@ from .winners import (
     initial_for_extra_wins,
     several_winners_allowed,
 )
-
-KONG_ROWS = 4
-PENALTY_ROWS = 2
-SEAT_CHOICES = [(str(i), f"P{i}") for i in range(4)]
-OPTIONAL_SEAT_CHOICES = [("", "—"), *SEAT_CHOICES]
 
 
 def new_client_token() -> str:
@@ -48,10 +61,16 @@ class HandForm(forms.Form):
     expected_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_HAND_NUMBER)
     # Editing only: the fingerprint of the hand the form was opened on (Round.fingerprint).
     based_on = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    # Editing only: the later hands the keeper was shown would change, as a digest
+    # (services.LaterChanges.digest); Save applies the edit only while they are still the same.
+    confirm_changes = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
-    def __init__(self, session: GameSession, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, session: GameSession, *args: Any, names: list[str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.session = session
+        self.names = names or [f"P{seat}" for seat in SEATS]
+        self.max_side_bet = MAX_SIDE_BET
+        self.max_penalty_count = MAX_PENALTY_COUNT
         info = session.variant_info
         self.info = info
         results: list[tuple[str, Any]] = [*[(str(i), f"P{i}") for i in range(4)], ("draw", _("Draw"))]
@@ -59,7 +78,7 @@ class HandForm(forms.Form):
             results.append(("void", _("Void (false win)")))
         self._choice_field("winner").choices = results
         # The variant's methods, and any a house rule of this session lets in (Zhengzhou's discard win).
-        self.methods = [*info["methods"], *(m for m, key in info["method_options"].items() if session.option(key))]
+        self.methods = self.methods_of(session)
         hows: list[tuple[str, Any]] = [("self_draw", _("Self-draw"))] if "self_draw" in self.methods else []
         for method in ("discard", "rob_kong"):
             if method in self.methods:
@@ -76,15 +95,8 @@ class HandForm(forms.Form):
             self.fields["dice_double"] = forms.BooleanField(required=False)
         if info["uses_liable"]:
             self.fields["liable"] = forms.ChoiceField(required=False, choices=OPTIONAL_SEAT_CHOICES)
-        for seat in range(4):
-            self.fields[f"closed_{seat}"] = forms.BooleanField(required=False)
-            self.fields[f"ready_{seat}"] = forms.ChoiceField(
-                required=False, choices=[(value, value) for value in info["ready_values"]]
-            )
-            if info["uses_side_bets"]:
-                self.fields[f"side_bet_{seat}"] = forms.IntegerField(
-                    required=False, min_value=0, max_value=MAX_SIDE_BET
-                )
+        add_seat_fields(self.fields, info)
+        for seat in SEATS:
             self.fields[f"adjust_{seat}"] = forms.IntegerField(
                 required=False, min_value=-MAX_ADJUSTMENT, max_value=MAX_ADJUSTMENT
             )
@@ -94,21 +106,8 @@ class HandForm(forms.Form):
         self.several_winners = several_winners_allowed(info, session.option)
         if self.several_winners:
             add_extra_winner_fields(self.fields, info, SEAT_CHOICES)
-        for row in range(KONG_ROWS):
-            self.fields[f"kong_seat_{row}"] = forms.ChoiceField(required=False, choices=OPTIONAL_SEAT_CHOICES)
-            self.fields[f"kong_kind_{row}"] = forms.ChoiceField(
-                required=False, choices=[("", "—"), *[(kind, kind) for kind in info["kong_kinds"]]]
-            )
-            self.fields[f"kong_from_{row}"] = forms.ChoiceField(required=False, choices=OPTIONAL_SEAT_CHOICES)
-            self.fields[f"kong_tile_{row}"] = forms.CharField(required=False, max_length=2)
-        for row in range(PENALTY_ROWS):
-            self.fields[f"penalty_kind_{row}"] = forms.ChoiceField(
-                required=False, choices=[("", "—"), *[(kind, kind) for kind in self.penalty_kinds]]
-            )
-            self.fields[f"penalty_seat_{row}"] = forms.ChoiceField(required=False, choices=OPTIONAL_SEAT_CHOICES)
-            self.fields[f"penalty_count_{row}"] = forms.IntegerField(
-                required=False, min_value=1, max_value=MAX_PENALTY_COUNT
-            )
+        add_kong_fields(self.fields, info)
+        add_penalty_fields(self.fields, self.penalty_kinds)
         self.engine_errors: dict[str, list[str]] = {}
         self.conflict: str | None = None
 
@@ -116,6 +115,16 @@ class HandForm(forms.Form):
         field = self.fields[name]
         assert isinstance(field, forms.ChoiceField)
         return field
+
+    @staticmethod
+    def methods_of(session: GameSession) -> list[str]:
+        info = session.variant_info
+        return [*info["methods"], *(m for m, key in info["method_options"].items() if session.option(key))]
+
+    @property
+    def only_method(self) -> str | None:
+        """The method when the variant (with these house rules) has just one, else None."""
+        return self.methods[0] if len(self.methods) == 1 else None
 
     @property
     def repeatable_patterns(self) -> list[dict[str, Any]]:
@@ -163,43 +172,13 @@ class HandForm(forms.Form):
             record["wins"] = [win]
             if self.several_winners and source:
                 record["wins"] += extra_wins(data, self.info, method, source)
-        seats = []
-        for seat in range(4):
-            facts: dict[str, Any] = {}
-            if data.get(f"closed_{seat}"):
-                facts["opened"] = False
-            if data.get(f"ready_{seat}") not in (None, "", "none"):
-                facts["ready"] = data[f"ready_{seat}"]
-            if data.get(f"side_bet_{seat}"):
-                facts["side_bet"] = data[f"side_bet_{seat}"]
-            seats.append(facts)
+        seats = seat_facts(data)
         if any(seats):
             record["seats"] = seats
-        kongs = []
-        for row in range(KONG_ROWS):
-            if data.get(f"kong_seat_{row}") in (None, "") or not data.get(f"kong_kind_{row}"):
-                continue
-            kong: dict[str, Any] = {"seat": int(data[f"kong_seat_{row}"]), "kind": data[f"kong_kind_{row}"]}
-            if data.get(f"kong_tile_{row}"):
-                kong["tile"] = data[f"kong_tile_{row}"].strip()
-            if data.get(f"kong_from_{row}") not in (None, ""):
-                kong["from"] = int(data[f"kong_from_{row}"])
-            kongs.append(kong)
-        if kongs:
-            record["kongs"] = kongs
-        penalties: list[dict[str, Any]] = []
-        for row in range(PENALTY_ROWS):
-            if not data.get(f"penalty_kind_{row}") or data.get(f"penalty_seat_{row}") in (None, ""):
-                continue
-            penalty: dict[str, Any] = {"kind": data[f"penalty_kind_{row}"], "seat": int(data[f"penalty_seat_{row}"])}
-            if data.get(f"penalty_count_{row}"):
-                penalty["count"] = data[f"penalty_count_{row}"]
-            penalties.append(penalty)
-        adjust = [data.get(f"adjust_{seat}") or 0 for seat in range(4)]
-        if any(adjust):
-            penalties.append({"kind": "adjustment", "deltas": adjust, "note": data.get("adjust_note") or ""})
-        if penalties:
-            record["penalties"] = penalties
+        if found := kongs(data):
+            record["kongs"] = found
+        if found := penalties(data):
+            record["penalties"] = found
         if data.get("dice_double"):
             record["dice_double"] = True
         if data.get("liable") not in (None, ""):
@@ -224,27 +203,9 @@ class HandForm(forms.Form):
             initial["flowers"] = win.get("flowers") or None
             initial["tiles"] = win.get("tiles") or ""
             initial.update(initial_for_extra_wins(wins[1:]))
-        for seat, facts in enumerate(record.get("seats") or []):
-            facts = facts or {}
-            initial[f"closed_{seat}"] = facts.get("opened") is False
-            initial[f"ready_{seat}"] = facts.get("ready", "none")
-            initial[f"side_bet_{seat}"] = facts.get("side_bet") or None
-        for row, kong in enumerate((record.get("kongs") or [])[:KONG_ROWS]):
-            initial[f"kong_seat_{row}"] = str(kong.get("seat", ""))
-            initial[f"kong_kind_{row}"] = kong.get("kind", "")
-            initial[f"kong_tile_{row}"] = kong.get("tile") or ""
-            initial[f"kong_from_{row}"] = "" if kong.get("from") is None else str(kong["from"])
-        row = 0
-        for penalty in record.get("penalties") or []:
-            if penalty.get("kind") == "adjustment":
-                for seat, delta in enumerate(penalty.get("deltas") or []):
-                    initial[f"adjust_{seat}"] = delta or None
-                initial["adjust_note"] = penalty.get("note", "")
-            elif row < PENALTY_ROWS:
-                initial[f"penalty_kind_{row}"] = penalty.get("kind", "")
-                initial[f"penalty_seat_{row}"] = str(penalty.get("seat", ""))
-                initial[f"penalty_count_{row}"] = penalty.get("count")
-                row += 1
+        initial.update(seat_initial(record.get("seats") or []))
+        initial.update(kong_initial(record.get("kongs") or []))
+        initial.update(penalty_initial(record.get("penalties") or []))
         initial["dice_double"] = bool(record.get("dice_double"))
         initial["liable"] = "" if record.get("liable") is None else str(record["liable"])
         initial["treasure"] = record.get("treasure") or ""
@@ -287,44 +248,15 @@ class HandForm(forms.Form):
 
     @property
     def seat_rows(self) -> list[dict[str, Any]]:
-        shown = self.shown
-        return [
-            {
-                "index": seat,
-                "closed": shown.get(f"closed_{seat}") == "on",
-                "ready": shown.get(f"ready_{seat}") or "none",
-                "side_bet": shown.get(f"side_bet_{seat}", ""),
-                "adjust": shown.get(f"adjust_{seat}", ""),
-            }
-            for seat in range(4)
-        ]
+        return seat_rows(self.shown, self.info, self.names)
 
     @property
     def kong_rows(self) -> list[dict[str, Any]]:
-        shown = self.shown
-        return [
-            {
-                "row": row,
-                "seat": shown.get(f"kong_seat_{row}", ""),
-                "kind": shown.get(f"kong_kind_{row}", ""),
-                "tile": shown.get(f"kong_tile_{row}", ""),
-                "from": shown.get(f"kong_from_{row}", ""),
-            }
-            for row in range(KONG_ROWS)
-        ]
+        return kong_rows(self.shown, self.info)
 
     @property
     def penalty_rows(self) -> list[dict[str, Any]]:
-        shown = self.shown
-        return [
-            {
-                "row": row,
-                "kind": shown.get(f"penalty_kind_{row}", ""),
-                "seat": shown.get(f"penalty_seat_{row}", ""),
-                "count": shown.get(f"penalty_count_{row}", ""),
-            }
-            for row in range(PENALTY_ROWS)
-        ]
+        return penalty_rows(self.shown, self.info, self.penalty_kinds)
 
     @property
     def chosen_method(self) -> str:
@@ -341,6 +273,24 @@ class HandForm(forms.Form):
         found = [str(message) for errors in self.errors.values() for message in errors]
         found += [message for messages in self.engine_errors.values() for message in messages]
         return found
+
+    @property
+    def wild_name(self) -> str:
+        """The variant's name for the tile the record's `treasure` holds: 宝牌, or Zhengzhou's 混."""
+        wilds = self.info.get("wilds") or {}
+        name = wilds.get("name") or {}
+        return str(name.get("zh" if chinese() else "en") or _("Treasure tile"))
+
+    @property
+    def more_in_use(self) -> bool:
+        """Whether a fact under "More" is filled in (an edit of a hand with a kong opens it)."""
+        shown = self.shown
+        return any(
+            shown.get(name) not in (None, "", "none", "0")
+            for name in shown
+            if name.startswith(("closed_", "ready_", "kong_seat_", "penalty_kind_", "adjust_", "treasure", "tiles"))
+            or name in ("dice_double", "liable", "flowers")
+        )
 
     @property
     def more_has_errors(self) -> bool:

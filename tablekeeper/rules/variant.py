@@ -48,12 +48,15 @@ class PatternSpec:
     requires_option: str | None = None  # the pattern exists only while this bool option is true
     from_tiles: bool = False  # the tiles can prove it (shape patterns)
     meaning: str = ""
+    # `value` in Chinese, where it has words ("×2 each" 每个×2); a bare figure reads the same in both.
+    value_zh: str = ""
 
     def describe(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "name": {"en": self.name_en, "zh": self.name_zh},
             "value": self.value,
+            "value_words": {"en": self.value, "zh": self.value_zh or self.value},
             "methods": sorted(self.methods),
             "excludes": sorted(self.excludes),
             "repeatable": self.repeatable,

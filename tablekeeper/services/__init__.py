@@ -1,7 +1,7 @@
 """The bridge between Django and the rules engine: every write to a session goes through here."""
 
-from .errors import Conflict, HandRejected, hand_gone
-from .hands import delete_hand, edit_hand, preview_hand, record_hand, undo_last_hand
+from .errors import Conflict, HandRejected, LaterChange, NeedsConfirmation, hand_gone
+from .hands import delete_hand, edit_hand, preview_hand, record_hand, table_before, undo_last_hand
 from .keepers import (
     KeeperRefused,
     accept_invitation,
@@ -27,6 +27,8 @@ __all__ = [
     "Conflict",
     "HandRejected",
     "KeeperRefused",
+    "LaterChange",
+    "NeedsConfirmation",
     "accept_invitation",
     "add_keeper",
     "cancel_invitations",
@@ -47,5 +49,6 @@ __all__ = [
     "set_money_rate",
     "set_sharing",
     "start_session",
+    "table_before",
     "undo_last_hand",
 ]

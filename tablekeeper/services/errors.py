@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -23,6 +26,36 @@ class HandRejected(Exception):
         self.errors = errors
         # The hand the problem was found in, when it is a later hand and not the one being changed.
         self.number = number
+
+
+@dataclass(frozen=True)
+class LaterChange:
+    """A later hand that a correction would score differently: its number as it is now, each
+    seat's change before and after, and who dealt it before and after (a deleted hand moves the
+    deal of every later hand)."""
+
+    number: int
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+    dealer_before: int
+    dealer_after: int
+
+
+def digest(changes: list[LaterChange]) -> str:
+    """A short fingerprint of what the keeper was shown, to apply the change only while it holds."""
+    seen = json.dumps([[c.number, c.before, c.after, c.dealer_before, c.dealer_after] for c in changes])
+    return hashlib.sha256(seen.encode()).hexdigest()[:20]
+
+
+class NeedsConfirmation(Exception):
+    """A correction would change later hands the keeper has not seen listed (or the list changed
+    since they saw it, `stale`): nothing was written; show `changes` and ask."""
+
+    def __init__(self, changes: list[LaterChange], *, stale: bool) -> None:
+        super().__init__(f"{len(changes)} later hands would change")
+        self.changes = changes
+        self.digest = digest(changes)
+        self.stale = stale
 
 
 def hand_gone(number: int) -> Conflict:

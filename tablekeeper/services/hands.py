@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from ..models import Correction, GameSession, Round, zero_totals
 from ..rules import settle
 from .derived import GAIN_COLUMNS, TOTAL_COLUMNS, add, derived_columns, write_changed_rows
-from .errors import Conflict, HandRejected, hand_gone
+from .errors import Conflict, HandRejected, LaterChange, NeedsConfirmation, digest, hand_gone
 
 # Renumbering shifts rows out of the way first, so that no intermediate row breaks the
 # unique (session, number) constraint on either SQLite or PostgreSQL.
@@ -27,10 +27,6 @@ _RENUMBER_OFFSET = 1_000_000
 # A hand worth more than this many points is a typing accident, not mahjong; refusing it also keeps
 # every stored number far inside a 64-bit column on PostgreSQL and printable without limits.
 MAX_POINTS = 10**12
-
-
-def _lock(session: GameSession) -> GameSession:
-    return GameSession.objects.select_for_update().get(pk=session.pk)
 
 
 @dataclass(frozen=True)
@@ -59,6 +55,21 @@ def _before(session: GameSession, number: int) -> _Running:
 
 def _state_before(session: GameSession, number: int) -> dict[str, Any]:
     return _before(session, number).state
+
+
+def table_before(session: GameSession, number: int) -> tuple[dict[str, Any], list[int]]:
+    """The table as it was when hand `number` was dealt (dealer, streaks, pot) and the running
+    totals then: what the edit form of that hand shows."""
+    running = _before(session, number)
+    return running.state, running.totals
+
+
+def _ask_first(later: list[LaterChange], confirm: str | None) -> None:
+    """Refuse (nothing written yet) a correction that changes later hands the keeper was not shown.
+
+    `confirm` None: the caller does not ask (an import, a script). "" or an old digest: ask, again."""
+    if confirm is not None and later and digest(later) != confirm:
+        raise NeedsConfirmation(later, stale=bool(confirm))
 
 
 def _current_state(session: GameSession) -> dict[str, Any]:
@@ -97,7 +108,7 @@ def record_hand(
 ) -> Round:
     """Save the next hand. The same `client_token` twice returns the first save (a retried tap)."""
     with transaction.atomic():
-        locked = _lock(session)
+        locked = session.locked()
         existing = Round.objects.filter(session=locked, client_token=client_token).first()
         if existing is not None:
             return existing
@@ -136,8 +147,7 @@ def record_hand(
         locked.totals = round_.totals_after
         locked.state = result["state"]
         locked.hand_count = round_.number
-        locked.version += 1
-        locked.save(update_fields=["totals", "state", "hand_count", "version", "updated_at"])
+        locked.save_bumping_version("totals", "state", "hand_count")
         Correction.objects.create(session=locked, number=round_.number, action="add", after=record, who=user)
     return round_
 
@@ -154,7 +164,7 @@ def undo_last_hand(session: GameSession, *, user: User | None, based_on: str | N
     a hand (or undid this one) since, undoing would remove a hand the keeper never saw.
     """
     with transaction.atomic():
-        locked = _lock(session)
+        locked = session.locked()
         if not locked.is_open:
             raise Conflict(_("This session is finished; its hands can no longer be changed."))
         last = Round.objects.filter(session=locked).order_by("-number").first()
@@ -165,10 +175,9 @@ def undo_last_hand(session: GameSession, *, user: User | None, based_on: str | N
         before = _before(locked, last.number)
         locked.state, locked.totals = before.state, before.totals
         locked.hand_count = last.number - 1
-        locked.version += 1
         Correction.objects.create(session=locked, number=last.number, action="undo", before=last.record, who=user)
         last.delete()
-        locked.save(update_fields=["totals", "state", "hand_count", "version", "updated_at"])
+        locked.save_bumping_version("totals", "state", "hand_count")
     return last
 
 
@@ -177,7 +186,7 @@ def _lock_hand(session: GameSession, number: int, based_on: str | None) -> tuple
 
     Runs inside the caller's transaction, so the rows cannot move before the caller writes them.
     """
-    locked = _lock(session)
+    locked = session.locked()
     if not locked.is_open:
         raise Conflict(_("This session is finished; its hands can no longer be changed."))
     hand = Round.objects.filter(session=locked, number=number).first()
@@ -192,29 +201,39 @@ def _lock_hand(session: GameSession, number: int, based_on: str | None) -> tuple
 
 
 def edit_hand(
-    session: GameSession, number: int, record: dict[str, Any], *, user: User | None, based_on: str | None = None
+    session: GameSession,
+    number: int,
+    record: dict[str, Any],
+    *,
+    user: User | None,
+    based_on: str | None = None,
+    confirm: str | None = None,
 ) -> Round:
     """Replace hand `number`'s record and re-score the later hands; refuse if any of them breaks.
 
     `based_on` is the fingerprint of the hand the edit form was opened on; a hand changed, deleted
-    or renumbered since (another phone) is refused rather than silently overwritten.
+    or renumbered since (another phone) is refused rather than silently overwritten. `confirm` is
+    the digest of the later changes the keeper agreed to (see `_ask_first`).
     """
     with transaction.atomic():
         locked, edited = _lock_hand(session, number, based_on)
         before = edited.record
         rescored = _rescore(locked, _rows_from(locked, number), _before(locked, number), replace=(edited.pk, record))
+        _ask_first(rescored.later, confirm)
         rescored.apply(locked)
         edited.record = record
         Correction.objects.create(session=locked, number=number, action="edit", before=before, after=record, who=user)
-        locked.version += 1
-        locked.save(update_fields=["totals", "state", "version", "updated_at"])
+        locked.save_bumping_version("totals", "state")
     return edited
 
 
-def delete_hand(session: GameSession, number: int, *, user: User | None, based_on: str | None = None) -> None:
+def delete_hand(
+    session: GameSession, number: int, *, user: User | None, based_on: str | None = None, confirm: str | None = None
+) -> None:
     """Delete hand `number`, renumber the later hands and re-score them; refuse if any of them breaks.
 
-    `based_on` as for `edit_hand`: after another phone deleted hand 3, "hand 3" is a different hand.
+    `based_on` and `confirm` as for `edit_hand`: after another phone deleted hand 3, "hand 3" is a
+    different hand.
     """
     with transaction.atomic():
         locked, deleted = _lock_hand(session, number, based_on)
@@ -224,6 +243,7 @@ def delete_hand(session: GameSession, number: int, *, user: User | None, based_o
             _before(locked, number),
             stored_before=_Running(deleted.state_after, deleted.totals_after, deleted.deal_passes),
         )
+        _ask_first(rescored.later, confirm)
         deleted.delete()
         later_rows = Round.objects.filter(session=locked, number__gt=number)
         later_rows.update(number=F("number") + _RENUMBER_OFFSET)
@@ -232,8 +252,7 @@ def delete_hand(session: GameSession, number: int, *, user: User | None, based_o
         rescored.apply(locked, renumbered_after=number)
         Correction.objects.create(session=locked, number=number, action="delete", before=deleted.record, who=user)
         locked.hand_count -= 1
-        locked.version += 1
-        locked.save(update_fields=["totals", "state", "hand_count", "version", "updated_at"])
+        locked.save_bumping_version("totals", "state", "hand_count")
 
 
 # What a re-score reads of each later hand: everything it compares, but not the reasons (`lines`),
@@ -269,6 +288,8 @@ class _Rescored:
     shift_from: int | None = None
     shift: list[int] = field(default_factory=zero_totals)
     passes_shift: int = 0
+    # The later hands (not the one corrected) whose payments or dealer come out differently.
+    later: list[LaterChange] = field(default_factory=list)
 
     def apply(self, locked: GameSession, *, renumbered_after: int | None = None) -> None:
         if self.shift_from is not None and (any(self.shift) or self.passes_shift):
@@ -307,18 +328,22 @@ def _rescore(
     old_state, old_totals, old_passes = old.state, old.totals, old.passes
     options = locked.engine_options()
     changes: list[tuple[int, dict[str, Any]]] = []
+    later: list[LaterChange] = []
     for row in rows:
         record = replace[1] if replace is not None and row["pk"] == replace[0] else row["record"]
         if record is row["record"] and state == old_state:
             shift = [new - old for new, old in zip(totals, old_totals, strict=True)]
             return _Rescored(
-                changes, add(locked.totals, shift), dict(locked.state), row["number"], shift, passes - old_passes
+                changes, add(locked.totals, shift), dict(locked.state), row["number"], shift, passes - old_passes, later
             )
         scored = settle(locked.variant, record, state, options)
         if not scored["ok"]:
             raise HandRejected(scored["errors"], number=row["number"])
         _check_magnitude(scored, row["number"])
         values = derived_columns(record, scored, totals, state_before=state, passes_before=passes)
+        dealers = (_dealer(old_state, locked), _dealer(state, locked))
+        if record is row["record"] and (values["deltas"] != row["deltas"] or dealers[0] != dealers[1]):
+            later.append(LaterChange(row["number"], tuple(row["deltas"]), tuple(values["deltas"]), *dealers))
         changed = {name: value for name, value in values.items() if name == "lines" or row[name] != value}
         if record is not row["record"]:
             changed["record"] = record
@@ -326,4 +351,8 @@ def _rescore(
         old_state, old_passes = row["state_after"], row["deal_passes"]
         old_totals = [row[name] for name in TOTAL_COLUMNS]
         state, totals, passes = scored["state"], [values[name] for name in TOTAL_COLUMNS], values["deal_passes"]
-    return _Rescored(changes, totals, state)
+    return _Rescored(changes, totals, state, later=later)
+
+
+def _dealer(state: dict[str, Any], session: GameSession) -> int:
+    return int(state.get("dealer", session.first_dealer))

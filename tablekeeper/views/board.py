@@ -116,17 +116,25 @@ def build_last_hand(session: GameSession, seats: list[Seat], last_round: Round |
     )
 
 
-def build_board(session: GameSession, seats: list[Seat], last_round: Round | None = None) -> BoardView:
-    """The board after the session's last hand; `last_round` (that hand) adds each seat's change in
-    it and the prevailing wind, for the board's own pages (the hand form needs neither)."""
-    state: dict[str, Any] = session.state or session.starting_state()
+def build_board(
+    session: GameSession,
+    seats: list[Seat],
+    last_round: Round | None = None,
+    *,
+    before: tuple[dict[str, Any], list[int]] | None = None,
+) -> BoardView:
+    """The board after the session's last hand, or (`before`: a table state and the running totals
+    then) as a past hand was dealt. `last_round` (the last hand) adds each seat's change in it and
+    the prevailing wind, for the board's own pages (the hand form needs neither)."""
+    state: dict[str, Any] = before[0] if before else (session.state or session.starting_state())
+    totals = before[1] if before else session.totals
     dealer = int(state.get("dealer", session.first_dealer))
     views = [
         SeatView(
             index=seat.index,
             name=seat.player.name,
-            points=seat.starting_points + session.totals[seat.index],
-            change=session.totals[seat.index],
+            points=seat.starting_points + totals[seat.index],
+            change=totals[seat.index],
             wind=WIND_NAMES[(seat.index - dealer) % 4],
             position=SEAT_POSITIONS[seat.index],
             is_dealer=seat.index == dealer,

@@ -16,9 +16,11 @@ from django_htmx.http import HttpResponseClientRedirect
 from .. import services
 from ..converters import query_number
 from ..forms import HandForm, new_client_token
+from ..forms.hand_rows import carried_side_bets
 from ..http import HtmxHttpRequest, current_user, page_or_partial
 from ..models import Correction, GameSession, Round, Seat
 from ..reasons import error_with_names, reasons
+from ..reasons.record import record_lines
 from .access import kept_session
 from .board import build_board, seats_of
 
@@ -28,31 +30,56 @@ FORM_TEMPLATE = "hands/form.html"
 def _form_context(
     session: GameSession, seats: list[Seat], form: HandForm, *, editing: Round | None = None, **extra: Any
 ) -> dict[str, Any]:
-    board = build_board(session, seats)
+    # Editing hand 5 shows the table as hand 5 was dealt: its dealer, streak and pot, not today's.
+    before = services.table_before(session, editing.number) if editing is not None else None
     return {
         "session": session,
         "seats": seats,
-        "board": board,
+        "board": build_board(session, seats, before=before),
         "form": form,
         "editing": editing,
         "patterns": session.variant_info["patterns"],
+        "later_changes": [],
         **extra,
     }
 
 
+def _later_rows(seats: list[Seat], changes: list[services.LaterChange]) -> list[dict[str, Any]]:
+    """Each later hand that would change, as the confirmation lists it: seat by seat, old → new."""
+    names = [seat.player.name for seat in seats]
+    return [
+        {
+            "number": change.number,
+            "seats": [
+                {"name": names[seat], "before": old, "after": new, "changed": old != new}
+                for seat, (old, new) in enumerate(zip(change.before, change.after, strict=True))
+            ],
+            "dealer_before": names[change.dealer_before],
+            "dealer_after": names[change.dealer_after],
+        }
+        for change in changes
+    ]
+
+
 def _preview_context(
-    session: GameSession, seats: list[Seat], preview: dict[str, Any] | None, form: HandForm | None = None
+    session: GameSession,
+    seats: list[Seat],
+    preview: dict[str, Any] | None,
+    form: HandForm | None = None,
+    record: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    """The preview bar's content; `record` is the hand scored when the form was not submitted (an edit opening)."""
     if preview is None:
         return {"preview": None, "preview_rows": [], "preview_lines": [], "preview_errors": [], "tiles_verdict": None}
     names = [seat.player.name for seat in seats]
-    record = form.to_record() if form is not None and form.is_valid() else {}
+    if form is not None and form.is_bound:
+        record = form.to_record() if form.is_valid() else {}
     return {
         "preview": preview,
         "preview_rows": _preview_rows(seats, preview),
         "preview_lines": reasons(preview["lines"], names, session.variant_info),
         "preview_errors": [error_with_names(str(error["message"]), names) for error in preview["errors"]],
-        "tiles_verdict": tiles_verdict(record, preview),
+        "tiles_verdict": tiles_verdict(record or {}, preview),
     }
 
 
@@ -90,7 +117,12 @@ def _done(request: HtmxHttpRequest, session: GameSession) -> HttpResponse:
 
 
 def _save_or_edit(
-    request: HtmxHttpRequest, session: GameSession, seats: list[Seat], form: HandForm, editing: Round | None
+    request: HtmxHttpRequest,
+    session: GameSession,
+    seats: list[Seat],
+    form: HandForm,
+    editing: Round | None,
+    asked: dict[str, Any],
 ) -> tuple[Round | None, int]:
     """Run the write; return the hand saved, else None and the status to re-render the form with."""
     record = form.to_record()
@@ -105,9 +137,18 @@ def _save_or_edit(
             )
         else:
             saved = services.edit_hand(
-                session, editing.number, record, user=current_user(request), based_on=form.cleaned_data["based_on"]
+                session,
+                editing.number,
+                record,
+                user=current_user(request),
+                based_on=form.cleaned_data["based_on"],
+                confirm=form.cleaned_data["confirm_changes"] or "",
             )
             messages.success(request, _("Hand %(number)s changed; later hands re-scored.") % {"number": editing.number})
+    except services.NeedsConfirmation as ask:
+        # Nothing was written: list the later hands that would change and ask before applying.
+        asked.update(later_changes=_later_rows(seats, ask.changes), later_digest=ask.digest, later_stale=ask.stale)
+        return None, 200
     except services.Conflict as conflict:
         form.conflict = conflict.message
         return None, 409
@@ -142,10 +183,12 @@ def _outbox_answer(session: GameSession, form: HandForm, status: int) -> JsonRes
 
 def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Round | None) -> HttpResponse:
     seats = seats_of(session)
+    names = [seat.player.name for seat in seats]
     preview: dict[str, Any] | None = None
+    asked: dict[str, Any] = {}
     status = 200
     if request.method == "POST":
-        form = HandForm(session, request.POST)
+        form = HandForm(session, request.POST, names=names)
         if not session.is_open:
             form.conflict = _("This session is finished; its hands can no longer be changed.")
             status = 409
@@ -155,7 +198,10 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
                 preview = services.preview_hand(session, form.to_record(), number)
                 form.attach_engine_errors(_named_errors(seats, preview["errors"]))
             else:
-                saved, status = _save_or_edit(request, session, seats, form, editing)
+                saved, status = _save_or_edit(request, session, seats, form, editing, asked)
+                if asked and editing is not None:
+                    # The keeper is asked about the later hands: the bar still shows this hand's new scoring.
+                    preview = services.preview_hand(session, form.to_record(), editing.number)
                 if saved is not None and _from_outbox(request):
                     return JsonResponse({"saved": saved.number})
                 if saved is not None:
@@ -177,11 +223,26 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
                 "expected_number": 1,
                 "based_on": editing.fingerprint,
             },
+            names=names,
         )
+        # The hand opens scored as it stands, so the keeper sees what a change changes.
+        preview = services.preview_hand(session, editing.record, editing.number)
     else:
-        form = HandForm(session, initial={"client_token": new_client_token(), "expected_number": session.next_number})
-    context = _form_context(session, seats, form, editing=editing, **_preview_context(session, seats, preview, form))
+        form = HandForm(session, initial=_new_hand_initial(session), names=names)
+    shown = _preview_context(session, seats, preview, form, editing.record if editing is not None else None)
+    context = _form_context(session, seats, form, editing=editing, **shown, **asked)
     return page_or_partial(request, FORM_TEMPLATE, "hand_form", context, status=status)
+
+
+def _new_hand_initial(session: GameSession) -> dict[str, Any]:
+    initial: dict[str, Any] = {"client_token": new_client_token(), "expected_number": session.next_number}
+    methods = HandForm.methods_of(session)
+    if methods == ["self_draw"]:
+        initial["how"] = "self_draw"
+    if session.variant_info["uses_side_bets"] and session.hand_count:
+        previous = Round.objects.filter(session=session, number=session.hand_count).values_list("record", flat=True)
+        initial.update(carried_side_bets(previous.first()))
+    return initial
 
 
 @login_required
@@ -231,31 +292,55 @@ def hand_preview(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     return TemplateResponse(request, f"{FORM_TEMPLATE}#preview", context)
 
 
+def _detail_context(session: GameSession, round_: Round, **extra: Any) -> dict[str, Any]:
+    seats = seats_of(session)
+    names = [seat.player.name for seat in seats]
+    info = session.variant_info
+    # Each correction's records said in words, as the keeper entered them; never the raw record.
+    corrections = [
+        {
+            "correction": correction,
+            "before": record_lines(correction.before, names, info) if correction.before else [],
+            "after": record_lines(correction.after, names, info) if correction.after else [],
+        }
+        for correction in Correction.objects.filter(session=session, number=round_.number).select_related("who")
+    ]
+    return {
+        "session": session,
+        "round": round_,
+        "rows": _preview_rows(seats, {"deltas": round_.deltas}),
+        "lines": reasons(round_.lines, names, info),
+        "record_lines": record_lines(round_.record, names, info),
+        "seat_names": names,
+        "corrections": corrections,
+        "later_changes": [],
+        **extra,
+    }
+
+
 @login_required
 @require_GET
 def hand_detail(request: HtmxHttpRequest, session_id: int, number: int) -> HttpResponse:
     session = kept_session(request, session_id)
     round_ = get_object_or_404(Round.objects.select_related("entered_by"), session=session, number=number)
-    seats = seats_of(session)
-    corrections = Correction.objects.filter(session=session, number=number).select_related("who")
-    names = [seat.player.name for seat in seats]
-    context = {
-        "session": session,
-        "round": round_,
-        "rows": _preview_rows(seats, {"deltas": round_.deltas}),
-        "lines": reasons(round_.lines, names, session.variant_info),
-        "seat_names": names,
-        "corrections": corrections,
-    }
-    return TemplateResponse(request, "hands/detail.html", context)
+    return TemplateResponse(request, "hands/detail.html", _detail_context(session, round_))
 
 
 @login_required
 @require_POST
 def hand_delete(request: HtmxHttpRequest, session_id: int, number: int) -> HttpResponse:
     session = kept_session(request, session_id)
+    confirm = (request.POST.get("confirm_changes") or "")[:64]
     try:
-        services.delete_hand(session, number, user=current_user(request), based_on=request.POST.get("based_on"))
+        services.delete_hand(
+            session, number, user=current_user(request), based_on=request.POST.get("based_on"), confirm=confirm
+        )
+    except services.NeedsConfirmation as ask:
+        # Deleting a hand moves the deal of every later hand: list what changes, then ask.
+        round_ = get_object_or_404(Round.objects.select_related("entered_by"), session=session, number=number)
+        later = _later_rows(seats_of(session), ask.changes)
+        context = _detail_context(session, round_, later_changes=later, later_digest=ask.digest, later_stale=ask.stale)
+        return TemplateResponse(request, "hands/detail.html", context)
     except services.Conflict as conflict:
         messages.error(request, conflict.message)
     except services.HandRejected as rejected:

@@ -114,6 +114,9 @@ def run() -> int:
     saves = save_figures(client, sessions)
     rows += saves[0]
     broken += saves[1]
+    forms = heaviest_form_figures(client, keeper)
+    rows += forms[0]
+    broken += forms[1]
     corrections = correction_figures(keeper)
     rows += corrections[0]
     broken += corrections[1]
@@ -265,6 +268,39 @@ def save_figures(client: Any, sessions: dict[int, Any]) -> tuple[list[tuple[str,
         broken.append("queries per Save grow with the number of hands")
     if median_ms >= SAVE_BUDGET_MS:
         broken.append(f"median Save time {median_ms:.2f} ms")
+    return rows, broken
+
+
+# The heaviest hand forms: the variants with the most patterns, kinds of kong and penalties, in
+# Chinese, with names of twenty characters (the Zhengzhou form above is the lightest).
+HEAVY_FORMS = ("shandong", "dalian", "shenyang")
+LONG_NAMES = [
+    "Alexandria Montgomer",
+    "欧阳娜娜欧阳娜娜欧阳娜娜欧阳娜娜欧阳娜",
+    "Bartholomew Fairfaxe",
+    "司马相如司马相如司马相如司马相如司马相",
+]
+
+
+def heaviest_form_figures(client: Any, keeper: Any) -> tuple[list[tuple[str, str, str, str]], list[str]]:
+    from tablekeeper import services
+
+    rows, broken = [], []
+    client.cookies["django_language"] = "zh-hans"
+    for variant in HEAVY_FORMS:
+        game = services.start_session(
+            keeper, variant=variant, player_names=LONG_NAMES, first_dealer=0, starting_points=1000, base=5, options={}
+        )
+        services.record_hand(game, self_draw(1), client_token="heavy", expected_number=1, user=keeper)
+        for name, path in (("hand form", "hands/new/"), ("edit hand 1", "hands/1/edit/")):
+            response = client.get(f"/sessions/{game.pk}/{path}", headers={"accept-encoding": "gzip, br"})
+            assert response.status_code == 200, (variant, path, response.status_code)
+            size = first_load_bytes(client, response)
+            label = f"{name}, {variant}, 简体中文: first load KB"
+            rows.append((label, "", f"{size / 1024:.1f}", "< 40"))
+            if size >= FIRST_LOAD_BUDGET_BYTES:
+                broken.append(f"{name}, {variant}, 简体中文: first load {size} bytes")
+    del client.cookies["django_language"]
     return rows, broken
 
 

@@ -114,6 +114,9 @@ def test_a_newcomer_keeps_score_for_an_evening_and_fixes_mistakes(page: Page, li
     page.locator("fieldset.winner label.chip").filter(has_text="Di").click()
     page.locator("fieldset.how label.chip").filter(has_text="Self-draw").click()
     page.locator(".save-bar button[value=save]").click()
+    # Di winning hand 1 makes Di the dealer of hand 2: the later hands it changes are listed first.
+    expect(page.locator(".later-changes")).to_contain_text("Hand 2")
+    page.locator(".save-bar button[value=save]").click()
     page.wait_for_url(f"**/sessions/{game.pk}/")
     game.refresh_from_db()
     assert game.rounds.get(number=1).record["wins"][0]["seat"] == 3

@@ -71,8 +71,8 @@ def test_two_players_win_on_one_discard_from_the_form(page: Page, live_server, a
     page.locator("details.more-winners > summary").click()
     second = page.locator('fieldset.extra-winner[data-extra="1"]')
     # Neither the first winner nor the discarder can be tapped as a second winner.
-    expect(second.locator('input[value="0"]')).to_be_disabled()
-    expect(second.locator('input[value="1"]')).to_be_disabled()
+    expect(second.locator('input[name="extra_winner_1"][value="0"]')).to_be_disabled()
+    expect(second.locator('input[name="extra_winner_1"][value="1"]')).to_be_disabled()
     second.locator("label.chip").filter(has_text="Cy").click()
     expect(page.locator("#preview .seat-changes")).to_contain_text("-10")
     page.screenshot(path=str(artifacts / "hand-form-two-winners.png"), full_page=True)

@@ -189,7 +189,6 @@ def test_every_page_reads_in_chinese_fits_the_phone_and_has_big_enough_controls(
     assert found == {}
 
 
-@pytest.mark.xfail(reason="the hand form's pages belong to issue 7 part A, which reworks them", strict=False)
 def test_the_hand_form_pages_pass_the_same_crawl(browser: Browser, live_server, table: Table, artifacts: Path):
     found = crawl(browser, live_server.url, table, table.form_pages(), artifacts)
     report(artifacts, "hand-form", found)

@@ -3,6 +3,7 @@ made-up hand; check_options checks a house-rule set on its own; one option per r
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -348,3 +349,20 @@ def test_the_old_option_name_scores_exactly_as_it_did(options: dict[str, Any] | 
 
     assert result["ok"], result["errors"]
     assert result["deltas"] == [0, amount, -amount, 0]
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_every_patterns_value_reads_in_both_languages_with_no_english_in_the_chinese(variant: str) -> None:
+    for pattern in get_variant(variant)["patterns"]:
+        words = pattern["value_words"]
+        assert words["en"] == pattern["value"]
+        assert words["zh"] and not re.search("[A-Za-z]", words["zh"]), (pattern["id"], words)
+
+
+def test_a_value_with_words_says_them_in_chinese_and_a_bare_figure_stays_as_it_is() -> None:
+    dalian = {pattern["id"]: pattern["value_words"] for pattern in get_variant("dalian")["patterns"]}
+    shandong = {pattern["id"]: pattern["value_words"] for pattern in get_variant("shandong")["patterns"]}
+
+    assert dalian["four_in_hand"] == {"en": "×2 each", "zh": "每个×2"}
+    assert dalian["double_float"] == {"en": "×8", "zh": "×8"}
+    assert shandong["seven_pairs"]["zh"] == "+2分，×2"

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper.models import Correction, GameSession, Round
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import draw, make_session, post_confirmed, record_all, win
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -39,7 +39,8 @@ def test_a_form_in_a_variant_with_discard_wins_offers_each_discarder(keeper_clie
     game = make_session(owner, "shandong", base=5)
     body = keeper_client.get(f"/sessions/{game.pk}/hands/new/").content.decode()
     assert all(f'value="discard-{seat}"' in body for seat in range(4))
-    assert 'name="flowers"' in body and '<option value="ming"' in body
+    assert 'name="flowers"' in body and 'name="ready_0" value="ming"' in body
+    assert "Open ready" in body and "Closed ready" in body and ">ming<" not in body
 
 
 def test_the_live_preview_shows_each_seats_change_and_the_reasons(keeper_client, game):
@@ -181,9 +182,8 @@ def test_editing_a_hand_prefills_the_form_and_rescores_the_later_hands(keeper_cl
     record_all(game, [win(2), win(1)], owner)
     form = keeper_client.get(f"/sessions/{game.pk}/hands/1/edit/").content.decode()
     assert 'name="winner" value="2" checked' in form and 'value="self_draw" checked' in form
-    response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/1/edit/", taps(winner="3", how="self_draw", side_bet_3="1"), headers=HTMX
-    )
+    url = f"/sessions/{game.pk}/hands/1/edit/"
+    response = post_confirmed(keeper_client, url, taps(winner="3", how="self_draw", side_bet_3="1"), headers=HTMX)
     assert response["HX-Redirect"] == f"/sessions/{game.pk}/"
     game.refresh_from_db()
     # Hand 1: P3 with one side bet: each pays 10 × (1 + 1) = 20. Hand 2: P1 self-draws, 10 each.
@@ -209,7 +209,7 @@ def test_the_hand_page_shows_the_audit_trail(keeper_client, game, owner):
 
 def test_deleting_a_hand_renumbers_the_later_ones(keeper_client, game, owner):
     record_all(game, [win(2), draw(), win(1)], owner)
-    keeper_client.post(f"/sessions/{game.pk}/hands/1/delete/")
+    post_confirmed(keeper_client, f"/sessions/{game.pk}/hands/1/delete/", {})
     assert [r.record for r in Round.objects.order_by("number")] == [draw(), win(1)]
     game.refresh_from_db()
     assert game.totals == [-10, 30, -10, -10]

@@ -11,7 +11,7 @@ from django.test import Client
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round
-from tests.conftest import draw, record_all, win
+from tests.conftest import draw, post_confirmed, record_all, win
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -48,7 +48,7 @@ def test_two_phones_editing_the_same_past_hand_get_one_success_and_one_conflict(
     phone_a, phone_b = phone(owner), phone(owner)
     seen_a = based_on(phone_a.get(f"/sessions/{game.pk}/hands/1/edit/").content.decode())
     seen_b = based_on(phone_b.get(f"/sessions/{game.pk}/hands/1/edit/").content.decode())
-    first = phone_a.post(f"/sessions/{game.pk}/hands/1/edit/", edit_taps(seen_a, "3"), headers=HTMX)
+    first = post_confirmed(phone_a, f"/sessions/{game.pk}/hands/1/edit/", edit_taps(seen_a, "3"), headers=HTMX)
     second = phone_b.post(f"/sessions/{game.pk}/hands/1/edit/", edit_taps(seen_b, "1"), headers=HTMX)
     assert first.status_code == 200 and first["HX-Redirect"] == f"/sessions/{game.pk}/"
     assert second.status_code == 409
@@ -75,7 +75,7 @@ def test_a_delete_opened_before_another_phone_deleted_that_number_removes_nothin
     phone_a, phone_b = phone(owner), phone(owner)
     seen_a = based_on(phone_a.get(f"/sessions/{game.pk}/hands/1/").content.decode())
     seen_b = based_on(phone_b.get(f"/sessions/{game.pk}/hands/1/").content.decode())
-    phone_a.post(f"/sessions/{game.pk}/hands/1/delete/", {"based_on": seen_a})
+    post_confirmed(phone_a, f"/sessions/{game.pk}/hands/1/delete/", {"based_on": seen_a})
     # Hand 1 is now the draw that was hand 2; phone B meant the win it saw.
     response = phone_b.post(f"/sessions/{game.pk}/hands/1/delete/", {"based_on": seen_b}, follow=True)
     assert "Hand 1 was changed on another device" in response.content.decode()

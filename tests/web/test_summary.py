@@ -69,6 +69,18 @@ def test_the_owner_reads_the_summary_of_their_session(client: Client, owner: Use
     assert response.templates[0].name == "sessions/summary.html"
 
 
+def test_the_printable_summary_spares_the_phone_htmx_while_the_board_keeps_it(
+    client: Client, owner: User, shandong: GameSession
+):
+    client.force_login(owner)
+    summary = client.get(summary_url(shandong)).content.decode()
+    shared = client.get(reverse("shared_summary", args=[shandong.share_token])).content.decode()
+    board = client.get(shandong.get_absolute_url()).content.decode()
+    assert "django_htmx/htmx" not in summary and "django_htmx/htmx" not in shared
+    assert not re.search(r" hx-(get|post)=", summary)
+    assert "django_htmx/htmx" in board
+
+
 def test_a_stranger_gets_404_as_if_the_session_did_not_exist(client: Client, stranger: User, shandong: GameSession):
     client.force_login(stranger)
     assert client.get(summary_url(shandong)).status_code == 404

@@ -51,13 +51,15 @@ def test_the_keys_are_labelled_with_numbers_and_chinese_and_hidden_until_the_scr
     body = keeper_client.get(f"/sessions/{game.pk}/hands/new/").content.decode()
     keyboard = body[body.index('<div class="tile-keyboard"') :]
     assert keyboard.startswith('<div class="tile-keyboard" data-for="tiles-input"') and " hidden>" in keyboard[:200]
-    assert (
-        '<button type="button" class="key" data-tile="5p" aria-label="5p">5<small lang="zh">筒</small></button>' in body
-    )
-    assert 'data-tile="7z" aria-label="7z"><span lang="zh">中</span>' in body and 'data-tile="1z"' not in body
+    # Each key is the tile's face, drawn as an inline SVG (templatetags/tile_faces.py), named in words.
+    assert re.search(r'data-tile="5p" aria-label="5筒"><svg class="tf"[^>]*>.*?<text x="15" y="19">5</text>', body)
+    assert re.search(r'data-tile="7z" aria-label="中"><svg class="tf"[^>]*>.*?>中</text>', body)
+    assert 'data-tile="1z"' not in body
     assert all(f'data-insert="{mark}"' in body for mark in "[]()+")
     assert 'data-action="back"' in body and 'data-action="clear"' in body
-    assert re.search(r'<script src="/static/js/tiles\.js" defer></script>', body)
+    # The keyboard's styles and script come when "More" opens: form.js names them.
+    script = r'<script src="/static/js/form\.js" data-tiles="/static/js/tiles\.js"'
+    assert re.search(script + r' data-tiles-style="/static/css/tiles\.css" defer></script>', body)
     assert "<script>" not in body  # no inline script: the content security policy forbids it
 
 

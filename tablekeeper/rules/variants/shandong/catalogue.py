@@ -30,7 +30,9 @@ SUIT_FAMILY = ("pure_one_suit", "mixed_one_suit", "all_generals", "pure_terminal
 
 
 def _rung(rung: str, en: str, zh: str, points: int, meaning: str) -> PatternSpec:
-    return PatternSpec(rung, en, zh, f"+{points} points, ×2", from_tiles=True, meaning=meaning)
+    return PatternSpec(
+        rung, en, zh, f"+{points} points, ×2", from_tiles=True, meaning=meaning, value_zh=f"+{points}分，×2"
+    )
 
 
 NOTES: tuple[str, ...] = (
@@ -173,12 +175,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 PATTERNS: tuple[PatternSpec, ...] = exclusive(
     [SUIT_FAMILY, ("all_triplets", *SEVEN_PAIRS_LADDER)],  # a pung hand is never pairs; one rung counts
-    kong_bloom("+1 point", "Won on the replacement tile drawn after declaring a kong."),
+    kong_bloom("+1 point", "Won on the replacement tile drawn after declaring a kong.", value_zh="+1分"),
     PatternSpec(
         "pure_one_suit",
         "Pure one suit",
         "清一色",
         "+2 points, ×5",
+        value_zh="+2分，×5",
         from_tiles=True,
         meaning="Every tile is from one suit, with no honours.",
     ),
@@ -195,6 +198,7 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         "All generals",
         "将将胡",
         "+2 points",
+        value_zh="+2分",
         from_tiles=True,
         meaning="Every tile is a 2, 5 or 8 of a suit.",
     ),
@@ -203,6 +207,7 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         "All triplets",
         "碰碰胡",
         "+2 points, ×2",
+        value_zh="+2分，×2",
         from_tiles=True,
         meaning="Four pungs or kongs and a pair.",
     ),

@@ -157,6 +157,7 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         "Dragon pung",
         "箭刻",
         "×2 each",
+        value_zh="每个×2",
         repeatable=True,
         from_tiles=True,
         meaning="A pung of one dragon; tick it once per dragon pung. Dragon kongs are counted from the kongs.",

@@ -1,0 +1,91 @@
+"""A hand record (RULES.md §0.2) said in the keeper's language, line by line, for the hand's page
+and its audit trail: who won and how, the patterns, each seat's facts, the kongs, the penalties,
+the treasure. Never a raw code: kinds and values are named as the form names them
+(forms/fact_names.py), items by the variant's own names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from ..forms.fact_names import kong_kind_name, penalty_name, ready_name
+from . import notes
+from .words import Words, chinese, listed, signed
+
+
+def _said(name: str, what: str) -> str:
+    return _("%(name)s: %(what)s") % {"name": name, "what": what}
+
+
+def _win(win: Mapping[str, Any], words: Words) -> str:
+    said = notes.win({"winner": win.get("seat"), "from": win.get("from"), "method": win.get("method")}, words)
+    patterns = list(win.get("patterns") or [])
+    named = [
+        words.item(pattern) + (f" ×{patterns.count(pattern)}" if patterns.count(pattern) > 1 else "")
+        for pattern in dict.fromkeys(patterns)
+    ]
+    if named:
+        said += " " + _("Patterns: %(patterns)s.") % {"patterns": listed(named)}
+    if win.get("flowers"):
+        said += " " + _("Flowers: %(n)s.") % {"n": win["flowers"]}
+    if win.get("tiles"):
+        said += " " + _("Tiles: %(tiles)s.") % {"tiles": win["tiles"]}
+    return said
+
+
+def _seat_facts(seat: int, facts: Mapping[str, Any], words: Words, info: Mapping[str, Any]) -> str | None:
+    parts = []
+    if facts.get("opened") is False:
+        parts.append(_("Closed"))
+    if facts.get("ready") not in (None, "none"):
+        parts.append(ready_name(str(facts["ready"]), dict(info)))
+    if facts.get("side_bet"):
+        parts.append(_("side bet %(n)s") % {"n": facts["side_bet"]})
+    return _said(words.seat(seat), listed(parts)) if parts else None
+
+
+def _kong(kong: Mapping[str, Any], words: Words, info: Mapping[str, Any]) -> str:
+    said = _said(words.seat(kong.get("seat")), kong_kind_name(str(kong.get("kind")), dict(info)))
+    if kong.get("tile"):
+        said += f" {words.tile(str(kong['tile']))}"
+    if kong.get("from") is not None:
+        said += _(" (from %(name)s)") % {"name": words.seat(kong["from"])}
+    return said
+
+
+def _penalty(penalty: Mapping[str, Any], words: Words, info: Mapping[str, Any]) -> str:
+    if penalty.get("kind") == "adjustment":
+        moves = [
+            f"{words.seat(seat)} {signed(delta)}" for seat, delta in enumerate(penalty.get("deltas") or []) if delta
+        ]
+        said = _("Adjustment: %(moves)s") % {"moves": listed(moves)}
+        return f"{said} ({penalty['note']})" if penalty.get("note") else said
+    said = _said(words.seat(penalty.get("seat")), penalty_name(str(penalty.get("kind")), dict(info)))
+    return f"{said} ×{penalty['count']}" if (penalty.get("count") or 1) > 1 else said
+
+
+def record_lines(record: Mapping[str, Any], names: Sequence[str], info: Mapping[str, Any]) -> list[str]:
+    """What the keeper entered for one hand, in sentences."""
+    words = Words(names, info)
+    result = record.get("result")
+    lines = [_win(win, words) for win in record.get("wins") or []] if result == "win" else []
+    if result == "draw":
+        lines.append(_("Draw"))
+    elif result == "void":
+        lines.append(_("Void (false win)"))
+    seats = [_seat_facts(seat, facts or {}, words, info) for seat, facts in enumerate(record.get("seats") or [])]
+    lines += [line for line in seats if line]
+    lines += [_("Kong: %(kong)s") % {"kong": _kong(kong, words, info)} for kong in record.get("kongs") or []]
+    lines += [_("Penalty: %(penalty)s") % {"penalty": _penalty(p, words, info)} for p in record.get("penalties") or []]
+    if record.get("treasure"):
+        wild = (info.get("wilds") or {}).get("name") or {}
+        name = wild.get("zh" if chinese() else "en") or _("Treasure tile")
+        lines.append(_said(name, words.tile(str(record["treasure"]))))
+    if record.get("dice_double"):
+        lines.append(_("Dealer rolled a double"))
+    if record.get("liable") is not None:
+        lines.append(_("%(name)s pays all (liable)") % {"name": words.seat(record["liable"])})
+    return lines
