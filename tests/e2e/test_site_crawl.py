@@ -251,6 +251,11 @@ def test_the_board_shows_the_last_hands_changes_after_save(
         game.refresh_from_db()
         last = game.rounds.get(number=2)
         assert [int(text.replace("−", "-")) for text in changes] == last.deltas
+        # One row of four, as the bar of the hand form shows them, not a list running down the screen.
+        tops = {
+            round(box["y"]) for box in (item.bounding_box() for item in strip.locator(".seat-changes li").all()) if box
+        }
+        assert len(tops) == 1, tops
         seat = page.locator('.seat[data-seat="2"] .change')
         assert int(seat.inner_text().replace("−", "-")) == last.deltas[2]
         page.screenshot(path=str(artifacts / f"board-after-save-{language}.png"), full_page=True)
