@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
@@ -43,12 +44,22 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
         return redirect("session_list")
     if request.method == "POST" and over_limit(request, "signup", settings.SIGNUPS_PER_HOUR):
         return _too_many(request, str(_("Too many new accounts from this address; try again in an hour.")))
+    next_url = _safe_next(request)
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("session_new")
-    return TemplateResponse(request, "registration/signup.html", {"form": form})
+        return redirect(next_url or "session_new")
+    return TemplateResponse(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+def _safe_next(request: HttpRequest) -> str:
+    """Where to go after signing up: an invitation the newcomer followed, but never another site."""
+    wanted = request.POST.get("next") or request.GET.get("next") or ""
+    allowed = url_has_allowed_host_and_scheme(
+        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return wanted if allowed else ""
 
 
 class PasswordResetView(auth_views.PasswordResetView):

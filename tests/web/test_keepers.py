@@ -116,6 +116,33 @@ def test_someone_signed_out_who_follows_a_link_is_asked_to_log_in_and_comes_back
     assert response["Location"] == f"/accounts/login/?next=/join/{invitation.token}/"
 
 
+def test_a_newcomer_with_no_account_signs_up_from_the_link_and_comes_back_to_it(client, owner, game):
+    invitation = services.new_invitation(game, by=owner)
+    login_page = client.get(invitation.get_absolute_url(), follow=True).content.decode()
+    found = re.search(r'href="(/accounts/signup/\?next=[^"]+)"', login_page)
+    assert found, "the login page must offer sign-up that keeps the invitation"
+    signup_url = found.group(1).replace("&amp;", "&")
+    assert f'name="next" value="/join/{invitation.token}/"' in client.get(signup_url).content.decode()
+
+    password = "Tiles-and-Winds-9"
+    signed_up = client.post(
+        signup_url,
+        {"username": "mei", "password1": password, "password2": password, "next": f"/join/{invitation.token}/"},
+    )
+    assert signed_up["Location"] == f"/join/{invitation.token}/"
+    joined = client.post(signed_up["Location"], follow=True)
+    assert joined.redirect_chain[-1][0] == f"/sessions/{game.pk}/" and keepers_of(game) == ["mei"]
+
+
+@pytest.mark.parametrize("elsewhere", ["https://evil.example/", "//evil.example/join/x/", "javascript:alert(1)"])
+def test_sign_up_never_sends_the_newcomer_to_another_site(client, elsewhere):
+    password = "Tiles-and-Winds-9"
+    response = client.post(
+        "/accounts/signup/", {"username": "mei", "password1": password, "password2": password, "next": elsewhere}
+    )
+    assert response.status_code == 302 and response["Location"] == "/sessions/new/"
+
+
 def test_a_keeper_records_undoes_and_corrects_and_the_audit_trail_names_who_did_what(owner, game, co_keeper):
     second = signed_in(co_keeper)
     taps = {"winner": "2", "how": "self_draw", "client_token": "from-second", "expected_number": "1"}
