@@ -181,8 +181,7 @@ def _replay_into(session: GameSession, records: list[dict[str, Any]], owner: Use
     session.totals = list(result["totals"])
     session.state = result["state"]
     session.hand_count = len(records)
-    session.version += 1
-    session.save(update_fields=["totals", "state", "hand_count", "version", "updated_at"])
+    session.save_bumping_version("totals", "state", "hand_count")
 
 
 def _winners_and_method(record: dict[str, Any], names: Sequence[str]) -> tuple[str, str]:

@@ -84,15 +84,14 @@ def start_session(
 def finish_session(session: GameSession, *, money_rate: Decimal | None = None) -> GameSession:
     """Close the session to changes and settle an unclaimed pot as the house rule says."""
     with transaction.atomic():
-        locked = GameSession.objects.select_for_update().get(pk=session.pk)
+        locked = session.locked()
         if not locked.is_open:
             raise Conflict(_("This session is already finished."))
         locked.status = GameSession.Status.FINISHED
         locked.finished = timezone.now()
         locked.money_rate = money_rate
         locked.pot_refund = _pot_refund(locked)
-        locked.version += 1
-        locked.save(update_fields=["status", "finished", "money_rate", "pot_refund", "version", "updated_at"])
+        locked.save_bumping_version("status", "finished", "money_rate", "pot_refund")
     return locked
 
 
@@ -108,35 +107,32 @@ def _pot_refund(session: GameSession) -> list[int]:
 def reopen_session(session: GameSession) -> GameSession:
     """Let hands be recorded and corrected again; the pot goes back to waiting for a winner."""
     with transaction.atomic():
-        locked = GameSession.objects.select_for_update().get(pk=session.pk)
+        locked = session.locked()
         if locked.is_open:
             raise Conflict(_("This session is already open."))
         locked.status = GameSession.Status.OPEN
         locked.finished = None
         locked.pot_refund = zero_totals()
-        locked.version += 1
-        locked.save(update_fields=["status", "finished", "pot_refund", "version", "updated_at"])
+        locked.save_bumping_version("status", "finished", "pot_refund")
     return locked
 
 
 def set_money_rate(session: GameSession, money_rate: Decimal | None) -> GameSession:
     with transaction.atomic():
-        locked = GameSession.objects.select_for_update().get(pk=session.pk)
+        locked = session.locked()
         locked.money_rate = money_rate
-        locked.version += 1
-        locked.save(update_fields=["money_rate", "version", "updated_at"])
+        locked.save_bumping_version("money_rate")
     return locked
 
 
 def set_sharing(session: GameSession, *, enabled: bool, new_link: bool = False) -> GameSession:
     """Turn the read-only link on or off; a new link makes every earlier one stop working."""
     with transaction.atomic():
-        locked = GameSession.objects.select_for_update().get(pk=session.pk)
+        locked = session.locked()
         locked.share_enabled = enabled
         if new_link:
             locked.share_token = new_share_token()
-        locked.version += 1
-        locked.save(update_fields=["share_enabled", "share_token", "version", "updated_at"])
+        locked.save_bumping_version("share_enabled", "share_token")
     return locked
 
 
