@@ -64,11 +64,12 @@ def table_before(session: GameSession, number: int) -> tuple[dict[str, Any], lis
     return running.state, running.totals
 
 
-def _ask_first(later: list[LaterChange], confirm: str | None) -> None:
+def _ask_first(later: list[LaterChange], confirm: str | None, *, always: bool = False) -> None:
     """Refuse (nothing written yet) a correction that changes later hands the keeper was not shown.
 
-    `confirm` None: the caller does not ask (an import, a script). "" or an old digest: ask, again."""
-    if confirm is not None and later and digest(later) != confirm:
+    `confirm` None: the caller does not ask (an import, a script). "" or an old digest: ask, again.
+    `always`: ask even when no later hand changes (a delete is shown before it is done)."""
+    if confirm is not None and (later or always) and digest(later) != confirm:
         raise NeedsConfirmation(later, stale=bool(confirm))
 
 
@@ -228,12 +229,19 @@ def edit_hand(
 
 
 def delete_hand(
-    session: GameSession, number: int, *, user: User | None, based_on: str | None = None, confirm: str | None = None
+    session: GameSession,
+    number: int,
+    *,
+    user: User | None,
+    based_on: str | None = None,
+    confirm: str | None = None,
+    ask: bool = False,
 ) -> None:
     """Delete hand `number`, renumber the later hands and re-score them; refuse if any of them breaks.
 
     `based_on` and `confirm` as for `edit_hand`: after another phone deleted hand 3, "hand 3" is a
-    different hand.
+    different hand. `ask`: show what the delete does (NeedsConfirmation) even when no later hand
+    changes, so that no delete is one tap.
     """
     with transaction.atomic():
         locked, deleted = _lock_hand(session, number, based_on)
@@ -243,7 +251,7 @@ def delete_hand(
             _before(locked, number),
             stored_before=_Running(deleted.state_after, deleted.totals_after, deleted.deal_passes),
         )
-        _ask_first(rescored.later, confirm)
+        _ask_first(rescored.later, confirm, always=ask)
         deleted.delete()
         later_rows = Round.objects.filter(session=locked, number__gt=number)
         later_rows.update(number=F("number") + _RENUMBER_OFFSET)

@@ -333,13 +333,20 @@ def hand_delete(request: HtmxHttpRequest, session_id: int, number: int) -> HttpR
     confirm = (request.POST.get("confirm_changes") or "")[:64]
     try:
         services.delete_hand(
-            session, number, user=current_user(request), based_on=request.POST.get("based_on"), confirm=confirm
+            session,
+            number,
+            user=current_user(request),
+            based_on=request.POST.get("based_on"),
+            confirm=confirm,
+            ask=request.POST.get("ask") == "1",
         )
     except services.NeedsConfirmation as ask:
         # Deleting a hand moves the deal of every later hand: list what changes, then ask.
         round_ = get_object_or_404(Round.objects.select_related("entered_by"), session=session, number=number)
         later = _later_rows(seats_of(session), ask.changes)
-        context = _detail_context(session, round_, later_changes=later, later_digest=ask.digest, later_stale=ask.stale)
+        context = _detail_context(
+            session, round_, confirming_delete=True, later_changes=later, later_digest=ask.digest, later_stale=ask.stale
+        )
         return TemplateResponse(request, "hands/detail.html", context)
     except services.Conflict as conflict:
         messages.error(request, conflict.message)

@@ -280,6 +280,33 @@ def test_deleting_a_hand_that_moves_the_deal_lists_the_later_hands_first(keeper_
     assert [r.record for r in Round.objects.filter(session=game).order_by("number")] == [win(2), win(2)]
 
 
+def test_deleting_a_hand_that_changes_no_later_hand_still_asks_once_then_deletes(keeper_client, owner):
+    game = make_session(owner, "zhengzhou")
+    record_all(game, [win(1), win(2)], owner)
+    page = keeper_client.get(f"/sessions/{game.pk}/hands/2/").content.decode()
+    assert 'name="ask" value="1"' in page and 'id="confirm-delete"' not in page
+    url = f"/sessions/{game.pk}/hands/2/delete/"
+    seen = Round.objects.get(session=game, number=2).fingerprint
+    asked = keeper_client.post(url, {"based_on": seen, "ask": "1"})
+    body = asked.content.decode()
+    assert asked.status_code == 200 and 'id="confirm-delete"' in body and "No later hand changes" in body
+    assert Round.objects.filter(session=game).count() == 2
+    done = keeper_client.post(url, {"based_on": seen, "confirm_changes": asked_digest(body)})
+    assert done.status_code == 302 and [r.record for r in Round.objects.filter(session=game)] == [win(1)]
+
+
+def test_deleting_a_hand_that_moves_the_deal_takes_two_taps_with_the_list_between(keeper_client, owner):
+    game = make_session(owner, "dalian", base=1)
+    record_all(game, [win(1), win(2), win(2)], owner)
+    url = f"/sessions/{game.pk}/hands/1/delete/"
+    seen = Round.objects.get(session=game, number=1).fingerprint
+    asked = keeper_client.post(url, {"based_on": seen, "ask": "1"})
+    body = asked.content.decode()
+    assert "Hand 2" in body and "Yes, delete hand 1 and re-score the later hands" in body
+    done = keeper_client.post(url, {"based_on": seen, "confirm_changes": asked_digest(body)})
+    assert done.status_code == 302 and Round.objects.filter(session=game).count() == 2
+
+
 def test_every_tile_face_is_drawn_and_an_unknown_face_is_escaped():
     faces = [f"{rank}{suit}" for suit in "mps" for rank in range(1, 10)] + [f"{rank}z" for rank in range(1, 8)]
     drawn = [str(face_svg(face)) for face in faces]
