@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import MAX_HAND_NUMBER, GameSession
+from ..reasons.refusals import Refusal, refusal
 from ..reasons.words import chinese
 from ..rules.records import MAX_ADJUSTMENT, MAX_PENALTY_COUNT, MAX_SIDE_BET
 from ..validators import refuse_control_characters
@@ -108,7 +109,7 @@ class HandForm(forms.Form):
             add_extra_winner_fields(self.fields, info, SEAT_CHOICES)
         add_kong_fields(self.fields, info)
         add_penalty_fields(self.fields, self.penalty_kinds)
-        self.engine_errors: dict[str, list[str]] = {}
+        self.engine_errors: dict[str, list[Refusal]] = {}
         self.conflict: str | None = None
 
     def _choice_field(self, name: str) -> forms.ChoiceField:
@@ -262,16 +263,17 @@ class HandForm(forms.Form):
     def chosen_method(self) -> str:
         return str(self.shown.get("how") or "").partition("-")[0]
 
-    def attach_engine_errors(self, errors: list[dict[str, Any]]) -> None:
-        """Place each engine problem next to the part of the form it is about."""
+    def attach_engine_errors(self, errors: list[dict[str, Any]], record: dict[str, Any] | None = None) -> None:
+        """Place each engine problem, said in the keeper's language (`record` is the hand refused,
+        to name its players), next to the part of the form it is about."""
         for error in errors:
             key = engine_field_to_form_key(error.get("field"))
-            self.engine_errors.setdefault(key, []).append(str(error.get("message", "")))
+            self.engine_errors.setdefault(key, []).append(refusal(error, self.names, record))
 
     def problems(self) -> list[str]:
         """Every message the form would show, flat: the field errors, then the engine's."""
         found = [str(message) for errors in self.errors.values() for message in errors]
-        found += [message for messages in self.engine_errors.values() for message in messages]
+        found += [said.flat() for refused in self.engine_errors.values() for said in refused]
         return found
 
     @property

@@ -3,13 +3,12 @@
 The engine gives every line a stable `code` and `params` (seats as numbers, items as ids); this
 package turns them into sentences through Django's message catalogue, with the players' names
 and the variant's own names for its items. It never reads the engine's English `text`.
-Engine *errors* are not reasons: they stay the engine's English, with names for P0-P3
-(`error_with_names`), until they too become data.
+Engine *errors* (a hand refused) are not reasons: `refusals` says them from their codes, with the
+engine's English, names put in for P0-P3 (`error_with_names`), as detail.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from . import notes, payments
+from .refusals import error_with_names
 from .words import Words, signed
 
 Renderer = Callable[[Mapping[str, Any], Words], str]
@@ -91,14 +91,6 @@ def render(line: Mapping[str, Any], words: Words) -> Reason | None:
     if isinstance(amount, int) and amount:
         return Reason(_("%(seat)s %(amount)s") % {"seat": words.seat(seat), "amount": signed(amount)}, kind)
     return None
-
-
-_SEAT_LABEL = re.compile(r"\bP([0-3])\b")
-
-
-def error_with_names(message: str, names: Sequence[str]) -> str:
-    """An engine error is still the engine's English, which speaks of P0-P3: put the players' names in."""
-    return _SEAT_LABEL.sub(lambda match: names[int(match.group(1))], message)
 
 
 __all__ = ["RENDERERS", "Reason", "error_with_names", "reasons", "render"]

@@ -21,11 +21,15 @@ class Conflict(Exception):
 class HandRejected(Exception):
     """The engine refused a hand record; `errors` are its {code, field, message} problems."""
 
-    def __init__(self, errors: list[dict[str, Any]], *, number: int | None = None) -> None:
+    def __init__(
+        self, errors: list[dict[str, Any]], *, number: int | None = None, record: dict[str, Any] | None = None
+    ) -> None:
         super().__init__("; ".join(str(error.get("message", "")) for error in errors))
         self.errors = errors
-        # The hand the problem was found in, when it is a later hand and not the one being changed.
+        # The hand the problem was found in, when it is a later hand and not the one being changed,
+        # and its record (the errors' fields point into it).
         self.number = number
+        self.record = record
 
 
 @dataclass(frozen=True)

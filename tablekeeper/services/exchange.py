@@ -26,6 +26,7 @@ from ..models import (
     house_rule_keys,
     zero_totals,
 )
+from ..reasons.refusals import explained, refusals
 from ..rules import VARIANT_IDS, replay
 from ..validators import player_name_problems
 from .derived import derived_columns, totals_of
@@ -41,9 +42,12 @@ MAX_IMPORT_HANDS = 2000
 
 
 class ImportRefused(Exception):
-    def __init__(self, message: str) -> None:
+    """Why a file cannot be imported; `detail` is the engine's own English when it refused a hand."""
+
+    def __init__(self, message: str, detail: str = "") -> None:
         super().__init__(message)
         self.message = message
+        self.detail = detail
 
 
 def export_session(session: GameSession, seats: Sequence[Seat]) -> dict[str, Any]:
@@ -81,7 +85,8 @@ def import_session(owner: User, data: Any) -> GameSession:
         try:
             session = start_session(owner, **settings)
         except HandRejected as rejected:
-            raise ImportRefused(_("The file's house rules are not valid: %(why)s") % {"why": rejected}) from None
+            said = explained(_("The file's house rules are not valid: %(why)s"), refusals(rejected.errors, []))
+            raise ImportRefused(said.text, said.detail) from None
         if records:
             _replay_into(session, records, owner)
         if "totals" in data and not _four_whole_numbers(data["totals"]):
@@ -160,8 +165,10 @@ def _replay_into(session: GameSession, records: list[dict[str, Any]], owner: Use
     result = replay(session.variant, records, session.engine_options(), session.starting_state())
     if not result["ok"]:
         index = result["first_error"] or 0
-        why = "; ".join(str(error["message"]) for error in result["results"][index]["errors"])
-        raise ImportRefused(_("Hand %(number)s cannot be scored: %(why)s") % {"number": index + 1, "why": why})
+        names = [seat.player.name for seat in Seat.objects.filter(session=session).select_related("player")]
+        said = refusals(result["results"][index]["errors"], names, records[index])
+        why = explained(_("Hand %(number)s cannot be scored: %(why)s"), said, number=index + 1)
+        raise ImportRefused(why.text, why.detail)
     rows = []
     totals, state, passes = zero_totals(), session.starting_state(), 0
     for number, (record, scored) in enumerate(zip(records, result["results"], strict=True), start=1):

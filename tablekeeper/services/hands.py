@@ -346,7 +346,7 @@ def _rescore(
             )
         scored = settle(locked.variant, record, state, options)
         if not scored["ok"]:
-            raise HandRejected(scored["errors"], number=row["number"])
+            raise HandRejected(scored["errors"], number=row["number"], record=record)
         _check_magnitude(scored, row["number"])
         values = derived_columns(record, scored, totals, state_before=state, passes_before=passes)
         dealers = (_dealer(old_state, locked), _dealer(state, locked))

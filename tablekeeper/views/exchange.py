@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from ..forms.exchange import ImportForm
 from ..http import HtmxHttpRequest, current_user
 from ..models import GameSession
+from ..reasons.refusals import Refusal
 from ..services.exchange import ImportRefused, export_csv, export_session, import_session
 from .access import kept_session
 from .board import seats_of
@@ -47,16 +48,17 @@ def session_export_csv(request: HtmxHttpRequest, session_id: int) -> HttpRespons
 @require_http_methods(["GET", "POST"])
 def session_import(request: HtmxHttpRequest) -> HttpResponse:
     status = 200
+    refused_said: Refusal | None = None
     if request.method == "POST":
         form = ImportForm(request.POST, request.FILES, cut_off=getattr(request, "upload_too_large", False))
         if form.is_valid():
             try:
                 session = import_session(current_user(request), form.cleaned_data["data"])
             except ImportRefused as refused:
-                form.add_error(None, refused.message)
+                refused_said = Refusal(refused.message, refused.detail)
             else:
                 return redirect(session)
         status = 422 if request.htmx else 200
     else:
         form = ImportForm()
-    return TemplateResponse(request, "sessions/import.html", {"form": form}, status=status)
+    return TemplateResponse(request, "sessions/import.html", {"form": form, "refused": refused_said}, status=status)

@@ -19,8 +19,9 @@ from ..forms import HandForm, new_client_token
 from ..forms.hand_rows import carried_side_bets
 from ..http import HtmxHttpRequest, current_user, page_or_partial
 from ..models import Correction, GameSession, Round, Seat
-from ..reasons import error_with_names, reasons
+from ..reasons import reasons
 from ..reasons.record import record_lines
+from ..reasons.refusals import explained, refusals
 from .access import kept_session
 from .board import build_board, seats_of
 
@@ -78,7 +79,7 @@ def _preview_context(
         "preview": preview,
         "preview_rows": _preview_rows(seats, preview),
         "preview_lines": reasons(preview["lines"], names, session.variant_info),
-        "preview_errors": [error_with_names(str(error["message"]), names) for error in preview["errors"]],
+        "preview_errors": refusals(preview["errors"], names, record),
         "tiles_verdict": tiles_verdict(record or {}, preview),
     }
 
@@ -96,11 +97,6 @@ def tiles_verdict(record: dict[str, Any], preview: dict[str, Any]) -> str | None
         return "legal"
     refused = any(str(error.get("field") or "").endswith(".tiles") for error in preview["errors"])
     return "illegal" if refused else "unchecked"
-
-
-def _named_errors(session_seats: list[Seat], errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    names = [seat.player.name for seat in session_seats]
-    return [{**error, "message": error_with_names(str(error.get("message", "")), names)} for error in errors]
 
 
 def _preview_rows(seats: list[Seat], result: dict[str, Any]) -> list[dict[str, Any]]:
@@ -154,16 +150,11 @@ def _save_or_edit(
         return None, 409
     except services.HandRejected as rejected:
         if editing is not None and rejected.number not in (None, editing.number):
-            form.add_error(
-                None,
-                _("This change would make hand %(number)s invalid, so nothing was changed: %(why)s")
-                % {
-                    "number": rejected.number,
-                    "why": "; ".join(e["message"] for e in _named_errors(seats, rejected.errors)),
-                },
-            )
+            said = refusals(rejected.errors, form.names, rejected.record)
+            sentence = _("This change would make hand %(number)s invalid, so nothing was changed: %(why)s")
+            form.engine_errors.setdefault("general", []).append(explained(sentence, said, number=rejected.number))
         else:
-            form.attach_engine_errors(_named_errors(seats, rejected.errors))
+            form.attach_engine_errors(rejected.errors, record)
         return None, 422
     return saved, 200
 
@@ -196,7 +187,7 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
             if request.POST.get("action") == "preview":
                 number = editing.number if editing else None
                 preview = services.preview_hand(session, form.to_record(), number)
-                form.attach_engine_errors(_named_errors(seats, preview["errors"]))
+                form.attach_engine_errors(preview["errors"], form.to_record())
             else:
                 saved, status = _save_or_edit(request, session, seats, form, editing, asked)
                 if asked and editing is not None:
@@ -351,15 +342,10 @@ def hand_delete(request: HtmxHttpRequest, session_id: int, number: int) -> HttpR
     except services.Conflict as conflict:
         messages.error(request, conflict.message)
     except services.HandRejected as rejected:
-        messages.error(
-            request,
-            _("Deleting hand %(number)s would make hand %(later)s invalid, so nothing was changed: %(why)s")
-            % {
-                "number": number,
-                "later": rejected.number,
-                "why": "; ".join(e["message"] for e in _named_errors(seats_of(session), rejected.errors)),
-            },
-        )
+        names = [seat.player.name for seat in seats_of(session)]
+        sentence = _("Deleting hand %(number)s would make hand %(later)s invalid, so nothing was changed: %(why)s")
+        said = refusals(rejected.errors, names, rejected.record)
+        messages.error(request, explained(sentence, said, number=number, later=rejected.number).html())
         return _to(request, f"{session.get_absolute_url()}hands/{number}/")
     else:
         messages.success(

@@ -18,6 +18,7 @@ from ..forms import MoneyRateForm, StartSessionForm
 from ..house_rules import differences
 from ..http import HtmxHttpRequest, current_user, page_or_partial, revalidated
 from ..models import MAX_PRESETS, GameSession, Player, Round, TablePreset
+from ..reasons.refusals import refusals
 from .access import is_owner, kept_session, owned_session
 from .board import board_etag, build_board, build_last_hand, seats_of
 from .presets import preset_from_query, preset_initial
@@ -76,8 +77,8 @@ def session_new(request: HtmxHttpRequest) -> HttpResponse:
                     options=form.options(),
                 )
             except services.HandRejected as rejected:
-                for error in rejected.errors:
-                    form.add_error(None, str(error["message"]))
+                for said in refusals(rejected.errors, form.player_names()):
+                    form.add_error(None, said.flat())
             else:
                 return redirect(session)
         status = 422 if request.htmx else 200

@@ -1,0 +1,145 @@
+"""A hand the engine refused, said to the keeper (RULES.md §0.7 is for reasons; this is for refusals).
+
+The engine refuses with `{"code", "field", "message"}` problems (a contradiction also names its
+`contradiction` id and `facts`); its `message` is English that speaks of P0-P3. A keeper reading
+Chinese gets the catalogue's sentence for the code (`refusal_words`), prefixed by the part of the
+hand it is about with the player's name ("Ann 的门清："), and the engine's English, with names, as
+detail a tap away. A keeper reading English gets the engine's English, with names, as before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from .refusal_words import (
+    CONTRADICTION_FACTS,
+    HEADLINES,
+    KONG_PLACE,
+    LIABLE_PLACE,
+    PENALTY_PLACE,
+    SEAT_PLACES,
+    WIN_PLACES,
+)
+from .words import chinese
+
+# Problems the app itself raises (services/hands.py), whose message is already in the keeper's language.
+APP_CODES = frozenset({"points_out_of_range"})
+
+_SEAT_LABEL = re.compile(r"\bP([0-3])\b")
+
+
+def error_with_names(message: str, names: Sequence[str]) -> str:
+    """An engine error is the engine's English, which speaks of P0-P3: put the players' names in."""
+    return _SEAT_LABEL.sub(lambda match: _name(names, int(match.group(1))) or match.group(0), message)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """One refusal as the keeper reads it: `text` first, and `detail` (the engine's English, with
+    names) as smaller print when `text` is not already it."""
+
+    text: str
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+    def flat(self) -> str:
+        """One line, for where no markup can go (the phone's outbox of hands kept offline)."""
+        if not self.detail:
+            return self.text
+        return _("%(text)s (%(detail)s)") % {"text": self.text, "detail": self.detail}
+
+    def html(self) -> SafeString:
+        """The text, and the detail behind a "Details" tap, marked as English."""
+        if not self.detail:
+            return SafeString(conditional_escape(self.text))
+        return format_html(
+            '{} <details class="refusal-detail"><summary>{}</summary><span lang="en">{}</span></details>',
+            self.text,
+            _("Details"),
+            self.detail,
+        )
+
+
+def refusal(error: Mapping[str, Any], names: Sequence[str], record: Mapping[str, Any] | None = None) -> Refusal:
+    """One engine problem in the active language; `record` (the hand refused) lets it name a winner,
+    a kong's or a penalty's player, or the liable player, by the position the `field` gives."""
+    english = error_with_names(str(error.get("message") or ""), names)
+    code = error.get("code")
+    if not chinese() or code in APP_CODES:
+        return Refusal(english)
+    sentence = _sentence(error)
+    if sentence is None:
+        # A code from a newer engine: say that much, and keep its English.
+        return Refusal(_("The rules refused this hand."), english)
+    place = _place(str(error.get("field") or ""), names, record or {})
+    text = _("%(place)s: %(sentence)s") % {"place": place, "sentence": sentence} if place else sentence
+    return Refusal(text, english)
+
+
+def refusals(
+    errors: Iterable[Mapping[str, Any]], names: Sequence[str], record: Mapping[str, Any] | None = None
+) -> list[Refusal]:
+    return [refusal(error, names, record) for error in errors]
+
+
+def joined(found: Sequence[Refusal]) -> Refusal:
+    """Several refusals as one (after "…so nothing was changed:")."""
+    separator = pgettext("refusals separator", "; ")
+    return Refusal(separator.join(r.text for r in found), separator.join(r.detail for r in found if r.detail))
+
+
+def explained(sentence: str, found: Sequence[Refusal], **params: Any) -> Refusal:
+    """`sentence` (already translated) with `%(why)s` filled by the refusals, whose details it keeps."""
+    why = joined(found)
+    return Refusal(sentence % {**params, "why": why.text}, why.detail)
+
+
+def _sentence(error: Mapping[str, Any]) -> str | None:
+    facts = CONTRADICTION_FACTS.get(str(error.get("contradiction")))
+    if facts is not None:
+        return _("These cannot both be true: %(one)s, and %(other)s.") % {"one": facts[0], "other": facts[1]}
+    headline = HEADLINES.get(str(error.get("code")))
+    return None if headline is None else str(headline)
+
+
+def _place(field: str, names: Sequence[str], record: Mapping[str, Any]) -> str | None:
+    """The part of the hand `field` points at, with its player's name; None when no player is known."""
+    parts = field.split(".")
+    head, index = parts[0], _index(parts[1] if len(parts) > 1 else "")
+    rest = parts[2] if len(parts) > 2 else ""
+    if head == "seats" and index is not None:
+        who = _name(names, index)
+        return who if who is None or rest not in SEAT_PLACES else str(SEAT_PLACES[rest]) % {"who": who}
+    if head == "liable":
+        who = _name(names, record.get("liable"))
+        return None if who is None else str(LIABLE_PLACE) % {"who": who}
+    entries = {"wins": record.get("wins"), "kongs": record.get("kongs"), "penalties": record.get("penalties")}
+    listed = entries.get(head)
+    if index is None or not isinstance(listed, list) or index >= len(listed) or not isinstance(listed[index], dict):
+        return None
+    who = _name(names, listed[index].get("seat"))
+    if who is None:
+        return None
+    if head == "wins":
+        return str(WIN_PLACES.get(rest, WIN_PLACES[""])) % {"who": who}
+    return str(KONG_PLACE if head == "kongs" else PENALTY_PLACE) % {"who": who}
+
+
+def _index(part: str) -> int | None:
+    return int(part) if part.isdigit() and len(part) < 3 else None
+
+
+def _name(names: Sequence[str], seat: Any) -> str | None:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+        return names[seat]
+    return None
