@@ -20,6 +20,9 @@ from django.views.decorators.http import require_http_methods
 
 from ..http import HtmxHttpRequest
 from ..throttle import over_limit
+from ..validators import has_control_characters
+
+_NEXT_MAX_LENGTH = 500
 
 
 class SignupForm(UserCreationForm[User]):
@@ -54,9 +57,11 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _safe_next(request: HttpRequest) -> str:
-    """Where to go after signing up: an invitation the newcomer followed, but never another site."""
+    """Where to go after signing up: a page of this site the newcomer followed (an invitation),
+    never another site, and nothing else is echoed back."""
     wanted = request.POST.get("next") or request.GET.get("next") or ""
-    allowed = url_has_allowed_host_and_scheme(
+    local_path = wanted.startswith("/") and len(wanted) <= _NEXT_MAX_LENGTH and not has_control_characters(wanted)
+    allowed = local_path and url_has_allowed_host_and_scheme(
         wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
     return wanted if allowed else ""

@@ -134,13 +134,25 @@ def test_a_newcomer_with_no_account_signs_up_from_the_link_and_comes_back_to_it(
     assert joined.redirect_chain[-1][0] == f"/sessions/{game.pk}/" and keepers_of(game) == ["mei"]
 
 
-@pytest.mark.parametrize("elsewhere", ["https://evil.example/", "//evil.example/join/x/", "javascript:alert(1)"])
+@pytest.mark.parametrize(
+    "elsewhere",
+    ["https://evil.example/", "//evil.example/join/x/", "javascript:alert(1)", "/join/\x00x/", "/" + "a" * 5000],
+)
 def test_sign_up_never_sends_the_newcomer_to_another_site(client, elsewhere):
     password = "Tiles-and-Winds-9"
     response = client.post(
         "/accounts/signup/", {"username": "mei", "password1": password, "password2": password, "next": elsewhere}
     )
     assert response.status_code == 302 and response["Location"] == "/sessions/new/"
+
+
+@pytest.mark.parametrize("odd", ["/join/\x00x/", "/" + "a" * 5000, "https://evil.example/"])
+def test_the_sign_up_page_echoes_no_next_it_would_not_follow(client, odd):
+    page = client.get("/accounts/signup/", {"next": odd}).content.decode()
+    signup_form = page[
+        page.index('action="/accounts/signup/"') : page.index("</form>", page.index('action="/accounts/signup/"'))
+    ]
+    assert 'name="next"' not in signup_form and "?next=" not in page[page.index("Already have one?") :]
 
 
 def test_a_keeper_records_undoes_and_corrects_and_the_audit_trail_names_who_did_what(owner, game, co_keeper):
