@@ -64,3 +64,20 @@ def test_the_shared_board_says_in_chinese_which_hand_the_keeper_corrected_and_wh
         expect(changes).to_contain_text(f"第 4 局 {at} 由老王更正")
         expect(changes).to_contain_text("由老王删除")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_nothing_marked_hidden_shows_on_any_page_whatever_its_class_says(browser: Browser, live_server):
+    owner = User.objects.create_user("keeper")
+    game = make_session(owner)
+    record_all(game, [win(0)], owner)
+    paths = ["/sessions/", f"/sessions/{game.pk}/", f"/sessions/{game.pk}/share/", f"/sessions/{game.pk}/hands/new/"]
+    with phone(browser, live_server.url, owner, "zh-hans") as page:
+        page.add_init_script(NO_SHARE_SHEET)
+        for path in paths:
+            page.goto(live_server.url + path)
+            page.wait_for_load_state("load")
+            shown = page.evaluate(
+                "() => [...document.querySelectorAll('[hidden]')]"
+                ".filter((el) => getComputedStyle(el).display !== 'none').map((el) => el.outerHTML.slice(0, 80))"
+            )
+            assert shown == [], path
