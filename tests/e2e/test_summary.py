@@ -128,7 +128,7 @@ def test_hand_numbers_of_two_digits_and_more_stay_on_one_line_on_the_phone_and_o
     game = long_finished_shandong(owner)
     page.goto(f"{live_server.url}/sessions/{game.pk}/summary/")
     for media in ("screen", "print"):
-        page.emulate_media(media=media)  # type: ignore[arg-type]
+        page.emulate_media(media=media)
         lines = page.evaluate(HAND_NUMBER_LINES)
         assert len(lines) == 60 and lines[59][0] == "60"
         assert [number for number, count in lines if count != 1] == [], media

@@ -23,7 +23,7 @@ SEVEN = [win(0), draw(), win(0), draw(), win(0), draw(), win(0)]
 def _hand_page(client, game, number: int) -> str:
     response = client.get(f"/sessions/{game.pk}/hands/{number}/")
     assert response.status_code == 200
-    return response.content.decode()
+    return str(response.content.decode())
 
 
 def _audit_section(page: str) -> str:

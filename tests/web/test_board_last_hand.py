@@ -131,8 +131,8 @@ def test_a_variant_where_the_winner_deals_shows_the_hand_count_only(owner, game)
 
 def test_the_strip_names_the_revealed_tiles_paid_into_the_pot_in_the_keepers_language(owner):
     game = make_session(owner, "shenyang")
-    revealed = {"penalties": [{"kind": "revealed_tiles", "seat": 2, "count": 2}]}
-    record_all(game, [win(1, **revealed), draw(**revealed)], owner)
+    revealed = [{"kind": "revealed_tiles", "seat": 2, "count": 2}]
+    record_all(game, [win(1, penalties=revealed), draw(penalties=revealed)], owner)
     phone = signed_in(owner)
     chinese = strip_of(phone.get(f"/sessions/{game.pk}/", headers=CHINESE).content.decode())
     assert "荒庄" in chinese and "Cy 往奖池里付" in chinese and "露牌 2 张" in chinese

@@ -183,9 +183,9 @@ def test_the_start_forms_name_boxes_and_dealer_chips_name_the_seats_with_the_sam
 
 
 def test_with_a_random_dealer_each_player_sits_on_the_board_in_the_seat_typed(keeper_client, owner, monkeypatch):
-    import tablekeeper.services.sessions as sessions_service
+    import random
 
-    monkeypatch.setattr(sessions_service.random, "randrange", lambda n: 3)  # the dice give seat 4
+    monkeypatch.setattr(random, "randrange", lambda n: 3)  # the dice give seat 4
     data = start_form_data(first_dealer="random", player_0="张姐", player_1="老王", player_2="小李", player_3="阿强")
     response = keeper_client.post("/sessions/new/", data, headers={"HX-Request": "true"})
     game = GameSession.objects.get(owner=owner)
