@@ -53,6 +53,7 @@ class RoundAdmin(RoundAdminBase):
     list_display = (
         "session",
         "number",
+        "key",
         "entered_by",
         "created",
     )
@@ -67,3 +68,5 @@ class CorrectionAdmin(CorrectionAdminBase):
         "who",
         "when",
     )
+    # A hand's whole trail, whatever numbers it had: search by its key (Round.key).
+    search_fields = ("hand_key",)

@@ -11,6 +11,7 @@ import hashlib
 import json
 import secrets
 import unicodedata
+import uuid
 from decimal import Decimal
 from functools import cached_property
 from typing import Any, Self
@@ -209,6 +210,9 @@ class Round(models.Model):
     """One physical hand: the record the scorekeeper entered and what the engine derived from it."""
 
     session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="rounds")
+    # Which hand this is, for good: the number moves when an earlier hand is deleted, the key never
+    # does, so the corrections of this hand (Correction.hand_key) stay with it.
+    key = models.UUIDField(default=uuid.uuid4, editable=False, unique=True)
     number = models.PositiveIntegerField()
     record = models.JSONField()
     deltas = models.JSONField()
@@ -265,6 +269,9 @@ class Round(models.Model):
 
 
 class Correction(models.Model):
+    """One change to a hand, for the record: who added, edited, deleted or undid which hand, and
+    the hand's record before and after."""
+
     class Action(models.TextChoices):
         ADD = "add", _("added")
         EDIT = "edit", _("edited")
@@ -272,6 +279,9 @@ class Correction(models.Model):
         UNDO = "undo", _("undone")
 
     session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="corrections")
+    # The hand's identity (its Round.key), the same after renumbering and after the hand is gone:
+    # what the trail is looked up by. `number` is only the number the hand had at the time.
+    hand_key = models.UUIDField()
     number = models.PositiveIntegerField()
     action = models.CharField(max_length=10, choices=Action.choices)
     before = models.JSONField(null=True, blank=True)
@@ -284,7 +294,7 @@ class Correction(models.Model):
             "-when",
             "-pk",
         )
-        indexes = (models.Index(fields=["session", "number"]),)
+        indexes = (models.Index(fields=["session", "hand_key"], name="correction_hand_key_idx"),)
 
     def __str__(self) -> str:
         return f"{self.action} hand {self.number}"

@@ -49,6 +49,7 @@ urlpatterns = [
     path("sessions/<id:session_id>/hands/new/", hands.hand_new, name="hand_new"),
     path("sessions/<id:session_id>/hands/preview/", hands.hand_preview, name="hand_preview"),
     path("sessions/<id:session_id>/hands/undo/", hands.hand_undo, name="hand_undo"),
+    path("sessions/<id:session_id>/hands/removed/", history.removed_hands_page, name="removed_hands"),
     path("sessions/<id:session_id>/hands/<id:number>/", hands.hand_detail, name="hand_detail"),
     path("sessions/<id:session_id>/hands/<id:number>/edit/", hands.hand_edit, name="hand_edit"),
     path("sessions/<id:session_id>/hands/<id:number>/delete/", hands.hand_delete, name="hand_delete"),

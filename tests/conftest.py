@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Keeper
@@ -29,6 +31,14 @@ def _plain_static_files(settings: Any) -> None:
     # Sign-up and reset counts live in the database cache, which no test flush empties: the suite
     # signs up far more often than a person could. The throttle tests set their own limits.
     settings.SIGNUPS_PER_HOUR = settings.PASSWORD_RESETS_PER_HOUR = 10_000
+
+
+@pytest.fixture(autouse=True)
+def _language_of_the_last_request_does_not_leak() -> Iterator[None]:
+    """A request activates its language for the whole thread and nothing deactivates it: a test that
+    ends on a Chinese page would leave the next test's service messages in Chinese."""
+    yield
+    translation.deactivate()
 
 
 def win(

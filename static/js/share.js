@@ -29,10 +29,12 @@
         }
       });
     }
-    if (share && typeof navigator.share === "function") {
+    var shared = share && { title: share.getAttribute("data-title"), url: share.getAttribute("data-share") };
+    // Offered only where the phone has a share sheet that takes a link (canShare, where it exists, says so).
+    if (share && typeof navigator.share === "function" && (typeof navigator.canShare !== "function" || navigator.canShare(shared))) {
       share.hidden = false;
       share.addEventListener("click", function () {
-        navigator.share({ title: share.getAttribute("data-title"), url: share.getAttribute("data-share") }).catch(function (error) {
+        navigator.share(shared).catch(function (error) {
           // Closing the share sheet is an AbortError, not a failure worth a word.
           if (!error || error.name !== "AbortError") say(share.getAttribute("data-failed"));
         });

@@ -21,10 +21,12 @@ def variant_label(variant_id: str) -> str:
 
 class StartSessionForm(forms.Form):
     variant = forms.ChoiceField(label=_("Variant"), choices=[(v, v) for v in VARIANT_IDS])
-    player_0 = forms.CharField(label=_("East seat"), max_length=PLAYER_NAME_MAX_LENGTH)
-    player_1 = forms.CharField(label=_("South seat"), max_length=PLAYER_NAME_MAX_LENGTH)
-    player_2 = forms.CharField(label=_("West seat"), max_length=PLAYER_NAME_MAX_LENGTH)
-    player_3 = forms.CharField(label=_("North seat"), max_length=PLAYER_NAME_MAX_LENGTH)
+    # Seats by number in turn order, as the dealer chips name them: a wind belongs to a seat only once
+    # the first dealer (East) is known, and a random dealer is drawn after the names are typed.
+    player_0 = forms.CharField(label=_("Seat 1"), max_length=PLAYER_NAME_MAX_LENGTH)
+    player_1 = forms.CharField(label=_("Seat 2"), max_length=PLAYER_NAME_MAX_LENGTH)
+    player_2 = forms.CharField(label=_("Seat 3"), max_length=PLAYER_NAME_MAX_LENGTH)
+    player_3 = forms.CharField(label=_("Seat 4"), max_length=PLAYER_NAME_MAX_LENGTH)
     first_dealer = forms.ChoiceField(
         label=_("First dealer"),
         choices=[("random", _("Random")), *[(str(i), f"{i + 1}") for i in range(4)]],

@@ -63,17 +63,22 @@ def reasons(lines: Iterable[Mapping[str, Any]], names: Sequence[str], variant_in
 
 # The lines that say how a hand ended (who won how, a draw, a void hand), in the engine's order.
 HEADLINE_CODES = frozenset({"win", "draw", "void"})
+# Said after them: penalties paid into the pot (露牌), which the seat changes alone do not explain.
+HEADLINE_ALSO_CODES = frozenset({"pot_in"})
 
 
 def headline(lines: Iterable[Mapping[str, Any]], names: Sequence[str], variant_info: Mapping[str, Any]) -> str:
     """One line saying how a hand ended, for the board's last-hand strip: the engine's win, draw or
     void notes (several winners make several sentences), else its first line that says anything."""
     words = Words(names, variant_info)
+    lines = list(lines)
     rendered = [(line.get("code") in HEADLINE_CODES, render(line, words)) for line in lines]
     said = [reason.text for ends, reason in rendered if ends and reason is not None]
-    if said:
-        return " ".join(said)
-    return next((reason.text for _ends, reason in rendered if reason is not None), "")
+    if not said:
+        return next((reason.text for _ends, reason in rendered if reason is not None), "")
+    # What a seat paid into the pot (Shenyang's 露牌) is part of what happened, not only of the payments.
+    paid_in = [render(line, words) for line in lines if line.get("code") in HEADLINE_ALSO_CODES]
+    return " · ".join([" ".join(said), *(reason.text for reason in paid_in if reason is not None)])
 
 
 def render(line: Mapping[str, Any], words: Words) -> Reason | None:

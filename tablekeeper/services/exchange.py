@@ -26,7 +26,9 @@ from ..models import (
     house_rule_keys,
     zero_totals,
 )
+from ..reasons.hand_words import method_text, result_text
 from ..reasons.refusals import explained, refusals
+from ..reasons.words import listed
 from ..rules import VARIANT_IDS, replay
 from ..validators import player_name_problems
 from .derived import derived_columns, totals_of
@@ -192,15 +194,13 @@ def _replay_into(session: GameSession, records: list[dict[str, Any]], owner: Use
 
 
 def _winners_and_method(record: dict[str, Any], names: Sequence[str]) -> tuple[str, str]:
+    """Who won (in the order entered) and how the first winner won, in the keeper's words."""
     wins = record.get("wins") or []
     if not wins:
         return "", ""
-    winners = " + ".join(names[win["seat"]] for win in wins)
+    winners = listed(names[win["seat"]] for win in wins)
     first = wins[0]
-    method = str(first["method"])
-    if first.get("from") is not None:
-        method = f"{method} {names[first['from']]}"
-    return winners, method
+    return winners, method_text(str(first["method"]), first.get("from"), names)
 
 
 # A spreadsheet runs a cell that starts with one of these as a formula; player names are typed by
@@ -216,7 +216,7 @@ def spreadsheet_safe(cell: object) -> object:
 
 
 def export_csv(session: GameSession, seats: Sequence[Seat]) -> str:
-    """One row per hand: number, result, winners, method, each seat's change, pot, each seat's points after."""
+    """One row per hand: number, result, winners, how, each seat's change, pot, each seat's points after."""
     names = [seat.player.name for seat in seats]
     out = io.StringIO()
     writer = csv.writer(out)
@@ -224,12 +224,15 @@ def export_csv(session: GameSession, seats: Sequence[Seat]) -> str:
     def write(cells: Sequence[object]) -> None:
         writer.writerow([spreadsheet_safe(cell) for cell in cells])
 
-    write(["hand", "result", "winners", "method", *names, "pot", *[_("%(name)s total") % {"name": n} for n in names]])
+    # In the keeper's language, headers and values alike, as the printed summary says them; the JSON
+    # export is the stable, machine-readable form.
+    totals = [_("%(name)s total") % {"name": name} for name in names]
+    write([_("Hand"), _("Result"), _("Winners"), _("How"), *names, _("Pot"), *totals])
     running = [seat.starting_points for seat in seats]
     for number, record, deltas, pot_delta in (
         Round.objects.filter(session=session).order_by("number").values_list("number", "record", "deltas", "pot_delta")
     ):
         running = [total + delta for total, delta in zip(running, deltas, strict=True)]
         winners, method = _winners_and_method(record, names)
-        write([number, record.get("result", ""), winners, method, *deltas, pot_delta, *running])
+        write([number, result_text(str(record.get("result", ""))), winners, method, *deltas, pot_delta, *running])
     return out.getvalue()

@@ -149,7 +149,9 @@ def record_hand(
         locked.state = result["state"]
         locked.hand_count = round_.number
         locked.save_bumping_version("totals", "state", "hand_count")
-        Correction.objects.create(session=locked, number=round_.number, action="add", after=record, who=user)
+        Correction.objects.create(
+            session=locked, hand_key=round_.key, number=round_.number, action="add", after=record, who=user
+        )
     return round_
 
 
@@ -176,7 +178,9 @@ def undo_last_hand(session: GameSession, *, user: User | None, based_on: str | N
         before = _before(locked, last.number)
         locked.state, locked.totals = before.state, before.totals
         locked.hand_count = last.number - 1
-        Correction.objects.create(session=locked, number=last.number, action="undo", before=last.record, who=user)
+        Correction.objects.create(
+            session=locked, hand_key=last.key, number=last.number, action="undo", before=last.record, who=user
+        )
         last.delete()
         locked.save_bumping_version("totals", "state", "hand_count")
     return last
@@ -223,7 +227,9 @@ def edit_hand(
         _ask_first(rescored.later, confirm)
         rescored.apply(locked)
         edited.record = record
-        Correction.objects.create(session=locked, number=number, action="edit", before=before, after=record, who=user)
+        Correction.objects.create(
+            session=locked, hand_key=edited.key, number=number, action="edit", before=before, after=record, who=user
+        )
         locked.save_bumping_version("totals", "state")
     return edited
 
@@ -258,7 +264,9 @@ def delete_hand(
         later_rows_shifted = Round.objects.filter(session=locked, number__gt=number + _RENUMBER_OFFSET)
         later_rows_shifted.update(number=F("number") - _RENUMBER_OFFSET - 1)
         rescored.apply(locked, renumbered_after=number)
-        Correction.objects.create(session=locked, number=number, action="delete", before=deleted.record, who=user)
+        Correction.objects.create(
+            session=locked, hand_key=deleted.key, number=number, action="delete", before=deleted.record, who=user
+        )
         locked.hand_count -= 1
         locked.save_bumping_version("totals", "state", "hand_count")
 

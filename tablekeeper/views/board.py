@@ -42,6 +42,11 @@ class SeatView:
     def index_text(self) -> str:
         return str(self.index)
 
+    @property
+    def number(self) -> int:
+        """The seat's number on the start form and the board (1-4, in turn order)."""
+        return self.index + 1
+
 
 @dataclass(frozen=True)
 class FinalRow:

@@ -18,10 +18,11 @@ from ..converters import query_number
 from ..forms import HandForm, new_client_token
 from ..forms.hand_rows import carried_side_bets
 from ..http import HtmxHttpRequest, current_user, page_or_partial
-from ..models import Correction, GameSession, Round, Seat
+from ..models import GameSession, Round, Seat
 from ..reasons import reasons
 from ..reasons.record import record_lines
 from ..reasons.refusals import explained, refusals
+from ..services.trail import trail_of
 from .access import kept_session
 from .board import build_board, seats_of
 
@@ -294,7 +295,8 @@ def _detail_context(session: GameSession, round_: Round, **extra: Any) -> dict[s
             "before": record_lines(correction.before, names, info) if correction.before else [],
             "after": record_lines(correction.after, names, info) if correction.after else [],
         }
-        for correction in Correction.objects.filter(session=session, number=round_.number).select_related("who")
+        # By the hand's key: after an earlier hand is deleted, this hand's own record, not its number's.
+        for correction in trail_of(session, round_.key)
     ]
     return {
         "session": session,

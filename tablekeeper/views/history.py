@@ -11,13 +11,16 @@ from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
+from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from ..converters import query_number
 from ..http import HtmxHttpRequest, page_or_partial
 from ..models import GameSession, Round
+from ..reasons.record import record_lines
 from ..services.derived import TOTAL_COLUMNS
+from ..services.trail import removed_hands
 from .access import kept_session
 from .board import seats_of
 from .chart import chart_points, running_total_chart
@@ -91,3 +94,27 @@ def hand_history(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     chart = running_total_chart(chart_points(session), names) if session.hand_count and before is None else None
     context = {"session": session, "rows": rows, "older": older, "seat_names": names, "chart": chart}
     return page_or_partial(request, "hands/history.html", "rows", context)
+
+
+@login_required
+@require_GET
+def removed_hands_page(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    """The hands deleted or undone, each with its own corrections: the evidence stays findable."""
+    session = kept_session(request, session_id)
+    names = [seat.player.name for seat in seats_of(session)]
+    info = session.variant_info
+    hands = [
+        {
+            "hand": hand,
+            "corrections": [
+                {
+                    "correction": correction,
+                    "before": record_lines(correction.before, names, info) if correction.before else [],
+                    "after": record_lines(correction.after, names, info) if correction.after else [],
+                }
+                for correction in hand.corrections
+            ],
+        }
+        for hand in removed_hands(session)
+    ]
+    return TemplateResponse(request, "hands/removed.html", {"session": session, "hands": hands})

@@ -14,6 +14,7 @@ from .. import services
 from ..http import HtmxHttpRequest, revalidated
 from ..models import GameSession, Round
 from ..reasons import reasons
+from ..services.trail import latest_changes
 from .access import is_owner, kept_session, owned_session
 from .board import board_etag, build_board, build_last_hand, seats_of
 
@@ -46,6 +47,8 @@ def shared_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
             ]
             if last_round
             else [],
+            # Corrections in the open: the table sees which hand the keeper changed, when and who.
+            "board_changes": latest_changes(session),
         }
         name = "sessions/detail.html#live_board" if request.htmx else "share/board.html"
         return TemplateResponse(request, name, context)

@@ -12,13 +12,12 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.template.response import TemplateResponse
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from ..house_rules import differences
 from ..http import HtmxHttpRequest
 from ..models import GameSession, Round
+from ..reasons.hand_words import method_text, result_text
 from ..services.derived import GAIN_COLUMNS
 from .access import kept_session
 from .board import build_ending, seats_of
@@ -40,21 +39,6 @@ class HandRow:
         return [(" up" if delta > 0 else " down" if delta < 0 else "", f"{delta:+d}") for delta in self.deltas]
 
 
-def method_text(method: str, source: int | None, names: list[str]) -> str:
-    source_name = names[source] if source is not None and 0 <= source < len(names) else "?"
-    if method == "self_draw":
-        return str(_("Self-draw"))
-    if method == "discard":
-        return _("on %(name)s's discard") % {"name": source_name}
-    if method == "rob_kong":
-        return _("robbed %(name)s's kong") % {"name": source_name}
-    return method
-
-
-# Lazy: this table is built once at import, and each request reads it in its own language.
-RESULT_WORDS = {"draw": gettext_lazy("Draw"), "void": gettext_lazy("Void (false win)")}
-
-
 def hand_rows(session: GameSession, names: list[str]) -> list[HandRow]:
     """Every hand from its stored columns (winners from their gains; no record or reasons read)."""
     columns = ("number", "result", "method", "discarder", "deltas", "pot_delta", *GAIN_COLUMNS)
@@ -62,7 +46,7 @@ def hand_rows(session: GameSession, names: list[str]) -> list[HandRow]:
     return [
         HandRow(
             number=number,
-            result=str(_("Won")) if result == "win" else str(RESULT_WORDS.get(result, result)),
+            result=result_text(result),
             winners=", ".join(names[seat] for seat, gain in enumerate(gains) if gain is not None),
             method=method_text(method, discarder, names) if result == "win" else "",
             deltas=list(deltas),

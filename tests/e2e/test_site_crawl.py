@@ -52,6 +52,10 @@ class Table:
         )
         record_all(self.dalian, [win(1), draw(), win(2, "discard", 0), win(3)], self.owner)
         Keeper.objects.create(session=self.dalian, user=helper, added_by=self.owner)
+        # A correction and a deleted hand: the shared board says so, the removed hands' page lists it.
+        services.edit_hand(self.dalian, 4, draw(), user=helper)
+        record_all(self.dalian, [draw()], self.owner)
+        services.delete_hand(self.dalian, 5, user=self.owner)
         self.shenyang = make_session(self.owner, "shenyang", base=2, player_names=["Ann", "Bo", "Cy", "Dee"])
         record_all(self.shenyang, [draw(penalties=[{"kind": "revealed_tiles", "seat": 2, "count": 1}]), win(1)])
         record_all(self.shenyang, [draw(penalties=[{"kind": "revealed_tiles", "seat": 0, "count": 1}])])
@@ -78,6 +82,7 @@ class Table:
             "board-finished": f"/sessions/{s}/",
             "manage": f"/sessions/{d}/manage/",
             "history": f"/sessions/{d}/hands/",
+            "removed-hands": f"/sessions/{d}/hands/removed/",
             "share": f"/sessions/{d}/share/",
             "keepers": f"/sessions/{d}/keepers/",
             "summary": f"/sessions/{s}/summary/",

@@ -109,3 +109,27 @@ def test_the_summary_prints_to_a4_pages_that_the_hand_table_fits(page: Page, liv
     for width, height in boxes:
         assert float(width) == pytest.approx(A4_POINTS[0], abs=1)
         assert float(height) == pytest.approx(A4_POINTS[1], abs=1)
+
+
+# How many lines each hand number takes in the summary's hand table.
+HAND_NUMBER_LINES = """
+() => [...document.querySelectorAll('tr.hand-row td:first-child')].map((cell) => {
+  const range = document.createRange();
+  range.selectNodeContents(cell);
+  const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+  return [cell.textContent.trim(), tops.size];
+})
+"""
+
+
+def test_hand_numbers_of_two_digits_and_more_stay_on_one_line_on_the_phone_and_on_paper(page: Page, live_server):
+    owner = signed_in(page, live_server)
+    page.context.add_cookies([{"name": "django_language", "value": "zh-hans", "url": live_server.url}])
+    game = long_finished_shandong(owner)
+    page.goto(f"{live_server.url}/sessions/{game.pk}/summary/")
+    for media in ("screen", "print"):
+        page.emulate_media(media=media)
+        lines = page.evaluate(HAND_NUMBER_LINES)
+        assert len(lines) == 60 and lines[59][0] == "60"
+        assert [number for number, count in lines if count != 1] == [], media
+        assert_fits(page, PHONE["width"])

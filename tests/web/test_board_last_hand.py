@@ -127,3 +127,17 @@ def test_a_variant_where_the_winner_deals_shows_the_hand_count_only(owner, game)
     record_all(game, [win(1), win(2), win(3), win(0), win(1)], owner)
     body = signed_in(owner).get(f"/sessions/{game.pk}/").content.decode()
     assert "Hand 6" in body and " round</span>" not in body
+
+
+def test_the_strip_names_the_revealed_tiles_paid_into_the_pot_in_the_keepers_language(owner):
+    game = make_session(owner, "shenyang")
+    revealed = [{"kind": "revealed_tiles", "seat": 2, "count": 2}]
+    record_all(game, [win(1, penalties=revealed), draw(penalties=revealed)], owner)
+    phone = signed_in(owner)
+    chinese = strip_of(phone.get(f"/sessions/{game.pk}/", headers=CHINESE).content.decode())
+    assert "荒庄" in chinese and "Cy 往奖池里付" in chinese and "露牌 2 张" in chinese
+    english = strip_of(phone.get(f"/sessions/{game.pk}/").content.decode())
+    assert "Cy pays" in english and "into the pot: Revealed tile 2" in english
+    services.undo_last_hand(game, user=owner)
+    first = strip_of(phone.get(f"/sessions/{game.pk}/", headers=CHINESE).content.decode())
+    assert "Bo 自摸胡牌。" in first and "露牌 2 张" in first

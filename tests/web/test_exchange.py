@@ -236,17 +236,48 @@ def test_the_csv_has_one_row_per_hand_with_changes_and_running_points(keeper_cli
     assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == [
-        "hand", "result", "winners", "method", "Ann", "Bo", "Cy", "Di", "pot",
+        "Hand", "Result", "Winners", "How", "Ann", "Bo", "Cy", "Di", "Pot",
         "Ann total", "Bo total", "Cy total", "Di total",
     ]  # fmt: skip
     assert len(rows) == 1 + 4
     # Hand 1, RULES.md §4.6: (5 + 2 flowers + 2 all triplets) × 2 = 18 from the discarder Ann.
-    assert rows[1] == ["1", "win", "Bo", "discard Ann", "-18", "18", "0", "0", "0", "982", "1018", "1000", "1000"]
-    assert rows[2][:4] == ["2", "draw", "", ""]
-    assert rows[3][2:4] == ["Cy + Ann", "discard Di"]
+    assert rows[1] == ["1", "Won", "Bo", "on Ann's discard", "-18", "18", "0", "0", "0", "982", "1018", "1000", "1000"]
+    assert rows[2][:4] == ["2", "Draw", "", ""]
+    assert rows[3][2:4] == ["Cy, Ann", "on Di's discard"]
     final = [int(value) for value in rows[4][9:]]
     game.refresh_from_db()
     assert final == [1000 + total for total in game.totals]
+
+
+def test_the_csv_speaks_chinese_to_a_chinese_keeper_as_the_summary_does(keeper_client, owner):
+    game = make_session(owner, "shandong", player_names=["张姐", "老王", "小李", "阿强"])
+    record_all(game, [win(1, "discard", 0), draw(), win(2, "self_draw")], owner)
+    keeper_client.cookies["django_language"] = "zh-hans"
+    response = keeper_client.get(f"/sessions/{game.pk}/export.csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0] == [
+        "局", "结果", "胡牌者", "方式", "张姐", "老王", "小李", "阿强", "奖池",
+        "张姐 累计", "老王 累计", "小李 累计", "阿强 累计",
+    ]  # fmt: skip
+    assert rows[1][:4] == ["1", "胡", "老王", "张姐 点炮"]
+    assert rows[2][:4] == ["2", "流局", "", ""]
+    assert rows[3][:4] == ["3", "胡", "小李", "自摸"]
+    # The same words as the printed summary's rows.
+    summary = keeper_client.get(f"/sessions/{game.pk}/summary/").content.decode()
+    assert "<td>张姐 点炮</td>" in summary and "<td>自摸</td>" in summary
+    assert not [cell for row in rows for cell in row if any("a" <= c.lower() <= "z" for c in cell)]
+
+
+def test_the_json_export_keeps_its_machine_words_in_any_language_and_still_imports(keeper_client, owner):
+    game = played(owner, "shandong")
+    english = keeper_client.get(f"/sessions/{game.pk}/export.json").content
+    keeper_client.cookies["django_language"] = "zh-hans"
+    chinese = keeper_client.get(f"/sessions/{game.pk}/export.json").content
+    assert english == chinese
+    data = json.loads(chinese)
+    assert data["hands"][0]["result"] == "win" and data["hands"][0]["wins"][0]["method"] == "discard"
+    copy = import_session(owner, data)
+    assert copy.totals == game.totals
 
 
 def test_csv_cells_that_a_spreadsheet_would_run_as_formulas_are_plain_text(keeper_client, owner):
@@ -258,7 +289,7 @@ def test_csv_cells_that_a_spreadsheet_would_run_as_formulas_are_plain_text(keepe
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0][4:8] == ["'" + name for name in names]
     assert rows[0][9] == '\'=HYPERLINK("http://x") total'
-    assert rows[1][2:4] == ["'+1", "discard -2"]
+    assert rows[1][2:4] == ["'+1", "on -2's discard"]
     assert int(rows[1][6]) < 0 and rows[1][6].startswith("-")
     formula_cells = [cell for row in rows for cell in row if cell[:1] in "=+@"]
     assert formula_cells == []

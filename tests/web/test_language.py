@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.conftest import signed_in
@@ -28,3 +30,23 @@ def test_the_language_switch_sticks_over_the_browsers_language(owner):
     assert '<html lang="en"' in body
     phone.post("/i18n/setlang/", {"language": "zh-hans", "next": "/sessions/"})
     assert "开始一场" in phone.get("/sessions/", headers={"Accept-Language": "en"}).content.decode()
+
+
+def test_a_sentence_that_starts_with_the_dealer_starts_with_a_capital_in_english(owner, game):
+    phone = signed_in(owner)
+    body = phone.get(f"/sessions/{game.pk}/hands/new/").content.decode()
+    line = re.search(r'<p class="table-line"[^>]*>(.*?)</p>', body, flags=re.S)
+    assert line is not None and line.group(1).startswith("Dealer Ann")
+    chinese = phone.get(f"/sessions/{game.pk}/hands/new/", headers={"Accept-Language": "zh-CN"}).content.decode()
+    assert "庄家 Ann" in chinese
+
+
+def test_the_folded_house_rules_say_how_many_more_there_are_in_plain_words(owner):
+    phone = signed_in(owner)
+    options = {"HX-Request": "true"}
+    english = phone.get("/sessions/new/options/?variant=shenyang", headers=options).content.decode()
+    assert re.search(r"\d+ more rules, rarely changed", english) and "rules tables" not in english
+    chinese = phone.get(
+        "/sessions/new/options/?variant=shenyang", headers={**options, "Accept-Language": "zh-CN"}
+    ).content.decode()
+    assert re.search(r"另有 \d+ 条不常改的规则", chinese)

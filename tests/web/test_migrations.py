@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.state import StateApps
@@ -77,5 +78,56 @@ def test_migration_0006_counts_the_deal_passes_of_hands_stored_before_it():
     new = migrate([("tablekeeper", "0006_round_deal_passes")])
     rows = new.get_model("tablekeeper", "Round").objects.filter(session_id=session.pk).order_by("number")
     assert list(rows.values_list("deal_passes", flat=True)) == [0, 1, 1, 2, 3]
+    # Back to the latest schema for the tests that follow on this database.
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+def _links(session_ids: list[int]) -> dict[int, object]:
+    """Each correction (by pk) and the hand it is about: the pk of a stored hand, or, for a hand
+    that is gone, the set of corrections it shares its key with (compared as groups)."""
+    from tablekeeper.models import Correction, Round
+
+    hand_of_key = dict(Round.objects.filter(session_id__in=session_ids).values_list("key", "pk"))
+    rows = list(Correction.objects.filter(session_id__in=session_ids).values_list("pk", "hand_key"))
+    groups: dict[object, frozenset[int]] = {}
+    for pk, key in rows:
+        groups[key] = groups.get(key, frozenset()) | {pk}
+    return {pk: ("hand", hand_of_key[key]) if key in hand_of_key else ("gone", groups[key]) for pk, key in rows}
+
+
+def test_migration_0009_ties_every_stored_correction_to_its_hand_through_deletes_and_undos():
+    """On a database the app's own services built (hands added, edited, deleted, undone and recorded
+    again, and an imported session with no "add" events), the links rebuilt from the trail's order
+    and records are the ones the services themselves wrote."""
+    from tablekeeper import services
+    from tablekeeper.services.exchange import export_session, import_session
+    from tablekeeper.views.board import seats_of
+    from tests.conftest import draw, make_session, record_all, win
+
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    owner = User.objects.create_user("trail-keeper")
+    game = make_session(owner)
+    record_all(game, [win(0), draw(), win(0), win(1), win(0), draw(), win(2), win(0), draw()], owner)
+    services.edit_hand(game, 7, win(3), user=owner)
+    services.edit_hand(game, 5, win(1), user=owner)
+    services.delete_hand(game, 5, user=owner)  # 6..9 become 5..8
+    services.edit_hand(game, 6, win(2), user=owner)  # the old 7 again
+    game.refresh_from_db()
+    services.undo_last_hand(game, user=owner)  # the old 9
+    game.refresh_from_db()
+    services.record_hand(game, win(1), client_token="again", expected_number=8, user=owner)  # not the undone one
+    services.delete_hand(game, 1, user=owner)
+    services.edit_hand(game, 2, draw(), user=owner)
+    game.refresh_from_db()
+    copy = import_session(owner, export_session(game, seats_of(game)))  # its hands carry no "add"
+    services.edit_hand(copy, 3, win(0), user=owner)
+    services.delete_hand(copy, 1, user=owner)
+    sessions = [game.pk, copy.pk]
+    written = _links(sessions)
+    assert len(written) == 19
+
+    migrate([("tablekeeper", "0008_table_presets")])  # the trail as stored before: numbers only
+    migrate([("tablekeeper", "0010_words_hand_keys_required")])
+    assert _links(sessions) == written
     # Back to the latest schema for the tests that follow on this database.
     migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())

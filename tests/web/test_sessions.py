@@ -159,3 +159,42 @@ def test_the_board_speaks_chinese_to_a_chinese_browser(keeper_client, game):
 def test_the_language_can_be_switched_to_chinese(keeper_client, game):
     keeper_client.post("/i18n/setlang/", {"language": "zh-hans", "next": f"/sessions/{game.pk}/"})
     assert "记一局" in keeper_client.get(f"/sessions/{game.pk}/").content.decode()
+
+
+def _seat_block(body: str, name: str) -> str:
+    """The board's seat holding `name`, from its opening tag to its points."""
+    start = body.rindex('<div class="seat ', 0, body.index(f'<span class="name">{name}</span>'))
+    return body[start : body.index('class="points"', start)]
+
+
+def test_the_start_forms_name_boxes_and_dealer_chips_name_the_seats_with_the_same_words(keeper_client):
+    keeper_client.cookies["django_language"] = "zh-hans"
+    body = keeper_client.get("/sessions/new/").content.decode()
+    players, dealer = body.split('<fieldset class="players">')[1].split('<fieldset class="dealer">')
+    dealer = dealer.split("</fieldset>")[0]
+    for seat in range(1, 5):
+        assert f"{seat} 号位" in players and f"{seat} 号位" in dealer
+    # A wind is the dealer's to give: no box claims one before the first dealer is known.
+    assert not any(f"{wind}位" in players for wind in "东南西北")
+    english = Client()
+    english.force_login(User.objects.get(username="keeper"))
+    page = english.get("/sessions/new/").content.decode()
+    assert "Seat 1" in page and "Seat 4" in page and "East seat" not in page
+
+
+def test_with_a_random_dealer_each_player_sits_on_the_board_in_the_seat_typed(keeper_client, owner, monkeypatch):
+    import random
+
+    monkeypatch.setattr(random, "randrange", lambda n: 3)  # the dice give seat 4
+    data = start_form_data(first_dealer="random", player_0="张姐", player_1="老王", player_2="小李", player_3="阿强")
+    response = keeper_client.post("/sessions/new/", data, headers={"HX-Request": "true"})
+    game = GameSession.objects.get(owner=owner)
+    assert response["HX-Redirect"] == f"/sessions/{game.pk}/" and game.first_dealer == 3
+    keeper_client.cookies["django_language"] = "zh-hans"
+    body = keeper_client.get(f"/sessions/{game.pk}/").content.decode()
+    for number, name in enumerate(["张姐", "老王", "小李", "阿强"], start=1):
+        assert f'<span class="seat-no">{number} 号位</span>' in _seat_block(body, name)
+    # Seat 4 deals: East 庄; the others get their winds in turn order from there.
+    assert ">东<" in _seat_block(body, "阿强") and "is-dealer" in _seat_block(body, "阿强")
+    assert ">南<" in _seat_block(body, "张姐") and ">西<" in _seat_block(body, "老王")
+    assert ">北<" in _seat_block(body, "小李")

@@ -1,0 +1,84 @@
+"""Reading the corrections trail by hand identity, never by hand number.
+
+A hand's number moves when an earlier hand is deleted; its key (`Round.key`, stored on every
+correction as `hand_key`) does not. So a hand's page lists its own corrections after any
+renumbering, a deleted or undone hand's records stay findable under its own key, and the share
+board names the hand a correction was about by the number it has now.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import OuterRef, Subquery
+
+from ..models import Correction, GameSession, Round
+
+# How many of the latest corrections the share board shows: what the table just saw change, small
+# enough that every poll that finds a new version stays one small page.
+BOARD_CHANGES = 5
+
+
+def trail_of(session: GameSession, hand_key: uuid.UUID) -> list[Correction]:
+    """Every correction of one hand, newest first, whatever number it had at the time."""
+    return list(Correction.objects.filter(session=session, hand_key=hand_key).select_related("who"))
+
+
+@dataclass(frozen=True)
+class RemovedHand:
+    """A hand that is no longer in the session (deleted, or undone as the last hand) with its trail."""
+
+    key: uuid.UUID
+    number: int
+    action: str
+    when: datetime
+    corrections: list[Correction]
+
+
+def removed_hands(session: GameSession) -> list[RemovedHand]:
+    """The hands deleted or undone in `session`, the latest removed first, each with its own trail."""
+    kept = Round.objects.filter(session=session).values("key")
+    rows = Correction.objects.filter(session=session).exclude(hand_key__in=kept).select_related("who")
+    trails: dict[uuid.UUID, list[Correction]] = {}
+    for correction in rows.order_by("-pk"):
+        trails.setdefault(correction.hand_key, []).append(correction)
+    removed = []
+    for key, trail in trails.items():
+        last = trail[0]  # the newest event of a hand that is gone is the one that removed it
+        removed.append(RemovedHand(key=key, number=last.number, action=last.action, when=last.when, corrections=trail))
+    return removed
+
+
+@dataclass(frozen=True)
+class BoardChange:
+    """One correction as the share board says it: which hand (its number now, or when it went),
+    what happened, when and by whom."""
+
+    action: str
+    number: int
+    when: datetime
+    who: str
+
+
+def latest_changes(session: GameSession, limit: int = BOARD_CHANGES) -> list[BoardChange]:
+    """The latest edits, deletes and undos (not the hands simply added), in one query."""
+    number_now = Round.objects.filter(session=session, key=OuterRef("hand_key")).values("number")[:1]
+    rows = (
+        Correction.objects.filter(session=session)
+        .exclude(action=Correction.Action.ADD)
+        .annotate(number_now=Subquery(number_now))
+        .order_by("-pk")
+        .values("action", "number", "number_now", "when", "who__username")[:limit]
+    )
+    return [
+        BoardChange(
+            action=row["action"],
+            # An edited hand renumbered since is named by the number the table sees now.
+            number=row["number_now"] if row["number_now"] is not None else row["number"],
+            when=row["when"],
+            who=row["who__username"] or "",
+        )
+        for row in rows
+    ]

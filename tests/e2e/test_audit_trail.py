@@ -1,0 +1,42 @@
+"""The corrections record on a 390×844 phone in Chinese: after hand 5 is deleted, the renumbered
+hand 6 shows its own corrections, and the deleted hand's are a tap away from the history."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, expect
+
+from tablekeeper import services
+from tests.conftest import draw, make_session, record_all, win
+from tests.e2e.phones import phone
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def test_after_a_delete_each_hand_shows_its_own_record_and_the_deleted_one_stays_findable(
+    browser: Browser, live_server
+):
+    owner = User.objects.create_user("老王")
+    game = make_session(owner, player_names=["张姐", "老王", "小李", "阿强"])
+    record_all(game, [win(0), draw(), win(0), draw(), win(0), draw(), win(0)], owner)
+    services.edit_hand(game, 7, win(1), user=owner)
+    services.edit_hand(game, 5, win(3), user=owner)
+    services.delete_hand(game, 5, user=owner)
+    with phone(browser, live_server.url, owner, "zh-hans") as page:
+        page.goto(f"{live_server.url}/sessions/{game.pk}/hands/6/")
+        trail = page.locator(".card.audit details")
+        expect(trail).to_have_count(2)  # its own add and edit, as hand 7 then
+        expect(trail.first.locator("summary")).to_contain_text("当时为第 7 局")
+        expect(page.locator(".card.audit")).not_to_contain_text("删除")
+
+        page.goto(f"{live_server.url}/sessions/{game.pk}/hands/")
+        page.get_by_role("link", name="已删除和撤销的牌局").click()
+        page.wait_for_url("**/hands/removed/")
+        removed = page.locator(".removed-hand")
+        expect(removed).to_have_count(1)
+        expect(removed.locator("h2")).to_have_text("第 5 局（已删除）")
+        expect(removed.locator("details")).to_have_count(3)  # added, edited, deleted
+        page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        expect(removed).to_contain_text("阿强")  # the edit's record, said in words
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
