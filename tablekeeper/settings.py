@@ -170,6 +170,9 @@ PASSWORD_RESET_MAIL_IN_BACKGROUND = env_bool("DJANGO_PASSWORD_RESET_MAIL_IN_BACK
 # in X-Forwarded-For; without one, both headers are whatever a client made up, so they are
 # trusted only when DJANGO_BEHIND_PROXY says a proxy sets them.
 BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", default=False)
+# The addresses (or networks) the proxy connects from: only their X-Forwarded-For is believed.
+# gunicorn.conf.py reads the same variable for X-Forwarded-Proto.
+PROXY_ADDRESSES = env_list("DJANGO_PROXY_ADDRESSES", ["127.0.0.1", "::1"])
 if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 

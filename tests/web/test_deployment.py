@@ -153,6 +153,69 @@ def test_x_forwarded_proto_is_trusted_only_when_a_proxy_is_configured(tmp_path):
     assert production_setting(header, tmp_path, DJANGO_BEHIND_PROXY="1") == "('HTTP_X_FORWARDED_PROTO', 'https')"
 
 
+def gunicorn_sees(tmp_path: Path, headers: dict[str, str], **environment: str) -> int:
+    """The status of GET /accounts/login/ through gunicorn started as the README says (DEBUG off,
+    the repository's gunicorn.conf.py): 301 when it is taken for plain http (the SSL redirect)."""
+    import http.client
+    import socket
+    import time
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {
+        **os.environ,
+        "DJANGO_SECRET_KEY": "s" * 60,
+        "DJANGO_DEBUG": "0",
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_STATIC_MANIFEST": "0",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'gunicorn.sqlite3'}",
+        **environment,
+    }
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "tablekeeper.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(100):
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                connection.request("GET", "/accounts/login/", headers=headers)
+                return connection.getresponse().status
+            except OSError:
+                time.sleep(0.1)
+        raise AssertionError("gunicorn did not start")
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def test_gunicorn_believes_x_forwarded_proto_only_behind_a_proxy_and_only_from_its_addresses(tmp_path):
+    https = {"X-Forwarded-Proto": "https"}
+    assert gunicorn_sees(tmp_path, https) == 301, "from 127.0.0.1 without a proxy configured: plain http"
+    assert gunicorn_sees(tmp_path, https, DJANGO_BEHIND_PROXY="1") == 200
+    # gunicorn's own default would also take X-Forwarded-Ssl and X-Forwarded-Protocol; not ours.
+    assert gunicorn_sees(tmp_path, {"X-Forwarded-Ssl": "on"}, DJANGO_BEHIND_PROXY="1") == 301
+
+
+def test_migrate_alone_prepares_the_cache_table(tmp_path):
+    env = {
+        **os.environ,
+        "DJANGO_SECRET_KEY": "s" * 60,
+        "DJANGO_DEBUG": "0",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'settings.sqlite3'}",
+    }
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    cache_works = "__import__('django.core.cache').core.cache.cache.add('k', 1), "
+    cache_works += "'tablekeeper_cache' in connection.introspection.table_names()"
+    assert production_setting(cache_works, tmp_path) == "True True"
+
+
 def test_sqlite_runs_in_wal_mode_with_normal_sync(tmp_path):
     pragmas = "connection.cursor().execute('PRAGMA journal_mode').fetchone()[0], "
     pragmas += "connection.cursor().execute('PRAGMA synchronous').fetchone()[0]"
