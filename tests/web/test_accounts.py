@@ -79,7 +79,7 @@ def test_sign_up_attempts_from_one_address_have_a_generous_bound_of_their_own(se
     assert codes[:20] == [200] * 20 and codes[20] == 429
 
 
-def skip_the_name_check(monkeypatch):
+def skip_the_name_check(monkeypatch: pytest.MonkeyPatch) -> None:
     """Both taps of a double tap pass the form's "name taken" check before either saves."""
     from tablekeeper.views.accounts import SignupForm
 
