@@ -162,6 +162,8 @@ AXES_CLIENT_IP_CALLABLE = "tablekeeper.http.client_ip"
 # Sign-ups and password-reset requests per client address and hour (tablekeeper.throttle).
 SIGNUPS_PER_HOUR = int(os.environ.get("DJANGO_SIGNUPS_PER_HOUR", "5"))
 PASSWORD_RESETS_PER_HOUR = int(os.environ.get("DJANGO_PASSWORD_RESETS_PER_HOUR", "5"))
+# Invitations to keep score sent by user name, per owner and hour.
+KEEPER_REQUESTS_PER_HOUR = int(os.environ.get("DJANGO_KEEPER_REQUESTS_PER_HOUR", "20"))
 # The reset answer never waits for the account lookup or the mail (same answer, same time for a
 # known and an unknown email); both run on a thread after it.
 PASSWORD_RESET_MAIL_IN_BACKGROUND = env_bool("DJANGO_PASSWORD_RESET_MAIL_IN_BACKGROUND", default=True)

@@ -21,7 +21,15 @@ def _key(request: HttpRequest, action: str) -> str:
 
 def count_one(request: HttpRequest, action: str) -> int:
     """Count one more `action` from this request's address this hour; the count so far."""
-    key = _key(request, action)
+    return _count(_key(request, action))
+
+
+def account_over_limit(user_pk: int, action: str, limit: int) -> bool:
+    """Count one more `action` by this account; True once it is past `limit` this hour."""
+    return _count(f"throttle:{action}:user-{user_pk}") > limit
+
+
+def _count(key: str) -> int:
     # add() starts the window only for the first one; incr() then counts within it.
     cache.add(key, 0, WINDOW_SECONDS)
     try:

@@ -58,6 +58,7 @@ urlpatterns = [
     path("sessions/<id:session_id>/keepers/add/", keepers.keeper_add, name="keeper_add"),
     path("sessions/<id:session_id>/keepers/invitation/", keepers.keeper_invitation, name="keeper_invitation"),
     path("sessions/<id:session_id>/keepers/<id:user_id>/remove/", keepers.keeper_remove, name="keeper_remove"),
+    path("keepers/requests/<id:request_id>/", keepers.keeper_request_answer, name="keeper_request_answer"),
     path("join/<slug:token>/", keepers.join_session, name="join_session"),
     path("sw.js", offline.service_worker, name="service_worker"),
     path("offline/", offline.offline_page, name="offline"),
