@@ -116,3 +116,23 @@ def test_the_invitation_link_opens_the_share_sheet_where_there_is_one(phone, liv
     share.click()
     assert "/join/" in page.evaluate("window.shared.url")
     assert problems == []
+
+
+def test_an_invitation_by_user_name_waits_on_the_sessions_page_in_chinese_and_is_accepted(phone, live_server):
+    owner = User.objects.create_user("老王", password="Tiles-and-Winds-9")
+    game = make_session(owner, "shenyang", player_names=["张姐", "小李", "阿强", "老周"])
+    invited = User.objects.create_user("小美", password="Tiles-and-Winds-9")
+    services.request_keeper(game, "小美", by=owner)
+    client = Client()
+    client.force_login(invited)
+    phone.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page, problems = open_page(phone)
+    page.goto(live_server.url + "/sessions/")
+    card = page.locator(".keeper-request")
+    assert "老王 邀请你" in card.inner_text() and page.locator(f'a[href="/sessions/{game.pk}/"]').count() == 0
+    names = ["老王", "张姐", "小李", "阿强", "老周"]
+    latin = {word for word in page.evaluate(LATIN_WORDS, names) if len(word) > 1} - ALLOWED_LATIN
+    assert latin == set() and small_targets(page) == [] and problems == []
+    card.get_by_role("button", name="接受").click()
+    page.wait_for_url(f"**/sessions/{game.pk}/")
+    assert services.sessions_kept_by(invited).filter(pk=game.pk).exists()
