@@ -12,7 +12,7 @@ from django.utils import timezone
 from tablekeeper import services
 from tablekeeper.models import Correction, GameSession, Invitation, Keeper, KeeperRequest, Round
 from tablekeeper.services.keepers import MAX_KEEPERS
-from tests.conftest import PASSWORD, draw, post_confirmed, record_all, signed_in
+from tests.conftest import PASSWORD, draw, make_session, post_confirmed, record_all, signed_in
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -291,3 +291,23 @@ def test_the_keepers_page_speaks_chinese(owner, game, co_keeper):
     page = signed_in(owner).get(f"/sessions/{game.pk}/keepers/", headers={"accept-language": "zh-hans"})
     body = page.content.decode()
     assert "谁在记分" in body and "按用户名添加记分员" in body and "移除" in body
+
+
+def test_an_account_holds_a_bounded_number_of_unanswered_invitations(owner):
+    from tablekeeper.services.keepers import MAX_WAITING_REQUESTS
+
+    User.objects.create_user("popular", password=PASSWORD)
+    for _ in range(MAX_WAITING_REQUESTS + 3):
+        services.request_keeper(make_session(owner), "popular", by=owner)
+    assert KeeperRequest.objects.filter(user__username="popular").count() == MAX_WAITING_REQUESTS
+
+
+def test_accepting_an_invitation_to_a_full_session_says_so_and_spends_it(owner, game):
+    for index in range(MAX_KEEPERS):
+        services.add_keeper(game, User.objects.create_user(f"k{index}").username, by=owner)
+    late = User.objects.create_user("late", password=PASSWORD)
+    KeeperRequest.objects.create(session=game, user=late, invited_by=owner)
+    pending = KeeperRequest.objects.get(user=late)
+    answer = signed_in(late).post(f"/keepers/requests/{pending.pk}/", {"answer": "accept"}, follow=True)
+    assert "at most" in answer.content.decode() and not KeeperRequest.objects.exists()
+    assert "late" not in keepers_of(game)

@@ -160,3 +160,11 @@ def test_wrong_passwords_on_the_change_page_count_against_the_accounts_log_in(ow
     for index in range(10):
         change_password(phone, f"wrong-{index}")
     assert guess(from_address("203.0.113.22"), "keeper", PASSWORD) == 429
+
+
+def test_behind_a_proxy_a_forwarded_address_from_anyone_but_the_proxy_is_ignored(owner, settings):
+    settings.BEHIND_PROXY = True
+    settings.PROXY_ADDRESSES = ["10.1.0.0/16"]
+    guess(from_address("10.1.2.3"), "keeper", headers={"X-Forwarded-For": "198.51.100.1"})
+    guess(from_address("203.0.113.40"), "keeper", headers={"X-Forwarded-For": "198.51.100.2"})
+    assert sorted(AccessAttempt.objects.values_list("ip_address", flat=True)) == ["198.51.100.1", "203.0.113.40"]
