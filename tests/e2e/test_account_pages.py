@@ -36,12 +36,13 @@ def open_page(context: BrowserContext) -> tuple[Page, list[str]]:
     return page, problems
 
 
-def test_the_log_in_page_of_an_invited_newcomer_names_the_invitation_in_chinese(phone, live_server):
+def test_the_log_in_page_of_an_invited_newcomer_names_the_invitation_in_chinese(phone, live_server, artifacts):
     owner = User.objects.create_user("老王", password="Tiles-and-Winds-9")
     game = make_session(owner, "shenyang", player_names=["张姐", "小李", "阿强", "老周"])
     invitation = services.new_invitation(game, by=owner)
     page, problems = open_page(phone)
     page.goto(live_server.url + invitation.get_absolute_url())
+    page.screenshot(path=str(artifacts / "login-invited-zh.png"), full_page=True)
     card = page.locator(".invited")
     invited = card.inner_text()
     assert "老王 邀请你" in invited and "沈阳" in invited and "张姐 · 小李 · 阿强 · 老周" in invited
@@ -64,7 +65,7 @@ def test_the_forgotten_password_link_is_a_fingers_target(phone, live_server):
     assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
 
 
-def test_sign_up_errors_look_like_errors_not_like_help_text(phone, live_server):
+def test_sign_up_errors_look_like_errors_not_like_help_text(phone, live_server, artifacts):
     page, _ = open_page(phone)
     page.goto(live_server.url + "/accounts/signup/")
     page.fill("input[name=username]", "newcomer")
@@ -74,6 +75,7 @@ def test_sign_up_errors_look_like_errors_not_like_help_text(phone, live_server):
     page.wait_for_load_state()
     error = page.locator(".errorlist").first
     assert error.is_visible()
+    page.screenshot(path=str(artifacts / "signup-errors-zh.png"), full_page=True)
     look = "(element) => { const s = getComputedStyle(element); return [s.color, s.borderLeftWidth, s.fontWeight]; }"
     error_color, border, weight = error.evaluate(look)
     help_color = page.locator(".helptext").first.evaluate(look)[0]
