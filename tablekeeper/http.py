@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Callable
 from typing import Any
 
@@ -46,13 +47,23 @@ def page_or_partial(
 
 
 def client_ip(request: HttpRequest) -> str:
-    """The client's address: the one the proxy saw (the last X-Forwarded-For entry, which our own
-    proxy appended) when DJANGO_BEHIND_PROXY says there is one, else the connection's."""
-    if settings.BEHIND_PROXY:
+    """The client's address: the one our proxy saw (the last X-Forwarded-For entry, which it
+    appended) when DJANGO_BEHIND_PROXY says there is one and the request came from one of
+    DJANGO_PROXY_ADDRESSES, else the connection's."""
+    remote = str(request.META.get("REMOTE_ADDR", ""))
+    if settings.BEHIND_PROXY and _is_proxy(remote):
         forwarded = [part.strip() for part in request.headers.get("X-Forwarded-For", "").split(",") if part.strip()]
         if forwarded:
             return forwarded[-1]
-    return str(request.META.get("REMOTE_ADDR", ""))
+    return remote
+
+
+def _is_proxy(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in ipaddress.ip_network(network, strict=False) for network in settings.PROXY_ADDRESSES)
 
 
 def revalidated(

@@ -339,6 +339,23 @@ class Invitation(models.Model):
         return reverse("join_session", args=[self.token])
 
 
+class KeeperRequest(models.Model):
+    """The owner asked the account `user` (by its user name) to keep score on a session. Nothing
+    changes for `user` until they accept it from their sessions page; declining deletes it."""
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="keeper_requests")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="keeper_requests")
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-created", "-pk")
+        constraints = (models.UniqueConstraint(fields=["session", "user"], name="keeper_request_unique_per_session"),)
+
+    def __str__(self) -> str:
+        return f"{self.user} asked to keep {self.session}"
+
+
 # The most presets one account keeps: a handful of tables, not a library.
 MAX_PRESETS = 20
 PRESET_NAME_MAX_LENGTH = 40

@@ -144,21 +144,37 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Failed logins are counted per client address in the database (every worker sees them).
+# Failed logins are counted in the database (every worker sees them) per account and per address;
+# tablekeeper.login_throttle decides what they lock: never a phone that logged in to the account
+# before (only its own failures count there), and a success forgets only that account's failures.
+AXES_HANDLER = "tablekeeper.login_throttle.LoginThrottle"
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "10"))
+# One address may fail more often than one account: a café's or a table's shared address carries
+# several people's typos.
+LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_ADDRESS_FAILURE_LIMIT", "50"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
+# The password-change page reports wrong current passwords to axes too; none is ever stored.
+AXES_SENSITIVE_PARAMETERS = ["old_password", "new_password1", "new_password2"]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "tablekeeper.http.client_ip"
 # Sign-ups and password-reset requests per client address and hour (tablekeeper.throttle).
 SIGNUPS_PER_HOUR = int(os.environ.get("DJANGO_SIGNUPS_PER_HOUR", "5"))
 PASSWORD_RESETS_PER_HOUR = int(os.environ.get("DJANGO_PASSWORD_RESETS_PER_HOUR", "5"))
+# Invitations to keep score sent by user name, per owner and hour.
+KEEPER_REQUESTS_PER_HOUR = int(os.environ.get("DJANGO_KEEPER_REQUESTS_PER_HOUR", "20"))
+# The reset answer never waits for the account lookup or the mail (same answer, same time for a
+# known and an unknown email); both run on a thread after it.
+PASSWORD_RESET_MAIL_IN_BACKGROUND = env_bool("DJANGO_PASSWORD_RESET_MAIL_IN_BACKGROUND", default=True)
 
 # A TLS-terminating proxy in front says the scheme in X-Forwarded-Proto and the client's address
 # in X-Forwarded-For; without one, both headers are whatever a client made up, so they are
 # trusted only when DJANGO_BEHIND_PROXY says a proxy sets them.
 BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", default=False)
+# The addresses (or networks) the proxy connects from: only their X-Forwarded-For is believed.
+# gunicorn.conf.py reads the same variable for X-Forwarded-Proto.
+PROXY_ADDRESSES = env_list("DJANGO_PROXY_ADDRESSES", ["127.0.0.1", "::1"])
 if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 

@@ -6,11 +6,14 @@ from .keepers import (
     KeeperRefused,
     accept_invitation,
     add_keeper,
+    answer_request,
     cancel_invitations,
     new_invitation,
     open_invitation,
     remove_keeper,
+    request_keeper,
     sessions_kept_by,
+    waiting_requests,
 )
 from .sessions import (
     delete_session,
@@ -31,6 +34,7 @@ __all__ = [
     "NeedsConfirmation",
     "accept_invitation",
     "add_keeper",
+    "answer_request",
     "cancel_invitations",
     "delete_hand",
     "delete_session",
@@ -44,6 +48,7 @@ __all__ = [
     "record_hand",
     "remove_keeper",
     "reopen_session",
+    "request_keeper",
     "sessions_kept_by",
     "set_archived",
     "set_money_rate",
@@ -51,4 +56,5 @@ __all__ = [
     "start_session",
     "table_before",
     "undo_last_hand",
+    "waiting_requests",
 ]

@@ -16,13 +16,15 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import GameSession, Invitation, Keeper
+from ..models import GameSession, Invitation, Keeper, KeeperRequest
 
 # Long enough to send the link across a table or a chat, short enough that an old message
 # forwarded later does not let a stranger in.
 INVITATION_LIFETIME = timedelta(days=3)
 # A table has four players; a few more keepers covers swapping phones, not a crowd.
 MAX_KEEPERS = 8
+# Invitations by user name an account can have waiting: enough for a club, not a mailbox to flood.
+MAX_WAITING_REQUESTS = 20
 
 
 class KeeperRefused(Exception):
@@ -59,19 +61,74 @@ def _add(session: GameSession, user: User, added_by: User | None) -> Keeper:
         ) from None
 
 
-def add_keeper(session: GameSession, username: str, *, by: User) -> Keeper:
-    """Make the account called `username` (any case) a keeper of `session`."""
+def _account_called(username: str) -> User | None:
+    """The active account called `username`: exactly, else in any case when only one matches."""
     name = username.strip()
     matches = list(User.objects.filter(username__iexact=name, is_active=True)[:2])
     exact = [user for user in matches if user.username == name]
     if len(exact) == 1:
-        user = exact[0]
-    elif len(matches) == 1:
-        user = matches[0]
-    else:
-        raise KeeperRefused(_("There is no account called “%(name)s”.") % {"name": name})
+        return exact[0]
+    return matches[0] if len(matches) == 1 else None
+
+
+def add_keeper(session: GameSession, username: str, *, by: User) -> Keeper:
+    """Make the account called `username` (any case) a keeper of `session` at once (the owner's
+    own tools and tests; the keepers page asks the account first, through `request_keeper`)."""
+    user = _account_called(username)
+    if user is None:
+        raise KeeperRefused(_("There is no account called “%(name)s”.") % {"name": username.strip()})
     _check_room(session, user)
     return _add(session, user, by)
+
+
+def request_keeper(session: GameSession, username: str, *, by: User) -> None:
+    """Ask the account called `username` to keep score on `session`; it sees the request on its
+    sessions page and becomes a keeper only by accepting it. Whether such an account exists, is
+    already a keeper or already asked is never said: the owner gets the same answer for any name."""
+    user = _account_called(username)
+    if user is None or user.pk == session.owner_id:
+        return
+    if Keeper.objects.filter(session=session, user=user).exists():
+        return
+    if KeeperRequest.objects.filter(user=user).count() >= MAX_WAITING_REQUESTS:
+        return
+    try:
+        with transaction.atomic():
+            KeeperRequest.objects.get_or_create(session=session, user=user, defaults={"invited_by": by})
+    except IntegrityError:  # the same request made twice at once: one is enough
+        pass
+
+
+def waiting_requests(user: User) -> QuerySet[KeeperRequest]:
+    """The requests to keep score that `user` has not answered yet, newest first."""
+    return (
+        KeeperRequest.objects.filter(user=user)
+        .select_related("session", "invited_by")
+        .prefetch_related("session__seats__player")
+    )
+
+
+def answer_request(request_id: int, user: User, *, accept: bool) -> GameSession | None:
+    """`user` accepts (becomes a keeper) or declines one of their own requests; the request is
+    gone either way. None when it no longer exists (answered on another phone, or withdrawn)."""
+    refused: KeeperRefused | None = None
+    with transaction.atomic():
+        keeper_request = (
+            KeeperRequest.objects.select_for_update().filter(pk=request_id, user=user).select_related("session").first()
+        )
+        if keeper_request is None:
+            return None
+        session = keeper_request.session
+        keeper_request.delete()
+        if accept and not Keeper.objects.filter(session=session, user=user).exists():
+            try:
+                _check_room(session, user)
+                _add(session, user, keeper_request.invited_by)
+            except KeeperRefused as problem:  # the session filled up meanwhile: the request is spent
+                refused = problem
+    if refused is not None:
+        raise refused
+    return session
 
 
 def remove_keeper(session: GameSession, user_id: int) -> None:

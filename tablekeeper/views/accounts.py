@@ -1,28 +1,44 @@
-"""Sign up, and password reset with a throttle; logging in, out and changing a password are
-Django's own auth views (django-axes throttles the login) with our templates."""
+"""Sign up, log in, change and reset a password: Django's auth views with our templates, the
+log-in and the password change throttled by django-axes (tablekeeper.login_throttle), sign-ups
+and reset mails per address and hour (tablekeeper.throttle)."""
 
 from __future__ import annotations
 
+import re
+import threading
+from datetime import timedelta
 from typing import Any
 
+from axes.helpers import get_lockout_response
 from django import forms
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse
+from django.db import IntegrityError, close_old_connections, connections, transaction
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
+from .. import services
 from ..http import HtmxHttpRequest
-from ..throttle import over_limit
+from ..login_throttle import count_wrong_password, password_check_allowed, remember_device
+from ..throttle import count_one, over_limit, reached
 from ..validators import has_control_characters
 
 _NEXT_MAX_LENGTH = 500
+# Sign-ups are limited by the accounts made; attempts (refused forms included) by a far higher
+# bound, so that a table of newcomers mistyping passwords on one Wi-Fi is never shut out.
+_ATTEMPTS_PER_SIGNUP = 20
+# A double-tapped Sign up: the second request may log in to the account the first just made,
+# with the same password, within this long.
+_DOUBLE_TAP_WINDOW = timedelta(minutes=2)
+_JOIN_PATH = re.compile(r"^/join/([A-Za-z0-9_-]{1,40})/$")
 
 
 class SignupForm(UserCreationForm[User]):
@@ -45,15 +61,39 @@ def _too_many(request: HttpRequest, message: str) -> HttpResponse:
 def signup(request: HtmxHttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("session_list")
-    if request.method == "POST" and over_limit(request, "signup", settings.SIGNUPS_PER_HOUR):
+    if request.method == "POST" and (
+        reached(request, "signup", settings.SIGNUPS_PER_HOUR)
+        or over_limit(request, "signup-attempt", settings.SIGNUPS_PER_HOUR * _ATTEMPTS_PER_SIGNUP)
+    ):
         return _too_many(request, str(_("Too many new accounts from this address; try again in an hour.")))
     next_url = _safe_next(request)
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(next_url or "session_new")
+        user = _create_or_double_tap(request, form)
+        if user is not None:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            response = redirect(next_url or "session_new")
+            remember_device(request, response, user)
+            return response
     return TemplateResponse(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+def _create_or_double_tap(request: HttpRequest, form: SignupForm) -> User | None:
+    """The new account; or, when a simultaneous request (a double tap) made the same name first,
+    that account if this request carries its password, as the first request would have answered.
+    Otherwise the form says the name is taken (None)."""
+    try:
+        with transaction.atomic():
+            user = form.save()
+    except IntegrityError:
+        username = form.cleaned_data["username"]
+        twin = User.objects.filter(username=username, date_joined__gte=timezone.now() - _DOUBLE_TAP_WINDOW).first()
+        if twin is not None and twin.check_password(form.cleaned_data["password1"]):
+            return twin
+        form.add_error("username", form.instance.unique_error_message(User, ("username",)))
+        return None
+    count_one(request, "signup")
+    return user
 
 
 def _safe_next(request: HttpRequest) -> str:
@@ -67,10 +107,96 @@ def _safe_next(request: HttpRequest) -> str:
     return wanted if allowed else ""
 
 
+class LoginView(auth_views.LoginView):
+    """Django's log-in; a success marks this browser as a known device of the account (its keeper
+    is then never locked out by strangers' guesses), and a newcomer arriving from a keeper
+    invitation is told what they were invited to."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        remember_device(self.request, response, form.get_user())
+        return response
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        found = _JOIN_PATH.match(context.get("next") or "")
+        invitation = services.open_invitation(found.group(1)) if found else None
+        if invitation is not None:
+            seats = invitation.session.seats.select_related("player").order_by("index")
+            context["invitation"] = invitation
+            context["invited_names"] = [seat.player.name for seat in seats]
+        return context
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change; a wrong current password counts as a failed log-in to the account,
+    and past the limit the page answers like a locked log-in (429) without checking any password."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not password_check_allowed(request, request.user):  # type: ignore[arg-type]
+            return get_lockout_response(request, None, {"username": request.user.get_username()})  # type: ignore[no-any-return]
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form: PasswordChangeForm) -> HttpResponse:
+        if "old_password" in form.errors:
+            count_wrong_password(self.request, form.user)
+        return super().form_invalid(form)
+
+
 class PasswordResetView(auth_views.PasswordResetView):
-    """Django's reset view, with as many mails per address and hour as settings allow."""
+    """Django's reset view, with as many requests per address and hour as settings allow. The
+    answer does not wait for the account lookup or the mail: both happen after it, so a known
+    and an unknown email are answered alike, in the same time."""
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if over_limit(request, "password_reset", settings.PASSWORD_RESETS_PER_HOUR):
             return _too_many(request, str(_("Too many reset requests from this address; try again in an hour.")))
         return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        options = {
+            "use_https": self.request.is_secure(),
+            "token_generator": self.token_generator,
+            "from_email": self.from_email,
+            "email_template_name": self.email_template_name,
+            "subject_template_name": self.subject_template_name,
+            "request": self.request,
+            "html_email_template_name": self.html_email_template_name,
+            "extra_email_context": self.extra_email_context,
+        }
+        language = translation.get_language()
+
+        def send() -> None:
+            with translation.override(language):
+                form.save(**options)
+
+        if settings.PASSWORD_RESET_MAIL_IN_BACKGROUND:
+            _send_later(send)
+        else:
+            send()
+        return HttpResponseRedirect(self.get_success_url())
+
+
+_pending_mails: list[threading.Thread] = []
+
+
+def _send_later(send: Any) -> None:
+    """Run `send` after the answer, on its own thread and database connection."""
+
+    def run() -> None:
+        close_old_connections()
+        try:
+            send()
+        finally:
+            connections.close_all()
+
+    _pending_mails[:] = [thread for thread in _pending_mails if thread.is_alive()]
+    thread = threading.Thread(target=run, name="password-reset-mail")
+    _pending_mails.append(thread)
+    thread.start()
+
+
+def wait_for_reset_mails(timeout: float = 10.0) -> None:
+    """Wait until every reset mail started so far went out (for tests, and a clean shutdown)."""
+    for thread in list(_pending_mails):
+        thread.join(timeout)

@@ -1,8 +1,10 @@
-"""More than one keeper: the owner adds accounts by user name or a one-time link, and removes them."""
+"""More than one keeper: the owner invites accounts by user name (they accept or decline on their
+sessions page) or with a one-time link, and removes them."""
 
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -17,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import services
 from ..http import HtmxHttpRequest, current_user
 from ..models import GameSession, Invitation, Keeper
+from ..throttle import account_over_limit
 from .access import is_owner, kept_session, owned_session
 
 
@@ -49,6 +52,8 @@ def session_keepers(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
         "invitation": invitation,
         "invitation_link": link,
         "invitation_qr": _qr_svg(link) if link else None,
+        # Just after a removal: the removed keeper may still hold the share link.
+        "removed_a_keeper": owner and request.GET.get("removed") == "1",
     }
     return TemplateResponse(request, "sessions/keepers.html", context)
 
@@ -56,20 +61,48 @@ def session_keepers(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def keeper_add(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    """Ask an account, by user name, to keep score; the answer is the same for every name, so the
+    page cannot be used to find out which accounts exist."""
     session = owned_session(request, session_id)
     form = AddKeeperForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Type the user name of the account to add."))
         return redirect(_keepers_url(session))
+    owner = current_user(request)
+    if account_over_limit(owner.pk, "keeper-request", settings.KEEPER_REQUESTS_PER_HOUR):
+        message = _("Too many invitations by user name this hour; try again later, or use an invitation link.")
+        return TemplateResponse(request, "registration/throttled.html", {"message": message}, status=429)
+    name = form.cleaned_data["username"].strip()
+    services.request_keeper(session, name, by=owner)
+    messages.success(
+        request,
+        _(
+            "If there is an account called “%(name)s”, it now sees your invitation on its sessions page, "
+            "and keeps score once it accepts."
+        )
+        % {"name": name},
+    )
+    return redirect(_keepers_url(session))
+
+
+@login_required
+@require_POST
+def keeper_request_answer(request: HtmxHttpRequest, request_id: int) -> HttpResponse:
+    """The invited account accepts or declines a request made by user name."""
+    accept = request.POST.get("answer") == "accept"
     try:
-        keeper = services.add_keeper(session, form.cleaned_data["username"], by=current_user(request))
+        session = services.answer_request(request_id, current_user(request), accept=accept)
     except services.KeeperRefused as refused:
         messages.error(request, refused.message)
-    else:
-        messages.success(
-            request, _("%(name)s can now keep score on this session.") % {"name": keeper.user.get_username()}
-        )
-    return redirect(_keepers_url(session))
+        return redirect("session_list")
+    if session is None:
+        messages.error(request, _("That invitation is no longer there."))
+        return redirect("session_list")
+    if accept:
+        messages.success(request, _("You can now keep score on this session."))
+        return redirect(session)
+    messages.success(request, _("You declined the invitation."))
+    return redirect("session_list")
 
 
 @login_required
@@ -85,7 +118,7 @@ def keeper_remove(request: HtmxHttpRequest, session_id: int, user_id: int) -> Ht
         return redirect("session_list")
     services.remove_keeper(session, user_id)
     messages.success(request, _("The keeper was removed; they can no longer open this session."))
-    return redirect(_keepers_url(session))
+    return redirect(f"{_keepers_url(session)}?removed=1")
 
 
 @login_required

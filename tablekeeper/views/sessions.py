@@ -55,6 +55,8 @@ def session_list(request: HtmxHttpRequest) -> HttpResponse:
         "user": user,
         "older_page": page + 1 if len(shown) > SESSIONS_PER_PAGE else None,
         "newer_page": page - 1 if page > 1 else None,
+        # Invitations to keep score, by user name, that this account has not answered.
+        "keeper_requests": services.waiting_requests(user),
     }
     return TemplateResponse(request, "sessions/list.html", context)
 

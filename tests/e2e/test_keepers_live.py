@@ -133,8 +133,10 @@ def test_the_offline_screens_read_in_chinese_and_fit_the_phone(browser: Browser,
         expect(outbox).to_contain_text("手机上存的牌局已全部上传", timeout=20_000)
         page.goto(f"{board}keepers/")
         page.fill("input[name=username]", "second")
-        page.get_by_role("button", name="添加记分员").click()
-        expect(page.locator(".messages")).to_contain_text("second 现在可以给这场记分了")
+        page.get_by_role("button", name="发送邀请").click()
+        expect(page.locator(".messages")).to_contain_text(
+            "如果有名为“second”的账号，它会在自己的牌局列表里看到你的邀请"
+        )
         page.get_by_role("button", name="生成一次性邀请链接").click()
         expect(page.locator(".qr svg")).to_be_visible()
         page.screenshot(path=str(artifacts / "keepers-zh.png"), full_page=True)

@@ -10,9 +10,9 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from tablekeeper import services
-from tablekeeper.models import Correction, GameSession, Invitation, Keeper, Round
+from tablekeeper.models import Correction, GameSession, Invitation, Keeper, KeeperRequest, Round
 from tablekeeper.services.keepers import MAX_KEEPERS
-from tests.conftest import PASSWORD, draw, post_confirmed, record_all, signed_in
+from tests.conftest import PASSWORD, draw, make_session, post_confirmed, record_all, signed_in
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -28,27 +28,92 @@ def invitation_path(page: str) -> str:
     return found.group(1)
 
 
-def test_the_owner_adds_a_keeper_by_user_name_in_any_case(owner, game):
-    User.objects.create_user("Mei", password=PASSWORD)
-    response = signed_in(owner).post(f"/sessions/{game.pk}/keepers/add/", {"username": " mei "}, follow=True)
-    assert "Mei can now keep score on this session." in response.content.decode()
-    assert keepers_of(game) == ["Mei"]
+def invite_by_name(owner: User, game: GameSession, username: str):
+    return signed_in(owner).post(f"/sessions/{game.pk}/keepers/add/", {"username": username}, follow=True)
 
 
-@pytest.mark.parametrize(
-    ("username", "message"),
-    [
-        ("nobody-here", "There is no account called “nobody-here”."),
-        ("keeper", "You own this session; you keep score on it already."),
-        ("second", "second already keeps score on this session."),
-        ("", "Type the user name of the account to add."),
-        ("x" * 151, "Type the user name of the account to add."),
-    ],
-)
-def test_it_refuses_an_account_it_cannot_add_and_says_why(owner, game, co_keeper, username, message):
-    response = signed_in(owner).post(f"/sessions/{game.pk}/keepers/add/", {"username": username}, follow=True)
-    assert message in response.content.decode()
+def test_a_user_name_invitation_adds_no_one_until_the_account_accepts_it_in_any_case(owner, game):
+    mei = User.objects.create_user("Mei", password=PASSWORD)
+    response = invite_by_name(owner, game, " mei ")
+    assert "If there is an account called “mei”, it now sees your invitation" in response.content.decode()
+    assert keepers_of(game) == []
+    phone = signed_in(mei)
+    listed = phone.get("/sessions/").content.decode()
+    assert f'href="/sessions/{game.pk}/"' not in listed, "nothing of the session shows before accepting"
+    assert "keeper invites you to keep score" in listed and "Ann · Bo · Cy · Di" in listed
+    assert phone.get(f"/sessions/{game.pk}/").status_code == 404
+    pending = KeeperRequest.objects.get(user=mei)
+    accepted = phone.post(f"/keepers/requests/{pending.pk}/", {"answer": "accept"}, follow=True)
+    assert accepted.redirect_chain[-1][0] == f"/sessions/{game.pk}/" and keepers_of(game) == ["Mei"]
+    assert not KeeperRequest.objects.exists()
+
+
+def test_a_declined_user_name_invitation_is_gone_and_adds_no_one(owner, game):
+    mei = User.objects.create_user("mei", password=PASSWORD)
+    invite_by_name(owner, game, "mei")
+    pending = KeeperRequest.objects.get(user=mei)
+    declined = signed_in(mei).post(f"/keepers/requests/{pending.pk}/", {"answer": "decline"}, follow=True)
+    assert "You declined the invitation." in declined.content.decode()
+    assert keepers_of(game) == [] and not KeeperRequest.objects.exists()
+    assert "invites you" not in signed_in(mei).get("/sessions/").content.decode()
+
+
+def test_only_the_invited_account_can_answer_its_invitation(owner, game, stranger):
+    mei = User.objects.create_user("mei", password=PASSWORD)
+    invite_by_name(owner, game, "mei")
+    pending = KeeperRequest.objects.get(user=mei)
+    answer = signed_in(stranger).post(f"/keepers/requests/{pending.pk}/", {"answer": "accept"}, follow=True)
+    assert "That invitation is no longer there." in answer.content.decode()
+    assert keepers_of(game) == [] and KeeperRequest.objects.filter(pk=pending.pk).exists()
+
+
+@pytest.mark.parametrize("username", ["nobody-here", "keeper", "second", "mei"])
+def test_the_answer_to_a_user_name_is_the_same_whoever_it_names(owner, game, co_keeper, username):
+    User.objects.create_user("mei", password=PASSWORD)
+    body = invite_by_name(owner, game, username).content.decode()
+    assert f"If there is an account called “{username}”, it now sees your invitation" in body
+    assert "no account" not in body and "already" not in body
     assert keepers_of(game) == ["second"]
+
+
+@pytest.mark.parametrize("username", ["", "x" * 151])
+def test_an_empty_or_overlong_user_name_is_refused_in_the_form(owner, game, username):
+    assert "Type the user name of the account to add." in invite_by_name(owner, game, username).content.decode()
+    assert not KeeperRequest.objects.exists()
+
+
+def test_user_name_invitations_are_limited_per_owner_and_hour(owner, game, settings):
+    settings.KEEPER_REQUESTS_PER_HOUR = 3
+    phone = signed_in(owner)
+    codes = [
+        phone.post(f"/sessions/{game.pk}/keepers/add/", {"username": f"guess{index}"}).status_code for index in range(4)
+    ]
+    assert codes == [302, 302, 302, 429]
+
+
+def test_removing_a_keeper_says_they_may_still_have_the_share_link_and_replaces_it_in_one_tap(owner, game, co_keeper):
+    phone = signed_in(owner)
+    removed = phone.post(f"/sessions/{game.pk}/keepers/{co_keeper.pk}/remove/", follow=True).content.decode()
+    assert "may still have the share link" in removed
+    old_token = game.share_token
+    assert f'action="/sessions/{game.pk}/share/settings/"' in removed and 'value="new_link"' in removed
+    phone.post(f"/sessions/{game.pk}/share/settings/", {"action": "new_link"})
+    game.refresh_from_db()
+    assert game.share_token != old_token
+    assert signed_in(co_keeper).get(f"/b/{old_token}/").status_code == 404
+
+
+def test_the_invitation_link_has_copy_and_share_buttons(owner, game):
+    services.new_invitation(game, by=owner)
+    page = signed_in(owner).get(f"/sessions/{game.pk}/keepers/").content.decode()
+    assert "data-copy=" in page and "data-share=" in page and "js/share.js" in page
+
+
+def test_the_log_in_page_of_an_invited_newcomer_names_the_invitation_and_offers_sign_up(client, owner, game):
+    invitation = services.new_invitation(game, by=owner)
+    body = client.get(invitation.get_absolute_url(), follow=True).content.decode()
+    assert "keeper invites you to keep score on their Zhengzhou" in body and "Ann · Bo · Cy · Di" in body
+    assert f'href="/accounts/signup/?next=/join/{invitation.token}/"' in body.replace("%2F", "/")
 
 
 def test_a_session_has_a_bounded_number_of_keepers(owner, game):
@@ -226,3 +291,23 @@ def test_the_keepers_page_speaks_chinese(owner, game, co_keeper):
     page = signed_in(owner).get(f"/sessions/{game.pk}/keepers/", headers={"accept-language": "zh-hans"})
     body = page.content.decode()
     assert "谁在记分" in body and "按用户名添加记分员" in body and "移除" in body
+
+
+def test_an_account_holds_a_bounded_number_of_unanswered_invitations(owner):
+    from tablekeeper.services.keepers import MAX_WAITING_REQUESTS
+
+    User.objects.create_user("popular", password=PASSWORD)
+    for _ in range(MAX_WAITING_REQUESTS + 3):
+        services.request_keeper(make_session(owner), "popular", by=owner)
+    assert KeeperRequest.objects.filter(user__username="popular").count() == MAX_WAITING_REQUESTS
+
+
+def test_accepting_an_invitation_to_a_full_session_says_so_and_spends_it(owner, game):
+    for index in range(MAX_KEEPERS):
+        services.add_keeper(game, User.objects.create_user(f"k{index}").username, by=owner)
+    late = User.objects.create_user("late", password=PASSWORD)
+    KeeperRequest.objects.create(session=game, user=late, invited_by=owner)
+    pending = KeeperRequest.objects.get(user=late)
+    answer = signed_in(late).post(f"/keepers/requests/{pending.pk}/", {"answer": "accept"}, follow=True)
+    assert "at most" in answer.content.decode() and not KeeperRequest.objects.exists()
+    assert "late" not in keepers_of(game)
