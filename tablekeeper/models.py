@@ -11,6 +11,7 @@ import hashlib
 import json
 import secrets
 import unicodedata
+from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
 from typing import Any, Self
@@ -18,6 +19,7 @@ from typing import Any, Self
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .rules import VARIANT_IDS, get_variant
@@ -99,7 +101,35 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
 
-class GameSession(models.Model):
+PLACE_MAX_LENGTH = 40
+
+
+class TableFeeFields(models.Model):
+    """The table fee (台费) a session charges, and where it is played: kept by presets too.
+
+    Money, never points: the settle-up takes it from the players and owes it to the room.
+    """
+
+    class FeeKind(models.TextChoices):
+        NONE = "none", _("No table fee")
+        PER_PLAYER = "per_player", _("A fixed amount from each player")
+        HOURLY = "hourly", _("The room's rate per hour, split evenly")
+        BIG_WINNER = "big_winner", _("The big winner pays it all")
+        WINNER_SHARE = "winner_share", _("A share of each winner's winnings")
+        PER_HAND = "per_hand", _("An amount from each hand's winner")
+
+    fee_kind = models.CharField(max_length=12, choices=FeeKind.choices, default=FeeKind.NONE)
+    # Yuan: per player, per hour, the whole fee or per hand, as fee_kind says.
+    fee_amount = models.DecimalField(max_digits=8, decimal_places=2, default=Decimal(0))
+    fee_percent = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal(0))
+    fee_self_draw_only = models.BooleanField(default=False)
+    place = models.CharField(max_length=PLACE_MAX_LENGTH, blank=True, default="")
+
+    class Meta:
+        abstract = True
+
+
+class GameSession(TableFeeFields):
     """One sitting at the table ("session" on screen; named so as not to clash with auth sessions)."""
 
     class Status(models.TextChoices):
@@ -131,6 +161,10 @@ class GameSession(models.Model):
     pot_refund = models.JSONField(default=zero_totals)
     # Money per point for the settle-up (e.g. 0.10 yuan); None shows points only.
     money_rate = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    # When play started and ended, for an hourly table fee: the session's start and finish unless
+    # the keeper corrected them.
+    played_from = models.DateTimeField(null=True, blank=True)
+    played_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ("-created",)
@@ -186,6 +220,15 @@ class GameSession(models.Model):
     @property
     def pot(self) -> int:
         return int((self.state or {}).get("pot", 0))
+
+    @property
+    def play_started(self) -> datetime:
+        return self.played_from or self.created
+
+    @property
+    def play_ended(self) -> datetime:
+        """The end of play: as corrected, else the finish, else now (an open session's fee so far)."""
+        return self.played_until or self.finished or timezone.now()
 
 
 class Seat(models.Model):
@@ -334,7 +377,7 @@ MAX_PRESETS = 20
 PRESET_NAME_MAX_LENGTH = 40
 
 
-class TablePreset(models.Model):
+class TablePreset(TableFeeFields):
     """A keeper's saved table ("our Thursday rules"): variant, house rules, base, starting points and,
     when saved from a session, its four players, so that the next session starts in one tap."""
 

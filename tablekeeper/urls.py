@@ -39,6 +39,7 @@ urlpatterns = [
     path("sessions/<id:session_id>/delete/", sessions.session_delete, name="session_delete"),
     path("sessions/<id:session_id>/preset/", presets.preset_save, name="preset_save"),
     path("sessions/<id:session_id>/manage/", sessions.session_manage, name="session_manage"),
+    path("sessions/<id:session_id>/fee/", sessions.session_fee, name="session_fee"),
     path("presets/", presets.preset_list, name="preset_list"),
     path("presets/<id:preset_id>/start/", presets.preset_start, name="preset_start"),
     path("presets/<id:preset_id>/rename/", presets.preset_rename, name="preset_rename"),

@@ -111,6 +111,24 @@ def fee_shares(
     return [0] * SEATS
 
 
+# "More than the stakes": a 台板 above one base hand, a fixed or hourly fee above a hundred base
+# hands, the big winner's fee above four hundred (a hundred a player), a share above half.
+STAKES_EVENING = 100
+
+
+def fee_outweighs_stakes(kind: str, amount: Decimal, percent: Decimal, stake: Decimal) -> bool:
+    """Whether a fee is larger than the stakes, `stake` being one base hand in yuan: allowed, but asked about."""
+    if kind == PER_HAND:
+        return amount > stake
+    if kind in (PER_PLAYER, HOURLY):
+        return amount > stake * STAKES_EVENING
+    if kind == BIG_WINNER:
+        return amount > stake * STAKES_EVENING * SEATS
+    if kind == WINNER_SHARE:
+        return percent > 50
+    return False
+
+
 def fen_text(fen: int) -> str:
     """Fen as yuan with two decimals (¥ is added by whoever shows it): 12345 → "123.45"."""
     sign = "-" if fen < 0 else ""
