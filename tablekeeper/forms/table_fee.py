@@ -110,10 +110,14 @@ class TableFeeForm(TableFeeFieldsMixin):
     """A session's fee, place and playing times, on its own page (the owner's)."""
 
     played_from = forms.DateTimeField(
-        label=_("Play started"), required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+        label=_("Play started"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
     played_until = forms.DateTimeField(
-        label=_("Play ended"), required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+        label=_("Play ended"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
 
     def __init__(self, *args: Any, session: GameSession, **kwargs: Any) -> None:

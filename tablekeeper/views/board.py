@@ -209,9 +209,7 @@ def build_ending(session: GameSession, seats: list[Seat]) -> EndingView:
         ]
         # Without a rate the points settle as points and the fee is money beside them.
         transfers += [
-            TransferView(
-                payer=names[seat], payee=words[ROOM_PARTY], amount=None, money=fen_decimal(paid), to_room=True
-            )
+            TransferView(payer=names[seat], payee=words[ROOM_PARTY], amount=None, money=fen_decimal(paid), to_room=True)
             for seat, paid in enumerate(fee or [])
             if paid
         ]

@@ -221,7 +221,11 @@ def session_manage(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
 
 
 def _fee_form(session: GameSession, data: Any = None) -> TableFeeForm:
-    initial = {**fee_initial(session), "played_from": session.play_started, "played_until": session.played_until or session.finished}
+    initial = {
+        **fee_initial(session),
+        "played_from": session.play_started,
+        "played_until": session.played_until or session.finished,
+    }
     return TableFeeForm(data, session=session, initial=initial)
 
 

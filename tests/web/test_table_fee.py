@@ -35,7 +35,12 @@ def test_a_fixed_fee_per_player_is_owed_to_the_room_in_the_fewest_transfers():
     )
     assert ending.fee == [2000, 2000, 2000, 2000] and ending.room == 8000
     assert ending.money_nets == [1000, -3000, -3000, -3000]
-    assert triples(ending.money_transfers) == [(1, ROOM_PARTY, 3000), (2, ROOM_PARTY, 3000), (3, ROOM_PARTY, 2000), (3, 0, 1000)]
+    assert triples(ending.money_transfers) == [
+        (1, ROOM_PARTY, 3000),
+        (2, ROOM_PARTY, 3000),
+        (3, ROOM_PARTY, 2000),
+        (3, 0, 1000),
+    ]
     # The game's points are untouched by the fee.
     assert ending.changes == [30, -10, -10, -10]
     assert triples(ending.transfers) == [(1, 0, 10), (2, 0, 10), (3, 0, 10)]

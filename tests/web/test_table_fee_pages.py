@@ -3,6 +3,9 @@ page, bounded with a message, asked about when above the stakes, and shown in th
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any
@@ -11,7 +14,10 @@ import pytest
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, TablePreset
+from tablekeeper.services.exchange import ImportRefused, export_csv, export_session, import_session
+from tablekeeper.services.sessions import ending_of, wins_and_self_draws
 from tablekeeper.services.table_fee import KINDS
+from tablekeeper.views.board import seats_of
 from tests.conftest import make_session, record_all, signed_in, win
 from tests.web.test_sessions import start_form_data
 
@@ -30,7 +36,9 @@ def test_a_fee_chosen_at_the_start_is_kept_with_the_session_and_its_place(owner)
     phone = signed_in(owner)
     form = phone.get("/sessions/new/").content.decode()
     assert 'name="fee_kind" value="per_player"' in form and 'name="place"' in form
-    phone.post("/sessions/new/", start_data(fee_kind="per_hand", fee_amount="1.5", fee_self_draw_only="on", place=" 老 地方 "))
+    phone.post(
+        "/sessions/new/", start_data(fee_kind="per_hand", fee_amount="1.5", fee_self_draw_only="on", place=" 老 地方 ")
+    )
     session = GameSession.objects.get()
     assert (session.fee_kind, session.fee_amount, session.fee_self_draw_only) == ("per_hand", Decimal("1.5"), True)
     assert session.place == "老 地方"
@@ -58,7 +66,9 @@ def test_a_bad_fee_is_refused_with_a_message_and_starts_nothing(owner, fee, mess
 def test_a_fee_above_the_stakes_is_asked_about_once_then_allowed(owner):
     phone = signed_in(owner)
     # Base 2: a 台板 of ¥5 a hand is more than a base hand.
-    asked = phone.post("/sessions/new/", start_data(fee_kind="per_hand", fee_amount="5"), headers={"HX-Request": "true"})
+    asked = phone.post(
+        "/sessions/new/", start_data(fee_kind="per_hand", fee_amount="5"), headers={"HX-Request": "true"}
+    )
     body = asked.content.decode()
     assert asked.status_code == 422 and "more than the stakes" in body and 'name="fee_confirmed"' in body
     assert not GameSession.objects.exists()
@@ -143,10 +153,48 @@ def test_without_a_money_rate_the_fee_is_money_beside_the_points(owner):
 def test_a_per_hand_fee_counts_the_wins_the_database_stored(owner):
     session = make_session(owner, "shenyang", base=1, fee={"fee_kind": "per_hand", "fee_amount": Decimal(1)})
     record_all(session, [win(0), win(1, "discard", 0), win(0)])
-    from tablekeeper.services.sessions import ending_of, wins_and_self_draws
-
     assert wins_and_self_draws(session) == ([2, 1, 0, 0], [2, 0, 0, 0])
     assert ending_of(session).fee == [200, 100, 0, 0]
     GameSession.objects.filter(pk=session.pk).update(fee_self_draw_only=True)
     session.refresh_from_db()
     assert ending_of(session).fee == [200, 0, 0, 0]
+
+
+def test_a_json_export_round_trips_the_fee_place_and_playing_times(owner):
+    session = make_session(
+        owner, "shenyang", base=1, fee={"fee_kind": "hourly", "fee_amount": Decimal("45.5"), "place": "沈阳"}
+    )
+    record_all(session, [win(0), win(1, "discard", 0)])
+    services.finish_session(session, money_rate=Decimal("0.50"))
+    session.refresh_from_db()
+    GameSession.objects.filter(pk=session.pk).update(played_until=session.play_started + timedelta(minutes=150))
+    session.refresh_from_db()
+    exported = json.loads(json.dumps(export_session(session, seats_of(session))))
+    assert exported["table_fee"] == {"kind": "hourly", "amount": "45.50", "percent": "0.00", "self_draw_only": False}
+    copy = import_session(owner, exported)
+    assert (copy.fee_kind, copy.fee_amount, copy.place) == ("hourly", Decimal("45.5"), "沈阳")
+    # ¥45.50 an hour for 2 h 30 min: ¥113.75, charged as ¥113.80, 1138 jiao: 285, 285, 284, 284.
+    assert ending_of(copy).fee == ending_of(session).fee == [2850, 2850, 2840, 2840]
+
+
+@pytest.mark.parametrize(
+    "table_fee",
+    [
+        {"kind": "tip_jar", "amount": "1"},
+        {"kind": "per_player", "amount": "-1"},
+        {"kind": "per_player", "amount": "NaN"},
+        {"kind": "per_player", "amount": "1.005"},
+        {"kind": "winner_share", "percent": "250"},
+        "per_player",
+    ],
+)
+def test_an_import_with_a_bad_fee_is_refused(owner, table_fee):
+    exported = export_session(make_session(owner), seats_of(make_session(owner)))
+    with pytest.raises(ImportRefused, match="table fee"):
+        import_session(owner, {**exported, "table_fee": table_fee})
+
+
+def test_the_csv_shows_what_each_player_pays_the_room(owner):
+    session = make_session(owner, base=1, fee={"fee_kind": "per_player", "fee_amount": Decimal(20)})
+    rows = list(csv.reader(io.StringIO(export_csv(session, seats_of(session)))))
+    assert rows[-1] == ["table fee (yuan)", "", "", "the room gets 80.00", "20.00", "20.00", "20.00", "20.00"]
