@@ -141,7 +141,7 @@ def card_data(session: GameSession) -> dict[str, Any]:
             "player": _("Player"),
             "points": _("Points"),
             "change": _("Change"),
-            "money": _("Money"),
+            "money": _("After the fee") if ending.room else _("Money"),
             "pays": _("Who pays whom"),
             "nobody": _("Nobody owes anything."),
             "copied": _("Copied. Paste it in the group chat."),

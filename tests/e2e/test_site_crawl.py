@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal
 
@@ -52,7 +53,13 @@ class Table:
         )
         record_all(self.dalian, [win(1), draw(), win(2, "discard", 0), win(3)], self.owner)
         Keeper.objects.create(session=self.dalian, user=helper, added_by=self.owner)
-        self.shenyang = make_session(self.owner, "shenyang", base=2, player_names=["Ann", "Bo", "Cy", "Dee"])
+        self.shenyang = make_session(
+            self.owner,
+            "shenyang",
+            base=2,
+            player_names=["Ann", "Bo", "Cy", "Dee"],
+            fee={"fee_kind": "per_player", "fee_amount": Decimal(20), "place": "老地方"},
+        )
         record_all(self.shenyang, [draw(penalties=[{"kind": "revealed_tiles", "seat": 2, "count": 1}]), win(1)])
         record_all(self.shenyang, [draw(penalties=[{"kind": "revealed_tiles", "seat": 0, "count": 1}])])
         services.finish_session(self.shenyang)
@@ -77,6 +84,9 @@ class Table:
             "board-zhengzhou": f"/sessions/{z}/",
             "board-finished": f"/sessions/{s}/",
             "manage": f"/sessions/{d}/manage/",
+            "manage-finished": f"/sessions/{s}/manage/",
+            "card-finished": f"/sessions/{s}/card/",
+            "card-so-far": f"/sessions/{d}/card/",
             "history": f"/sessions/{d}/hands/",
             "share": f"/sessions/{d}/share/",
             "keepers": f"/sessions/{d}/keepers/",
