@@ -127,9 +127,11 @@ def table_fee_of(data: dict[str, Any]) -> dict[str, Any]:
     place = data.get("place") or ""
     if not isinstance(place, str) or len(place) > PLACE_MAX_LENGTH or has_control_characters(place):
         raise ImportRefused(_("The file's place is not a short line of text."))
-    times = {name: _moment(data.get(name)) for name in ("played_from", "played_until")}
-    if None not in times.values() and not timedelta(0) < times["played_until"] - times["played_from"] <= timedelta(
-        minutes=MINUTES_MAX
+    started, ended = _moment(data.get("played_from")), _moment(data.get("played_until"))
+    if (
+        started is not None
+        and ended is not None
+        and not timedelta(0) < ended - started <= timedelta(minutes=MINUTES_MAX)
     ):
         raise ImportRefused(_("The file's playing times are out of range."))
     return {
@@ -138,7 +140,8 @@ def table_fee_of(data: dict[str, Any]) -> dict[str, Any]:
         "fee_percent": percent,
         "fee_self_draw_only": fee.get("self_draw_only") is True,
         "place": place,
-        **times,
+        "played_from": started,
+        "played_until": ended,
     }
 
 

@@ -44,7 +44,9 @@ def session_number(session: GameSession) -> int:
     the same local day, up to this one."""
     day = timezone.localtime(session.created).date()
     start = timezone.make_aware(datetime.combine(day, time.min))
-    return GameSession.objects.filter(owner_id=session.owner_id, created__gte=start, created__lte=session.created).count()
+    return GameSession.objects.filter(
+        owner_id=session.owner_id, created__gte=start, created__lte=session.created
+    ).count()
 
 
 def biggest_hand(session: GameSession, names: list[str]) -> tuple[int, str, int] | None:

@@ -44,7 +44,8 @@ async () => {
   for (let i = 0; i < data.length; i += 4 * 13) {
     sampled += 1;
     colours.add(data[i] + ',' + data[i + 1] + ',' + data[i + 2]);
-    if (Math.abs(data[i] - background[0]) + Math.abs(data[i + 1] - background[1]) + Math.abs(data[i + 2] - background[2]) > 60) differ += 1;
+    const distance = [0, 1, 2].reduce((sum, c) => sum + Math.abs(data[i + c] - background[c]), 0);
+    if (distance > 60) differ += 1;
   }
   return {width: canvas.width, height: canvas.height, inked: differ / sampled, colours: colours.size, background};
 }

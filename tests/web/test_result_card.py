@@ -5,21 +5,24 @@ from __future__ import annotations
 import json
 import re
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
 from tablekeeper import services
 from tablekeeper.models import GameSession
+from tablekeeper.services.sessions import ending_of
 from tablekeeper.views.card import yuan
 from tests.conftest import make_session, record_all, signed_in, win
 
 pytestmark = pytest.mark.django_db
 
 
-def card_of(body: str) -> dict:
+def card_of(body: str) -> dict[str, Any]:
     found = re.search(r'<script id="card-data" type="application/json">(.*?)</script>', body, re.S)
     assert found, "the card's data is on the page as JSON"
-    return json.loads(found.group(1))
+    card: dict[str, Any] = json.loads(found.group(1))
+    return card
 
 
 @pytest.fixture
@@ -42,11 +45,12 @@ def test_the_card_says_the_result_in_the_groups_form_in_chinese(owner, evening):
     phone.cookies["django_language"] = "zh-hans"
     body = phone.get(f"/sessions/{evening.pk}/card/", headers={"Accept-Language": "zh-hans"}).content.decode()
     card = card_of(body)
-    ending = services_ending(evening)
+    ending = ending_of(evening)
     parts = card["text"].split("｜")
     assert parts[0] == "第1场" and "老地方" in parts and "沈阳麻将" in parts and "底分2" in parts
     assert parts[-1] == "台费 ¥20"
     by_rank = sorted(range(4), key=lambda seat: -ending.changes[seat])
+    assert ending.money_nets is not None
     names = ["老王", "老李", "小张", "阿芳"]
     for part, seat in zip(parts[5:9], by_rank, strict=True):
         assert part == f"{names[seat]} {ending.changes[seat]:+d}（{yuan(Decimal(ending.money_nets[seat]) / 100)}）"
@@ -73,9 +77,3 @@ def test_someone_elses_card_is_not_found(evening, stranger):
 @pytest.mark.parametrize(("amount", "said"), [("35", "¥35"), ("35.50", "¥35.5"), ("12.35", "¥12.35"), ("-8.00", "-¥8")])
 def test_money_on_the_card_drops_the_zeros_groups_never_write(amount, said):
     assert yuan(Decimal(amount)) == said
-
-
-def services_ending(session):
-    from tablekeeper.services.sessions import ending_of
-
-    return ending_of(session)
