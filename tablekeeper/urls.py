@@ -78,6 +78,7 @@ urlpatterns = [
     path("offline/", offline.offline_page, name="offline"),
     path("b/<slug:token>/", share.shared_board, name="shared_board"),
     path("b/<slug:token>/summary/", summary.shared_summary, name="shared_summary"),
+    path("b/<slug:token>/card/", card.shared_card, name="shared_card"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.db.models import Max
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.template.response import TemplateResponse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -159,3 +159,15 @@ def card_data(session: GameSession) -> dict[str, Any]:
 def session_card(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     session = kept_session(request, session_id)
     return TemplateResponse(request, "sessions/card.html", {"session": session, "card": card_data(session)})
+
+
+@require_GET
+def shared_card(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The same card for whoever holds the share link: anyone at the table can post it."""
+    session = GameSession.objects.filter(share_token=token, share_enabled=True).first()
+    if session is None:
+        raise Http404("This link does not exist or was turned off.")
+    context = {"session": session, "card": card_data(session), "shared": True}
+    response = TemplateResponse(request, "sessions/card.html", context)
+    response["Cache-Control"] = "private, no-cache"
+    return response

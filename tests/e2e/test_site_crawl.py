@@ -87,6 +87,7 @@ class Table:
             "manage-finished": f"/sessions/{s}/manage/",
             "card-finished": f"/sessions/{s}/card/",
             "card-so-far": f"/sessions/{d}/card/",
+            "card-shared": f"/b/{token}/card/",
             "history": f"/sessions/{d}/hands/",
             "share": f"/sessions/{d}/share/",
             "keepers": f"/sessions/{d}/keepers/",

@@ -77,3 +77,12 @@ def test_someone_elses_card_is_not_found(evening, stranger):
 @pytest.mark.parametrize(("amount", "said"), [("35", "¥35"), ("35.50", "¥35.5"), ("12.35", "¥12.35"), ("-8.00", "-¥8")])
 def test_money_on_the_card_drops_the_zeros_groups_never_write(amount, said):
     assert yuan(Decimal(amount)) == said
+
+
+def test_the_share_link_makes_the_same_card_for_anyone_until_it_is_turned_off(client, evening):
+    board = client.get(f"/b/{evening.share_token}/").content.decode()
+    assert f'href="/b/{evening.share_token}/card/"' in board
+    shared = card_of(client.get(f"/b/{evening.share_token}/card/").content.decode())
+    assert shared["text"].startswith("Session 1 | ") and shared["text"].endswith(" | Table fee ¥20")
+    services.set_sharing(evening, enabled=False)
+    assert client.get(f"/b/{evening.share_token}/card/").status_code == 404
