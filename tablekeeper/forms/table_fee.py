@@ -72,6 +72,10 @@ class TableFeeFieldsMixin(forms.Form):
         chosen = self["fee_kind"].value() or NONE
         return str(dict(TableFeeFields.FeeKind.choices).get(chosen, ""))
 
+    def fee_already_agreed(self, cleaned: dict[str, Any]) -> bool:
+        """A fee asked about once is not asked about again (changing only the place, say)."""
+        return False
+
     def stake(self, cleaned: dict[str, Any]) -> Decimal:
         """One base hand in yuan (without a money rate, the base read as yuan, as tables do)."""
         raise NotImplementedError
@@ -95,7 +99,7 @@ class TableFeeFieldsMixin(forms.Form):
         if self.errors:
             return cleaned
         outweighs = fee_outweighs_stakes(kind, cleaned["fee_amount"], cleaned["fee_percent"], self.stake(cleaned))
-        if outweighs and not cleaned.get("fee_confirmed"):
+        if outweighs and not cleaned.get("fee_confirmed") and not self.fee_already_agreed(cleaned):
             self.needs_fee_confirmation = True
             field = "fee_percent" if kind == WINNER_SHARE else "fee_amount"
             self.add_error(field, _("This fee is more than the stakes played for. Is it right?"))
@@ -123,6 +127,10 @@ class TableFeeForm(TableFeeFieldsMixin):
     def __init__(self, *args: Any, session: GameSession, **kwargs: Any) -> None:
         self.session = session
         super().__init__(*args, **kwargs)
+
+    def fee_already_agreed(self, cleaned: dict[str, Any]) -> bool:
+        stored = (self.session.fee_kind, self.session.fee_amount, self.session.fee_percent)
+        return stored == (cleaned["fee_kind"], cleaned["fee_amount"], cleaned["fee_percent"])
 
     def stake(self, cleaned: dict[str, Any]) -> Decimal:
         return Decimal(self.session.base) * (self.session.money_rate or Decimal(1))

@@ -199,3 +199,22 @@ def test_the_csv_shows_what_each_player_pays_the_room(owner):
     session = make_session(owner, base=1, fee={"fee_kind": "per_player", "fee_amount": Decimal(20)})
     rows = list(csv.reader(io.StringIO(export_csv(session, seats_of(session)))))
     assert rows[-1] == ["table fee (yuan)", "", "", "the room gets 80.00", "20.00", "20.00", "20.00", "20.00"]
+
+
+def test_a_fee_changed_later_above_the_stakes_at_the_money_rate_is_asked_about(owner):
+    session = make_session(owner, base=10)
+    services.finish_session(session, money_rate=Decimal("0.10"))
+    phone = signed_in(owner)
+    # One base hand is 10 × ¥0.10 = ¥1: a 台板 of ¥2 is more than the stakes, ¥1 is not.
+    asked = phone.post(f"/sessions/{session.pk}/fee/", {"fee_kind": "per_hand", "fee_amount": "2"})
+    assert asked.status_code == 422 and 'name="fee_confirmed"' in asked.content.decode()
+    session.refresh_from_db()
+    assert session.fee_kind == "none"
+    phone.post(f"/sessions/{session.pk}/fee/", {"fee_kind": "per_hand", "fee_amount": "2", "fee_confirmed": "on"})
+    session.refresh_from_db()
+    assert (session.fee_kind, session.fee_amount) == ("per_hand", Decimal(2))
+    assert phone.post(f"/sessions/{session.pk}/fee/", {"fee_kind": "per_hand", "fee_amount": "1"}).status_code == 302
+    # Agreed once, the same fee is not asked about again when only the place changes.
+    phone.post(f"/sessions/{session.pk}/fee/", {"fee_kind": "per_hand", "fee_amount": "2", "fee_confirmed": "on"})
+    moved = phone.post(f"/sessions/{session.pk}/fee/", {"fee_kind": "per_hand", "fee_amount": "2", "place": "茶楼"})
+    assert moved.status_code == 302
