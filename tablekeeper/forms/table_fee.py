@@ -13,7 +13,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..models import PLACE_MAX_LENGTH, GameSession, TableFeeFields
+from ..models import GameSession
 from ..services.table_fee import (
     AMOUNT_MAX,
     MINUTES_MAX,
@@ -23,6 +23,7 @@ from ..services.table_fee import (
     WINNER_SHARE,
     fee_outweighs_stakes,
 )
+from ..table_fee_fields import PLACE_MAX_LENGTH, TableFeeFields
 from ..validators import refuse_control_characters
 
 FEE_FIELDS = ("fee_kind", "fee_amount", "fee_percent", "fee_self_draw_only", "place")

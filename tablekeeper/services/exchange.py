@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 from ..models import (
     BASE_RANGE,
     MONEY_RATE_MAX,
-    PLACE_MAX_LENGTH,
     STARTING_POINTS_RANGE,
     GameSession,
     Round,
@@ -31,6 +30,7 @@ from ..models import (
 )
 from ..reasons.refusals import explained, refusals
 from ..rules import VARIANT_IDS, replay
+from ..table_fee_fields import PLACE_MAX_LENGTH
 from ..validators import has_control_characters, player_name_problems
 from .derived import derived_columns, totals_of
 from .errors import HandRejected

@@ -11,15 +11,14 @@ from django.utils.translation import gettext as _
 from ..models import (
     BASE_RANGE,
     MAX_PRESETS,
-    PLACE_MAX_LENGTH,
     PRESET_NAME_MAX_LENGTH,
     STARTING_POINTS_RANGE,
     GameSession,
-    TableFeeFields,
     TablePreset,
     engine_options_for,
 )
 from ..rules import VARIANT_IDS, check_options
+from ..table_fee_fields import PLACE_MAX_LENGTH, TableFeeFields
 from ..validators import has_control_characters, player_name_problems
 from .sessions import start_session
 from .table_fee import AMOUNT_MAX, KINDS, PERCENT_MAX
