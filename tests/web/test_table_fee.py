@@ -17,6 +17,7 @@ from tablekeeper.services.table_fee import (
     PER_PLAYER,
     WINNER_SHARE,
     FeeRule,
+    fee_outweighs_stakes,
     fee_shares,
     fen_text,
     hourly_total,
@@ -164,3 +165,22 @@ def test_transfers_always_sum_to_zero_and_each_players_money_nets_exactly(three,
     assert [net[seat] for seat in range(4)] == ending.money_nets
     assert net[POT_PARTY] == pot * per_point and net[ROOM_PARTY] == sum(fee) == ending.room
     assert sum(net.values()) == 0
+
+
+@pytest.mark.parametrize(
+    ("kind", "amount", "percent", "outweighs"),
+    [
+        (PER_HAND, "2", "0", False),  # a 台板 of one base hand (¥2) is within the stakes
+        (PER_HAND, "2.01", "0", True),
+        (PER_PLAYER, "200", "0", False),  # a hundred base hands
+        (PER_PLAYER, "200.5", "0", True),
+        (HOURLY, "201", "0", True),
+        (BIG_WINNER, "800", "0", False),  # a hundred base hands a player, paid by one
+        (BIG_WINNER, "801", "0", True),
+        (WINNER_SHARE, "0", "50", False),
+        (WINNER_SHARE, "0", "50.5", True),
+        ("none", "0", "0", False),
+    ],
+)
+def test_a_fee_above_the_stakes_is_one_to_ask_about(kind, amount, percent, outweighs):
+    assert fee_outweighs_stakes(kind, Decimal(amount), Decimal(percent), stake=Decimal(2)) is outweighs
