@@ -16,6 +16,7 @@ from django.http import Http404, HttpResponse
 from django.template.response import TemplateResponse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from ..house_rules import differences
@@ -111,10 +112,11 @@ def card_data(session: GameSession) -> dict[str, Any]:
     )
     fee_line = _("Table fee %(amount)s") % {"amount": yuan(ending.room)} if ending.room else ""
     title = _("Session %(n)s") % {"n": number}
+    hands = session.hand_count
     status = (
-        _("Final, after %(n)s hands") % {"n": session.hand_count}
+        ngettext("Final, after %(n)s hand", "Final, after %(n)s hands", hands) % {"n": hands}
         if not session.is_open
-        else _("So far, after %(n)s hands") % {"n": session.hand_count}
+        else ngettext("So far, after %(n)s hand", "So far, after %(n)s hands", hands) % {"n": hands}
     )
     # The group-chat line: players by rank, each with the money when there is a rate.
     said_players = []
