@@ -218,3 +218,8 @@ def test_a_fee_changed_later_above_the_stakes_at_the_money_rate_is_asked_about(o
     phone.post(f"/sessions/{session.pk}/fee/", {"fee_kind": "per_hand", "fee_amount": "2", "fee_confirmed": "on"})
     moved = phone.post(f"/sessions/{session.pk}/fee/", {"fee_kind": "per_hand", "fee_amount": "2", "place": "茶楼"})
     assert moved.status_code == 302
+
+
+def test_the_finish_form_on_the_board_leads_to_the_fee(owner, game):
+    board = signed_in(owner).get(f"/sessions/{game.pk}/").content.decode()
+    assert f'href="/sessions/{game.pk}/manage/#table-fee"' in board and "Table fee: No table fee. Change" in board
