@@ -12,6 +12,7 @@ import json
 import secrets
 import unicodedata
 import uuid
+from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
 from typing import Any, Self
@@ -19,9 +20,11 @@ from typing import Any, Self
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .rules import VARIANT_IDS, get_variant
+from .table_fee_fields import TableFeeFields
 
 WIND_NAMES = ("东", "南", "西", "北")
 
@@ -100,7 +103,7 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
 
-class GameSession(models.Model):
+class GameSession(TableFeeFields):
     """One sitting at the table ("session" on screen; named so as not to clash with auth sessions)."""
 
     class Status(models.TextChoices):
@@ -132,6 +135,10 @@ class GameSession(models.Model):
     pot_refund = models.JSONField(default=zero_totals)
     # Money per point for the settle-up (e.g. 0.10 yuan); None shows points only.
     money_rate = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    # When play started and ended, for an hourly table fee: the session's start and finish unless
+    # the keeper corrected them.
+    played_from = models.DateTimeField(null=True, blank=True)
+    played_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ("-created",)
@@ -187,6 +194,15 @@ class GameSession(models.Model):
     @property
     def pot(self) -> int:
         return int((self.state or {}).get("pot", 0))
+
+    @property
+    def play_started(self) -> datetime:
+        return self.played_from or self.created
+
+    @property
+    def play_ended(self) -> datetime:
+        """The end of play: as corrected, else the finish, else now (an open session's fee so far)."""
+        return self.played_until or self.finished or timezone.now()
 
 
 class Seat(models.Model):
@@ -361,7 +377,7 @@ MAX_PRESETS = 20
 PRESET_NAME_MAX_LENGTH = 40
 
 
-class TablePreset(models.Model):
+class TablePreset(TableFeeFields):
     """A keeper's saved table ("our Thursday rules"): variant, house rules, base, starting points and,
     when saved from a session, its four players, so that the next session starts in one tap."""
 

@@ -5,6 +5,7 @@ from django.views.generic import RedirectView
 
 from .converters import BoundedIntConverter
 from .views import accounts, exchange, hands, history, keepers, offline, players, presets, sessions, share, summary
+from .views.card import session_card, shared_card
 
 # <int:...> would take any number of digits, and a 30-digit id overflows SQLite's integers and
 # PostgreSQL's bigint (a 500); bounded ids simply do not match, so the answer is 404.
@@ -39,6 +40,8 @@ urlpatterns = [
     path("sessions/<id:session_id>/delete/", sessions.session_delete, name="session_delete"),
     path("sessions/<id:session_id>/preset/", presets.preset_save, name="preset_save"),
     path("sessions/<id:session_id>/manage/", sessions.session_manage, name="session_manage"),
+    path("sessions/<id:session_id>/fee/", sessions.session_fee, name="session_fee"),
+    path("sessions/<id:session_id>/card/", session_card, name="session_card"),
     path("presets/", presets.preset_list, name="preset_list"),
     path("presets/<id:preset_id>/start/", presets.preset_start, name="preset_start"),
     path("presets/<id:preset_id>/rename/", presets.preset_rename, name="preset_rename"),
@@ -65,6 +68,7 @@ urlpatterns = [
     path("offline/", offline.offline_page, name="offline"),
     path("b/<slug:token>/", share.shared_board, name="shared_board"),
     path("b/<slug:token>/summary/", summary.shared_summary, name="shared_summary"),
+    path("b/<slug:token>/card/", shared_card, name="shared_card"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

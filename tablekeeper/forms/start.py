@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -12,6 +13,7 @@ from ..models import BASE_RANGE, SESSION_SETTING_OPTIONS, STARTING_POINTS_RANGE
 from ..rules import VARIANT_IDS, get_variant
 from ..templatetags.local_words import local
 from ..validators import PLAYER_NAME_MAX_LENGTH, player_name_problems
+from .table_fee import TableFeeFieldsMixin
 
 
 def variant_label(variant_id: str) -> str:
@@ -19,7 +21,7 @@ def variant_label(variant_id: str) -> str:
     return local(get_variant(variant_id)["name"])
 
 
-class StartSessionForm(forms.Form):
+class StartSessionForm(TableFeeFieldsMixin, forms.Form):
     variant = forms.ChoiceField(label=_("Variant"), choices=[(v, v) for v in VARIANT_IDS])
     # Seats by number in turn order, as the dealer chips name them: a wind belongs to a seat only once
     # the first dealer (East) is known, and a random dealer is drawn after the names are typed.
@@ -90,6 +92,10 @@ class StartSessionForm(forms.Form):
     @property
     def player_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{i}"] for i in range(4)]
+
+    def stake(self, cleaned: dict[str, Any]) -> Decimal:
+        # No money rate yet at the start: the base read as yuan, as tables that play for money do.
+        return Decimal(cleaned.get("base") or 1)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

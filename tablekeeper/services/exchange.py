@@ -9,11 +9,13 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from ..models import (
@@ -30,10 +32,12 @@ from ..reasons.hand_words import method_text, result_text
 from ..reasons.refusals import explained, refusals
 from ..reasons.words import listed
 from ..rules import VARIANT_IDS, replay
-from ..validators import player_name_problems
+from ..table_fee_fields import PLACE_MAX_LENGTH
+from ..validators import has_control_characters, player_name_problems
 from .derived import derived_columns, totals_of
 from .errors import HandRejected
-from .sessions import finish_session, start_session
+from .sessions import ending_of, finish_session, start_session
+from .table_fee import AMOUNT_MAX, KINDS, MINUTES_MAX, NONE, PERCENT_MAX, fen_text
 
 FORMAT = "tablekeeper-session"
 FORMAT_VERSION = 1
@@ -54,6 +58,7 @@ class ImportRefused(Exception):
 
 def export_session(session: GameSession, seats: Sequence[Seat]) -> dict[str, Any]:
     records = list(Round.objects.filter(session=session).order_by("number").values_list("record", flat=True))
+    ended = session.played_until or session.finished
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
@@ -66,6 +71,16 @@ def export_session(session: GameSession, seats: Sequence[Seat]) -> dict[str, Any
         "status": session.status,
         "money_rate": None if session.money_rate is None else str(session.money_rate),
         "created": session.created.isoformat(),
+        "table_fee": {
+            "kind": session.fee_kind,
+            "amount": str(session.fee_amount),
+            "percent": str(session.fee_percent),
+            "self_draw_only": session.fee_self_draw_only,
+        },
+        "place": session.place,
+        # When play started and ended as the settle-up counts it, so an hourly fee comes back the same.
+        "played_from": session.play_started.isoformat(),
+        "played_until": None if ended is None else ended.isoformat(),
         "hands": records,
         "totals": list(session.totals),
         "pot": session.pot,
@@ -83,9 +98,10 @@ def import_session(owner: User, data: Any) -> GameSession:
             _("The file has %(count)s hands; a session can import at most %(most)s.")
             % {"count": len(records), "most": MAX_IMPORT_HANDS}
         )
+    fee = table_fee_of(data)
     with transaction.atomic():
         try:
-            session = start_session(owner, **settings)
+            session = start_session(owner, **settings, fee=fee)
         except HandRejected as rejected:
             said = explained(_("The file's house rules are not valid: %(why)s"), refusals(rejected.errors, []))
             raise ImportRefused(said.text, said.detail) from None
@@ -101,6 +117,58 @@ def import_session(owner: User, data: Any) -> GameSession:
         if data.get("status") == GameSession.Status.FINISHED:
             session = finish_session(session, money_rate=_money_rate(data.get("money_rate")))
     return session
+
+
+def table_fee_of(data: dict[str, Any]) -> dict[str, Any]:
+    """The table fee, place and playing times of an export (none in an older one), in the forms' bounds."""
+    fee = data.get("table_fee") or {"kind": NONE}
+    if not isinstance(fee, dict) or fee.get("kind") not in KINDS:
+        raise ImportRefused(_("The file's table fee is not one this app knows."))
+    amount = _decimal_in(fee.get("amount", "0"), AMOUNT_MAX)
+    percent = _decimal_in(fee.get("percent", "0"), PERCENT_MAX)
+    place = data.get("place") or ""
+    if not isinstance(place, str) or len(place) > PLACE_MAX_LENGTH or has_control_characters(place):
+        raise ImportRefused(_("The file's place is not a short line of text."))
+    started, ended = _moment(data.get("played_from")), _moment(data.get("played_until"))
+    if (
+        started is not None
+        and ended is not None
+        and not timedelta(0) < ended - started <= timedelta(minutes=MINUTES_MAX)
+    ):
+        raise ImportRefused(_("The file's playing times are out of range."))
+    return {
+        "fee_kind": fee["kind"],
+        "fee_amount": amount,
+        "fee_percent": percent,
+        "fee_self_draw_only": fee.get("self_draw_only") is True,
+        "place": place,
+        "played_from": started,
+        "played_until": ended,
+    }
+
+
+def _decimal_in(value: Any, most: Decimal) -> Decimal:
+    try:
+        number = Decimal(value) if isinstance(value, str) and len(value) <= 12 else None
+    except InvalidOperation:
+        number = None
+    if (
+        number is None
+        or not number.is_finite()
+        or not 0 <= number <= most
+        or number != number.quantize(Decimal("0.01"))
+    ):
+        raise ImportRefused(_("The file's table fee is out of range."))
+    return number.quantize(Decimal("0.01"))
+
+
+def _moment(value: Any) -> datetime | None:
+    if value is None:
+        return None
+    moment = parse_datetime(value) if isinstance(value, str) and len(value) <= 40 else None
+    if moment is None or moment.tzinfo is None:
+        raise ImportRefused(_("The file's playing times are out of range."))
+    return moment
 
 
 def _four_whole_numbers(value: Any) -> bool:
@@ -235,4 +303,17 @@ def export_csv(session: GameSession, seats: Sequence[Seat]) -> str:
         running = [total + delta for total, delta in zip(running, deltas, strict=True)]
         winners, method = _winners_and_method(record, names)
         write([number, result_text(str(record.get("result", ""))), winners, method, *deltas, pot_delta, *running])
+    if session.fee_kind != NONE:
+        # The table fee is money, not a hand: one row of what each player pays and what the room gets.
+        fee = ending_of(session).fee
+        shares = [fen_text(paid) for paid in fee] if fee is not None else [""] * 4
+        write(
+            [
+                _("table fee (yuan)"),
+                "",
+                "",
+                _("the room gets %(amount)s") % {"amount": fen_text(sum(fee or []))},
+                *shares,
+            ]
+        )
     return out.getvalue()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -16,8 +18,12 @@ from ..models import (
     engine_options_for,
 )
 from ..rules import VARIANT_IDS, check_options
+from ..table_fee_fields import PLACE_MAX_LENGTH, TableFeeFields
 from ..validators import has_control_characters, player_name_problems
 from .sessions import start_session
+from .table_fee import AMOUNT_MAX, KINDS, PERCENT_MAX
+
+FEE_FIELD_NAMES = ("fee_kind", "fee_amount", "fee_percent", "fee_self_draw_only", "place")
 
 
 class PresetRefused(Exception):
@@ -46,6 +52,8 @@ def _check(preset: TablePreset) -> None:
     scored = engine_options_for(preset.variant, preset.options, preset.base, preset.starting_points)
     if set(preset.options) - set(scored) or not check_options(preset.variant, scored)["ok"]:
         raise PresetRefused(_("This preset's rules are not valid any more; start the session by hand."))
+    if not fee_fields_valid(preset):
+        raise PresetRefused(_("This preset's table fee is not valid any more; start the session by hand."))
     names = preset.player_names
     if names and (not isinstance(names, list) or len(names) != 4 or player_name_problems([str(n) for n in names])):
         raise PresetRefused(_("This preset's players are not valid any more; start the session by hand."))
@@ -63,6 +71,7 @@ def save_preset(owner: User, session: GameSession, raw_name: str) -> TablePreset
         base=session.base,
         starting_points=session.starting_points,
         player_names=[seat.player.name for seat in session.seats.select_related("player").order_by("index")],
+        **fee_fields_of(session),
     )
     _check(preset)
     with transaction.atomic():
@@ -98,4 +107,21 @@ def start_from_preset(preset: TablePreset) -> GameSession:
         starting_points=preset.starting_points,
         base=preset.base,
         options=dict(preset.options),
+        fee=fee_fields_of(preset),
+    )
+
+
+def fee_fields_of(source: TableFeeFields) -> dict[str, Any]:
+    return {name: getattr(source, name) for name in FEE_FIELD_NAMES}
+
+
+def fee_fields_valid(source: TableFeeFields) -> bool:
+    """The bounds the forms hold a fee to, checked again on a stored preset."""
+    amount, percent = source.fee_amount, source.fee_percent
+    return (
+        source.fee_kind in KINDS
+        and 0 <= amount <= AMOUNT_MAX
+        and 0 <= percent <= PERCENT_MAX
+        and len(source.place) <= PLACE_MAX_LENGTH
+        and not has_control_characters(source.place)
     )

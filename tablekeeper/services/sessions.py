@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -24,7 +25,8 @@ from ..models import (
 )
 from ..rules import check_options
 from .errors import Conflict, HandRejected
-from .settlement import pot_contributions, pro_rata_refund
+from .settlement import Ending, pot_contributions, pro_rata_refund, session_ending
+from .table_fee import HOURLY, KINDS, MINUTES_MAX, NONE, PER_HAND, FeeRule
 
 
 def find_or_create_player(owner: User, name: str) -> Player:
@@ -55,8 +57,10 @@ def start_session(
     starting_points: int,
     base: int,
     options: dict[str, Any],
+    fee: dict[str, Any] | None = None,
 ) -> GameSession:
-    """Create a session with its four seats; `first_dealer=None` draws the dealer at random."""
+    """Create a session with its four seats; `first_dealer=None` draws the dealer at random.
+    `fee`: the table fee's fields and the place (TableFeeFields), as a form or preset cleaned them."""
     if len(player_names) != 4:
         raise ValueError("a session has exactly four players")
     checked = check_options(variant, engine_options_for(variant, options, base, starting_points))
@@ -72,6 +76,7 @@ def start_session(
             starting_points=starting_points,
             first_dealer=dealer,
             state={"dealer": dealer, "hand": 1},
+            **(fee or {}),
         )
         players = [find_or_create_player(owner, name) for name in player_names]
         Seat.objects.bulk_create(
@@ -93,6 +98,51 @@ def finish_session(session: GameSession, *, money_rate: Decimal | None = None) -
         locked.pot_refund = _pot_refund(locked)
         locked.save_bumping_version("status", "finished", "money_rate", "pot_refund")
     return locked
+
+
+def fee_rule_of(session: GameSession) -> FeeRule:
+    """The session's table fee as the settle-up reads it; an hourly fee counts the minutes played
+    (so far, for an open session)."""
+    if session.fee_kind not in KINDS:
+        return FeeRule(NONE)
+    minutes = 0
+    if session.fee_kind == HOURLY:
+        seconds = (session.play_ended - session.play_started).total_seconds()
+        minutes = min(max(int(seconds // 60), 0), MINUTES_MAX)
+    return FeeRule(
+        kind=session.fee_kind,
+        amount=session.fee_amount,
+        percent=session.fee_percent,
+        self_draw_only=session.fee_self_draw_only,
+        minutes=minutes,
+    )
+
+
+def wins_and_self_draws(session: GameSession) -> tuple[list[int], list[int]]:
+    """How many hands each seat won, and won by self-draw, counted by the database from the hand
+    columns (one query), for a per-hand table fee."""
+    counts: dict[str, Any] = {}
+    for seat in range(4):
+        won = Q(**{f"gain_{seat}__isnull": False})
+        counts[f"w{seat}"] = Count("pk", filter=won)
+        counts[f"s{seat}"] = Count("pk", filter=won & Q(method="self_draw"))
+    row = Round.objects.filter(session=session, result="win").aggregate(**counts)
+    return [int(row[f"w{seat}"]) for seat in range(4)], [int(row[f"s{seat}"]) for seat in range(4)]
+
+
+def ending_of(session: GameSession) -> Ending:
+    """The settle-up as it stands: the pot refund applied, money at the rate, the table fee owed to the room."""
+    rule = fee_rule_of(session)
+    wins, self_draws = wins_and_self_draws(session) if rule.kind == PER_HAND else ((0,) * 4, (0,) * 4)
+    return session_ending(
+        session.totals,
+        session.pot,
+        session.pot_refund,
+        rate=session.money_rate,
+        fee=rule,
+        wins=wins,
+        self_draws=self_draws,
+    )
 
 
 def _pot_refund(session: GameSession) -> list[int]:
@@ -122,6 +172,16 @@ def set_money_rate(session: GameSession, money_rate: Decimal | None) -> GameSess
         locked = session.locked()
         locked.money_rate = money_rate
         locked.save_bumping_version("money_rate")
+    return locked
+
+
+def set_table_fee(session: GameSession, values: dict[str, Any]) -> GameSession:
+    """Change the table fee, the place or the playing times; the points stay as they are."""
+    with transaction.atomic():
+        locked = session.locked()
+        for name, value in values.items():
+            setattr(locked, name, value)
+        locked.save_bumping_version(*values)
     return locked
 
 

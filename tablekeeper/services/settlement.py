@@ -10,10 +10,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from .table_fee import NO_FEE, FeeRule, fee_shares, rate_fen
+
 # The documented line code of a payment into the pot (tablekeeper/rules/README.md, "Reasons"):
 # its params name the payer and the amount.
 POT_IN = "pot_in"
 POT_PARTY = -1  # the unclaimed pot as a party of the settle-up when it stays on the table
+ROOM_PARTY = -2  # the room (台费): paid the table fee, in money
 
 
 def pot_contributions(rounds: Iterable[tuple[Sequence[dict[str, Any]], dict[str, Any]]]) -> list[int]:
@@ -61,12 +64,15 @@ def settle_up(balances: Sequence[int], pot: int = 0) -> list[Transfer]:
     creditor of its own (POT_PARTY), so the debtors' surplus is owed to it and every party nets to 0.
     Greedy matching needs at most (parties − 1) transfers; that is the fewest in all but rare ties.
     """
-    if sum(balances) + pot != 0:
-        raise ValueError(f"balances {list(balances)} and pot {pot} do not net to zero")
-    creditors = [[seat, amount] for seat, amount in enumerate(balances) if amount > 0]
-    if pot > 0:
-        creditors.append([POT_PARTY, pot])
-    debtors = [[seat, -amount] for seat, amount in enumerate(balances) if amount < 0]
+    return settle_parties(dict(enumerate(balances)) | {POT_PARTY: pot})
+
+
+def settle_parties(balances: dict[int, int]) -> list[Transfer]:
+    """`settle_up` over any parties (seats, the pot, the room), which must net to zero."""
+    if sum(balances.values()) != 0:
+        raise ValueError(f"balances {balances} do not net to zero")
+    creditors = [[party, amount] for party, amount in balances.items() if amount > 0]
+    debtors = [[party, -amount] for party, amount in balances.items() if amount < 0]
     transfers: list[Transfer] = []
     while creditors and debtors:
         creditors.sort(key=lambda party: (-party[1], party[0]))
@@ -95,13 +101,49 @@ class Ending:
     changes: list[int]  # each seat's change including any pot refund
     refund: list[int]
     unclaimed_pot: int
-    transfers: list[Transfer]
+    transfers: list[Transfer]  # in points, without the table fee
+    # The table fee, in fen: what each seat pays the room (None: a share of the winnings without a
+    # money rate, which cannot be worked out), and with a money rate each seat's money after the
+    # fee and the transfers in fen that include the room (None without a rate).
+    fee: list[int] | None = None
+    money_nets: list[int] | None = None
+    money_transfers: list[Transfer] | None = None
+
+    @property
+    def room(self) -> int:
+        return sum(self.fee or [])
 
 
-def session_ending(totals: Sequence[int], pot: int, refund: Sequence[int]) -> Ending:
-    """Apply a stored pot refund to the totals; what is left of the pot stays unclaimed."""
+def session_ending(
+    totals: Sequence[int],
+    pot: int,
+    refund: Sequence[int],
+    *,
+    rate: Decimal | None = None,
+    fee: FeeRule = NO_FEE,
+    wins: Sequence[int] = (0, 0, 0, 0),
+    self_draws: Sequence[int] = (0, 0, 0, 0),
+) -> Ending:
+    """Apply a stored pot refund to the totals; what is left of the pot stays unclaimed. With a money
+    rate the settle-up is also worked out in fen, the table fee taken from the players and owed to
+    the room (ROOM_PARTY), so that every transfer sums to exactly zero."""
     changes = [total + back for total, back in zip(totals, refund, strict=True)]
     unclaimed = pot - sum(refund)
+    per_point = None if rate is None else rate_fen(rate)
+    game_money = None if per_point is None else [change * per_point for change in changes]
+    shares = fee_shares(fee, changes, game_money, wins, self_draws) if fee.charges else None
+    money_nets = money_transfers = None
+    if per_point is not None and game_money is not None:
+        charged = shares or [0, 0, 0, 0]
+        money_nets = [won - paid for won, paid in zip(game_money, charged, strict=True)]
+        parties = dict(enumerate(money_nets)) | {POT_PARTY: unclaimed * per_point, ROOM_PARTY: sum(charged)}
+        money_transfers = settle_parties(parties)
     return Ending(
-        changes=changes, refund=list(refund), unclaimed_pot=unclaimed, transfers=settle_up(changes, unclaimed)
+        changes=changes,
+        refund=list(refund),
+        unclaimed_pot=unclaimed,
+        transfers=settle_up(changes, unclaimed),
+        fee=shares,
+        money_nets=money_nets,
+        money_transfers=money_transfers,
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -12,7 +12,9 @@ from django.utils.translation import gettext as _
 
 from ..models import WIND_NAMES, GameSession, Round, Seat
 from ..reasons import headline
-from ..services.settlement import POT_PARTY, money, session_ending
+from ..services.sessions import ending_of
+from ..services.settlement import POT_PARTY, ROOM_PARTY, money
+from ..services.table_fee import NONE, fen_decimal
 
 # The prevailing wind (风圈): it moves on each time the deal has gone round all four seats.
 WIND_ROUNDS = (
@@ -54,15 +56,18 @@ class FinalRow:
     points: int
     change: int
     refund: int
-    money: Decimal | None
+    money: Decimal | None  # after the table fee
+    fee: Decimal | None = None  # what this player pays the room
+    rank: int = 1
 
 
 @dataclass(frozen=True)
 class TransferView:
     payer: str
     payee: str
-    amount: int
+    amount: int | None  # points; None for a transfer in money only (the table fee's settle-up)
     money: Decimal | None
+    to_room: bool = False
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,10 @@ class EndingView:
     transfers: list[TransferView]
     unclaimed_pot: int
     money_rate: Decimal | None
+    fee_kind: str = NONE
+    room: Decimal | None = None  # the whole table fee, when it could be worked out
+    fee_needs_rate: bool = False  # a share of the winnings, and no money rate to take it from
+    fee_label: str = ""
 
 
 @dataclass(frozen=True)
@@ -163,34 +172,61 @@ def build_board(
 
 
 def build_ending(session: GameSession, seats: list[Seat]) -> EndingView:
-    ending = session_ending(session.totals, session.pot, session.pot_refund)
+    ending = ending_of(session)
     rate = session.money_rate
     names = {seat.index: seat.player.name for seat in seats}
+    fee = ending.fee
     rows = [
         FinalRow(
             name=names[seat.index],
             points=seat.starting_points + ending.changes[seat.index],
             change=ending.changes[seat.index],
             refund=ending.refund[seat.index],
-            money=money(ending.changes[seat.index], rate),
+            money=None if ending.money_nets is None else fen_decimal(ending.money_nets[seat.index]),
+            fee=None if fee is None else fen_decimal(fee[seat.index]),
         )
         for seat in seats
     ]
-    unclaimed = str(_("the unclaimed pot"))
-    transfers = [
-        TransferView(
-            payer=names[transfer.payer],
-            payee=unclaimed if transfer.payee == POT_PARTY else names[transfer.payee],
-            amount=transfer.amount,
-            money=money(transfer.amount, rate),
-        )
-        for transfer in ending.transfers
-    ]
+    ranked = sorted(rows, key=lambda row: -row.points)
+    standings = [replace(row, rank=1 + sum(1 for other in rows if other.points > row.points)) for row in ranked]
+    words = {POT_PARTY: str(_("the unclaimed pot")), ROOM_PARTY: str(_("the room (table fee)"))}
+    if fee is not None and ending.money_transfers is not None:
+        # With a money rate the fee and the game settle together, in money: the fewest transfers.
+        transfers = [
+            TransferView(
+                payer=names[transfer.payer],
+                payee=words.get(transfer.payee) or names[transfer.payee],
+                amount=None,
+                money=fen_decimal(transfer.amount),
+                to_room=transfer.payee == ROOM_PARTY,
+            )
+            for transfer in ending.money_transfers
+        ]
+    else:
+        transfers = [
+            TransferView(
+                payer=names[transfer.payer],
+                payee=words.get(transfer.payee) or names[transfer.payee],
+                amount=transfer.amount,
+                money=money(transfer.amount, rate),
+            )
+            for transfer in ending.transfers
+        ]
+        # Without a rate the points settle as points and the fee is money beside them.
+        transfers += [
+            TransferView(payer=names[seat], payee=words[ROOM_PARTY], amount=None, money=fen_decimal(paid), to_room=True)
+            for seat, paid in enumerate(fee or [])
+            if paid
+        ]
     return EndingView(
-        standings=sorted(rows, key=lambda row: -row.points),
+        standings=standings,
         transfers=transfers,
         unclaimed_pot=ending.unclaimed_pot,
         money_rate=rate,
+        fee_kind=session.fee_kind,
+        room=None if fee is None else fen_decimal(ending.room),
+        fee_needs_rate=session.fee_kind != NONE and fee is None,
+        fee_label=str(dict(GameSession.FeeKind.choices).get(session.fee_kind, "")),
     )
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from ..converters import query_number
+from ..forms.table_fee import fee_initial
 from ..http import HtmxHttpRequest, current_user
 from ..models import TablePreset
 from ..services import HandRejected
@@ -52,7 +53,7 @@ def preset_initial(preset: TablePreset) -> dict[str, Any]:
             initial[f"opt_{key}"] = str(value) if not isinstance(value, int) else value
     for index, name in enumerate(preset.names_shown):
         initial[f"player_{index}"] = name
-    return initial
+    return {**initial, **fee_initial(preset)}
 
 
 @login_required

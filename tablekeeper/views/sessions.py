@@ -15,10 +15,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import services
 from ..converters import query_number
 from ..forms import MoneyRateForm, StartSessionForm
+from ..forms.table_fee import TableFeeForm, fee_initial
 from ..house_rules import differences
 from ..http import HtmxHttpRequest, current_user, page_or_partial, revalidated
 from ..models import MAX_PRESETS, GameSession, Player, Round, TablePreset
 from ..reasons.refusals import refusals
+from ..services import sessions as services_sessions
 from .access import is_owner, kept_session, owned_session
 from .board import board_etag, build_board, build_last_hand, seats_of
 from .presets import preset_from_query, preset_initial
@@ -77,6 +79,7 @@ def session_new(request: HtmxHttpRequest) -> HttpResponse:
                     starting_points=form.cleaned_data["starting_points"],
                     base=form.cleaned_data["base"],
                     options=form.options(),
+                    fee=form.fee_values(),
                 )
             except services.HandRejected as rejected:
                 for said in refusals(rejected.errors, form.player_names()):
@@ -215,5 +218,28 @@ def session_manage(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     """Saving the session as a preset (any keeper), archiving and deleting it (the owner): kept off
     the board, which a phone at the table loads and polls all evening."""
     session = kept_session(request, session_id)
-    context = {"session": session, "is_owner": is_owner(request, session)}
+    context = {"session": session, "is_owner": is_owner(request, session), "fee_form": _fee_form(session)}
     return TemplateResponse(request, "sessions/manage.html", context)
+
+
+def _fee_form(session: GameSession, data: Any = None) -> TableFeeForm:
+    initial = {
+        **fee_initial(session),
+        "played_from": session.play_started,
+        "played_until": session.played_until or session.finished,
+    }
+    return TableFeeForm(data, session=session, initial=initial)
+
+
+@login_required
+@require_POST
+def session_fee(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    """The table fee, place and playing times, changed later (the owner's, like the money rate)."""
+    session = owned_session(request, session_id)
+    form = _fee_form(session, request.POST)
+    if not form.is_valid():
+        context = {"session": session, "is_owner": True, "fee_form": form}
+        return TemplateResponse(request, "sessions/manage.html", context, status=422)
+    services_sessions.set_table_fee(session, form.fee_values())
+    messages.success(request, _("Table fee saved."))
+    return redirect(session)

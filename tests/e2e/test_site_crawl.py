@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal
 
@@ -56,7 +57,13 @@ class Table:
         services.edit_hand(self.dalian, 4, draw(), user=helper)
         record_all(self.dalian, [draw()], self.owner)
         services.delete_hand(self.dalian, 5, user=self.owner)
-        self.shenyang = make_session(self.owner, "shenyang", base=2, player_names=["Ann", "Bo", "Cy", "Dee"])
+        self.shenyang = make_session(
+            self.owner,
+            "shenyang",
+            base=2,
+            player_names=["Ann", "Bo", "Cy", "Dee"],
+            fee={"fee_kind": "per_player", "fee_amount": Decimal(20), "place": "老地方"},
+        )
         record_all(self.shenyang, [draw(penalties=[{"kind": "revealed_tiles", "seat": 2, "count": 1}]), win(1)])
         record_all(self.shenyang, [draw(penalties=[{"kind": "revealed_tiles", "seat": 0, "count": 1}])])
         services.finish_session(self.shenyang)
@@ -81,6 +88,10 @@ class Table:
             "board-zhengzhou": f"/sessions/{z}/",
             "board-finished": f"/sessions/{s}/",
             "manage": f"/sessions/{d}/manage/",
+            "manage-finished": f"/sessions/{s}/manage/",
+            "card-finished": f"/sessions/{s}/card/",
+            "card-so-far": f"/sessions/{d}/card/",
+            "card-shared": f"/b/{token}/card/",
             "history": f"/sessions/{d}/hands/",
             "removed-hands": f"/sessions/{d}/hands/removed/",
             "share": f"/sessions/{d}/share/",

@@ -1,0 +1,35 @@
+"""The table fee's columns, shared by sessions and presets (an abstract model, kept out of models.py)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+PLACE_MAX_LENGTH = 40
+
+
+class TableFeeFields(models.Model):
+    """The table fee (台费) a session charges, and where it is played: kept by presets too.
+
+    Money, never points: the settle-up takes it from the players and owes it to the room.
+    """
+
+    class FeeKind(models.TextChoices):
+        NONE = "none", _("No table fee")
+        PER_PLAYER = "per_player", _("A fixed amount from each player")
+        HOURLY = "hourly", _("The room's rate per hour, split evenly")
+        BIG_WINNER = "big_winner", _("The big winner pays it all")
+        WINNER_SHARE = "winner_share", _("A share of each winner's winnings")
+        PER_HAND = "per_hand", _("An amount from each hand's winner")
+
+    fee_kind = models.CharField(max_length=12, choices=FeeKind.choices, default=FeeKind.NONE)
+    # Yuan: per player, per hour, the whole fee or per hand, as fee_kind says.
+    fee_amount = models.DecimalField(max_digits=8, decimal_places=2, default=Decimal(0))
+    fee_percent = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal(0))
+    fee_self_draw_only = models.BooleanField(default=False)
+    place = models.CharField(max_length=PLACE_MAX_LENGTH, blank=True, default="")
+
+    class Meta:
+        abstract = True

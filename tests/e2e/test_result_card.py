@@ -1,0 +1,140 @@
+"""The result card in Chromium at 390×844, in both languages: the picture is drawn in the browser
+with the network off, its pixels are not blank, dark and light, and the text beside it says
+what the settlement says."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import formats, timezone, translation
+from playwright.sync_api import Browser
+
+from tablekeeper import services
+from tablekeeper.models import GameSession
+from tablekeeper.services.sessions import ending_of
+from tablekeeper.views.card import yuan
+from tests.conftest import make_session, record_all, win
+from tests.e2e.conftest import PHONE
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+NAMES = ["老王", "Lee", "小张", "阿芳"]
+
+# The picture read back through a canvas of its own: its size, how many of its sampled pixels differ
+# from the background (read beside the top bar), how many colours, and the background itself.
+READ_PIXELS = """
+async () => {
+  const image = document.getElementById('card-image');
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = image.naturalWidth;
+  canvas.height = image.naturalHeight;
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  const at = (x, y) => Array.from(data.slice((y * canvas.width + x) * 4, (y * canvas.width + x) * 4 + 3));
+  const background = at(4, 40);
+  let differ = 0, sampled = 0;
+  const colours = new Set();
+  for (let i = 0; i < data.length; i += 4 * 13) {
+    sampled += 1;
+    colours.add(data[i] + ',' + data[i + 1] + ',' + data[i + 2]);
+    const distance = [0, 1, 2].reduce((sum, c) => sum + Math.abs(data[i + c] - background[c]), 0);
+    if (distance > 60) differ += 1;
+  }
+  return {width: canvas.width, height: canvas.height, inked: differ / sampled, colours: colours.size, background};
+}
+"""
+
+
+def expected_text(session: GameSession, language: str) -> str:
+    """The group-chat line worked out here from the settlement: players by points, money after the fee."""
+    ending = ending_of(session)
+    zh = language == "zh-hans"
+    with translation.override(language):
+        date = formats.date_format(timezone.localtime(session.created), "DATE_FORMAT")
+    order = sorted(range(4), key=lambda seat: (-ending.changes[seat], seat))
+    assert ending.money_nets is not None
+    players = []
+    for seat in order:
+        money = yuan(Decimal(ending.money_nets[seat]) / 100)
+        players.append(f"{NAMES[seat]} {ending.changes[seat]:+d}" + (f"（{money}）" if zh else f" ({money})"))
+    fee = yuan(Decimal(ending.room) / 100)
+    if zh:
+        return "｜".join(["第1场", date, "老地方", "沈阳麻将", "底分2", *players, f"台费 {fee}"])
+    return " | ".join(["Session 1", date, "老地方", "Shenyang", "Base 2", *players, f"Table fee {fee}"])
+
+
+def test_the_result_card_is_drawn_offline_in_both_languages_and_says_the_settlement(
+    browser: Browser, live_server, artifacts: Path
+):
+    owner = User.objects.create_user("keeper", password="Tiles-and-Winds-9")
+    session = make_session(
+        owner,
+        "shenyang",
+        base=2,
+        player_names=NAMES,
+        fee={"fee_kind": "big_winner", "fee_amount": Decimal("30"), "place": "老地方"},
+    )
+    record_all(session, [win(0), win(1, "discard", 0), win(2), win(0)], owner)
+    services.finish_session(session, money_rate=Decimal("0.50"))
+    session.refresh_from_db()
+    client = Client()
+    client.force_login(owner)
+    problems: list[str] = []
+    for language in ("en", "zh-hans"):
+        context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+        context.add_cookies(
+            [
+                {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url},
+                {"name": "django_language", "value": language, "url": live_server.url},
+            ]
+        )
+        page = context.new_page()
+        page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        # One tap on the finished board.
+        page.goto(f"{live_server.url}/sessions/{session.pk}/")
+        page.locator(f'a[href="/sessions/{session.pk}/card/"]').click()
+        page.wait_for_function("document.getElementById('card-image').src.startsWith('data:image/png')")
+        context.set_offline(True)
+        light: dict[str, Any] = page.evaluate(READ_PIXELS)
+        page.locator("label.chip", has=page.locator('input[value="dark"]')).click()
+        page.wait_for_function("document.getElementById('card-image').dataset.theme === 'dark'")
+        dark: dict[str, Any] = page.evaluate(READ_PIXELS)
+        for picture in (light, dark):
+            assert picture["width"] == 1080 and picture["height"] > 1000
+            assert picture["inked"] > 0.02 and picture["colours"] > 20, picture
+        assert sum(light["background"]) > 600 and sum(dark["background"]) < 150
+        assert page.locator("#card-image").bounding_box()["width"] <= PHONE["width"]  # type: ignore[index]
+        text = page.locator("#card-text").input_value()
+        assert text == expected_text(session, language)
+        page.locator("#card-copy").click()
+        assert page.locator("#card-copied").inner_text() != ""
+        assert page.evaluate("navigator.clipboard.readText()") == text
+        page.screenshot(path=str(artifacts / f"result-card-{language}.png"), full_page=True)
+        context.close()
+    assert not problems, problems
+
+
+def test_the_live_board_makes_a_card_so_far(browser: Browser, live_server):
+    owner = User.objects.create_user("keeper", password="Tiles-and-Winds-9")
+    session = make_session(owner, player_names=NAMES)
+    record_all(session, [win(1)], owner)
+    client = Client()
+    client.force_login(owner)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, color_scheme="dark")
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/sessions/{session.pk}/")
+    page.get_by_role("link", name="Result card so far").click()
+    page.wait_for_function("document.getElementById('card-image').src.startsWith('data:image/png')")
+    assert page.locator('input[name="card_theme"][value="dark"]').is_checked()
+    assert page.locator("#card-text").input_value().startswith("Session 1 | ")
+    context.close()
