@@ -72,7 +72,7 @@ def group_from_preset(owner: User, preset: TablePreset, raw_name: str) -> Player
     """A group of a preset's players (a player the keeper has not seated yet is created, as a start would)."""
     names = preset.names_shown
     if len(names) != 4 or player_name_problems(names):
-        raise GroupRefused(_("This preset has no players; fill them in below."))
+        raise GroupRefused(_("This preset has no players."))
     return _create(owner, raw_name, [find_or_create_player(owner, name) for name in names])
 
 
