@@ -11,7 +11,7 @@ from django.utils.safestring import SafeString
 
 register = template.Library()
 
-WIDTH, HEIGHT, MARGIN = 96, 28, 2
+WIDTH, HEIGHT, MARGIN = 64, 24, 2
 
 
 @register.filter
