@@ -12,11 +12,21 @@ from django.utils.safestring import SafeString
 register = template.Library()
 
 WIDTH, HEIGHT, MARGIN = 64, 24, 2
+# More points than a 64 px line can show only weigh on the page: a long record is sampled evenly.
+MOST_POINTS = 24
+
+
+def sampled(values: Sequence[int], most: int = MOST_POINTS) -> list[int]:
+    """At most `most` of `values`, evenly spaced, the first and the last always among them."""
+    if len(values) <= most:
+        return list(values)
+    last = len(values) - 1
+    return [values[round(step * last / (most - 1))] for step in range(most)]
 
 
 @register.filter
 def sparkline(values: Sequence[int]) -> SafeString:
-    figures = [int(value) for value in values]
+    figures = sampled([int(value) for value in values])
     if not figures:
         return SafeString("")
     # Zero is always in view, so the line shows whether the player is up or down overall.

@@ -4,6 +4,7 @@ and a page whose queries do not grow with the sessions."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any
@@ -371,3 +372,18 @@ def test_the_standings_page_reads_the_same_number_of_queries_at_3_and_12_session
 def test_the_session_list_and_players_page_link_to_the_groups(keeper_client):
     assert 'href="/groups/"' in keeper_client.get("/sessions/").content.decode()
     assert 'href="/groups/"' in keeper_client.get("/players/").content.decode()
+
+
+def test_a_long_trend_is_drawn_from_at_most_24_evenly_sampled_points():
+    from tablekeeper.templatetags.sparkline import sampled, sparkline
+
+    running = list(range(-50, 150))
+    points = sampled(running)
+    assert len(points) == 24 and points[0] == -50 and points[-1] == 149
+    assert points == sorted(points)
+    drawn = str(sparkline(running))
+    polyline = re.search(r'<polyline points="([^"]+)"', drawn)
+    assert polyline is not None and len(polyline.group(1).split()) == 24
+    assert re.search(r'aria-label="-50, [^"]*, \+149"', drawn)
+    assert 'class="sparkline up"' in drawn
+    assert sampled([3, -1]) == [3, -1]
