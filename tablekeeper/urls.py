@@ -4,7 +4,20 @@ from django.urls import include, path, register_converter
 from django.views.generic import RedirectView
 
 from .converters import BoundedIntConverter
-from .views import accounts, exchange, groups, hands, history, keepers, offline, players, presets, sessions, share, summary
+from .views import (
+    accounts,
+    exchange,
+    groups,
+    hands,
+    history,
+    keepers,
+    offline,
+    players,
+    presets,
+    sessions,
+    share,
+    summary,
+)
 
 # <int:...> would take any number of digits, and a 30-digit id overflows SQLite's integers and
 # PostgreSQL's bigint (a 500); bounded ids simply do not match, so the answer is 404.

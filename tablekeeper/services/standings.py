@@ -99,7 +99,7 @@ class StakeTable:
         return self.matrix(self.paid)
 
 
-def counted_sessions(group: PlayerGroup, period: Period, member_ids: Sequence[int]) -> QuerySet[GameSession]:
+def counted_sessions(group: PlayerGroup, period: Period, member_ids: Sequence[int]) -> QuerySet[Any, Any]:
     """The group's sessions in the period (a subquery: never read into Python as a list of ids)."""
     sessions = GameSession.objects.filter(owner_id=group.owner_id, status=GameSession.Status.FINISHED)
     if period.start is not None:

@@ -37,7 +37,10 @@ def sparkline(values: Sequence[int]) -> SafeString:
     def y(value: int) -> float:
         return round(MARGIN + (high - value) * (HEIGHT - 2 * MARGIN) / span, 1)
 
-    points = [(round(MARGIN + index * (WIDTH - 2 * MARGIN) / steps, 1), y(value)) for index, value in enumerate(figures)]
+    def x(index: int) -> float:
+        return round(MARGIN + index * (WIDTH - 2 * MARGIN) / steps, 1)
+
+    points = [(x(index), y(value)) for index, value in enumerate(figures)]
     if len(points) == 1:
         points.append((WIDTH - MARGIN, points[0][1]))
     path = " ".join(f"{x},{y_}" for x, y_ in points)

@@ -53,7 +53,8 @@ def list_context(request: HtmxHttpRequest, **extra: Any) -> dict[str, Any]:
         )
         for session in recent
     ]
-    sources = [(heading, choices) for heading, choices in ((_("Saved tables"), presets), (_("Sessions"), sessions)) if choices]
+    headed = ((_("Saved tables"), presets), (_("Sessions"), sessions))
+    sources = [(heading, choices) for heading, choices in headed if choices]
     return {
         "groups": PlayerGroup.objects.filter(owner=owner).prefetch_related("players"),
         "sources": sources,
@@ -142,9 +143,7 @@ def group_rename(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
 @require_POST
 def group_add_member(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
     group = own_group(request, group_id)
-    return refused_or_back(
-        request, group, lambda: add_member(group, request.POST.get("name", "")), _("Player added.")
-    )
+    return refused_or_back(request, group, lambda: add_member(group, request.POST.get("name", "")), _("Player added."))
 
 
 @login_required

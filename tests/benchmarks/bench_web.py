@@ -331,7 +331,7 @@ def standings_figures() -> tuple[list[tuple[str, str, str, str]], list[str]]:
             import_session(keeper, data)
 
     play(0, 10)
-    group = group_from_session(keeper, keeper.game_sessions.order_by("pk").first(), "周四牌友")
+    group = group_from_session(keeper, keeper.game_sessions.order_by("pk")[0], "周四牌友")
     path = f"/groups/{group.pk}/?period=all"
 
     def measure() -> tuple[int, float, int]:

@@ -139,7 +139,7 @@ def test_the_players_page_keeps_each_variant_and_base_apart(keeper_client, owner
     sections = keeper_client.get("/players/").context["sections"]
     found = {(section.variant, section.base): section for section in sections}
     assert set(found) == {("zhengzhou", 10), ("zhengzhou", 5), ("shenyang", 10)}
-    assert [section.variant for section in sections][0] == "zhengzhou"  # the most hands first
+    assert sections[0].variant == "zhengzhou"  # the most hands first
     cy = {player.name: player for player in found[("zhengzhou", 5)].players}["Cy"]
     assert (cy.sessions_played, cy.hands, cy.wins) == (1, 1, 1)
     ann = {player.name: player for player in found[("shenyang", 10)].players}["Ann"]
