@@ -73,7 +73,9 @@ def group_from_preset(owner: User, preset: TablePreset, raw_name: str) -> Player
     names = preset.names_shown
     if len(names) != 4 or player_name_problems(names):
         raise GroupRefused(_("This preset has no players."))
-    return _create(owner, raw_name, [find_or_create_player(owner, name) for name in names])
+    # A refused group leaves no new players behind either.
+    with transaction.atomic():
+        return _create(owner, raw_name, [find_or_create_player(owner, name) for name in names])
 
 
 def rename_group(group: PlayerGroup, raw_name: str) -> None:

@@ -399,3 +399,27 @@ def test_a_long_trend_is_drawn_from_at_most_24_evenly_sampled_points():
     assert re.search(r'aria-label="-50, [^"]*, \+149"', drawn)
     assert 'class="sparkline up"' in drawn
     assert sampled([3, -1]) == [3, -1]
+
+
+def test_the_sessions_own_page_makes_a_group_of_its_players(keeper_client, owner):
+    game = played(owner, EVENINGS[0])
+    page = keeper_client.get(f"/sessions/{game.pk}/manage/").content.decode()
+    assert f'name="source" value="session-{game.pk}"' in page and 'action="/groups/"' in page
+    made = keeper_client.post("/groups/", {"name": "Thursday", "source": f"session-{game.pk}"})
+    group = PlayerGroup.objects.get(owner=owner, name="Thursday")
+    assert made["Location"] == f"/groups/{group.pk}/"
+    assert [table.sessions for table in keeper_client.get(made["Location"], {"period": "all"}).context["tables"]] == [1]
+
+
+def test_a_refused_group_from_a_preset_leaves_no_new_players(owner):
+    from tablekeeper.models import Player
+    from tablekeeper.services.groups import GroupRefused, group_from_preset
+    from tablekeeper.services.presets import save_preset
+
+    preset = save_preset(owner, make_session(owner, player_names=["Eve", "Fay", "Gus", "Hal"]), "Friday")
+    preset.player_names = ["Ivy", "Jo", "Kai", "Lu"]
+    preset.save()
+    players = Player.objects.count()
+    with pytest.raises(GroupRefused):
+        group_from_preset(owner, preset, "   ")
+    assert Player.objects.count() == players and not PlayerGroup.objects.exists()
