@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ..converters import query_number
 from ..forms.standings import PeriodForm
 from ..http import HtmxHttpRequest, current_user
-from ..models import GameSession, PlayerGroup, TablePreset
+from ..models import GameSession, Player, PlayerGroup, TablePreset
 from ..services.groups import (
     GroupRefused,
     add_member,
@@ -110,7 +110,9 @@ def group_detail(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
 
 
 def edit_page(request: HtmxHttpRequest, group: PlayerGroup, *, error: str = "", status: int = 200) -> HttpResponse:
-    context = {"group": group, "members": group.players.order_by("name"), "error": error}
+    # The keeper's other players, suggested when adding one (the page of a group is a group's size).
+    others = Player.objects.filter(owner=group.owner).exclude(player_groups=group).order_by("name")[:200]
+    context = {"group": group, "members": group.players.order_by("name"), "others": others, "error": error}
     return TemplateResponse(request, "groups/edit.html", context, status=status)
 
 

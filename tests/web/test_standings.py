@@ -423,3 +423,11 @@ def test_a_refused_group_from_a_preset_leaves_no_new_players(owner):
     with pytest.raises(GroupRefused):
         group_from_preset(owner, preset, "   ")
     assert Player.objects.count() == players and not PlayerGroup.objects.exists()
+
+
+def test_the_edit_page_suggests_the_keepers_other_players(keeper_client, owner):
+    group = group_from_session(owner, played(owner, EVENINGS[0]), "Thursday")
+    make_session(owner, player_names=["Ann", "Bo", "Cy", "Eve"])
+    page = keeper_client.get(f"/groups/{group.pk}/edit/").content.decode()
+    suggested = page[page.index('<datalist id="known-players">') : page.index("</datalist>")]
+    assert '<option value="Eve">' in suggested and "Ann" not in suggested
