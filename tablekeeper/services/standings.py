@@ -152,6 +152,8 @@ def hand_counts(rounds: QuerySet[Round]) -> dict[tuple[int, int], HandCounts]:
 def group_standings(group: PlayerGroup, period: Period) -> list[StakeTable]:
     """One table per stake, the most played first."""
     member_ids = list(group.players.values_list("pk", flat=True))
+    if len(member_ids) < 4:
+        return []  # no session can have been played by members only (a group edited in the admin)
     sessions = counted_sessions(group, period, member_ids)
     seats = (
         Seat.objects.filter(session__in=sessions)

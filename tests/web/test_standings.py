@@ -431,3 +431,9 @@ def test_the_edit_page_suggests_the_keepers_other_players(keeper_client, owner):
     page = keeper_client.get(f"/groups/{group.pk}/edit/").content.decode()
     suggested = page[page.index('<datalist id="known-players">') : page.index("</datalist>")]
     assert '<option value="Eve">' in suggested and "Ann" not in suggested
+
+
+def test_a_group_without_players_has_no_standings(owner):
+    group = group_from_session(owner, played(owner, EVENINGS[0]), "Thursday")
+    group.players.clear()
+    assert group_standings(group, ALL_TIME) == []
