@@ -204,6 +204,7 @@ def test_the_page_shows_this_month_by_default_and_a_season_on_request(keeper_cli
     assert page.status_code == 200 and page.context["tables"][0].sessions == 1
     season = keeper_client.get(f"/groups/{group.pk}/", {"period": "season", "start": "2024-03-01", "end": "2024-03-31"})
     assert season.status_code == 200 and [table.sessions for table in season.context["tables"]] == [1]
+    assert '<p class="hint period-shown">2024-03-01 – 2024-03-31</p>' in season.content.decode()
     leader = season.context["tables"][0].standings[0]
     assert leader.trend == recomputed([old])[0][leader.name]["trend"]
     everything = keeper_client.get(f"/groups/{group.pk}/", {"period": "all"})
