@@ -14,8 +14,8 @@ Definitions (the players page's, services/stats.py, plus):
 - head-to-head, paid: the points that changed hands in each session's settle-up (the fewest
   transfers the summary shows), summed; a pot left on the table is no player and is left out.
 
-Four queries whatever the number of sessions and hands: the group's members, the seats of the
-sessions that count (with their totals), and one GROUP BY over the hands' stored columns.
+Four queries whatever the number of sessions and hands: the group's members, the sessions that
+count (with their totals), their seats, and one GROUP BY over the hands' stored columns.
 """
 
 from __future__ import annotations
@@ -155,34 +155,27 @@ def group_standings(group: PlayerGroup, period: Period) -> list[StakeTable]:
     if len(member_ids) < 4:
         return []  # no session can have been played by members only (a group edited in the admin)
     sessions = counted_sessions(group, period, member_ids)
-    seats = (
-        Seat.objects.filter(session__in=sessions)
-        .order_by("session__created", "session_id", "index")
-        .values_list(
-            "session_id",
-            "index",
-            "player_id",
-            "player__name",
-            "session__variant",
-            "session__base",
-            "session__money_rate",
-            "session__totals",
-            "session__pot_refund",
-        )
+    # The sessions and their seats apart: each session's totals are read (and decoded) once, not per seat.
+    evenings = (
+        GameSession.objects.filter(pk__in=sessions)
+        .order_by("created", "pk")
+        .values_list("pk", "variant", "base", "money_rate", "totals", "pot_refund")
     )
+    seats = Seat.objects.filter(session__in=sessions).values_list("session_id", "index", "player_id", "player__name")
     counts = hand_counts(Round.objects.filter(session__in=sessions))
-    by_session: dict[int, list[tuple[Any, ...]]] = {}
-    for row in seats:
-        by_session.setdefault(row[0], []).append(row)
+    seated: dict[int, list[tuple[int, int, str]]] = {}
+    for session_id, index, player_id, name in seats:
+        seated.setdefault(session_id, []).append((index, player_id, name))
     tables: dict[Stake, StakeTable] = {}
     players: dict[Stake, dict[int, Standing]] = {}
-    for session_id, rows in by_session.items():
+    for session_id, variant, base, money_rate, totals, refund in evenings:
+        rows = sorted(seated.get(session_id, []))
         if len(rows) != 4:
             continue
-        stake = Stake(variant=rows[0][4], base=rows[0][5], money_rate=rows[0][6])
+        stake = Stake(variant=variant, base=base, money_rate=money_rate)
         table = tables.setdefault(stake, StakeTable(stake))
-        standings = players.setdefault(stake, {})
-        _add_session(table, standings, session_id, rows, counts)
+        changes = [int(totals[seat]) + int(refund[seat]) for seat in SEATS]
+        _add_session(table, players.setdefault(stake, {}), session_id, changes, rows, counts)
     for stake, table in tables.items():
         table.standings = _ranked(players[stake].values())
         for standing in table.standings:
@@ -194,15 +187,15 @@ def _add_session(
     table: StakeTable,
     standings: dict[int, Standing],
     session_id: int,
-    rows: Sequence[tuple[Any, ...]],
+    changes: Sequence[int],
+    rows: Sequence[tuple[int, int, str]],
     counts: dict[tuple[int, int], HandCounts],
 ) -> None:
+    """Add one session: `changes` are its seats' final changes, `rows` its (seat, player id, name)."""
     table.sessions += 1
-    totals, refund = rows[0][7], rows[0][8]
-    changes = [int(totals[seat]) + int(refund[seat]) for seat in SEATS]
     top = max(changes)
-    seat_player = {row[1]: row[2] for row in rows}
-    for _session, seat, player_id, name, *_rest in rows:
+    seat_player = {seat: player_id for seat, player_id, _name in rows}
+    for seat, player_id, name in rows:
         standing = standings.setdefault(player_id, Standing(player_id, name))
         standing.sessions += 1
         standing.net += changes[seat]
