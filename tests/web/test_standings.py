@@ -228,7 +228,7 @@ def test_the_page_is_in_chinese_for_a_chinese_keeper(keeper_client, owner):
     group = group_from_session(owner, played(owner, EVENINGS[0]), "周四")
     keeper_client.cookies["django_language"] = "zh-hans"
     content = keeper_client.get(f"/groups/{group.pk}/", {"period": "all"}).content.decode()
-    assert "谁点炮给谁" in content and "大赢家" in content and "山东" in content
+    assert "谁点炮给谁" in content and "大赢家" in content and "山东" in content and "名次" in content
 
 
 def test_another_accounts_group_is_not_found(client, owner, stranger):
