@@ -4,7 +4,20 @@ from django.urls import include, path, register_converter
 from django.views.generic import RedirectView
 
 from .converters import BoundedIntConverter
-from .views import accounts, exchange, hands, history, keepers, offline, players, presets, sessions, share, summary
+from .views import (
+    accounts,
+    exchange,
+    groups,
+    hands,
+    history,
+    keepers,
+    offline,
+    players,
+    presets,
+    sessions,
+    share,
+    summary,
+)
 from .views.card import session_card, shared_card
 
 # <int:...> would take any number of digits, and a 30-digit id overflows SQLite's integers and
@@ -32,6 +45,13 @@ urlpatterns = [
     path("sessions/<id:session_id>/", sessions.session_detail, name="session_detail"),
     path("sessions/<id:session_id>/finish/", sessions.session_finish, name="session_finish"),
     path("players/", players.player_list, name="player_list"),
+    path("groups/", groups.group_list, name="group_list"),
+    path("groups/<id:group_id>/", groups.group_detail, name="group_detail"),
+    path("groups/<id:group_id>/edit/", groups.group_edit, name="group_edit"),
+    path("groups/<id:group_id>/rename/", groups.group_rename, name="group_rename"),
+    path("groups/<id:group_id>/players/", groups.group_add_member, name="group_add_member"),
+    path("groups/<id:group_id>/players/<id:player_id>/remove/", groups.group_remove_member, name="group_remove_member"),
+    path("groups/<id:group_id>/delete/", groups.group_delete, name="group_delete"),
     path("sessions/import/", exchange.session_import, name="session_import"),
     path("sessions/<id:session_id>/export.json", exchange.session_export_json, name="session_export_json"),
     path("sessions/<id:session_id>/export.csv", exchange.session_export_csv, name="session_export_csv"),

@@ -9,6 +9,9 @@ Definitions (RULES.md is silent; these are the table's usual meanings):
 - biggest hand: the most points the player gained in one hand they won;
 - net points: the sum of the player's changes over their sessions (with any pot refunded at the end).
 
+Points of different variants and bases are different games: the figures are kept apart per
+variant and base (one table each on the page), never summed across them.
+
 Two queries whatever the number of hands: one GROUP BY over the hands' stored columns (winners'
 gains, method, discarder; never a record or its reasons), and the seats with their sessions' totals.
 """
@@ -23,6 +26,7 @@ from django.contrib.auth.models import User
 from django.db.models import Count, Max, Q
 
 from ..models import Round, Seat
+from ..rules import VARIANT_IDS, get_variant
 from .derived import SEATS
 
 
@@ -93,23 +97,53 @@ def seat_tallies(owner: User) -> dict[tuple[int, int], SeatTally]:
     }
 
 
-def tally(
-    seats: Iterable[tuple[int, int, int, str, list[int], list[int]]], tallies: Mapping[tuple[int, int], SeatTally]
-) -> list[PlayerStats]:
-    """`seats`: (session id, seat index, player id, name, session totals, pot refund); most wins first."""
-    players: dict[int, PlayerStats] = {}
-    for session_id, index, player_id, name, totals, refund in seats:
+@dataclass
+class VariantStats:
+    """The players' figures in the sessions of one variant at one base."""
+
+    variant: str
+    base: int
+    players: list[PlayerStats]
+
+    @property
+    def variant_names(self) -> dict[str, str]:
+        if self.variant in VARIANT_IDS:
+            return dict(get_variant(self.variant)["name"])
+        return {"en": self.variant, "zh": self.variant}
+
+
+SeatRow = tuple[int, int, int, str, list[int], list[int], str, int]
+
+
+def tally(seats: Iterable[SeatRow], tallies: Mapping[tuple[int, int], SeatTally]) -> list[VariantStats]:
+    """`seats`: (session id, seat index, player id, name, session totals, pot refund, variant, base).
+
+    One section per variant and base, the most played first; in each, most wins first."""
+    sections: dict[tuple[str, int], dict[int, PlayerStats]] = {}
+    for session_id, index, player_id, name, totals, refund, variant, base in seats:
+        players = sections.setdefault((variant, base), {})
         stats = players.setdefault(player_id, PlayerStats(name))
         stats.sessions.add(session_id)
         stats.net += int(totals[index]) + int(refund[index])
         counted = tallies.get((session_id, index))
         if counted is not None:
             stats.add(counted)
-    return sorted(players.values(), key=lambda stats: (-stats.wins, stats.name.lower()))
+    found = [
+        VariantStats(variant, base, sorted(players.values(), key=lambda stats: (-stats.wins, stats.name.lower())))
+        for (variant, base), players in sections.items()
+    ]
+    return sorted(found, key=lambda section: (-sum(p.hands for p in section.players), section.variant, section.base))
 
 
-def player_statistics(owner: User) -> list[PlayerStats]:
+def player_statistics(owner: User) -> list[VariantStats]:
     seats = Seat.objects.filter(session__owner=owner).values_list(
-        "session_id", "index", "player_id", "player__name", "session__totals", "session__pot_refund"
+        "session_id",
+        "index",
+        "player_id",
+        "player__name",
+        "session__totals",
+        "session__pot_refund",
+        "session__variant",
+        "session__base",
     )
-    return tally(seats, seat_tallies(owner))
+    return tally(cast(Iterable[SeatRow], seats), seat_tallies(owner))

@@ -1,4 +1,4 @@
-"""The players page: each player's statistics across the keeper's sessions."""
+"""The players page: each player's statistics across the keeper's sessions, per variant and base."""
 
 from __future__ import annotations
 
@@ -14,4 +14,4 @@ from ..services.stats import player_statistics
 @login_required
 @require_GET
 def player_list(request: HtmxHttpRequest) -> HttpResponse:
-    return TemplateResponse(request, "players/list.html", {"players": player_statistics(current_user(request))})
+    return TemplateResponse(request, "players/list.html", {"sections": player_statistics(current_user(request))})

@@ -11,6 +11,9 @@ Run: .venv/bin/python -m tests.benchmarks.bench_web
   its time at 120 hands (a full history page and chart), except the printable summary, which
   lists every hand by design.
 - SQL queries per Save and its median server time at 1000 hands: budget 15 ms.
+- A group's standings page (all time) for a keeper with 10 and with 200 finished sessions of the
+  group (two stakes, some sessions with a stranger at the table): the same number of SQL queries at
+  both, its median server time and first load.
 - Correcting hand 1 of a 1000-hand session against the engine's replay of those hands, when the
   table state settles back after the change (the usual case) and when it never does (every later
   hand settled again): budget 2 × the replay.
@@ -117,6 +120,9 @@ def run() -> int:
     forms = heaviest_form_figures(client, keeper)
     rows += forms[0]
     broken += forms[1]
+    standings = standings_figures()
+    rows += standings[0]
+    broken += standings[1]
     corrections = correction_figures(keeper)
     rows += corrections[0]
     broken += corrections[1]
@@ -141,6 +147,7 @@ def page_paths(game: Any) -> dict[str, str]:
     return {
         "session list": "/sessions/",
         "players": "/players/",
+        "groups": "/groups/",
         "start form": "/sessions/new/",
         "import form": "/sessions/import/",
         "board": base,
@@ -301,6 +308,56 @@ def heaviest_form_figures(client: Any, keeper: Any) -> tuple[list[tuple[str, str
             if size >= FIRST_LOAD_BUDGET_BYTES:
                 broken.append(f"{name}, {variant}, 简体中文: first load {size} bytes")
     del client.cookies["django_language"]
+    return rows, broken
+
+
+def standings_figures() -> tuple[list[tuple[str, str, str, str]], list[str]]:
+    """The standings page of one group at 10 and at 200 sessions (each of 10 hands)."""
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from tablekeeper.services.exchange import import_session
+    from tablekeeper.services.groups import group_from_session
+
+    keeper = User.objects.create_user("standings", password=secrets.token_urlsafe(12))
+    client = Client()
+    client.force_login(keeper)
+
+    def play(first: int, last: int) -> None:
+        for number in range(first, last):
+            names = ["Ann", "Bo", "Cy", "Eve" if number % 5 == 4 else "Di"]
+            data = {**zhengzhou_export(names, [hand(n + number) for n in range(1, 11)]), "status": "finished"}
+            data["money_rate"] = "0.10" if number % 2 else None
+            import_session(keeper, data)
+
+    play(0, 10)
+    group = group_from_session(keeper, keeper.game_sessions.order_by("pk")[0], "周四牌友")
+    path = f"/groups/{group.pk}/?period=all"
+
+    def measure() -> tuple[int, float, int]:
+        with counting_queries() as queries:
+            response = client.get(path, headers={"accept-encoding": "gzip, br"})
+        assert response.status_code == 200, response.status_code
+        times = []
+        for _ in range(TIMED_LOADS):
+            started = time.perf_counter()
+            client.get(path, headers={"accept-encoding": "gzip, br"})
+            times.append((time.perf_counter() - started) * 1000)
+        return len(queries), statistics.median(times), first_load_bytes(client, response)
+
+    (q10, t10, b10) = measure()
+    play(10, SESSIONS)
+    (q200, t200, b200) = measure()
+    rows = [
+        ("standings (10 / 200 sessions): SQL queries", str(q10), str(q200), "same at both sizes"),
+        ("standings (10 / 200 sessions): median server ms", f"{t10:.1f}", f"{t200:.1f}", ""),
+        ("standings (10 / 200 sessions): first load KB", f"{b10 / 1024:.1f}", f"{b200 / 1024:.1f}", "< 40"),
+    ]
+    broken = []
+    if q200 != q10:
+        broken.append(f"standings: {q10} queries at 10 sessions, {q200} at {SESSIONS}")
+    if max(b10, b200) >= FIRST_LOAD_BUDGET_BYTES:
+        broken.append(f"standings: first load {max(b10, b200)} bytes")
     return rows, broken
 
 

@@ -24,6 +24,7 @@ from playwright.sync_api import Browser, Page
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Keeper
+from tablekeeper.services.groups import group_from_session
 from tablekeeper.services.presets import save_preset
 from tests.conftest import draw, make_session, record_all, win
 from tests.e2e.conftest import PHONE
@@ -72,6 +73,12 @@ class Table:
         archived = make_session(self.owner, "harbin", base=1, player_names=["Ann", "Bo", "Cy", "Dee"])
         services.set_archived(archived, archived=True)
         save_preset(self.owner, self.dalian, "Thursday table")
+        # Standings: a group of the finished Shenyang table, and one of long names with money.
+        self.group = group_from_session(self.owner, self.shenyang, "周四牌友")
+        long_names = make_session(self.owner, "dalian", base=1, player_names=NAMES)
+        record_all(long_names, [win(1), win(2, "discard", 0), win(1), win(3, "discard", 1)], self.owner)
+        services.finish_session(long_names, money_rate=Decimal("0.50"))
+        self.long_group = group_from_session(self.owner, long_names, "长名字的牌友")
         self.names = [*NAMES, "Ann", "Bo", "Cy", "Dee", "keeper", "helper", "Thursday table"]
 
     def pages(self) -> dict[str, str]:
@@ -98,6 +105,12 @@ class Table:
             "keepers": f"/sessions/{d}/keepers/",
             "summary": f"/sessions/{s}/summary/",
             "players": "/players/",
+            "groups": "/groups/",
+            "group": f"/groups/{self.group.pk}/?period=all",
+            "group-this-month": f"/groups/{self.group.pk}/",
+            "group-long-names": f"/groups/{self.long_group.pk}/?period=all",
+            "group-bad-season": f"/groups/{self.group.pk}/?period=season&start=2024-03-01&end=2024-02-01",
+            "group-edit": f"/groups/{self.group.pk}/edit/",
             "import": "/sessions/import/",
             "password": "/accounts/password/",
             "shared-board": f"/b/{token}/",

@@ -64,16 +64,17 @@ def test_the_chart_of_a_long_session_reads_only_its_sampled_hands(keeper_client,
 
 
 def tallied(seat_rows, per_seat) -> dict[str, PlayerStats]:
-    return {player.name: player for player in tally(seat_rows, per_seat)}
+    [section] = tally(seat_rows, per_seat)
+    return {player.name: player for player in section.players}
 
 
 def test_statistics_add_each_seats_counts_and_net_points_across_sessions():
     zero = [0, 0, 0, 0]
     seat_rows = [
-        (10, 0, 1, "Ann", [-8, 20, -6, -6], zero),
-        (10, 1, 2, "Bo", [-8, 20, -6, -6], zero),
-        (11, 0, 2, "Bo", [15, -5, -5, -5], [1, 0, 0, 0]),
-        (11, 1, 1, "Ann", [15, -5, -5, -5], [1, 0, 0, 0]),
+        (10, 0, 1, "Ann", [-8, 20, -6, -6], zero, "shenyang", 2),
+        (10, 1, 2, "Bo", [-8, 20, -6, -6], zero, "shenyang", 2),
+        (11, 0, 2, "Bo", [15, -5, -5, -5], [1, 0, 0, 0], "shenyang", 2),
+        (11, 1, 1, "Ann", [15, -5, -5, -5], [1, 0, 0, 0], "shenyang", 2),
     ]
     per_seat = {
         (10, 0): SeatTally(hands=3, wins=0, self_draws=0, deal_ins=1, biggest_hand=None),
@@ -129,6 +130,21 @@ def test_the_players_page_reads_in_a_fixed_number_of_queries(keeper_client, owne
         "<td>Bo</td>\n      <td>3</td>\n      <td>3/9</td>\n      <td>100%</td>\n      <td>0%</td>\n"
         '      <td>+30</td>\n      <td class="up">+60</td>' in body
     )
+
+
+def test_the_players_page_keeps_each_variant_and_base_apart(keeper_client, owner):
+    record_all(make_session(owner, "zhengzhou", base=10), [win(2), win(1), draw()])
+    record_all(make_session(owner, "zhengzhou", base=5), [win(2)])
+    record_all(make_session(owner, "shenyang", base=10), [win(0, "discard", 1)])
+    sections = keeper_client.get("/players/").context["sections"]
+    found = {(section.variant, section.base): section for section in sections}
+    assert set(found) == {("zhengzhou", 10), ("zhengzhou", 5), ("shenyang", 10)}
+    assert sections[0].variant == "zhengzhou"  # the most hands first
+    cy = {player.name: player for player in found[("zhengzhou", 5)].players}["Cy"]
+    assert (cy.sessions_played, cy.hands, cy.wins) == (1, 1, 1)
+    ann = {player.name: player for player in found[("shenyang", 10)].players}["Ann"]
+    assert (ann.sessions_played, ann.wins, ann.deal_ins) == (1, 1, 0)
+    assert {player.name: player for player in found[("zhengzhou", 10)].players}["Cy"].wins == 1
 
 
 def test_the_players_page_shows_only_the_keepers_own_players(client, owner, stranger, game):
