@@ -20,7 +20,7 @@ NOTES: tuple[str, ...] = (
     "The record's treasure field holds the wild tile (混) itself, not the turned-up indicator; without it "
     "tiles are checked with no wild.",
     "A wild never sits in a pung or kong, so a set aside or kong of the wild face is refused; a wild read as "
-    "its own face is an ordinary tile, and no wild stands for a fifth copy of a tile.",
+    "its own face is an ordinary tile.",
     "Four wilds win on the player's own turn as a self-draw, whatever the other ten tiles are.",
     "Seven pairs must be seven different pairs; wilds count at face value unless seven_pairs_wild_mode lets "
     "them complete pairs.",
