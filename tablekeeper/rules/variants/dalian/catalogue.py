@@ -269,10 +269,12 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "×2 each",
         value_zh="每个×2",
         repeatable=True,
-        # Four copies outside a kong need a chow to hold the fourth (a pung and a pair would be five).
-        excludes=frozenset({"double_float", "single_float", "mixed_terminals", "pure_terminals"}),
+        # Four copies outside a kong need a chow to hold the fourth (a pung and a pair would be five), unless a
+        # 喜杠 or 旋风杠 holds the fourth honour: checks.py refuses floats and 混幺九 with it only without one.
+        excludes=frozenset({"pure_terminals"}),
         from_tiles=True,
-        meaning="All four copies of a tile are in the winning hand, not declared as a kong; tick once per tile.",
+        meaning="All four copies of a tile are in the winning hand, not declared as a kong; tick once per tile. "
+        "With a float or all terminals and honours only where a joyous or cyclone kong holds the fourth honour.",
     ),
     PatternSpec(
         "flowing_tears",

@@ -119,6 +119,40 @@ def _win_problems(record: HandRecord, win: Win, path: str, options: Options) -> 
                 )
             )
     problems.extend(_repeat_problems(record, win, path, options))
+    problems.extend(_four_in_hand_shape_problems(record, win, path, options))
+    return problems
+
+
+# Shapes with no chow: four copies outside a kong then need a pung and a fifth copy, unless a special set
+# (喜杠, 旋风杠) holds the fourth, one copy of an honour beside its pung (RULES §0.8).
+_NO_CHOW_SHAPES = ("double_float", "single_float", "mixed_terminals")
+
+
+def _four_in_hand_shape_problems(record: HandRecord, win: Win, path: str, options: Options) -> list[Problem]:
+    """Four in hand with a float or 混幺九: only where the winner's 喜杠 or 旋风杠 holds the fourth honour.
+
+    With tiles, the tiles decide (they prove each shape or refuse it); without them the record's kongs do.
+    """
+    if win.tiles is not None or not win.has("four_in_hand"):
+        return []
+    special_set = any(
+        kong.kind == "wind_set" or (kong.kind == "dragon_set" and joyous_kong(kong.kind, kong.tile, options))
+        for kong in record.kongs_of(win.seat)
+    )
+    if special_set:
+        return []
+    problems: list[Problem] = []
+    for index, pattern_id in enumerate(win.patterns):
+        if pattern_id in _NO_CHOW_SHAPES:
+            problems.append(
+                Problem(
+                    E.PATTERNS_EXCLUSIVE,
+                    f"{path}.patterns.{index}",
+                    f"Four in hand (四归一) and {_NAMES[pattern_id]} cannot both count: with no chow the fourth "
+                    "copy needs a joyous kong (喜杠) or cyclone kong (旋风杠) of the winner's to hold it, and the "
+                    "hand's kongs list none.",
+                )
+            )
     return problems
 
 
