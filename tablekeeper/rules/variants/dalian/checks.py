@@ -142,12 +142,14 @@ def _four_in_hand_shape_problems(record: HandRecord, win: Win, path: str, option
     if special_set:
         return []
     problems: list[Problem] = []
+    four = win.patterns.index("four_in_hand")
     for index, pattern_id in enumerate(win.patterns):
         if pattern_id in _NO_CHOW_SHAPES:
             problems.append(
                 Problem(
                     E.PATTERNS_EXCLUSIVE,
-                    f"{path}.patterns.{index}",
+                    # The later of the two ticks, as for the patterns that always exclude each other.
+                    f"{path}.patterns.{max(index, four)}",
                     f"Four in hand (四归一) and {_NAMES[pattern_id]} cannot both count: with no chow the fourth "
                     "copy needs a joyous kong (喜杠) or cyclone kong (旋风杠) of the winner's to hold it, and the "
                     "hand's kongs list none.",
