@@ -227,9 +227,9 @@ def _kong_copy_problems(record: HandRecord) -> Iterator[Problem]:
 
 
 def _liable_problems(record: HandRecord) -> Iterator[Problem]:
-    if record.liable is None:
-        return
-    if record.result != "win":
+    """A liable player (承包) answers for one win (RULES §0.2): the discarder, a third player or another winner,
+    never the winner whose win it is."""
+    if record.liable is not None and record.result != "win":
         yield contradiction(
             "liable_without_win",
             "liable",
@@ -238,12 +238,16 @@ def _liable_problems(record: HandRecord) -> Iterator[Problem]:
             "result",
         )
     for index, win in enumerate(record.wins):
-        if win.seat == record.liable:
+        # The older top-level form with several winners covers every one of them (and is refused for that too).
+        several = record.liable is not None and len(record.wins) > 1
+        liable = record.liable if several else win.liable
+        if win.seat == liable:
+            field = record.liable_field(index)
             yield contradiction(
                 "liable_is_winner",
-                "liable",
+                field,
                 f"P{win.seat} won the hand, so cannot be liable (承包) for their own win.",
-                "liable",
+                field,
                 f"wins.{index}.seat",
             )
 
