@@ -180,6 +180,16 @@ OPTIONS: tuple[OptionSpec, ...] = (
         choices=("hand", "tile"),
     ),
     OptionSpec(
+        "edge_wait_mode",
+        "single_wait",
+        "choice",
+        "What counts as an edge win (夹胡, D-21): single_wait, a single legal winning tile that is the middle of a "
+        "chow; middle_of_chow, the middle of a chow however many tiles the hand waited on (before D-21); "
+        "single_wait_ready, a ready winner with a single legal winning tile and a 1, 9 or honour among the 13 "
+        "tiles, whatever the shape.",
+        choices=("single_wait", "middle_of_chow", "single_wait_ready"),
+    ),
+    OptionSpec(
         "edge_includes_edge_and_single",
         False,
         "bool",
@@ -215,10 +225,13 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Edge win",
         "夹胡",
         "×2",
-        # No chow in a float or an all-terminals hand; a 1 or 9 is never a chow's middle (terminal wait).
-        excludes=frozenset({"double_float", "single_float", "mixed_terminals", "pure_terminals", "terminal_wait"}),
+        # No chow in a float or an all-terminals hand; a 1 or 9 is never a chow's middle (terminal wait). Under
+        # edge_wait_mode=single_wait_ready a 单钓 float waits on one tile too: checks.py refuses the floats and the
+        # terminal family with it only in the other modes.
+        excludes=frozenset({"terminal_wait"}),
         from_tiles=True,
-        meaning="The winning tile is the middle of a chow (2 into 1-3).",
+        meaning="The hand waited on a single tile, and the winning tile is the middle of a chow (2 into 1-3); "
+        "see edge_wait_mode.",
     ),
     PatternSpec(
         "terminal_wait",

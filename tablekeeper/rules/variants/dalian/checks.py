@@ -120,7 +120,41 @@ def _win_problems(record: HandRecord, win: Win, path: str, options: Options) -> 
             )
     problems.extend(_repeat_problems(record, win, path, options))
     problems.extend(_four_in_hand_shape_problems(record, win, path, options))
+    problems.extend(_edge_wait_problems(win, path, ready, options))
     return problems
+
+
+# Shapes with no chow, whose winning tile is never a chow's middle; under edge_wait_mode=single_wait_ready a
+# 单钓 among them waits on a single tile, so there they go with an edge win (RULES §9.2.1).
+_CHOWLESS_SHAPES = ("double_float", "single_float", "mixed_terminals", "pure_terminals")
+
+
+def _edge_wait_problems(win: Win, path: str, ready: bool, options: Options) -> list[Problem]:
+    """Edge win (夹胡) as `edge_wait_mode` defines it: with no chow only on a single wait after ready."""
+    if not win.has("edge_wait"):
+        return []
+    edge = win.patterns.index("edge_wait")
+    if options["edge_wait_mode"] == "single_wait_ready":
+        if ready:
+            return []
+        return [
+            Problem(
+                E.PATTERN_NOT_ALLOWED,
+                f"{path}.patterns.{edge}",
+                f"P{win.seat}'s win is ticked {_NAMES['edge_wait']}, but this table counts it only after a ready "
+                f"declaration (edge_wait_mode), and P{win.seat} did not declare ready (报听).",
+            )
+        ]
+    return [
+        Problem(
+            E.PATTERNS_EXCLUSIVE,
+            f"{path}.patterns.{max(index, edge)}",
+            f"Edge win (夹胡) and {_NAMES[pattern_id]} cannot both count: the hand has no chow for the winning tile "
+            "to be the middle of.",
+        )
+        for index, pattern_id in enumerate(win.patterns)
+        if pattern_id in _CHOWLESS_SHAPES
+    ]
 
 
 # Shapes with no chow: four copies outside a kong then need a pung and a fifth copy, unless a special set
