@@ -11,8 +11,8 @@ NOTES: tuple[str, ...] = (
     "Starting points are 1000: the rule book names no starting chips for Zhengzhou.",
     "With pao_mode winner_only a kong bonus counts only its declarer's side bet.",
     "add_units counts one stake plus one per special item: M = 1 + the number of items.",
-    "dealer_add_base adds one base stake to a win payment whenever the dealer wins or pays it; kong bonuses "
-    "are untouched.",
+    "dealer_add_base adds one base stake to every payment the dealer makes or receives: win payments and, since "
+    "Z-13, kong bonuses whose declarer or payer is the dealer.",
     "Kong bonuses are paid for every player's kongs, only when someone wins, and are never doubled by four "
     "wilds, seven pairs or win after kong.",
     "With allow_discard_win the discarder alone pays their own share; robbing a kong is never a win, four wilds "
@@ -81,7 +81,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "dealer_add_base",
         False,
         "bool",
-        "On: when the dealer wins or pays a win, that payment counts one more base stake (庄家加底).",
+        "On: every payment the dealer makes or receives, a win or a kong bonus, counts one more base stake "
+        "(庄家加底, Z-13).",
     ),
     OptionSpec(
         "allow_chow",
