@@ -16,9 +16,7 @@ import pytest
 
 from tablekeeper.rules import get_variant, settle
 
-EXAMPLES = json.loads((Path(__file__).parent / "data" / "regional_examples.json").read_text(encoding="utf-8"))[
-    "cases"
-]
+EXAMPLES = json.loads((Path(__file__).parent / "data" / "regional_examples.json").read_text(encoding="utf-8"))["cases"]
 SHARED_COPY = Path(__file__).resolve().parents[3] / "shared" / "rules" / "regional_examples.json"
 
 # Example id -> the §9 option it needs that the engine does not have yet.
