@@ -127,7 +127,8 @@ def test_a_zhengzhou_session_scored_before_z13_is_rescored_with_the_dealers_stak
     assert replay_mismatches(session) == []
     assert f"Session {session.pk} (zhengzhou, Z-13): hand 1 re-scored: " in out
     assert "deltas [-30, 30, 20, -20] -> [-40, 30, 30, -20]" in out
-    assert Correction.objects.get(session=session, action="rescore").after["deltas"] == [-40, 30, 30, -20]
+    entry = Correction.objects.get(session=session, action="rescore")
+    assert entry.after is not None and entry.after["deltas"] == [-40, 30, 30, -20]
 
 
 def test_sessions_the_new_law_does_not_change_are_left_alone_and_unlisted(
@@ -153,7 +154,10 @@ def test_a_session_with_a_hand_the_new_law_refuses_is_left_as_stored_and_named(
     keeper: User, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # The keeper ticked the edge win on the two-tile wait: fine before D-21, refused by the tiles now.
-    ticked = {"result": "win", "wins": [{**TWO_KIND_WAIT["wins"][0], "patterns": ["edge_wait"]}]}
+    ticked = {
+        "result": "win",
+        "wins": [{"seat": 1, "method": "self_draw", "patterns": ["edge_wait"], "tiles": "[789p][555s]1113m678s+2m"}],
+    }
     session = played(keeper, "dalian", {"edge_wait_mode": "middle_of_chow"}, [PLAIN_DISCARD_WIN, ticked], 1)
     GameSession.objects.filter(pk=session.pk).update(options={})
     stored = figures(session)
