@@ -50,8 +50,13 @@ NOTES: tuple[str, ...] = (
     "scorekeeper ticks them; the tiles can only contradict some of them.",
     "When robbing a kong, the winner's tiles may hold only the robbed copy: the other three are in the kong.",
     "A drawn hand adds one to draw_streak for the board; Dalian carries no multiplier from it.",
-    "Pairs that cannot happen are refused: terminal wait with edge wait or a float, four in hand with a float or "
-    "all terminals, kong bloom with last tile (no kong is declared among the last four live tiles).",
+    "Pairs that cannot happen are refused: terminal wait with edge wait or a float, edge wait with a float or all "
+    "terminals (except under edge_wait_mode=single_wait_ready), four in hand with a float or all terminals unless "
+    "the winner's 喜杠 or 旋风杠 holds the fourth honour, kong bloom with last tile (no kong is declared among the "
+    "last four live tiles).",
+    "Edge win (夹胡) needs a hand that waited on a single legal winning tile (D-21, edge_wait_mode); the tiles "
+    "decide it, a tick without tiles is the scorekeeper's word.",
+    "A treasure rush won at the reveal counts no physical copy of the treasure face.",
     "An outside hand ticked with a float is all terminals and honours (a pung holding a 1 or 9 is three of them), "
     "and scores as that.",
     "A robbed kong was added onto a claimed pung, so the robbed player is opened.",
