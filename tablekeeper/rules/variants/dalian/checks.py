@@ -146,15 +146,20 @@ def _edge_wait_problems(win: Win, path: str, ready: bool, options: Options) -> l
             )
         ]
     return [
-        Problem(
-            E.PATTERNS_EXCLUSIVE,
-            f"{path}.patterns.{max(index, edge)}",
-            f"Edge win (夹胡) and {_NAMES[pattern_id]} cannot both count: the hand has no chow for the winning tile "
-            "to be the middle of.",
-        )
+        _exclusive(win, path, index, edge)
         for index, pattern_id in enumerate(win.patterns)
         if pattern_id in _CHOWLESS_SHAPES
     ]
+
+
+_TITLES = {spec.id: f"{spec.name_en} ({spec.name_zh})" for spec in PATTERNS}
+
+
+def _exclusive(win: Win, path: str, one: int, other: int, why: str = "") -> Problem:
+    """Two ticks that cannot both count, said at the later one and worded as the declared exclusions are."""
+    later, earlier = max(one, other), min(one, other)
+    words = f"{_TITLES[win.patterns[later]]} and {_TITLES[win.patterns[earlier]]} cannot both count."
+    return Problem(E.PATTERNS_EXCLUSIVE, f"{path}.patterns.{later}", words + (f" {why}" if why else ""))
 
 
 # Shapes with no chow: four copies outside a kong then need a pung and a fifth copy, unless a special set
@@ -175,21 +180,16 @@ def _four_in_hand_shape_problems(record: HandRecord, win: Win, path: str, option
     )
     if special_set:
         return []
-    problems: list[Problem] = []
     four = win.patterns.index("four_in_hand")
-    for index, pattern_id in enumerate(win.patterns):
-        if pattern_id in _NO_CHOW_SHAPES:
-            problems.append(
-                Problem(
-                    E.PATTERNS_EXCLUSIVE,
-                    # The later of the two ticks, as for the patterns that always exclude each other.
-                    f"{path}.patterns.{max(index, four)}",
-                    f"Four in hand (四归一) and {_NAMES[pattern_id]} cannot both count: with no chow the fourth "
-                    "copy needs a joyous kong (喜杠) or cyclone kong (旋风杠) of the winner's to hold it, and the "
-                    "hand's kongs list none.",
-                )
-            )
-    return problems
+    why = (
+        "With no chow the fourth copy needs a joyous kong (喜杠) or cyclone kong (旋风杠) of the winner's to hold "
+        "it, and the hand's kongs list none."
+    )
+    return [
+        _exclusive(win, path, index, four, why)
+        for index, pattern_id in enumerate(win.patterns)
+        if pattern_id in _NO_CHOW_SHAPES
+    ]
 
 
 def _repeat_problems(record: HandRecord, win: Win, path: str, options: Options) -> list[Problem]:
