@@ -293,6 +293,8 @@ class Correction(models.Model):
         EDIT = "edit", _("edited")
         DELETE = "delete", _("deleted")
         UNDO = "undo", _("undone")
+        # Written by a data migration when the rule book's law changed a stored hand's figures (RULES §9.9).
+        RESCORE = "rescore", _("re-scored under the rule book's new law")
 
     session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="corrections")
     # The hand's identity (its Round.key), the same after renumbering and after the hand is gone:

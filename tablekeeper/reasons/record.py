@@ -33,6 +33,8 @@ def _win(win: Mapping[str, Any], words: Words) -> str:
         said += " " + _("Flowers: %(n)s.") % {"n": win["flowers"]}
     if win.get("tiles"):
         said += " " + _("Tiles: %(tiles)s.") % {"tiles": win["tiles"]}
+    if win.get("liable") is not None:  # 承包 named on this win (RULES §0.2)
+        said += " " + _("%(name)s pays all (liable)") % {"name": words.seat(win["liable"])}
     return said
 
 
@@ -70,6 +72,10 @@ def _penalty(penalty: Mapping[str, Any], words: Words, info: Mapping[str, Any]) 
 def record_lines(record: Mapping[str, Any], names: Sequence[str], info: Mapping[str, Any]) -> list[str]:
     """What the keeper entered for one hand, in sentences."""
     words = Words(names, info)
+    if "result" not in record and isinstance(record.get("deltas"), list):
+        # A re-score under the rule book's new law (migration 0009): the figures before or after, not a record.
+        points = listed(f"{words.seat(seat)} {signed(int(delta))}" for seat, delta in enumerate(record["deltas"]))
+        return [_("Points: %(points)s.") % {"points": points}]
     result = record.get("result")
     lines = [_win(win, words) for win in record.get("wins") or []] if result == "win" else []
     if result == "draw":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import errors as E
@@ -35,7 +35,7 @@ MAX_PENALTIES = 16
 MAX_WINS = 4
 
 _RECORD_FIELDS = {"result", "wins", "seats", "kongs", "penalties", "dice_double", "liable", "treasure"}
-_WIN_FIELDS = {"seat", "method", "from", "patterns", "flowers", "tiles"}
+_WIN_FIELDS = {"seat", "method", "from", "patterns", "flowers", "tiles", "liable"}
 _SEAT_FIELDS = {"ready", "opened", "side_bet"}
 _KONG_FIELDS = {"seat", "kind", "tile", "from"}
 _PENALTY_FIELDS = {"kind", "seat", "count", "deltas", "note"}
@@ -49,6 +49,8 @@ class Win:
     patterns: tuple[str, ...]
     flowers: int = 0
     tiles: str | None = None
+    # Shandong 承包 (RULES §0.2, §4.6): the seat that pays everything THIS winner receives, or None.
+    liable: int | None = None
 
     def count(self, pattern: str) -> int:
         return self.patterns.count(pattern)
@@ -91,11 +93,17 @@ class HandRecord:
     kongs: tuple[Kong, ...] = ()
     penalties: tuple[Penalty, ...] = ()
     dice_double: bool = False
+    # The older form of a win's `liable`, for a record with one winner (RULES §0.2): kept as written, and
+    # also copied onto that win, so checks and scoring read `Win.liable` whichever form the record used.
     liable: int | None = None
     treasure: str | None = None
 
     def kongs_of(self, seat: int) -> tuple[Kong, ...]:
         return tuple(k for k in self.kongs if k.seat == seat)
+
+    def liable_field(self, index: int) -> str:
+        """The field that named the liable player of `wins[index]`: the older top-level one, or the win's own."""
+        return "liable" if self.liable is not None else f"wins.{index}.liable"
 
 
 class _Reader:
@@ -194,6 +202,7 @@ def parse_record(raw: Any) -> HandRecord:
     if result in ("draw", "void") and raw.get("wins"):
         r.fail(E.WINS_WITHOUT_WIN, "wins", f"A {result} hand has no winners; remove them or mark the hand won.")
     _check_winners_agree(r, wins)
+    wins = _liable_on_the_win(r, wins, liable)
 
     if r.problems:
         raise Rejected(r.problems)
@@ -259,9 +268,10 @@ def _win(r: _Reader, item: Mapping[str, Any], path: str) -> Win | None:
     elif tiles is not None and len(tiles) > MAX_TILES_LENGTH:
         r.fail(E.INVALID_VALUE, f"{path}.tiles", f"A winning hand is at most {MAX_TILES_LENGTH} characters.")
         tiles = None
+    liable = r.seat(item.get("liable"), f"{path}.liable", required=False)
     if seat is None or method is None:
         return None
-    return Win(seat, method, from_seat, tuple(patterns), flowers, tiles or None)
+    return Win(seat, method, from_seat, tuple(patterns), flowers, tiles or None, liable)
 
 
 def _seats(r: _Reader, raw: Any) -> tuple[SeatFacts, SeatFacts, SeatFacts, SeatFacts]:
@@ -345,6 +355,27 @@ def _adjustment_deltas(r: _Reader, raw: Any, path: str) -> tuple[int, int, int, 
         r.fail(E.ADJUSTMENT_NOT_ZERO_SUM, path, f"An adjustment must add up to 0; these add up to {sum(raw)}.")
         return None
     return (int(raw[0]), int(raw[1]), int(raw[2]), int(raw[3]))
+
+
+def _liable_on_the_win(r: _Reader, wins: tuple[Win, ...], liable: int | None) -> tuple[Win, ...]:
+    """The older top-level `liable` of a one-winner record, copied onto its win (RULES §0.2).
+
+    A record that names a liable player both ways is refused: the two could disagree. With several
+    winners the top-level form cannot say whose win it covers; the variant refuses that
+    (`liable_for_several_winners`), so it is left on the record as written.
+    """
+    if liable is None:
+        return wins
+    if any(win.liable is not None for win in wins):
+        r.fail(
+            E.INVALID_VALUE,
+            "liable",
+            "Name the liable player (承包) on the win it covers (wins.N.liable), not also for the whole hand.",
+        )
+        return wins
+    if len(wins) == 1:
+        return (replace(wins[0], liable=liable),)
+    return wins
 
 
 def _check_winners_agree(r: _Reader, wins: tuple[Win, ...]) -> None:

@@ -361,8 +361,14 @@ class Variant:
                     fail(code, f"{field}.{index}.kind", words.format(kind.replace("_", " "), self.name_en))
         if record.dice_double and not self.uses_dice_double:
             fail(E.FACT_NOT_IN_VARIANT, "dice_double", f"{self.name_en} has no dice double.")
-        if record.liable is not None and not self.uses_liable:
-            fail(E.FACT_NOT_IN_VARIANT, "liable", f"{self.name_en} has no full-responsibility (承包) rule.")
+        if not self.uses_liable:
+            no_liable = f"{self.name_en} has no full-responsibility (承包) rule."
+            if record.liable is not None:
+                fail(E.FACT_NOT_IN_VARIANT, "liable", no_liable)
+            else:
+                for index, win in enumerate(record.wins):
+                    if win.liable is not None:
+                        fail(E.FACT_NOT_IN_VARIANT, f"wins.{index}.liable", no_liable)
         if record.treasure is not None and not self.uses_treasure:
             fail(E.FACT_NOT_IN_VARIANT, "treasure", f"{self.name_en} has no treasure tile.")
         problems.extend(self.consistency.record_problems(record, options, self.patterns))

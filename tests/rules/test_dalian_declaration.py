@@ -118,6 +118,7 @@ def test_the_options_have_every_config_key_and_house_rule_with_its_default() -> 
         "treasure_mode": "successor",
         "treasure_wild_on_discard": False,
         "hidden_treasure_per": "hand",
+        "edge_wait_mode": "single_wait",
         "edge_includes_edge_and_single": False,
         "last_tile_mode": "last4",
         "xi_gang_mode": "zfb_set",

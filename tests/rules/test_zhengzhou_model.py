@@ -4,7 +4,8 @@ WinPay(p) = B × (1 + pao_w + pao_p) × M, M = 2^n (or 1 + n with `special_combi
 four wilds, seven pairs and win after kong; every player's kongs pay B × (1 + pao_k + pao_payer)
 on a won hand only; the winner deals next, a draw keeps the dealer (§5.7). Where the rule book is
 open, the model follows zhengzhou/decisions.md: `pao_mode=winner_only` counts only the winner's (or the
-kong's owner's) bet, and `dealer_add_base` adds one stake when the dealer wins or pays a win.
+kong's owner's) bet, and `dealer_add_base` adds one stake when the dealer wins or pays a win, or owns or
+pays a kong bonus (Z-13, RULES §9.6.4).
 """
 
 from __future__ import annotations
@@ -58,7 +59,9 @@ def expected(record: Record, state: State, options: Options) -> Outcome:
             continue
         payers = [seat for seat in range(4) if seat != owner] if kong["kind"] == "concealed" else [kong["from"]]
         for payer in payers:
-            pay(deltas, payer, owner, base * (stake(options, bets, owner, payer) if options["kong_pao_applies"] else 1))
+            units = stake(options, bets, owner, payer) if options["kong_pao_applies"] else 1
+            units += 1 if options["dealer_add_base"] and dealer in (owner, payer) else 0
+            pay(deltas, payer, owner, base * units)
     return Outcome(deltas, 0, winner, counters_after(state, "win", winner, kept=winner == dealer))
 
 

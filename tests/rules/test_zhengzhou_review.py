@@ -181,12 +181,13 @@ KONG_BONUSES: list[tuple[str, dict[str, Any], dict[str, Any], list[int]]] = [
         {"pao_mode": "winner_only"},
         [-40, 0, -40, 80],
     ),
-    # Dealer P0 pays P1 20 under dealer_add_base; P0's concealed kong brings a plain 10 from each.
+    # Dealer P0 pays P1 20 under dealer_add_base; P0's concealed kong brings 10 × (1 + dealer 1) = 20 from each
+    # (Z-13: the dealer's stake counts on kong bonuses too).
     (
-        "dealer_add_base leaves the dealer's own kong alone",
+        "dealer_add_base adds the dealer's stake to the dealer's own kong",
         tsumo(1, kongs=[{"seat": 0, "kind": "concealed"}]),
         {"dealer_add_base": True},
-        [10, 30, -20, -20],
+        [40, 20, -30, -30],
     ),
     # Two concealed kongs and a win after kong: 10 × 2 + 2 × 10 = 40 from each.
     (

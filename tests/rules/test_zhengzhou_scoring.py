@@ -103,11 +103,12 @@ def test_a_winning_dealer_is_paid_one_more_base_by_everyone_under_dealer_add_bas
     assert result["deltas"] == [60, -20, -20, -20]
 
 
-def test_dealer_add_base_leaves_kong_bonuses_alone() -> None:
-    # P1's concealed kong: 10 from each of three; P1 self-draws, dealer P0: 20 from P0, 10 from P2 and P3.
+def test_dealer_add_base_adds_the_dealers_stake_to_kong_bonuses_too() -> None:
+    # Z-13 (RULES §9.6.4). P1's concealed kong: 20 from the dealer P0, 10 from P2 and P3; P1 self-draws:
+    # 20 from P0, 10 from P2 and P3. Before Z-13 the kong paid a plain 10 from P0: [-30, 70, -20, -20].
     hand = tsumo(1, kongs=[{"seat": 1, "kind": "concealed"}])
     result = ok(zz(hand, {"dealer": 0}, dealer_add_base=True))
-    assert result["deltas"] == [-30, 70, -20, -20]
+    assert result["deltas"] == [-40, 80, -20, -20]
 
 
 # -- kong bonuses ---------------------------------------------------------------------------------

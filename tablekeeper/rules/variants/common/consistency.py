@@ -82,7 +82,7 @@ class Consistency:
 
     def findings_problems(self, record: HandRecord, findings: Findings, options: Options) -> list[Problem]:
         """Every contradiction between the winners' tiles and the rest of the record."""
-        return [*_tile_copy_problems(record), *_robbed_kong_kind_problems(record)]
+        return [*_tile_copy_problems(record, findings), *_robbed_kong_kind_problems(record)]
 
     def _closed_seat_problems(self, record: HandRecord, options: Options) -> Iterator[Problem]:
         for index, kong in enumerate(record.kongs):
@@ -227,9 +227,9 @@ def _kong_copy_problems(record: HandRecord) -> Iterator[Problem]:
 
 
 def _liable_problems(record: HandRecord) -> Iterator[Problem]:
-    if record.liable is None:
-        return
-    if record.result != "win":
+    """A liable player (承包) answers for one win (RULES §0.2): the discarder, a third player or another winner,
+    never the winner whose win it is."""
+    if record.liable is not None and record.result != "win":
         yield contradiction(
             "liable_without_win",
             "liable",
@@ -238,12 +238,16 @@ def _liable_problems(record: HandRecord) -> Iterator[Problem]:
             "result",
         )
     for index, win in enumerate(record.wins):
-        if win.seat == record.liable:
+        # The older top-level form with several winners covers every one of them (and is refused for that too).
+        several = record.liable is not None and len(record.wins) > 1
+        liable = record.liable if several else win.liable
+        if win.seat == liable:
+            field = record.liable_field(index)
             yield contradiction(
                 "liable_is_winner",
-                "liable",
+                field,
                 f"P{win.seat} won the hand, so cannot be liable (承包) for their own win.",
-                "liable",
+                field,
                 f"wins.{index}.seat",
             )
 
@@ -306,6 +310,11 @@ def _breaks_one_suit(kongs: list[tuple[int, Kong]], *, honours_allowed: bool) ->
     return None
 
 
+# The win whose winning tile may be a stand-in rather than a tile: Dalian's treasure rush (冲宝), won when
+# the treasure is revealed (RULES §1.5-4). No other variant has a pattern of that id.
+TREASURE_RUSH = "treasure_rush"
+
+
 class _Copies(NamedTuple):
     """Where copies of one tile are: each place's field and words, with how many it holds."""
 
@@ -314,10 +323,12 @@ class _Copies(NamedTuple):
     copies: int
 
 
-def _tile_copy_problems(record: HandRecord) -> Iterator[Problem]:
-    """More copies of a tile in the winners' tiles and everyone else's kongs than the set has.
+def _tile_copy_problems(record: HandRecord, findings: Findings) -> Iterator[Problem]:
+    """More physical copies of a tile in the winners' tiles and everyone else's kongs than the set has.
 
     The winners of one discard share its tile; a robbed kong's fourth tile is in the robber's hand.
+    A treasure rush (冲宝) may be won at the treasure's reveal, without drawing: its winning tile is
+    then the treasure standing in, not a physical copy (RULES §0.8), so it is never counted.
     """
     with_tiles = [(index, win) for index, win in enumerate(record.wins) if win.tiles is not None]
     if not with_tiles:
@@ -330,6 +341,8 @@ def _tile_copy_problems(record: HandRecord) -> Iterator[Problem]:
         counts = hand.counts()
         if shared is not None and hand.winning_tile == shared:
             counts[shared] -= 1
+        if TREASURE_RUSH in findings[index].patterns:
+            counts[hand.winning_tile] -= 1
         if win.method != "self_draw":
             shared = hand.winning_tile
         for tile, count in enumerate(counts):

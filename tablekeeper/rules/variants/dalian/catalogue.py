@@ -50,8 +50,13 @@ NOTES: tuple[str, ...] = (
     "scorekeeper ticks them; the tiles can only contradict some of them.",
     "When robbing a kong, the winner's tiles may hold only the robbed copy: the other three are in the kong.",
     "A drawn hand adds one to draw_streak for the board; Dalian carries no multiplier from it.",
-    "Pairs that cannot happen are refused: terminal wait with edge wait or a float, four in hand with a float or "
-    "all terminals, kong bloom with last tile (no kong is declared among the last four live tiles).",
+    "Pairs that cannot happen are refused: terminal wait with edge wait or a float, edge wait with a float or all "
+    "terminals (except under edge_wait_mode=single_wait_ready), four in hand with a float or all terminals unless "
+    "the winner's 喜杠 or 旋风杠 holds the fourth honour, kong bloom with last tile (no kong is declared among the "
+    "last four live tiles).",
+    "Edge win (夹胡) needs a hand that waited on a single legal winning tile (D-21, edge_wait_mode); the tiles "
+    "decide it, a tick without tiles is the scorekeeper's word.",
+    "A treasure rush won at the reveal counts no physical copy of the treasure face.",
     "An outside hand ticked with a float is all terminals and honours (a pung holding a 1 or 9 is three of them), "
     "and scores as that.",
     "A robbed kong was added onto a claimed pung, so the robbed player is opened.",
@@ -180,6 +185,16 @@ OPTIONS: tuple[OptionSpec, ...] = (
         choices=("hand", "tile"),
     ),
     OptionSpec(
+        "edge_wait_mode",
+        "single_wait",
+        "choice",
+        "What counts as an edge win (夹胡, D-21): single_wait, a single legal winning tile that is the middle of a "
+        "chow; middle_of_chow, the middle of a chow however many tiles the hand waited on (before D-21); "
+        "single_wait_ready, a ready winner with a single legal winning tile and a 1, 9 or honour among the 13 "
+        "tiles, whatever the shape.",
+        choices=("single_wait", "middle_of_chow", "single_wait_ready"),
+    ),
+    OptionSpec(
         "edge_includes_edge_and_single",
         False,
         "bool",
@@ -215,10 +230,13 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Edge win",
         "夹胡",
         "×2",
-        # No chow in a float or an all-terminals hand; a 1 or 9 is never a chow's middle (terminal wait).
-        excludes=frozenset({"double_float", "single_float", "mixed_terminals", "pure_terminals", "terminal_wait"}),
+        # No chow in a float or an all-terminals hand; a 1 or 9 is never a chow's middle (terminal wait). Under
+        # edge_wait_mode=single_wait_ready a 单钓 float waits on one tile too: checks.py refuses the floats and the
+        # terminal family with it only in the other modes.
+        excludes=frozenset({"terminal_wait"}),
         from_tiles=True,
-        meaning="The winning tile is the middle of a chow (2 into 1-3).",
+        meaning="The hand waited on a single tile, and the winning tile is the middle of a chow (2 into 1-3); "
+        "see edge_wait_mode.",
     ),
     PatternSpec(
         "terminal_wait",
@@ -269,10 +287,12 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "×2 each",
         value_zh="每个×2",
         repeatable=True,
-        # Four copies outside a kong need a chow to hold the fourth (a pung and a pair would be five).
-        excludes=frozenset({"double_float", "single_float", "mixed_terminals", "pure_terminals"}),
+        # Four copies outside a kong need a chow to hold the fourth (a pung and a pair would be five), unless a
+        # 喜杠 or 旋风杠 holds the fourth honour: checks.py refuses floats and 混幺九 with it only without one.
+        excludes=frozenset({"pure_terminals"}),
         from_tiles=True,
-        meaning="All four copies of a tile are in the winning hand, not declared as a kong; tick once per tile.",
+        meaning="All four copies of a tile are in the winning hand, not declared as a kong; tick once per tile. "
+        "With a float or all terminals and honours only where a joyous or cyclone kong holds the fourth honour.",
     ),
     PatternSpec(
         "flowing_tears",

@@ -119,7 +119,77 @@ def _win_problems(record: HandRecord, win: Win, path: str, options: Options) -> 
                 )
             )
     problems.extend(_repeat_problems(record, win, path, options))
+    problems.extend(_four_in_hand_shape_problems(record, win, path, options))
+    problems.extend(_edge_wait_problems(win, path, ready, options))
     return problems
+
+
+# Shapes with no chow, whose winning tile is never a chow's middle; under edge_wait_mode=single_wait_ready a
+# 单钓 among them waits on a single tile, so there they go with an edge win (RULES §9.2.1).
+_CHOWLESS_SHAPES = ("double_float", "single_float", "mixed_terminals", "pure_terminals")
+
+
+def _edge_wait_problems(win: Win, path: str, ready: bool, options: Options) -> list[Problem]:
+    """Edge win (夹胡) as `edge_wait_mode` defines it: with no chow only on a single wait after ready."""
+    if not win.has("edge_wait"):
+        return []
+    edge = win.patterns.index("edge_wait")
+    if options["edge_wait_mode"] == "single_wait_ready":
+        if ready:
+            return []
+        return [
+            Problem(
+                E.PATTERN_NOT_ALLOWED,
+                f"{path}.patterns.{edge}",
+                f"P{win.seat}'s win is ticked {_NAMES['edge_wait']}, but this table counts it only after a ready "
+                f"declaration (edge_wait_mode), and P{win.seat} did not declare ready (报听).",
+            )
+        ]
+    return [
+        _exclusive(win, path, index, edge)
+        for index, pattern_id in enumerate(win.patterns)
+        if pattern_id in _CHOWLESS_SHAPES
+    ]
+
+
+_TITLES = {spec.id: f"{spec.name_en} ({spec.name_zh})" for spec in PATTERNS}
+
+
+def _exclusive(win: Win, path: str, one: int, other: int, why: str = "") -> Problem:
+    """Two ticks that cannot both count, said at the later one and worded as the declared exclusions are."""
+    later, earlier = max(one, other), min(one, other)
+    words = f"{_TITLES[win.patterns[later]]} and {_TITLES[win.patterns[earlier]]} cannot both count."
+    return Problem(E.PATTERNS_EXCLUSIVE, f"{path}.patterns.{later}", words + (f" {why}" if why else ""))
+
+
+# Shapes with no chow: four copies outside a kong then need a pung and a fifth copy, unless a special set
+# (喜杠, 旋风杠) holds the fourth, one copy of an honour beside its pung (RULES §0.8).
+_NO_CHOW_SHAPES = ("double_float", "single_float", "mixed_terminals")
+
+
+def _four_in_hand_shape_problems(record: HandRecord, win: Win, path: str, options: Options) -> list[Problem]:
+    """Four in hand with a float or 混幺九: only where the winner's 喜杠 or 旋风杠 holds the fourth honour.
+
+    With tiles, the tiles decide (they prove each shape or refuse it); without them the record's kongs do.
+    """
+    if win.tiles is not None or not win.has("four_in_hand"):
+        return []
+    special_set = any(
+        kong.kind == "wind_set" or (kong.kind == "dragon_set" and joyous_kong(kong.kind, kong.tile, options))
+        for kong in record.kongs_of(win.seat)
+    )
+    if special_set:
+        return []
+    four = win.patterns.index("four_in_hand")
+    why = (
+        "With no chow the fourth copy needs a joyous kong (喜杠) or cyclone kong (旋风杠) of the winner's to hold "
+        "it, and the hand's kongs list none."
+    )
+    return [
+        _exclusive(win, path, index, four, why)
+        for index, pattern_id in enumerate(win.patterns)
+        if pattern_id in _NO_CHOW_SHAPES
+    ]
 
 
 def _repeat_problems(record: HandRecord, win: Win, path: str, options: Options) -> list[Problem]:

@@ -118,6 +118,20 @@ WORDS: dict[str, RuleWords] = {
         ("Once per hand, or once for every treasure tile held.", "每把只加倍一次，或者手里每张宝加倍一次。"),
         values={"hand": ("Once per hand", "每把一次"), "tile": ("Per tile", "每张一次")},
     ),
+    "edge_wait_mode": rule(
+        ("What counts as 夹胡", "夹胡的算法"),
+        (
+            "An edge win (夹胡) needs a hand that waited on a single tile, won on the middle of a chow; or, as "
+            "before, any win on the middle of a chow; or, as one game server plays it, any single wait after "
+            "declaring ready with a 1, 9 or honour in hand.",
+            "夹胡要只听一张，并且胡的是顺子的中间张；或者按旧算法，胡顺子中间张就算；或者报听后只听一张、手里有幺九字牌就算。",
+        ),
+        values={
+            "single_wait": ("Single wait on a middle tile", "只听一张且夹中张"),
+            "middle_of_chow": ("Middle of a chow", "胡牌张在顺子中间"),
+            "single_wait_ready": ("Single wait after declaring ready", "报听后只听一张"),
+        },
+    ),
     "edge_includes_edge_and_single": rule(
         ("夹胡 includes end and pair waits", "边张单钓也算夹胡"),
         (

@@ -32,7 +32,7 @@ from ...variant import DeclaredKong, TileFindings, TileNote
 from ..common.faces import SUIT_NAMES
 from ..common.fact_words import kongs_words, win_words
 from ..common.treasure import not_wild_words, treasure_is_wild, wild_faces
-from ..common.win_tiles import opened_problems, parse_win_tiles, robbed_kong_problems
+from ..common.win_tiles import legal_waits, opened_problems, parse_win_tiles, robbed_kong_problems
 from .catalogue import PATTERNS, SHAPE_PATTERNS, TERMINAL_FAMILY
 from .scoring import joyous_kong, payments
 
@@ -74,7 +74,8 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
     def price(patterns: Counter[str]) -> int:
         return sum(p.amount for p in payments(record, win, patterns, kongs, state, options))
 
-    proofs = [(reading, _proved(hand, reading, options)) for reading in legal]
+    waits = _WaitCount(hand, options)
+    proofs = [(reading, _proved(hand, reading, options, waits, ready)) for reading in legal]
     supported = [(reading, proof) for reading, proof in proofs if not _ticked_shapes(ticked) - proof]
     if not supported:
         best_proof = max(proofs, key=lambda item: price(_scored(ticked, bao, item[1])))[1]
@@ -334,14 +335,49 @@ def _melds_allowed(hand: WinningHand, reading: Reading, options: Options) -> boo
     return bool(options["allow_shou_ba_yi"] and reading.chow_count == 0)
 
 
-def _proved(hand: WinningHand, reading: Reading, options: Options) -> Counter[str]:
+class _WaitCount:
+    """How many legal winning tile kinds the 13 tiles before the win had (RULES §9.2.1), counted once if asked.
+
+    A kind is legal when the 13 tiles and it make a hand meeting R1-R6 under the table's options, the
+    treasure at face value; a kind already held four times (melds included) is none.
+    """
+
+    def __init__(self, hand: WinningHand, options: Options) -> None:
+        self._hand, self._options = hand, options
+        self._count: int | None = None
+
+    def single(self) -> bool:
+        if self._count is None:
+            options = self._options
+
+            def is_legal(candidate: WinningHand) -> bool:
+                return any(not _failed_requirements(candidate, r, options) for r in readings(candidate))
+
+            self._count = len(legal_waits(self._hand, is_legal))
+        return self._count == 1
+
+
+def _edge_wait(hand: WinningHand, reading: Reading, options: Options, waits: _WaitCount, ready: bool) -> bool:
+    """Edge win (夹胡) as `edge_wait_mode` defines it (D-21)."""
+    mode = options["edge_wait_mode"]
+    if mode == "single_wait_ready":
+        # The Java server: ready, one winning tile kind, and a 1, 9 or honour among the 13 tiles; any shape.
+        before = hand.counts()
+        before[hand.winning_tile] -= 1
+        held_terminal = any(n and is_terminal_or_honor(tile) for tile, n in enumerate(before))
+        return ready and held_terminal and waits.single()
+    shape = reading.winning_in == "chow_middle" or (
+        options["edge_includes_edge_and_single"]
+        and (reading.winning_in == "chow_edge" or (reading.winning_in == "pair" and reading.chow_count != 0))
+    )
+    return shape and (mode == "middle_of_chow" or waits.single())
+
+
+def _proved(hand: WinningHand, reading: Reading, options: Options, waits: _WaitCount, ready: bool) -> Counter[str]:
     """Every shape pattern this reading proves, lower members of a family included."""
     proved: Counter[str] = Counter()
     all_pungs = reading.chow_count == 0
-    if reading.winning_in == "chow_middle" or (
-        options["edge_includes_edge_and_single"]
-        and (reading.winning_in == "chow_edge" or (reading.winning_in == "pair" and not all_pungs))
-    ):
+    if _edge_wait(hand, reading, options, waits, ready):
         proved["edge_wait"] = 1
     if _terminal_wait(hand, reading, options):
         proved["terminal_wait"] = 1

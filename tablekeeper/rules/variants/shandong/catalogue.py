@@ -48,8 +48,8 @@ NOTES: tuple[str, ...] = (
     "A ready player declares Ming Lou or An Lou; a plain ready does not exist here.",
     "A robbed kong paid three times costs its declarer three shares of the discard amount, and a robbed "
     "Ming Lou declarer pays double like a Ming Lou discarder.",
-    "A liable player (承包) pays everything the winner receives, the Ming Lou double included, and can only be "
-    "named for a hand with one winner.",
+    "A liable player (承包) pays everything the winner receives, the Ming Lou double included; with several "
+    "winners on one discard each win names its own, who may be the discarder, a third player or another winner.",
     "A kong bloom on the replacement for an exposed kong is paid in full (all three shares) by the player whose "
     "discard made that kong; the kong is the winner's last one in the hand's kongs. A liable player named on "
     "the hand takes precedence.",

@@ -39,8 +39,8 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
             contradiction(
                 "liable_for_several_winners",
                 "liable",
-                f"P{record.liable} is named liable (承包), but {winners} won: a liable player answers for a single "
-                "winner.",
+                f"P{record.liable} is named liable (承包) for the whole hand, but {winners} won: name the liable "
+                "player on the win it covers.",
                 "liable",
                 "wins",
             )
@@ -127,31 +127,45 @@ def _first_turn_problems(record: HandRecord, index: int, win: Win, i: int) -> li
 
 
 def findings_problems(record: HandRecord, findings: Findings, options: Options) -> list[Problem]:
-    """承包 (RULES §4.6) needs three melds fed by the liable player, or a kong bloom on a kong they fed."""
-    if record.liable is None or len(record.wins) != 1:
-        return []
-    win, found = record.wins[0], findings[0]
-    liable = f"P{record.liable} is named liable (承包) for P{win.seat}'s win"
+    """承包 (RULES §4.6) needs three melds fed by the liable player, or a kong bloom on a kong they fed.
+
+    Each win answers for its own liable player (RULES §0.2), so with several winners on one discard
+    each one that names a liable player is checked on its own facts.
+    """
+    problems: list[Problem] = []
+    for index, (win, found) in enumerate(zip(record.wins, findings, strict=True)):
+        if win.liable is not None:
+            problems.extend(_liable_problems(record, index, win, found.patterns))
+    return problems
+
+
+def _liable_problems(record: HandRecord, index: int, win: Win, patterns: tuple[str, ...]) -> list[Problem]:
+    field = record.liable_field(index)
+    liable = f"P{win.liable} is named liable (承包) for P{win.seat}'s win"
     if not record.seats[win.seat].opened:
         return [
             contradiction(
                 "liable_winner_closed",
-                "liable",
+                field,
                 f"{liable}, but {closed_words(win.seat)}: nobody fed P{win.seat} a meld.",
-                "liable",
+                field,
                 f"seats.{win.seat}.opened",
             )
         ]
-    meldless = next((p for p in found.patterns if p in (*SEVEN_PAIRS_LADDER, *FIRST_TURN_HANDS)), None)
+    meldless = next((p for p in patterns if p in (*SEVEN_PAIRS_LADDER, *FIRST_TURN_HANDS)), None)
     if meldless is not None:
-        field = f"wins.0.patterns.{win.patterns.index(meldless)}" if meldless in win.patterns else "wins.0.tiles"
+        where = (
+            f"wins.{index}.patterns.{win.patterns.index(meldless)}"
+            if meldless in win.patterns
+            else f"wins.{index}.tiles"
+        )
         return [
             contradiction(
                 "liable_without_fed_melds",
-                "liable",
-                f"{liable}, but the hand is {PATTERN_WORDS[meldless]}, which holds no meld anyone fed.",
-                "liable",
                 field,
+                f"{liable}, but the hand is {PATTERN_WORDS[meldless]}, which holds no meld anyone fed.",
+                field,
+                where,
             )
         ]
     if win.tiles is None:
@@ -164,11 +178,11 @@ def findings_problems(record: HandRecord, findings: Findings, options: Options) 
     return [
         contradiction(
             "liable_without_fed_melds",
-            "liable",
+            field,
             f"{liable}, but P{win.seat}'s tiles show {len(claimed)} claimed meld(s) and no kong bloom on a claimed "
             "kong: 承包 needs three melds fed by one player, or a kong bloom on a kong they fed.",
-            "liable",
-            "wins.0.tiles",
+            field,
+            f"wins.{index}.tiles",
         )
     ]
 

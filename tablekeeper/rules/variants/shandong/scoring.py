@@ -192,7 +192,7 @@ def kong_bloom_feeder(record: HandRecord, win: Win) -> int | None:
 
 
 def _pay_win(ledger: Ledger, record: HandRecord, win: Win, value: WinValue, options: Options) -> None:
-    liable = record.liable
+    liable = win.liable  # each win's own 承包 (RULES §0.2): the discarder, a third player or another winner
     if win.method == "self_draw":
         feeder = kong_bloom_feeder(record, win)
         one = value.amount()

@@ -111,7 +111,10 @@ def _tile_readings(hand: WinningHand, options: Options) -> list[_ShapeReading]:
             frozen = frozenset(shapes)
             # Seven pairs has no single pair: taken off the exempt list, it needs one pair of 2s, 5s or 8s.
             has_258_pair = any(count >= 2 and is_258(tile) for tile, count in enumerate(counts))
-            exempted = bool(frozen & exempt) or has_258_pair
+            # "seven_pairs" on the exempt list stands for every rung (RULES §4.5 "Seven Pairs and all its luxury
+            # forms"), so a luxury hand is exempt whenever plain seven pairs is.
+            ladder_exempt = "seven_pairs" in exempt
+            exempted = bool(frozen & exempt) or ladder_exempt or has_258_pair
             found.append(_ShapeReading(frozen, None, exempted))
     if options["all_generals_free_form"] and facts.every(is_258) and not any("all_generals" in r.shapes for r in found):
         found.append(_ShapeReading(frozenset(common | {"all_generals"}), None, True))

@@ -11,8 +11,8 @@ NOTES: tuple[str, ...] = (
     "Starting points are 1000: the rule book names no starting chips for Zhengzhou.",
     "With pao_mode winner_only a kong bonus counts only its declarer's side bet.",
     "add_units counts one stake plus one per special item: M = 1 + the number of items.",
-    "dealer_add_base adds one base stake to a win payment whenever the dealer wins or pays it; kong bonuses "
-    "are untouched.",
+    "dealer_add_base adds one base stake to every payment the dealer makes or receives: win payments and, since "
+    "Z-13, kong bonuses whose declarer or payer is the dealer.",
     "Kong bonuses are paid for every player's kongs, only when someone wins, and are never doubled by four "
     "wilds, seven pairs or win after kong.",
     "With allow_discard_win the discarder alone pays their own share; robbing a kong is never a win, four wilds "
@@ -20,7 +20,7 @@ NOTES: tuple[str, ...] = (
     "The record's treasure field holds the wild tile (混) itself, not the turned-up indicator; without it "
     "tiles are checked with no wild.",
     "A wild never sits in a pung or kong, so a set aside or kong of the wild face is refused; a wild read as "
-    "its own face is an ordinary tile, and no wild stands for a fifth copy of a tile.",
+    "its own face is an ordinary tile.",
     "Four wilds win on the player's own turn as a self-draw, whatever the other ten tiles are.",
     "Seven pairs must be seven different pairs; wilds count at face value unless seven_pairs_wild_mode lets "
     "them complete pairs.",
@@ -81,7 +81,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "dealer_add_base",
         False,
         "bool",
-        "On: when the dealer wins or pays a win, that payment counts one more base stake (庄家加底).",
+        "On: every payment the dealer makes or receives, a win or a kong bonus, counts one more base stake "
+        "(庄家加底, Z-13).",
     ),
     OptionSpec(
         "allow_chow",

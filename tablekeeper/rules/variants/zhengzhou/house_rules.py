@@ -55,7 +55,10 @@ WORDS: dict[str, RuleWords] = {
     ),
     "dealer_add_base": rule(
         ("Dealer adds a stake", "庄家加底"),
-        ("When the dealer wins or pays a win, that payment counts one more stake.", "庄家胡牌或输牌时多算一底。"),
+        (
+            "Every payment the dealer makes or receives, for a win or a kong, counts one more stake.",
+            "庄家胡牌、输牌、收杠分或赔杠分时都多算一底。",
+        ),
         common=True,
     ),
     "allow_chow": rule(

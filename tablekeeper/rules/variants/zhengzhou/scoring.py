@@ -49,7 +49,7 @@ def score(record: HandRecord, findings: Findings, state: TableState, options: Op
     for kong in record.kongs:
         if options["kongs_only_winner"] and kong.seat != win.seat:
             continue
-        _pay_kong(ledger, record, kong, options)
+        _pay_kong(ledger, record, kong, state, options)
     if options["kongs_only_winner"] and any(k.seat != win.seat for k in record.kongs):
         ledger.remark("kongs_only_winner", "Only the winner's kongs are paid (house rule kongs_only_winner).")
     dealer = win.seat
@@ -131,8 +131,10 @@ def _pay_win(
     ledger.pay(codes.WIN_STAKES, payer, win.seat, amount, params, f"{why} = {amount}")
 
 
-def _pay_kong(ledger: Ledger, record: HandRecord, kong: Kong, options: Options) -> None:
+def _pay_kong(ledger: Ledger, record: HandRecord, kong: Kong, state: TableState, options: Options) -> None:
     base = options["base"]
+    # 庄家加底 (Z-13): a kong bonus the dealer pays or receives counts one more stake, as a win payment does.
+    dealer = state.dealer if options["dealer_add_base"] else None
     if kong.kind == "concealed":
         payers = [seat for seat in range(4) if seat != kong.seat]
     else:
@@ -143,8 +145,13 @@ def _pay_kong(ledger: Ledger, record: HandRecord, kong: Kong, options: Options) 
     for payer in payers:
         side_bets = bool(options["kong_pao_applies"])
         if side_bets:
-            units, stakes, unit_words = stake(record, kong.seat, payer, options)
+            units, stakes, unit_words = stake(record, kong.seat, payer, options, dealer=dealer)
             why = f"P{kong.seat}'s {name}{of_tile}: base {base} × ({unit_words}) = {base * units}"
+        elif dealer is not None and dealer in (kong.seat, payer):
+            units = 2
+            stakes = [{"item": "stake", "seat": None, "value": 1}, {"item": "dealer", "seat": dealer, "value": 1}]
+            why = f"P{kong.seat}'s {name}{of_tile}: base {base} × (1 + dealer 1) = {base * units} (side bets do not "
+            why += "count for kongs)"
         else:
             units, stakes = 1, [{"item": "stake", "seat": None, "value": 1}]
             why = f"P{kong.seat}'s {name}{of_tile}: plain base {base} (side bets do not count for kongs)"

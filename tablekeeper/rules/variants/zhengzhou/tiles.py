@@ -13,7 +13,7 @@ from ...hands import seven_pairs
 from ...notation import WinningHand
 from ...options import Options
 from ...records import HandRecord, Win
-from ...shapes import PUNG_KINDS, Reading, readings
+from ...shapes import PUNG_KINDS, readings
 from ...state import TableState
 from ...tiles import ALL_TILES, HonorCycle, faces, successor, tile_face, tile_index
 from ...variant import TileFindings, winner_kongs
@@ -113,46 +113,20 @@ def _proven_items(hand: WinningHand, wild: int | None, options: Options) -> froz
     if items:
         return frozenset(items)
     wild_faces = () if wild is None else (wild,)
-    if any(_wins_as_read(reading) for reading in readings(hand, wild_faces)):
-        return frozenset()
+    for reading in readings(hand, wild_faces):
+        if not any(info.kind in PUNG_KINDS and info.wilds for info in reading.sets):
+            return frozenset()
     return None
-
-
-def _wild_in_pung(reading: Reading) -> bool:
-    return any(info.kind in PUNG_KINDS and info.wilds for info in reading.sets)
-
-
-def _fifth_copies(reading: Reading) -> tuple[int, ...]:
-    """The faces a reading holds five of: a wild stands only for a tile the player could still draw."""
-    return tuple(face for face, count in enumerate(reading.counts()) if count > 4)
-
-
-def _wins_as_read(reading: Reading) -> bool:
-    return not _wild_in_pung(reading) and not _fifth_copies(reading)
 
 
 def _not_a_win_words(hand: WinningHand, wild: int | None, options: Options) -> str:
     """Why the tiles win in no Zhengzhou way: each rule that stopped a shape that nearly fits."""
     reasons: list[str] = []
     face = tile_face(wild) if wild is not None else ""
-    shapes = readings(hand, (wild,)) if wild is not None else []
-    in_pung = any(_wild_in_pung(reading) for reading in shapes)
-    fifth_faces = {tile for reading in shapes if not _wild_in_pung(reading) for tile in _fifth_copies(reading)}
-    fifths = " or ".join(tile_face(tile) for tile in sorted(fifth_faces))
-    if in_pung and fifths:
-        reasons.append(
-            f"they make four sets and a pair only with the wild {face} standing in a pung or for a fifth {fifths}, "
-            "and a wild (混) never sits in a pung or kong, nor stands for a fifth copy of a tile"
-        )
-    elif in_pung:
+    if wild is not None and readings(hand, (wild,)):
         reasons.append(
             f"they make four sets and a pair only with the wild {face} standing in a pung, and a wild (混) never "
             "sits in a pung or kong"
-        )
-    elif fifths:
-        reasons.append(
-            f"they make four sets and a pair only with the wild {face} standing for a fifth {fifths}, and a wild "
-            f"(混) never stands for a fifth copy of a tile: all four {fifths} are already in the hand"
         )
     concealed = hand.concealed_counts()
     if (
