@@ -38,7 +38,6 @@ from .winners import (
     extra_winner_rows,
     extra_wins,
     initial_for_extra_wins,
-    several_winners_allowed,
 )
 
 
@@ -104,7 +103,7 @@ class HandForm(forms.Form):
         self.fields["adjust_note"] = forms.CharField(
             required=False, max_length=120, validators=[refuse_control_characters]
         )
-        self.several_winners = several_winners_allowed(info, session.option)
+        self.several_winners = bool(session.table_rules["several_winners"])
         if self.several_winners:
             add_extra_winner_fields(self.fields, info, SEAT_CHOICES)
         add_kong_fields(self.fields, info)
@@ -119,8 +118,8 @@ class HandForm(forms.Form):
 
     @staticmethod
     def methods_of(session: GameSession) -> list[str]:
-        info = session.variant_info
-        return [*info["methods"], *(m for m, key in info["method_options"].items() if session.option(key))]
+        """The methods this table allows, as the engine resolves its house rules."""
+        return list(session.table_rules["methods"])
 
     @property
     def only_method(self) -> str | None:

@@ -6,7 +6,9 @@ the state unchanged. An exception from here is an engine bug.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from . import errors as E
@@ -16,19 +18,61 @@ from .options import resolve_options
 from .records import parse_record
 from .state import TableState, parse_state
 from .variant import Outcome, Variant
-from .variants import REGISTRY, VARIANT_IDS
+from .variants import REGISTRY, VARIANT_IDS, on_change, variant_ids
 
 
 def get_variant(variant_id: str) -> dict[str, Any]:
     """Describe a variant for the app: names, defaults, options and pattern catalogue.
 
+    The description is built once per variant; each caller gets its own copy to change as it likes.
+
     >>> get_variant("harbin")["name"]
     {'en': 'Harbin', 'zh': '哈尔滨麻将'}
     """
+    return copy.deepcopy(_description(variant_id))
+
+
+@cache
+def _description(variant_id: str) -> dict[str, Any]:
     variant = REGISTRY.get(variant_id)
     if variant is None:
-        raise KeyError(f"unknown variant {variant_id!r}; expected one of {', '.join(VARIANT_IDS)}")
+        raise KeyError(f"unknown variant {variant_id!r}; expected one of {', '.join(variant_ids())}")
     return variant.describe()
+
+
+on_change(_description.cache_clear)
+
+
+def table_rules(variant_id: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The rules one table plays by: its house rules resolved, and what they allow.
+
+    `{"ok", "errors", "options", "methods", "several_winners"}`: every option with its value (the
+    table's choice, an older name read as the option it became, else the default), the win methods
+    the table allows (the variant's and any a house rule lets in), and whether several players may
+    win one hand. Options `settle` would refuse give `ok: False` with its errors and the defaults.
+
+    >>> table_rules("zhengzhou", {"allow_discard_win": True})["methods"]
+    ['self_draw', 'discard']
+    >>> table_rules("shenyang", {"angang_double": True})["options"]["gang_vs_angang"]
+    'angang_double'
+    """
+    variant = REGISTRY.get(variant_id)
+    if variant is None:
+        raise KeyError(f"unknown variant {variant_id!r}; expected one of {', '.join(variant_ids())}")
+    errors: list[dict[str, Any]] = []
+    try:
+        resolved = resolve_options(variant.options, options, variant.option_aliases)
+    except Rejected as rejected:
+        errors = [p.as_dict() for p in rejected.problems]
+        resolved = resolve_options(variant.options, None)
+    return {
+        "ok": not errors,
+        "errors": errors,
+        "options": {key: list(value) if isinstance(value, tuple) else value for key, value in resolved.items()},
+        # The variant's own methods first, then those a house rule lets in (the form's chips in that order).
+        "methods": [*sorted(variant.methods), *sorted(variant.allowed_methods(resolved) - variant.methods)],
+        "several_winners": variant.multiple_winners_allowed(resolved),
+    }
 
 
 def check_options(variant_id: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -121,7 +165,7 @@ def _variant(variant_id: str) -> Variant:
             Problem(
                 E.UNKNOWN_VARIANT,
                 "variant",
-                f"Unknown variant '{variant_id}'; one of {', '.join(VARIANT_IDS)}.",
+                f"Unknown variant '{variant_id}'; one of {', '.join(variant_ids())}.",
             )
         )
     return variant
@@ -148,4 +192,4 @@ def _not_ok(problems: list[Problem], state: Any) -> dict[str, Any]:
     }
 
 
-__all__ = ["VARIANT_IDS", "Outcome", "check_options", "get_variant", "replay", "settle"]
+__all__ = ["VARIANT_IDS", "Outcome", "check_options", "get_variant", "replay", "settle", "table_rules", "variant_ids"]

@@ -197,6 +197,8 @@ class Variant:
     name_en: ClassVar[str]
     name_zh: ClassVar[str]
     default_starting_points: ClassVar[int]
+    # Where the registry lists it: the five of the rule book are 10-50, in the book's order.
+    order: ClassVar[int] = 1000
     methods: ClassVar[frozenset[str]] = ALL_METHODS
     ready_values: ClassVar[tuple[str, ...]] = ("none", "ready")
     kong_kinds: ClassVar[frozenset[str]] = frozenset({"exposed", "added", "concealed"})

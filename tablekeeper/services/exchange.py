@@ -27,7 +27,7 @@ from ..models import (
     zero_totals,
 )
 from ..reasons.refusals import explained, refusals
-from ..rules import VARIANT_IDS, replay
+from ..rules import replay, variant_ids
 from ..validators import player_name_problems
 from .derived import derived_columns, totals_of
 from .errors import HandRejected
@@ -111,7 +111,7 @@ def _checked_settings(data: Any) -> dict[str, Any]:
     if data.get("version") != FORMAT_VERSION:
         raise ImportRefused(_("This export's format version is not one this app reads."))
     players = data.get("players")
-    if data.get("variant") not in VARIANT_IDS:
+    if data.get("variant") not in variant_ids():
         raise ImportRefused(_("The file names a variant this app does not know."))
     if not isinstance(players, list) or len(players) != 4 or not all(isinstance(p, str) for p in players):
         raise ImportRefused(_("The file must name four players."))

@@ -22,7 +22,7 @@ from ..models import (
     player_name_key,
     zero_totals,
 )
-from ..rules import check_options
+from ..rules import check_options, variant_ids
 from .errors import Conflict, HandRejected
 from .settlement import pot_contributions, pro_rata_refund
 
@@ -59,6 +59,9 @@ def start_session(
     """Create a session with its four seats; `first_dealer=None` draws the dealer at random."""
     if len(player_names) != 4:
         raise ValueError("a session has exactly four players")
+    if variant not in variant_ids():
+        # The column takes any id (a new variant folder needs no migration): the registry decides.
+        raise HandRejected([{"code": "unknown_variant", "field": "variant", "message": f"Unknown variant {variant!r}."}])
     checked = check_options(variant, engine_options_for(variant, options, base, starting_points))
     if not checked["ok"]:
         raise HandRejected(checked["errors"])
