@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from . import errors as E
 from .errors import Problem, Rejected
+from .fact_names import default_name
 from .ledger import Ledger
 from .options import OptionAlias, Options, OptionSpec
 from .records import HandRecord, Win
@@ -87,6 +88,8 @@ class FactItem:
     name_en: str
     name_zh: str
     value: str  # how it scores, in the variant's own terms: "×2", "+1 point", "4 per tile into the pot"
+    # The record's fact value this item also names, "kong.dragon_set" (fact_names.FACTS), or None.
+    names: str | None = None
 
     def describe(self) -> dict[str, Any]:
         return {"id": self.id, "name": {"en": self.name_en, "zh": self.name_zh}, "value": self.value}
@@ -275,7 +278,22 @@ class Variant:
             "option_aliases": [alias.describe() for alias in self.option_aliases],
             "patterns": [spec.describe() for spec in self.patterns],
             "fact_items": [item.describe() for item in self.fact_items],
+            "fact_names": self.fact_names(),
             "notes": list(self.notes),
+        }
+
+    def fact_names(self) -> dict[str, dict[str, dict[str, str]]]:
+        """Every ready value, kind of kong and penalty this variant has, named in both languages: by
+        the fact item that says it names it, else as tables usually call it (fact_names.py)."""
+        own = {item.names: {"en": item.name_en, "zh": item.name_zh} for item in self.fact_items if item.names}
+        values = {
+            "ready": [value for value in self.ready_values if value != "none"],
+            "kong": sorted(self.kong_kinds),
+            "penalty": sorted(self.penalty_kinds),
+        }
+        return {
+            fact: {value: own.get(f"{fact}.{value}") or default_name(fact, value) for value in listed}
+            for fact, listed in values.items()
         }
 
     def _describe_option(self, spec: OptionSpec) -> dict[str, Any]:

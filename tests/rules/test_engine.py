@@ -370,4 +370,6 @@ def test_the_public_interface_is_exactly_the_rule_books() -> None:
         "replay",
         "is_standard_win",
         "waits",
+        "table_rules",
+        "variant_ids",
     }
