@@ -36,11 +36,8 @@ def flat(p: Params, w: Words) -> str:
         item += _(" of %(tile)s") % {"tile": w.tile(p["tile"])}
     if p.get("owner") is not None:
         item = _("%(owner)s's %(item)s") % {"owner": w.seat(p["owner"]), "item": item}
-    if p["count"] != 1:
-        formula = f"{item} {p['count']} × {p['value']} = {p['amount']}"
-    else:
-        formula = f"{item} {p['value']}"
-    return _pays(p, w, formula)
+    counted = f" {p['count']} × {p['value']} = {p['amount']}" if p["count"] != 1 else f" {p['value']}"
+    return _pays(p, w, item + counted)
 
 
 def win_product(p: Params, w: Words) -> str:

@@ -61,7 +61,8 @@ def start_session(
         raise ValueError("a session has exactly four players")
     if variant not in variant_ids():
         # The column takes any id (a new variant folder needs no migration): the registry decides.
-        raise HandRejected([{"code": "unknown_variant", "field": "variant", "message": f"Unknown variant {variant!r}."}])
+        unknown = {"code": "unknown_variant", "field": "variant", "message": f"Unknown variant {variant!r}."}
+        raise HandRejected([unknown])
     checked = check_options(variant, engine_options_for(variant, options, base, starting_points))
     if not checked["ok"]:
         raise HandRejected(checked["errors"])
