@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from . import errors as E
 from .errors import Problem, Rejected
@@ -23,10 +23,6 @@ from .records import HandRecord, Win
 from .rule_words import RuleWords
 from .state import TableState
 from .tiles import ALL_TILES, tile_face
-
-if TYPE_CHECKING:
-    # Only for the annotation: the layer's package imports this module.
-    from .variants.common.consistency import Consistency
 
 ALL_METHODS = frozenset({"self_draw", "discard", "rob_kong"})
 SELF_DRAW = frozenset({"self_draw"})
@@ -165,6 +161,20 @@ def winner_kongs(record: HandRecord, seat: int) -> tuple[DeclaredKong, ...]:
 Findings = tuple[TileFindings, ...]  # one per win, in the record's order
 
 
+class SharedContradictions(Protocol):
+    """The contradictions every variant refuses, as a variant's table changes them (RULES §0.8).
+
+    `variants/common/consistency.Consistency` is the one implementation; it is named here by what the
+    flow calls, so that this module never imports the variants' package (which imports it).
+    """
+
+    def record_problems(self, record: HandRecord, options: Options, patterns: Collection[PatternSpec]) -> list[Problem]:
+        """Every contradiction among the record's own facts (tiles aside)."""
+
+    def findings_problems(self, record: HandRecord, findings: Findings, options: Options) -> list[Problem]:
+        """Every contradiction between the winners' tiles and the rest of the record."""
+
+
 def no_problems(*_facts: object) -> list[Problem]:
     """The check a variant leaves out: it finds nothing."""
     return []
@@ -230,7 +240,7 @@ class Variant:
     notes: ClassVar[tuple[str, ...]] = ()  # where this engine chose for RULES.md, in plain words
     hooks: ClassVar[Hooks]
     # The contradictions every variant refuses (RULES §0.8), with what this variant's table changes in them.
-    consistency: ClassVar[Consistency]
+    consistency: ClassVar[SharedContradictions]
 
     # -- description -------------------------------------------------------------------------
 
