@@ -109,6 +109,7 @@ class HandForm(forms.Form):
         add_kong_fields(self.fields, info)
         add_penalty_fields(self.fields, self.penalty_kinds)
         self.engine_errors: dict[str, list[Refusal]] = {}
+        self._record: dict[str, Any] | None = None
         self.conflict: str | None = None
 
     def _choice_field(self, name: str) -> forms.ChoiceField:
@@ -151,7 +152,15 @@ class HandForm(forms.Form):
         return cleaned
 
     def to_record(self) -> dict[str, Any]:
-        """The hand record these taps describe; facts left at their defaults are left out."""
+        """The hand record these taps describe; facts left at their defaults are left out.
+
+        Built once per form (a preview asks for it to score, to place the refusals and to judge the tiles).
+        """
+        if self._record is None:
+            self._record = self._build_record()
+        return self._record
+
+    def _build_record(self) -> dict[str, Any]:
         data = self.cleaned_data
         winner = data["winner"]
         record: dict[str, Any] = {"result": "win" if winner.isdigit() else winner}

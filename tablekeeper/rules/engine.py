@@ -15,7 +15,7 @@ from . import errors as E
 from .errors import Problem, Rejected
 from .ledger import Ledger
 from .options import resolve_options
-from .records import parse_record
+from .records import HandRecord, parse_record
 from .state import TableState, parse_state
 from .variant import Outcome, Variant
 from .variants import REGISTRY, VARIANT_IDS, on_change, variant_ids
@@ -122,6 +122,31 @@ def settle(
         "pot_delta": ledger.pot_delta,
         "lines": [line.as_dict() for line in ledger.lines],
         "state": next_state.as_dict(),
+        "facts": _facts(record, ledger),
+    }
+
+
+# The methods by which a winner took a tile that another seat let go (the deal-in of statistics).
+DEAL_IN_METHODS = frozenset({"discard", "rob_kong"})
+
+
+def _facts(record: HandRecord, ledger: Ledger) -> dict[str, Any]:
+    """What the engine settled about the hand, as the app stores it: how it ended, who won how and from
+    whom (each winner's gain), the first winner's method and the seat that dealt in, the kongs, and
+    whether anything was paid. The app reads these instead of re-reading the raw record."""
+    first = record.wins[0] if record.wins else None
+    return {
+        "result": record.result,
+        "winners": [
+            {"seat": win.seat, "method": win.method, "from": win.from_seat, "gain": ledger.deltas[win.seat]}
+            for win in record.wins
+        ],
+        "method": first.method if first else None,
+        "discarder": first.from_seat if first and first.method in DEAL_IN_METHODS else None,
+        "kongs": [
+            {"seat": kong.seat, "kind": kong.kind, "tile": kong.tile, "from": kong.from_seat} for kong in record.kongs
+        ],
+        "paid": any(line.amount for line in ledger.lines if line.code != "total"),
     }
 
 
@@ -189,6 +214,7 @@ def _not_ok(problems: list[Problem], state: Any) -> dict[str, Any]:
         "pot_delta": 0,
         "lines": [],
         "state": unchanged,
+        "facts": None,
     }
 
 

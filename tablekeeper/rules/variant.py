@@ -325,7 +325,7 @@ class Variant:
         self.check_record(record, options)
         _refuse(self.hooks.state_problems(record, state, options))
         findings = tuple(
-            self.hooks.read_tiles(record, index, state, options)
+            self._read_tiles(record, index, state, options)
             if win.tiles is not None
             else TileFindings.of_record(record, win)
             for index, win in enumerate(record.wins)
@@ -335,6 +335,13 @@ class Variant:
             + self.hooks.findings_problems(record, findings, options)
         )
         return self.hooks.score(record, findings, state, options)
+
+    def _read_tiles(self, record: HandRecord, index: int, state: TableState, options: Options) -> TileFindings:
+        """The tiles hook; whatever it refuses is a refusal of the tiles (`Problem.kind`), whatever its code."""
+        try:
+            return self.hooks.read_tiles(record, index, state, options)
+        except Rejected as rejected:
+            raise Rejected([problem.of_kind("tiles") for problem in rejected.problems]) from None
 
     # -- checks that follow from the declaration ---------------------------------------------
 

@@ -358,3 +358,50 @@ def test_the_public_interface_is_exactly_the_rule_books() -> None:
         "table_rules",
         "variant_ids",
     }
+
+
+def test_settle_returns_the_facts_the_app_stores_so_it_never_rereads_the_record() -> None:
+    record = {
+        "result": "win",
+        "wins": [{"seat": 2, "method": "discard", "from": 0, "patterns": []}],
+        "kongs": [{"seat": 1, "kind": "concealed", "tile": "3m"}],
+    }
+
+    facts = settle("shenyang", record)["facts"]
+
+    assert facts["result"] == "win" and facts["method"] == "discard" and facts["discarder"] == 0
+    assert facts["winners"] == [
+        {"seat": 2, "method": "discard", "from": 0, "gain": settle("shenyang", record)["deltas"][2]}
+    ]
+    assert facts["kongs"] == [{"seat": 1, "kind": "concealed", "tile": "3m", "from": None}]
+    assert facts["paid"] is True
+    drawn = settle("harbin", {"result": "draw"})["facts"]
+    assert drawn == {"result": "draw", "winners": [], "method": None, "discarder": None, "kongs": [], "paid": False}
+    assert settle("harbin", {"result": "won"})["facts"] is None
+
+
+def test_a_self_draw_has_no_discarder_and_a_robbed_kong_names_the_robbed_seat() -> None:
+    assert settle("dalian", self_draw(1))["facts"]["discarder"] is None
+    robbed = {"result": "win", "wins": [{"seat": 1, "method": "rob_kong", "from": 3, "patterns": []}]}
+    assert settle("dalian", robbed)["facts"]["discarder"] == 3
+
+
+@pytest.mark.parametrize(
+    ("variant", "record", "kind"),
+    [
+        # The tiles are no win: a refusal of the tiles, whatever its code.
+        (
+            "harbin",
+            {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "tiles": "123m456p789s23s77z+9p"}]},
+            "tiles",
+        ),
+        ("harbin", {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "tiles": "123m+1z"}]}, "tiles"),
+        ("shandong", {**self_draw(1), "liable": 1}, "contradiction"),
+        ("dalian", {"result": "won"}, "value"),
+        ("zhengzhou", discard(2, by=1), "value"),
+    ],
+)
+def test_every_refusal_says_what_kind_it_is_as_data(variant: str, record: dict[str, Any], kind: str) -> None:
+    errors = settle(variant, record)["errors"]
+
+    assert errors and {error["kind"] for error in errors} == {kind}, errors

@@ -119,7 +119,13 @@ def test_a_flat_payment_names_its_item_whose_it_is_and_its_tile_in_the_keepers_l
 
 
 def test_a_drawn_hand_with_payments_never_says_nobody_pays() -> None:
-    draw = {"seat": None, "code": "draw", "amount": None, "params": {"draws": 1, "next_multiplier": None}, "text": ""}
+    draw: dict[str, Any] = {
+        "seat": None,
+        "code": "draw",
+        "amount": None,
+        "params": {"draws": 1, "next_multiplier": None},
+        "text": "",
+    }
     kong = shape_lines()[0]
     with translation.override("zh-hans"):
         alone = headline([{**draw, "params": {**draw["params"], "paid": False}}], NAMES, get_variant("shenyang"))
