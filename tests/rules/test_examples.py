@@ -17,7 +17,7 @@ EXAMPLES = every_example()
 SHARED_COPY = Path(__file__).resolve().parents[3] / "shared" / "rules" / "examples.json"
 
 
-@pytest.mark.parametrize("case", EXAMPLES, ids=[case["id"] for case in EXAMPLES])
+@pytest.mark.parametrize("case", EXAMPLES, ids=[f"{case['variant']}:{case['id']}" for case in EXAMPLES])
 def test_each_worked_example_of_the_rule_book_settles_as_written(case: dict[str, Any]) -> None:
     result = settle(case["variant"], case["hand"], case.get("state"), case.get("options"))
 

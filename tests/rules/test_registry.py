@@ -17,7 +17,7 @@ from _pytest.outcomes import Failed
 
 from tablekeeper.rules import VARIANT_IDS, get_variant, settle, variant_ids
 from tablekeeper.rules.variants import PATHS_VARIABLE, folder_of, search_path
-from tests.fixtures.variant_folder import copy_variant_folder, fixture_variant_ids
+from tests.fixtures.variant_folder import FIXTURE_VARIANTS, copy_variant_folder, fixture_variant_ids
 
 from .variant_data import FILES, expected, folder_file
 
@@ -43,6 +43,29 @@ def test_the_registry_lists_the_rule_books_five_in_its_order() -> None:
 @pytest.mark.parametrize("name", FILES)
 def test_every_variant_folder_holds_the_data_its_generic_tests_read(variant: str, name: str) -> None:
     assert folder_file(variant, name)
+
+
+# The files every variant folder is made of (checks.py only where the variant refuses something of its own).
+FOLDER_FILES = (
+    "__init__.py",
+    "variant.py",
+    "catalogue.py",
+    "fact_items.json",
+    "house_rules.py",
+    "tiles.py",
+    "scoring.py",
+    "decisions.md",
+    *FILES,
+)
+
+
+@pytest.mark.parametrize("variant", [*variant_ids(), *fixture_variant_ids()])
+def test_every_variant_folder_has_the_files_a_variant_is_made_of(variant: str) -> None:
+    folder = folder_of(variant) if variant in variant_ids() else FIXTURE_VARIANTS / variant
+
+    missing = [name for name in FOLDER_FILES if not (folder / name).is_file()]
+
+    assert missing == [], f"{folder} lacks {', '.join(missing)}"
 
 
 def test_the_shared_folder_is_no_variant() -> None:

@@ -47,6 +47,9 @@ def test_a_variant_added_as_one_folder_is_played_through_the_whole_app(new_varia
     game = GameSession.objects.get(owner=owner)
     assert response.status_code == 302 and game.variant == new_variant
 
+    form = in_language(client, "zh-hans", f"/sessions/{game.pk}/hands/new/")
+    assert info["patterns"][0]["name"]["zh"] in form
+    assert all(names["zh"] in form for names in info["fact_names"]["kong"].values())
     pattern = info["patterns"][0]["id"]
     save(client, game, winner="1", how="self_draw", patterns=[pattern])
     assert "discard" in info["methods"]
