@@ -6,13 +6,13 @@ the state unchanged. An exception from here is an engine bug.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from . import errors as E
 from .errors import Problem, Rejected
+from .frozen import frozen
 from .ledger import Ledger
 from .options import resolve_options
 from .records import HandRecord, parse_record
@@ -24,12 +24,13 @@ from .variants import REGISTRY, VARIANT_IDS, on_change, variant_ids
 def get_variant(variant_id: str) -> dict[str, Any]:
     """Describe a variant for the app: names, defaults, options and pattern catalogue.
 
-    The description is built once per variant; each caller gets its own copy to change as it likes.
+    The description is built once per variant and shared, read-only (`frozen.py`: a list and a dict to
+    every reader; `copy.deepcopy` it to change it).
 
     >>> get_variant("harbin")["name"]
     {'en': 'Harbin', 'zh': '哈尔滨麻将'}
     """
-    return copy.deepcopy(_description(variant_id))
+    return _description(variant_id)
 
 
 @cache
@@ -37,7 +38,8 @@ def _description(variant_id: str) -> dict[str, Any]:
     variant = REGISTRY.get(variant_id)
     if variant is None:
         raise KeyError(f"unknown variant {variant_id!r}; expected one of {', '.join(variant_ids())}")
-    return variant.describe()
+    described: dict[str, Any] = frozen(variant.describe())
+    return described
 
 
 on_change(_description.cache_clear)

@@ -405,3 +405,19 @@ def test_every_refusal_says_what_kind_it_is_as_data(variant: str, record: dict[s
     errors = settle(variant, record)["errors"]
 
     assert errors and {error["kind"] for error in errors} == {kind}, errors
+
+
+def test_get_variant_builds_each_description_once_and_no_caller_can_change_it() -> None:
+    import copy
+
+    first = get_variant("shandong")
+
+    assert get_variant("shandong") is first
+    with pytest.raises(TypeError, match="read-only"):
+        first["patterns"].append({"id": "made_up"})
+    with pytest.raises(TypeError, match="read-only"):
+        first["name"]["en"] = "Elsewhere"
+    changed = copy.deepcopy(first)
+    changed["patterns"].append({"id": "made_up"})
+    assert len(get_variant("shandong")["patterns"]) == len(changed["patterns"]) - 1
+    assert first == copy.deepcopy(first)
