@@ -52,7 +52,8 @@ def derived_columns(
     passes_before: int,
 ) -> dict[str, Any]:
     """A hand row's derived columns from the engine's `settle` result and the running figures before it
-    (each seat's total, the table state and the deal's passes so far)."""
+    (each seat's total, the table state and the deal's passes so far). Everything about the hand comes
+    from `scored` (its `facts`); `record` is the hand the callers scored, not read again here."""
     totals = add(totals_before, scored["deltas"])
     return {
         "deal_passes": deal_passes_after(passes_before, state_before, scored["state"]),
