@@ -109,3 +109,15 @@ def test_a_copied_variant_folder_passes_every_generic_rules_test(variant: str, t
     passed = re.search(r"(\d+) passed", done.stdout)
     assert passed is not None and int(passed.group(1)) >= 30, done.stdout[-2000:]
     assert " failed" not in done.stdout and " error" not in done.stdout
+
+
+@pytest.mark.parametrize("variant", fixture_variant_ids())
+def test_a_folder_that_declares_another_id_or_no_variant_is_refused_by_name(variant: str, tmp_path: Path) -> None:
+    root = copy_variant_folder(variant, tmp_path)
+    (root / variant).rename(root / "elsewhere")
+    with pytest.raises(ImportError, match="a folder is named after its variant"), search_path(root):
+        pass
+    (root / "elsewhere" / "__init__.py").write_text('"""Not a variant."""\n', encoding="utf-8")
+    with pytest.raises(ImportError, match="holds no VARIANT"), search_path(root):
+        pass
+    assert variant_ids() == VARIANT_IDS

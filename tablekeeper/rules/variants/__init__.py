@@ -102,8 +102,10 @@ def search_path(folder: Path) -> Iterator[None]:
     added = resolved not in __path__
     if added:
         __path__.append(resolved)
-    rediscover()
+    importlib.invalidate_caches()
     try:
+        # Inside the try: a folder the registry refuses leaves the search path as it was.
+        rediscover()
         yield
     finally:
         if added:
