@@ -9,16 +9,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from .rules.rule_words import value_key
 from .templatetags.local_words import local
-
-
-def value_key(value: Any) -> str:
-    """How the engine keys its value labels: as JSON writes the value."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def value_words(option: Mapping[str, Any], value: Any) -> str:

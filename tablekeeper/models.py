@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .rules import VARIANT_IDS, get_variant
+from .rules import get_variant, table_rules, variant_ids
 from .table_fee_fields import TableFeeFields
 
 WIND_NAMES = ("东", "南", "西", "北")
@@ -111,7 +111,9 @@ class GameSession(TableFeeFields):
         FINISHED = "finished", _("finished")
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_sessions")
-    variant = models.CharField(max_length=20, choices=[(v, v) for v in VARIANT_IDS])
+    # A registered variant's id (`rules.variant_ids()`), checked by the forms and services that write it:
+    # no choices here, so that a new variant folder needs no migration.
+    variant = models.CharField(max_length=20)
     options = models.JSONField(default=dict, blank=True)
     base = models.PositiveIntegerField()
     starting_points = models.IntegerField()
@@ -186,10 +188,14 @@ class GameSession(TableFeeFields):
         return engine_options_for(self.variant, self.options, self.base, self.starting_points)
 
     def option(self, key: str) -> Any:
-        """A house rule's value: the session's choice, else the variant's default (None if it has no such rule)."""
-        if key in self.options:
-            return self.options[key]
-        return next((spec.get("default") for spec in self.variant_info["options"] if spec["key"] == key), None)
+        """A house rule's value as the engine reads it: the session's choice (or an older name of it), else the
+        variant's default; None if the variant has no such rule."""
+        return self.table_rules["options"].get(key)
+
+    @cached_property
+    def table_rules(self) -> dict[str, Any]:
+        """The engine's view of this table's rules: resolved options, allowed methods, several winners."""
+        return table_rules(self.variant, self.engine_options())
 
     @property
     def pot(self) -> int:
@@ -385,7 +391,9 @@ class TablePreset(TableFeeFields):
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="presets")
     name = models.CharField(max_length=PRESET_NAME_MAX_LENGTH)
-    variant = models.CharField(max_length=20, choices=[(v, v) for v in VARIANT_IDS])
+    # A registered variant's id (`rules.variant_ids()`), checked by the forms and services that write it:
+    # no choices here, so that a new variant folder needs no migration.
+    variant = models.CharField(max_length=20)
     options = models.JSONField(default=dict, blank=True)
     base = models.PositiveIntegerField()
     starting_points = models.IntegerField()
@@ -402,7 +410,7 @@ class TablePreset(TableFeeFields):
     @property
     def variant_names(self) -> dict[str, str]:
         """The variant's names; a variant this version no longer plays keeps its stored id."""
-        if self.variant in VARIANT_IDS:
+        if self.variant in variant_ids():
             return dict(get_variant(self.variant)["name"])
         return {"en": self.variant, "zh": self.variant}
 

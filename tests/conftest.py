@@ -13,6 +13,7 @@ from django.utils import translation
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Keeper
+from tests.fixtures.variant_folder import new_variant  # noqa: F401 (a fixture: a variant folder copied in)
 
 PLAIN_STATIC = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

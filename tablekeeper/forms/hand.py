@@ -38,7 +38,6 @@ from .winners import (
     extra_winner_rows,
     extra_wins,
     initial_for_extra_wins,
-    several_winners_allowed,
 )
 
 
@@ -104,12 +103,13 @@ class HandForm(forms.Form):
         self.fields["adjust_note"] = forms.CharField(
             required=False, max_length=120, validators=[refuse_control_characters]
         )
-        self.several_winners = several_winners_allowed(info, session.option)
+        self.several_winners = bool(session.table_rules["several_winners"])
         if self.several_winners:
             add_extra_winner_fields(self.fields, info, SEAT_CHOICES)
         add_kong_fields(self.fields, info)
         add_penalty_fields(self.fields, self.penalty_kinds)
         self.engine_errors: dict[str, list[Refusal]] = {}
+        self._record: dict[str, Any] | None = None
         self.conflict: str | None = None
 
     def _choice_field(self, name: str) -> forms.ChoiceField:
@@ -119,8 +119,8 @@ class HandForm(forms.Form):
 
     @staticmethod
     def methods_of(session: GameSession) -> list[str]:
-        info = session.variant_info
-        return [*info["methods"], *(m for m, key in info["method_options"].items() if session.option(key))]
+        """The methods this table allows, as the engine resolves its house rules."""
+        return list(session.table_rules["methods"])
 
     @property
     def only_method(self) -> str | None:
@@ -152,7 +152,15 @@ class HandForm(forms.Form):
         return cleaned
 
     def to_record(self) -> dict[str, Any]:
-        """The hand record these taps describe; facts left at their defaults are left out."""
+        """The hand record these taps describe; facts left at their defaults are left out.
+
+        Built once per form (a preview asks for it to score, to place the refusals and to judge the tiles).
+        """
+        if self._record is None:
+            self._record = self._build_record()
+        return self._record
+
+    def _build_record(self) -> dict[str, Any]:
         data = self.cleaned_data
         winner = data["winner"]
         record: dict[str, Any] = {"result": "win" if winner.isdigit() else winner}

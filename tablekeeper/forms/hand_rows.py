@@ -12,8 +12,8 @@ from typing import Any
 
 from django import forms
 
+from ..reasons.fact_names import kong_kind_name, penalty_name, ready_name
 from ..rules.records import MAX_PENALTY_COUNT, MAX_SIDE_BET
-from .fact_names import kong_kind_name, penalty_name, ready_name
 
 SEATS = range(4)
 KONG_ROWS = 4

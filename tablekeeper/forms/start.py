@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..house_rules import RuleChange, differences, rule_label, value_words
 from ..models import BASE_RANGE, SESSION_SETTING_OPTIONS, STARTING_POINTS_RANGE
-from ..rules import VARIANT_IDS, get_variant
+from ..rules import get_variant, variant_ids
 from ..templatetags.local_words import local
 from ..validators import PLAYER_NAME_MAX_LENGTH, player_name_problems
 from .table_fee import TableFeeFieldsMixin
@@ -22,7 +22,8 @@ def variant_label(variant_id: str) -> str:
 
 
 class StartSessionForm(TableFeeFieldsMixin, forms.Form):
-    variant = forms.ChoiceField(label=_("Variant"), choices=[(v, v) for v in VARIANT_IDS])
+    # Its choices are the registry's variants, read per form (a variant folder added needs no restart of this).
+    variant = forms.ChoiceField(label=_("Variant"), choices=[])
     # Seats by number in turn order, as the dealer chips name them: a wind belongs to a seat only once
     # the first dealer (East) is known, and a random dealer is drawn after the names are typed.
     player_0 = forms.CharField(label=_("Seat 1"), max_length=PLAYER_NAME_MAX_LENGTH)
@@ -46,7 +47,7 @@ class StartSessionForm(TableFeeFieldsMixin, forms.Form):
         self.variant_info = info
         variant_field = self.fields["variant"]
         assert isinstance(variant_field, forms.ChoiceField)
-        variant_field.choices = [(v, variant_label(v)) for v in VARIANT_IDS]
+        variant_field.choices = [(v, variant_label(v)) for v in variant_ids()]
         if not self.is_bound:
             self.initial.setdefault("variant", self.variant_id)
         self.fields["starting_points"].initial = info["default_starting_points"]
@@ -57,7 +58,8 @@ class StartSessionForm(TableFeeFieldsMixin, forms.Form):
 
     def _chosen_variant(self) -> str:
         chosen = (self.data.get("variant") if self.is_bound else None) or self.initial.get("variant")
-        return chosen if chosen in VARIANT_IDS else VARIANT_IDS[0]
+        known = variant_ids()
+        return chosen if chosen in known else known[0]
 
     @property
     def option_fields(self) -> list[tuple[dict[str, Any], forms.BoundField]]:

@@ -7,7 +7,6 @@ brings their own patterns (and flowers where the variant counts them).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -15,18 +14,6 @@ from django.utils.translation import gettext as _
 
 EXTRA_WINNERS = (1, 2)
 SHARED_SOURCE_METHODS = ("discard", "rob_kong")
-
-
-def several_winners_allowed(info: dict[str, Any], option: Callable[[str], Any]) -> bool:
-    """Whether this variant, with these house rules, lets several players win on one discard.
-
-    `info` is `get_variant`'s description, which says whether several may win and which house
-    rule turns it on; `option(key)` is the session's value for a house rule.
-    """
-    several = info["several_winners"]
-    if not several:
-        return False
-    return several["option"] is None or bool(option(several["option"]))
 
 
 def add_extra_winner_fields(

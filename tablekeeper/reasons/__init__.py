@@ -22,6 +22,7 @@ from .words import Words, signed
 Renderer = Callable[[Mapping[str, Any], Words], str]
 
 RENDERERS: dict[str, Renderer] = {
+    "flat": payments.flat,
     "win_product": payments.win_product,
     "win_capped_share": payments.win_capped_share,
     "win_points": payments.win_points,
@@ -57,8 +58,15 @@ class Reason:
 
 def reasons(lines: Iterable[Mapping[str, Any]], names: Sequence[str], variant_info: Mapping[str, Any]) -> list[Reason]:
     """Every line, said in the active language with the players' names."""
-    words = Words(names, variant_info)
+    lines = list(lines)
+    words = _hand_words(lines, names, variant_info)
     return [reason for line in lines if (reason := render(line, words)) is not None]
+
+
+def _hand_words(lines: list[Mapping[str, Any]], names: Sequence[str], variant_info: Mapping[str, Any]) -> Words:
+    words = Words(names, variant_info)
+    words.paid = any(isinstance(line.get("amount"), int) and line.get("amount") for line in lines)
+    return words
 
 
 # The lines that say how a hand ended (who won how, a draw, a void hand), in the engine's order.
@@ -70,8 +78,8 @@ HEADLINE_ALSO_CODES = frozenset({"pot_in"})
 def headline(lines: Iterable[Mapping[str, Any]], names: Sequence[str], variant_info: Mapping[str, Any]) -> str:
     """One line saying how a hand ended, for the board's last-hand strip: the engine's win, draw or
     void notes (several winners make several sentences), else its first line that says anything."""
-    words = Words(names, variant_info)
     lines = list(lines)
+    words = _hand_words(lines, names, variant_info)
     rendered = [(line.get("code") in HEADLINE_CODES, render(line, words)) for line in lines]
     said = [reason.text for ends, reason in rendered if ends and reason is not None]
     if not said:

@@ -44,6 +44,10 @@ def tiles_prove(p: Params, w: Words) -> str:
 
 def draw(p: Params, w: Words) -> str:
     if p["next_multiplier"] is None:
+        # `paid`: something was paid in the drawn hand (kongs, a penalty); lines stored before it was
+        # written say it through the other lines of the hand.
+        if p.get("paid", w.paid):
+            return _("Drawn hand: nobody won.")
         return _("Drawn hand: nobody pays.")
     return ngettext(
         "Drawn hand: the next win counts ×%(multiplier)s.",

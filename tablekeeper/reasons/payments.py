@@ -29,6 +29,17 @@ def _product(p: Params, w: Words) -> str:
     return " × ".join([_base(p), *(w.factor(f) for f in p["factors"])]) + f" = {p['raw']}"
 
 
+def flat(p: Params, w: Words) -> str:
+    """A flat amount for one item, whichever variant pays it: "Bo pays 2 to Cy: Cy's concealed kong of 5万 2"."""
+    item = w.item(p["item"])
+    if p.get("tile"):
+        item += _(" of %(tile)s") % {"tile": w.tile(p["tile"])}
+    if p.get("owner") is not None:
+        item = _("%(owner)s's %(item)s") % {"owner": w.seat(p["owner"]), "item": item}
+    counted = f" {p['count']} × {p['value']} = {p['amount']}" if p["count"] != 1 else f" {p['value']}"
+    return _pays(p, w, item + counted)
+
+
 def win_product(p: Params, w: Words) -> str:
     formula = _product(p, w)
     if p["cap"] is not None and p["raw"] > p["amount"]:

@@ -1,7 +1,7 @@
 """A hand record (RULES.md §0.2) said in the keeper's language, line by line, for the hand's page
 and its audit trail: who won and how, the patterns, each seat's facts, the kongs, the penalties,
 the treasure. Never a raw code: kinds and values are named as the form names them
-(forms/fact_names.py), items by the variant's own names.
+(reasons/fact_names.py, from the engine's `fact_names`), items by the variant's own names.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from ..forms.fact_names import kong_kind_name, penalty_name, ready_name
 from . import notes
+from .fact_names import kong_kind_name, penalty_name, ready_name
 from .words import Words, chinese, listed, signed
 
 
@@ -43,14 +43,14 @@ def _seat_facts(seat: int, facts: Mapping[str, Any], words: Words, info: Mapping
     if facts.get("opened") is False:
         parts.append(_("Closed"))
     if facts.get("ready") not in (None, "none"):
-        parts.append(ready_name(str(facts["ready"]), dict(info)))
+        parts.append(ready_name(str(facts["ready"]), info))
     if facts.get("side_bet"):
         parts.append(_("side bet %(n)s") % {"n": facts["side_bet"]})
     return _said(words.seat(seat), listed(parts)) if parts else None
 
 
 def _kong(kong: Mapping[str, Any], words: Words, info: Mapping[str, Any]) -> str:
-    said = _said(words.seat(kong.get("seat")), kong_kind_name(str(kong.get("kind")), dict(info)))
+    said = _said(words.seat(kong.get("seat")), kong_kind_name(str(kong.get("kind")), info))
     if kong.get("tile"):
         said += f" {words.tile(str(kong['tile']))}"
     if kong.get("from") is not None:
@@ -65,7 +65,7 @@ def _penalty(penalty: Mapping[str, Any], words: Words, info: Mapping[str, Any]) 
         ]
         said = _("Adjustment: %(moves)s") % {"moves": listed(moves)}
         return f"{said} ({penalty['note']})" if penalty.get("note") else said
-    said = _said(words.seat(penalty.get("seat")), penalty_name(str(penalty.get("kind")), dict(info)))
+    said = _said(words.seat(penalty.get("seat")), penalty_name(str(penalty.get("kind")), info))
     return f"{said} ×{penalty['count']}" if (penalty.get("count") or 1) > 1 else said
 
 

@@ -39,6 +39,8 @@ class Words:
 
     def __init__(self, names: Sequence[str], variant_info: Mapping[str, Any]) -> None:
         self.names = list(names)
+        # Whether any line of the hand being said moved points (set by whoever says a whole hand).
+        self.paid = False
         language = "zh" if chinese() else "en"
         entries = [*variant_info.get("patterns", []), *variant_info.get("fact_items", [])]
         self.items = {entry["id"]: entry["name"][language] for entry in entries}

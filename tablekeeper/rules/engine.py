@@ -7,28 +7,74 @@ the state unchanged. An exception from here is an engine bug.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from . import errors as E
 from .errors import Problem, Rejected
+from .frozen import frozen
 from .ledger import Ledger
 from .options import resolve_options
-from .records import parse_record
+from .records import HandRecord, parse_record
 from .state import TableState, parse_state
 from .variant import Outcome, Variant
-from .variants import REGISTRY, VARIANT_IDS
+from .variants import REGISTRY, VARIANT_IDS, on_change, variant_ids
 
 
 def get_variant(variant_id: str) -> dict[str, Any]:
     """Describe a variant for the app: names, defaults, options and pattern catalogue.
 
+    The description is built once per variant and shared, read-only (`frozen.py`: a list and a dict to
+    every reader; `copy.deepcopy` it to change it).
+
     >>> get_variant("harbin")["name"]
     {'en': 'Harbin', 'zh': '哈尔滨麻将'}
     """
+    return _description(variant_id)
+
+
+@cache
+def _description(variant_id: str) -> dict[str, Any]:
     variant = REGISTRY.get(variant_id)
     if variant is None:
-        raise KeyError(f"unknown variant {variant_id!r}; expected one of {', '.join(VARIANT_IDS)}")
-    return variant.describe()
+        raise KeyError(f"unknown variant {variant_id!r}; expected one of {', '.join(variant_ids())}")
+    described: dict[str, Any] = frozen(variant.describe())
+    return described
+
+
+on_change(_description.cache_clear)
+
+
+def table_rules(variant_id: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The rules one table plays by: its house rules resolved, and what they allow.
+
+    `{"ok", "errors", "options", "methods", "several_winners"}`: every option with its value (the
+    table's choice, an older name read as the option it became, else the default), the win methods
+    the table allows (the variant's and any a house rule lets in), and whether several players may
+    win one hand. Options `settle` would refuse give `ok: False` with its errors and the defaults.
+
+    >>> table_rules("zhengzhou", {"allow_discard_win": True})["methods"]
+    ['self_draw', 'discard']
+    >>> table_rules("shenyang", {"angang_double": True})["options"]["gang_vs_angang"]
+    'angang_double'
+    """
+    variant = REGISTRY.get(variant_id)
+    if variant is None:
+        raise KeyError(f"unknown variant {variant_id!r}; expected one of {', '.join(variant_ids())}")
+    errors: list[dict[str, Any]] = []
+    try:
+        resolved = resolve_options(variant.options, options, variant.option_aliases)
+    except Rejected as rejected:
+        errors = [p.as_dict() for p in rejected.problems]
+        resolved = resolve_options(variant.options, None)
+    return {
+        "ok": not errors,
+        "errors": errors,
+        "options": {key: list(value) if isinstance(value, tuple) else value for key, value in resolved.items()},
+        # The variant's own methods first, then those a house rule lets in (the form's chips in that order).
+        "methods": [*sorted(variant.methods), *sorted(variant.allowed_methods(resolved) - variant.methods)],
+        "several_winners": variant.multiple_winners_allowed(resolved),
+    }
 
 
 def check_options(variant_id: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -78,6 +124,31 @@ def settle(
         "pot_delta": ledger.pot_delta,
         "lines": [line.as_dict() for line in ledger.lines],
         "state": next_state.as_dict(),
+        "facts": _facts(record, ledger),
+    }
+
+
+# The methods by which a winner took a tile that another seat let go (the deal-in of statistics).
+DEAL_IN_METHODS = frozenset({"discard", "rob_kong"})
+
+
+def _facts(record: HandRecord, ledger: Ledger) -> dict[str, Any]:
+    """What the engine settled about the hand, as the app stores it: how it ended, who won how and from
+    whom (each winner's gain), the first winner's method and the seat that dealt in, the kongs, and
+    whether anything was paid. The app reads these instead of re-reading the raw record."""
+    first = record.wins[0] if record.wins else None
+    return {
+        "result": record.result,
+        "winners": [
+            {"seat": win.seat, "method": win.method, "from": win.from_seat, "gain": ledger.deltas[win.seat]}
+            for win in record.wins
+        ],
+        "method": first.method if first else None,
+        "discarder": first.from_seat if first and first.method in DEAL_IN_METHODS else None,
+        "kongs": [
+            {"seat": kong.seat, "kind": kong.kind, "tile": kong.tile, "from": kong.from_seat} for kong in record.kongs
+        ],
+        "paid": any(line.amount for line in ledger.lines if line.code != "total"),
     }
 
 
@@ -121,7 +192,7 @@ def _variant(variant_id: str) -> Variant:
             Problem(
                 E.UNKNOWN_VARIANT,
                 "variant",
-                f"Unknown variant '{variant_id}'; one of {', '.join(VARIANT_IDS)}.",
+                f"Unknown variant '{variant_id}'; one of {', '.join(variant_ids())}.",
             )
         )
     return variant
@@ -145,7 +216,8 @@ def _not_ok(problems: list[Problem], state: Any) -> dict[str, Any]:
         "pot_delta": 0,
         "lines": [],
         "state": unchanged,
+        "facts": None,
     }
 
 
-__all__ = ["VARIANT_IDS", "Outcome", "check_options", "get_variant", "replay", "settle"]
+__all__ = ["VARIANT_IDS", "Outcome", "check_options", "get_variant", "replay", "settle", "table_rules", "variant_ids"]

@@ -8,7 +8,7 @@ interface (the web app maps them to form fields), so never rename one.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 # Shape of the record or its values.
 UNKNOWN_VARIANT = "unknown_variant"
@@ -107,6 +107,15 @@ CONTRADICTIONS: dict[str, str] = {
 }
 
 
+# What kind of refusal a problem is, as data (`Problem.kind`): the tiles are no legal win (or what they
+# show contradicts the record), facts of the record contradict each other, or a value is not one the
+# record, the options or this variant may have.
+# (Not upper-case strings: every such constant of this module is an error code.)
+RefusalKind = Literal["tiles", "contradiction", "value"]
+REFUSAL_KINDS: tuple[RefusalKind, ...] = ("tiles", "contradiction", "value")
+_TILE_CODES = frozenset({TILES_NOTATION, TILES_NOT_IN_SET, TILES_COUNT, TILES_NOT_A_WIN})
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One reason a record was rejected: a stable code, the field at fault, and words for a player.
@@ -122,9 +131,28 @@ class Problem:
     message: str
     contradiction: str | None = None
     facts: tuple[str, ...] = ()
+    # One of REFUSAL_KINDS; unset, it follows from the code (the flow sets "tiles" on whatever the
+    # reading of a win's tiles refused).
+    kind: RefusalKind | None = None
+
+    def of_kind(self, kind: RefusalKind) -> Problem:
+        return Problem(self.code, self.field, self.message, self.contradiction, self.facts, kind)
+
+    @property
+    def refusal_kind(self) -> RefusalKind:
+        if self.kind is not None:
+            return self.kind
+        if self.code in _TILE_CODES:
+            return "tiles"
+        return "contradiction" if self.code == CONTRADICTORY_FACTS else "value"
 
     def as_dict(self) -> dict[str, Any]:
-        found: dict[str, Any] = {"code": self.code, "field": self.field, "message": self.message}
+        found: dict[str, Any] = {
+            "code": self.code,
+            "field": self.field,
+            "message": self.message,
+            "kind": self.refusal_kind,
+        }
         if self.contradiction is not None:
             found["contradiction"] = self.contradiction
             found["facts"] = list(self.facts)

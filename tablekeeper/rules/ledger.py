@@ -12,7 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-# Payments: the line's seat is the seat whose points move; `amount` is that seat's change.
+# Payments: the line's seat is the seat whose points move; `amount` is that seat's change. Each code is a
+# shape of payment (a flat amount, a product of factors, a sum of points, stakes), so a variant pays
+# through the shape that fits and needs no code, renderer or translation of its own.
+FLAT = "flat"  # a flat amount per payer for one item: value × count (a kong, a bonus, a fee)
 WIN_PRODUCT = "win_product"  # base × factors (Dalian, Shenyang, Harbin), capped per payer where a cap is set
 WIN_CAPPED_SHARE = "win_capped_share"  # Dalian's total cap: this payer's share of the capped total
 WIN_POINTS = "win_points"  # Shandong: (base + points) × capped multipliers, per share
@@ -34,7 +37,7 @@ POT_WAITS = "pot_waits"  # the pot carries to the next hand
 PENDING_DOUBLES = "pending_doubles"  # Shenyang's no-stack doubles: owed, used and carried
 NOTE = "note"  # a fixed remark, named by params["note"] (NOTE_IDS)
 
-PAYMENT_CODES = (WIN_PRODUCT, WIN_CAPPED_SHARE, WIN_POINTS, WIN_STAKES, KONG_BONUS, PENALTY, POT_IN, POT_OUT)
+PAYMENT_CODES = (FLAT, WIN_PRODUCT, WIN_CAPPED_SHARE, WIN_POINTS, WIN_STAKES, KONG_BONUS, PENALTY, POT_IN, POT_OUT)
 LINE_CODES = (
     *PAYMENT_CODES,
     ADJUSTMENT,
@@ -120,6 +123,29 @@ class Ledger:
         params = {"payer": payer, "payee": payee, **params, "amount": amount}
         self.lines.append(Line(payer, code, params, text, -amount))
 
+    def pay_flat(
+        self,
+        payer: int,
+        payee: int,
+        item: str,
+        value: int,
+        *,
+        count: int = 1,
+        owner: int | None = None,
+        tile: str | None = None,
+        label: str = "",
+    ) -> None:
+        """`payer` pays `payee` a flat `value` for each of `count` of `item` (of `owner`'s, of `tile`).
+
+        `label` is the item in the engine's English ("exposed kong"); the app names the item itself.
+        """
+        amount = value * count
+        words = f"{seat_name(owner)}'s " if owner is not None else ""
+        words += (label or item.replace("_", " ")) + (f" of {tile}" if tile else "")
+        words += f" {count} × {value} = {amount}" if count != 1 else f" {value}"
+        params = {"item": item, "owner": owner, "tile": tile, "value": value, "count": count}
+        self.pay(FLAT, payer, payee, amount, params, words)
+
     def to_pot(self, payer: int, amount: int, params: Mapping[str, Any], why: str) -> None:
         _check_amount(amount)
         self.deltas[payer] -= amount
@@ -148,7 +174,18 @@ class Ledger:
                 self.lines.append(Line(seat, ADJUSTMENT, params, f"{seat_name(seat)}: {words}", delta))
 
     def summarize(self) -> None:
-        """Close with one total line per seat that moved, so a reader sees the net at a glance."""
+        """Close with one total line per seat that moved, so a reader sees the net at a glance.
+
+        A drawn hand's line also says whether anything was paid in it (a kong, a penalty, an adjustment):
+        `paid`, so that no reader says "nobody pays" beside points that moved.
+        """
+        paid = any(line.amount for line in self.lines)
+        self.lines = [
+            Line(line.seat, line.code, {**line.params, "paid": paid}, line.text, line.amount)
+            if line.code == DRAW
+            else line
+            for line in self.lines
+        ]
         for seat, delta in enumerate(self.deltas):
             if delta:
                 text = f"{seat_name(seat)} total {_signed(delta)}"

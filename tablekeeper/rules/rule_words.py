@@ -27,9 +27,9 @@ class RuleWords:
 
     def describe(self, kind: str) -> dict[str, Any]:
         values = dict(YES_NO) if kind == "bool" else dict(self.values)
-        labels = {_key(value): _pair(words) for value, words in values.items()}
+        labels = {value_key(value): _pair(words) for value, words in values.items()}
         if kind == "optional_int":
-            labels[_key(None)] = _pair(self.empty or NO_LIMIT)
+            labels[value_key(None)] = _pair(self.empty or NO_LIMIT)
         return {
             "label": _pair(self.label),
             "plain": _pair(self.meaning),
@@ -53,7 +53,7 @@ def _pair(words: Bilingual) -> dict[str, str]:
     return {"en": words[0], "zh": words[1]}
 
 
-def _key(value: Any) -> str:
+def value_key(value: Any) -> str:
     """Value labels are keyed by the value as JSON writes it ("true", "4", "null", "retain")."""
     if value is None:
         return "null"

@@ -12,20 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from . import errors as E
 from .errors import Problem, Rejected
+from .fact_names import default_name
 from .ledger import Ledger
 from .options import OptionAlias, Options, OptionSpec
 from .records import HandRecord, Win
 from .rule_words import RuleWords
 from .state import TableState
 from .tiles import ALL_TILES, tile_face
-
-if TYPE_CHECKING:
-    # Only for the annotation: the layer's package imports this module.
-    from .variants.common.consistency import Consistency
 
 ALL_METHODS = frozenset({"self_draw", "discard", "rob_kong"})
 SELF_DRAW = frozenset({"self_draw"})
@@ -87,6 +84,8 @@ class FactItem:
     name_en: str
     name_zh: str
     value: str  # how it scores, in the variant's own terms: "×2", "+1 point", "4 per tile into the pot"
+    # The record's fact value this item also names, "kong.dragon_set" (fact_names.FACTS), or None.
+    names: str | None = None
 
     def describe(self) -> dict[str, Any]:
         return {"id": self.id, "name": {"en": self.name_en, "zh": self.name_zh}, "value": self.value}
@@ -162,6 +161,20 @@ def winner_kongs(record: HandRecord, seat: int) -> tuple[DeclaredKong, ...]:
 Findings = tuple[TileFindings, ...]  # one per win, in the record's order
 
 
+class SharedContradictions(Protocol):
+    """The contradictions every variant refuses, as a variant's table changes them (RULES §0.8).
+
+    `variants/common/consistency.Consistency` is the one implementation; it is named here by what the
+    flow calls, so that this module never imports the variants' package (which imports it).
+    """
+
+    def record_problems(self, record: HandRecord, options: Options, patterns: Collection[PatternSpec]) -> list[Problem]:
+        """Every contradiction among the record's own facts (tiles aside)."""
+
+    def findings_problems(self, record: HandRecord, findings: Findings, options: Options) -> list[Problem]:
+        """Every contradiction between the winners' tiles and the rest of the record."""
+
+
 def no_problems(*_facts: object) -> list[Problem]:
     """The check a variant leaves out: it finds nothing."""
     return []
@@ -197,6 +210,8 @@ class Variant:
     name_en: ClassVar[str]
     name_zh: ClassVar[str]
     default_starting_points: ClassVar[int]
+    # Where the registry lists it: the five of the rule book are 10-50, in the book's order.
+    order: ClassVar[int] = 1000
     methods: ClassVar[frozenset[str]] = ALL_METHODS
     ready_values: ClassVar[tuple[str, ...]] = ("none", "ready")
     kong_kinds: ClassVar[frozenset[str]] = frozenset({"exposed", "added", "concealed"})
@@ -225,7 +240,7 @@ class Variant:
     notes: ClassVar[tuple[str, ...]] = ()  # where this engine chose for RULES.md, in plain words
     hooks: ClassVar[Hooks]
     # The contradictions every variant refuses (RULES §0.8), with what this variant's table changes in them.
-    consistency: ClassVar[Consistency]
+    consistency: ClassVar[SharedContradictions]
 
     # -- description -------------------------------------------------------------------------
 
@@ -273,7 +288,22 @@ class Variant:
             "option_aliases": [alias.describe() for alias in self.option_aliases],
             "patterns": [spec.describe() for spec in self.patterns],
             "fact_items": [item.describe() for item in self.fact_items],
+            "fact_names": self.fact_names(),
             "notes": list(self.notes),
+        }
+
+    def fact_names(self) -> dict[str, dict[str, dict[str, str]]]:
+        """Every ready value, kind of kong and penalty this variant has, named in both languages: by
+        the fact item that says it names it, else as tables usually call it (fact_names.py)."""
+        own = {item.names: {"en": item.name_en, "zh": item.name_zh} for item in self.fact_items if item.names}
+        values = {
+            "ready": [value for value in self.ready_values if value != "none"],
+            "kong": sorted(self.kong_kinds),
+            "penalty": sorted(self.penalty_kinds),
+        }
+        return {
+            fact: {value: own.get(f"{fact}.{value}") or default_name(fact, value) for value in listed}
+            for fact, listed in values.items()
         }
 
     def _describe_option(self, spec: OptionSpec) -> dict[str, Any]:
@@ -295,7 +325,7 @@ class Variant:
         self.check_record(record, options)
         _refuse(self.hooks.state_problems(record, state, options))
         findings = tuple(
-            self.hooks.read_tiles(record, index, state, options)
+            self._read_tiles(record, index, state, options)
             if win.tiles is not None
             else TileFindings.of_record(record, win)
             for index, win in enumerate(record.wins)
@@ -305,6 +335,13 @@ class Variant:
             + self.hooks.findings_problems(record, findings, options)
         )
         return self.hooks.score(record, findings, state, options)
+
+    def _read_tiles(self, record: HandRecord, index: int, state: TableState, options: Options) -> TileFindings:
+        """The tiles hook; whatever it refuses is a refusal of the tiles (`Problem.kind`), whatever its code."""
+        try:
+            return self.hooks.read_tiles(record, index, state, options)
+        except Rejected as rejected:
+            raise Rejected([problem.of_kind("tiles") for problem in rejected.problems]) from None
 
     # -- checks that follow from the declaration ---------------------------------------------
 

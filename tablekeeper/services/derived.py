@@ -17,24 +17,23 @@ from ..models import Round
 SEATS = range(4)
 GAIN_COLUMNS = tuple(f"gain_{seat}" for seat in SEATS)
 TOTAL_COLUMNS = tuple(f"total_{seat}" for seat in SEATS)
-DEAL_IN_METHODS = frozenset({"discard", "rob_kong"})
 
 
 def add(totals: Sequence[int], deltas: Sequence[int], sign: int = 1) -> list[int]:
     return [total + sign * delta for total, delta in zip(totals, deltas, strict=True)]
 
 
-def hand_facts(record: dict[str, Any], deltas: Sequence[int]) -> dict[str, Any]:
-    """How the hand ended, the first winner's method, the discarder (or robbed seat) and each winner's gain."""
-    wins = (record.get("wins") or []) if record.get("result") == "win" else []
-    facts: dict[str, Any] = dict.fromkeys(GAIN_COLUMNS)
-    facts["result"] = str(record.get("result", "draw"))
-    facts["method"] = str(wins[0]["method"]) if wins else ""
-    source = wins[0].get("from") if wins else None
-    facts["discarder"] = source if facts["method"] in DEAL_IN_METHODS else None
-    for win in wins:
-        facts[f"gain_{win['seat']}"] = deltas[win["seat"]]
-    return facts
+def hand_facts(settled: dict[str, Any]) -> dict[str, Any]:
+    """The columns of what the engine settled (`settle`'s `facts`): how the hand ended, the first
+    winner's method, the seat that dealt in (or whose kong was robbed) and each winner's gain."""
+    facts = settled["facts"]
+    columns: dict[str, Any] = dict.fromkeys(GAIN_COLUMNS)
+    columns["result"] = facts["result"]
+    columns["method"] = facts["method"] or ""
+    columns["discarder"] = facts["discarder"]
+    for winner in facts["winners"]:
+        columns[f"gain_{winner['seat']}"] = winner["gain"]
+    return columns
 
 
 def deal_passes_after(passes_before: int, state_before: dict[str, Any], state_after: dict[str, Any]) -> int:
@@ -53,7 +52,8 @@ def derived_columns(
     passes_before: int,
 ) -> dict[str, Any]:
     """A hand row's derived columns from the engine's `settle` result and the running figures before it
-    (each seat's total, the table state and the deal's passes so far)."""
+    (each seat's total, the table state and the deal's passes so far). Everything about the hand comes
+    from `scored` (its `facts`); `record` is the hand the callers scored, not read again here."""
     totals = add(totals_before, scored["deltas"])
     return {
         "deal_passes": deal_passes_after(passes_before, state_before, scored["state"]),
@@ -62,7 +62,7 @@ def derived_columns(
         "lines": scored["lines"],
         "state_after": scored["state"],
         **dict(zip(TOTAL_COLUMNS, totals, strict=True)),
-        **hand_facts(record, scored["deltas"]),
+        **hand_facts(scored),
     }
 
 

@@ -31,7 +31,7 @@ from ..models import (
 from ..reasons.hand_words import method_text, result_text
 from ..reasons.refusals import explained, refusals
 from ..reasons.words import listed
-from ..rules import VARIANT_IDS, replay
+from ..rules import replay, variant_ids
 from ..table_fee_fields import PLACE_MAX_LENGTH
 from ..validators import has_control_characters, player_name_problems
 from .derived import derived_columns, totals_of
@@ -181,7 +181,7 @@ def _checked_settings(data: Any) -> dict[str, Any]:
     if data.get("version") != FORMAT_VERSION:
         raise ImportRefused(_("This export's format version is not one this app reads."))
     players = data.get("players")
-    if data.get("variant") not in VARIANT_IDS:
+    if data.get("variant") not in variant_ids():
         raise ImportRefused(_("The file names a variant this app does not know."))
     if not isinstance(players, list) or len(players) != 4 or not all(isinstance(p, str) for p in players):
         raise ImportRefused(_("The file must name four players."))

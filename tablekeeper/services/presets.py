@@ -17,7 +17,7 @@ from ..models import (
     TablePreset,
     engine_options_for,
 )
-from ..rules import VARIANT_IDS, check_options
+from ..rules import check_options, variant_ids
 from ..table_fee_fields import PLACE_MAX_LENGTH, TableFeeFields
 from ..validators import has_control_characters, player_name_problems
 from .sessions import start_session
@@ -47,7 +47,7 @@ def _check(preset: TablePreset) -> None:
     """Refuse a preset the engine would not start a session with (a hostile or outdated one)."""
     in_range = BASE_RANGE[0] <= preset.base <= BASE_RANGE[1]
     in_range &= STARTING_POINTS_RANGE[0] <= preset.starting_points <= STARTING_POINTS_RANGE[1]
-    if not in_range or preset.variant not in VARIANT_IDS or not isinstance(preset.options, dict):
+    if not in_range or preset.variant not in variant_ids() or not isinstance(preset.options, dict):
         raise PresetRefused(_("This preset's rules are not valid any more; start the session by hand."))
     scored = engine_options_for(preset.variant, preset.options, preset.base, preset.starting_points)
     if set(preset.options) - set(scored) or not check_options(preset.variant, scored)["ok"]:

@@ -23,7 +23,7 @@ from ..models import (
     player_name_key,
     zero_totals,
 )
-from ..rules import check_options
+from ..rules import check_options, variant_ids
 from .errors import Conflict, HandRejected
 from .settlement import Ending, pot_contributions, pro_rata_refund, session_ending
 from .table_fee import HOURLY, KINDS, MINUTES_MAX, NONE, PER_HAND, FeeRule
@@ -63,6 +63,10 @@ def start_session(
     `fee`: the table fee's fields and the place (TableFeeFields), as a form or preset cleaned them."""
     if len(player_names) != 4:
         raise ValueError("a session has exactly four players")
+    if variant not in variant_ids():
+        # The column takes any id (a new variant folder needs no migration): the registry decides.
+        unknown = {"code": "unknown_variant", "field": "variant", "message": f"Unknown variant {variant!r}."}
+        raise HandRejected([unknown])
     checked = check_options(variant, engine_options_for(variant, options, base, starting_points))
     if not checked["ok"]:
         raise HandRejected(checked["errors"])

@@ -29,7 +29,7 @@ from typing import Any, cast
 from django.db.models import Count, Max, Q, QuerySet
 
 from ..models import GameSession, PlayerGroup, Round, Seat
-from ..rules import VARIANT_IDS, get_variant
+from ..rules import get_variant, variant_ids
 from .derived import SEATS
 from .settlement import POT_PARTY, settle_up
 
@@ -52,7 +52,7 @@ class Stake:
     @property
     def variant_names(self) -> dict[str, str]:
         """The variant's names; a variant this version no longer plays keeps its stored id."""
-        if self.variant in VARIANT_IDS:
+        if self.variant in variant_ids():
             return dict(get_variant(self.variant)["name"])
         return {"en": self.variant, "zh": self.variant}
 

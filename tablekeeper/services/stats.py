@@ -26,7 +26,7 @@ from django.contrib.auth.models import User
 from django.db.models import Count, Max, Q
 
 from ..models import Round, Seat
-from ..rules import VARIANT_IDS, get_variant
+from ..rules import get_variant, variant_ids
 from .derived import SEATS
 
 
@@ -107,7 +107,7 @@ class VariantStats:
 
     @property
     def variant_names(self) -> dict[str, str]:
-        if self.variant in VARIANT_IDS:
+        if self.variant in variant_ids():
             return dict(get_variant(self.variant)["name"])
         return {"en": self.variant, "zh": self.variant}
 

@@ -96,7 +96,7 @@ def tiles_verdict(record: dict[str, Any], preview: dict[str, Any]) -> str | None
         return None
     if preview["ok"]:
         return "legal"
-    refused = any(str(error.get("field") or "").endswith(".tiles") for error in preview["errors"])
+    refused = any(error.get("kind") == "tiles" for error in preview["errors"])
     return "illegal" if refused else "unchecked"
 
 

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
-EXAMPLES_FILE = Path(__file__).parent / "data" / "examples.json"
+from .variant_data import examples
 
 
 def examples_for(variant: str) -> list[dict[str, Any]]:
-    """The rule book's worked examples (shared/rules/examples.json, copied into the repo) of one variant."""
-    cases = json.loads(EXAMPLES_FILE.read_text(encoding="utf-8"))["cases"]
-    return [case for case in cases if case["variant"] == variant]
+    """The rule book's worked examples of one variant (its folder's examples.json)."""
+    return examples(variant)
 
 
 def won(*wins: dict[str, Any], **facts: Any) -> dict[str, Any]:

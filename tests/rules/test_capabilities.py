@@ -8,24 +8,14 @@ from typing import Any
 
 import pytest
 
-from tablekeeper.rules import VARIANT_IDS, check_options, get_variant, settle
+from tablekeeper.rules import check_options, get_variant, settle, table_rules, variant_ids
 
-SUITS = [f"{rank}{suit}" for suit in "mps" for rank in range(1, 10)]
-HONOURS = [f"{rank}z" for rank in range(1, 8)]
+from .variant_data import expected
 
 
-@pytest.mark.parametrize(
-    ("variant", "tiles"),
-    [
-        ("dalian", SUITS + HONOURS),
-        ("shenyang", SUITS + HONOURS),
-        ("harbin", [*SUITS, "7z"]),
-        ("shandong", SUITS + HONOURS),
-        ("zhengzhou", SUITS + HONOURS),
-    ],
-)
-def test_each_variant_says_which_tiles_it_plays_with(variant: str, tiles: list[str]) -> None:
-    assert get_variant(variant)["tile_set"] == tiles
+@pytest.mark.parametrize("variant", variant_ids())
+def test_each_variant_says_which_tiles_it_plays_with(variant: str) -> None:
+    assert get_variant(variant)["tile_set"] == expected(variant)["tile_set"]
 
 
 def test_a_tile_outside_the_tile_set_is_refused_by_settle_as_the_tile_set_says() -> None:
@@ -38,23 +28,12 @@ def test_a_tile_outside_the_tile_set_is_refused_by_settle_as_the_tile_set_says()
     assert [e["code"] for e in settle("harbin", hand)["errors"]] == ["tiles_not_in_set"]
 
 
-@pytest.mark.parametrize(
-    ("variant", "max_winners", "several"),
-    [
-        ("dalian", 1, None),
-        ("shenyang", 3, {"methods": ["discard", "rob_kong"], "option": "multi_ron"}),
-        ("harbin", 1, None),
-        ("shandong", 3, {"methods": ["discard", "rob_kong"], "option": None}),
-        ("zhengzhou", 1, None),
-    ],
-)
-def test_each_variant_says_how_many_may_win_one_hand_and_what_allows_it(
-    variant: str, max_winners: int, several: dict[str, Any] | None
-) -> None:
+@pytest.mark.parametrize("variant", variant_ids())
+def test_each_variant_says_how_many_may_win_one_hand_and_what_allows_it(variant: str) -> None:
     described = get_variant(variant)
 
-    assert described["max_winners"] == max_winners
-    assert described["several_winners"] == several
+    assert described["max_winners"] == expected(variant)["max_winners"]
+    assert described["several_winners"] == expected(variant)["several_winners"]
 
 
 TWO_ON_ONE_DISCARD = {
@@ -82,23 +61,21 @@ def test_settle_agrees_with_the_declared_winners(variant: str, options: dict[str
     assert ("multiple_winners_not_allowed" not in {e["code"] for e in result["errors"]}) is allowed
 
 
-@pytest.mark.parametrize(
-    ("variant", "methods", "method_options"),
-    [
-        ("dalian", ["discard", "rob_kong", "self_draw"], {}),
-        ("shenyang", ["discard", "rob_kong", "self_draw"], {}),
-        ("harbin", ["discard", "rob_kong", "self_draw"], {}),
-        ("shandong", ["discard", "rob_kong", "self_draw"], {}),
-        ("zhengzhou", ["self_draw"], {"discard": "allow_discard_win"}),
-    ],
-)
-def test_each_variant_says_how_a_hand_may_be_won(
-    variant: str, methods: list[str], method_options: dict[str, str]
-) -> None:
+@pytest.mark.parametrize("variant", variant_ids())
+def test_each_variant_says_how_a_hand_may_be_won(variant: str) -> None:
     described = get_variant(variant)
 
-    assert described["methods"] == methods
-    assert described["method_options"] == method_options
+    assert described["methods"] == expected(variant)["methods"]
+    assert described["method_options"] == expected(variant)["method_options"]
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+def test_the_table_rules_allow_the_declared_methods_and_those_a_house_rule_lets_in(variant: str) -> None:
+    described = get_variant(variant)
+    every_rule_on = {option: True for option in described["method_options"].values()}
+
+    assert table_rules(variant, None)["methods"] == described["methods"]
+    assert set(table_rules(variant, every_rule_on)["methods"]) == {*described["methods"], *described["method_options"]}
 
 
 def test_zhengzhous_discard_win_follows_the_option_the_declaration_names() -> None:
@@ -108,62 +85,17 @@ def test_zhengzhous_discard_win_follows_the_option_the_declaration_names() -> No
     assert settle("zhengzhou", hand, None, {"allow_discard_win": True})["ok"]
 
 
-@pytest.mark.parametrize(
-    ("variant", "wilds"),
-    [
-        (
-            "dalian",
-            {
-                "kind": "treasure",
-                "name": {"en": "Treasure", "zh": "宝牌"},
-                "holder": "ready_player",
-                "drawn_only": True,
-                "widened_by": "treasure_wild_on_discard",
-            },
-        ),
-        ("shenyang", None),
-        (
-            "harbin",
-            {
-                "kind": "treasure",
-                "name": {"en": "Treasure", "zh": "宝牌"},
-                "holder": "ready_player",
-                "drawn_only": True,
-                "widened_by": "treasure_wild_on_discard",
-            },
-        ),
-        ("shandong", None),
-        (
-            "zhengzhou",
-            {
-                "kind": "wild",
-                "name": {"en": "Wild", "zh": "混"},
-                "holder": "anyone",
-                "drawn_only": False,
-                "widened_by": None,
-            },
-        ),
-    ],
-)
-def test_each_variant_says_whether_and_how_it_plays_with_wild_tiles(variant: str, wilds: dict[str, Any] | None) -> None:
-    assert get_variant(variant)["wilds"] == wilds
+@pytest.mark.parametrize("variant", variant_ids())
+def test_each_variant_says_whether_and_how_it_plays_with_wild_tiles(variant: str) -> None:
+    assert get_variant(variant)["wilds"] == expected(variant)["wilds"]
 
 
-@pytest.mark.parametrize(
-    ("variant", "rotation"),
-    [
-        ("dalian", "next_seat"),
-        ("shenyang", "next_seat"),
-        ("harbin", "winner"),
-        ("shandong", "winner"),
-        ("zhengzhou", "winner"),
-    ],
-)
-def test_each_variant_says_where_the_deal_goes(variant: str, rotation: str) -> None:
-    assert get_variant(variant)["dealer_rotation"] == rotation
+@pytest.mark.parametrize("variant", variant_ids())
+def test_each_variant_says_where_the_deal_goes(variant: str) -> None:
+    assert get_variant(variant)["dealer_rotation"] == expected(variant)["dealer_rotation"]
 
 
-@pytest.mark.parametrize("variant", VARIANT_IDS)
+@pytest.mark.parametrize("variant", variant_ids())
 def test_the_declared_rotation_is_where_settle_sends_the_deal_after_a_non_dealer_wins(variant: str) -> None:
     hand = {"result": "win", "wins": [{"seat": 2, "method": "self_draw", "patterns": []}]}
     dealer = settle(variant, hand, {"dealer": 0})["state"]["dealer"]
@@ -171,82 +103,12 @@ def test_the_declared_rotation_is_where_settle_sends_the_deal_after_a_non_dealer
     assert dealer == {"next_seat": 1, "winner": 2}[get_variant(variant)["dealer_rotation"]]
 
 
-# The fact items the rule book names for each variant (RULES.md §0.4, §1.6-§5.6), by id.
-EXPECTED_FACT_ITEMS = {
-    "dalian": {
-        "self_draw",
-        "discard",
-        "rob_kong",
-        "dealer",
-        "dealer_continuation",
-        "ready",
-        "joyous_kong",
-        "cyclone_kong",
-        "big_concealed_kong",
-        "unopened_payer",
-        "three_unopened",
-        "dealer_pays",
-        "cap",
-    },
-    "shenyang": {
-        "self_draw",
-        "discard",
-        "rob_kong",
-        "exposed_kong",
-        "added_kong",
-        "concealed_kong",
-        "dragon_kong",
-        "dragon_set",
-        "wind_set",
-        "dice_double",
-        "draw_doubles",
-        "carried_double",
-        "dealer",
-        "unopened_payer",
-        "cap",
-        "false_win",
-        "four_same_discards",
-        "revealed_tiles",
-        "pot",
-    },
-    "harbin": {"standard_win", "discarder_not_ready", "self_draw", "rob_kong", "dealer", "unopened_payer"},
-    "shandong": {
-        "flowers",
-        "exposed_kong",
-        "added_kong",
-        "concealed_kong",
-        "an_lou",
-        "self_draw",
-        "ming_lou",
-        "ming_lou_discarder",
-        "discard",
-        "rob_kong",
-        "draw_multiplier",
-        "cap",
-        "liable",
-        "kong_feeder",
-        "rob_kong_pays_three",
-        "dealer_draw_penalty",
-    },
-    "zhengzhou": {
-        "stake",
-        "side_bet",
-        "dealer",
-        "self_draw",
-        "discard",
-        "concealed_kong_bonus",
-        "exposed_kong_bonus",
-        "added_kong_bonus",
-    },
-}
-
-
-@pytest.mark.parametrize("variant", VARIANT_IDS)
+@pytest.mark.parametrize("variant", variant_ids())
 def test_each_variant_lists_its_fact_items_with_both_names_and_a_value(variant: str) -> None:
     described = get_variant(variant)
     items = described["fact_items"]
 
-    assert {item["id"] for item in items} == EXPECTED_FACT_ITEMS[variant]
+    assert [item["id"] for item in items] == expected(variant)["fact_items"]
     assert len(items) == len({item["id"] for item in items})
     for item in items:
         assert set(item) == {"id", "name", "value"}
@@ -306,7 +168,7 @@ def test_check_options_refuses_what_settle_would_refuse(
     assert result["ok"] is False
     assert [(e["code"], e["field"]) for e in result["errors"]] == expected
     assert all(e["message"] for e in result["errors"])
-    if variant in VARIANT_IDS:
+    if variant in variant_ids():
         assert settle(variant, {"result": "draw"}, None, options)["errors"] == result["errors"]
 
 
@@ -351,7 +213,7 @@ def test_the_old_option_name_scores_exactly_as_it_did(options: dict[str, Any] | 
     assert result["deltas"] == [0, amount, -amount, 0]
 
 
-@pytest.mark.parametrize("variant", VARIANT_IDS)
+@pytest.mark.parametrize("variant", variant_ids())
 def test_every_patterns_value_reads_in_both_languages_with_no_english_in_the_chinese(variant: str) -> None:
     for pattern in get_variant(variant)["patterns"]:
         words = pattern["value_words"]
@@ -366,3 +228,37 @@ def test_a_value_with_words_says_them_in_chinese_and_a_bare_figure_stays_as_it_i
     assert dalian["four_in_hand"] == {"en": "×2 each", "zh": "每个×2"}
     assert dalian["double_float"] == {"en": "×8", "zh": "×8"}
     assert shandong["seven_pairs"]["zh"] == "+2分，×2"
+
+
+# -- what the facts are called -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+def test_every_ready_value_kind_of_kong_and_penalty_is_named_in_both_languages(variant: str) -> None:
+    described = get_variant(variant)
+    names = described["fact_names"]
+
+    assert set(names["ready"]) == {value for value in described["ready_values"] if value != "none"}
+    assert set(names["kong"]) == set(described["kong_kinds"])
+    assert set(names["penalty"]) == set(described["penalty_kinds"])
+    for fact in names.values():
+        for value, words in fact.items():
+            assert set(words) == {"en", "zh"} and words["en"], (value, words)
+            assert words["zh"] and not re.search("[A-Za-z]", words["zh"]), (value, words)
+
+
+def test_a_variant_names_a_fact_by_the_fact_item_that_says_it_names_it() -> None:
+    assert get_variant("dalian")["fact_names"]["kong"]["dragon_set"] == {"en": "Joyous kong", "zh": "喜杠"}
+    assert get_variant("shandong")["fact_names"]["ready"]["ming"] == {"en": "Open ready win", "zh": "明楼"}
+    # Where a variant names none, the table's usual name.
+    assert get_variant("zhengzhou")["fact_names"]["kong"]["added"] == {"en": "Added", "zh": "补杠"}
+
+
+def test_the_table_rules_resolve_an_older_option_name_as_the_option_it_became() -> None:
+    rules = table_rules("shenyang", {"angang_double": True})
+
+    assert rules["ok"] and rules["options"]["gang_vs_angang"] == "angang_double"
+    assert table_rules("shenyang", {"multi_ron": True})["several_winners"] is True
+    assert table_rules("shenyang", None)["several_winners"] is False
+    refused = table_rules("harbin", {"cap": 5})
+    assert not refused["ok"] and refused["options"]["base"] == 1

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tablekeeper.rules import get_variant, variant_ids
 from tablekeeper.rules.errors import CONTRADICTIONS
 
 from .contradiction_helpers import OPEN_HANDS, ROBBED_TWICE, contradictions, seats
@@ -672,3 +673,53 @@ def test_a_contradiction_without_an_id_in_the_list_is_an_engine_bug() -> None:
 
     with pytest.raises(ValueError, match="CONTRADICTIONS"):
         contradiction("made_up", "kongs", "words")
+
+
+# -- the contradictions every variant refuses, for every registered variant ------------------------------
+
+
+def every_variants_contradictions(variant: str) -> list[tuple[str, dict[str, Any], str, str]]:
+    """(id, record, contradiction, field): records any variant must refuse, built from what it declares."""
+    described = get_variant(variant)
+    tile = described["tile_set"][0]
+    kinds = set(described["kong_kinds"])
+    rows: list[tuple[str, dict[str, Any], str, str]] = []
+    if "exposed" in kinds:
+        rows.append(
+            (
+                "a closed seat with an exposed kong",
+                {"result": "draw", "seats": seats(p1={"opened": False}), "kongs": [kong(1, "exposed", tile, 2)]},
+                "closed_with_claimed_kong",
+                "seats.1.opened",
+            )
+        )
+    if "concealed" in kinds:
+        faces = described["tile_set"][:5]
+        rows.append(
+            (
+                "five kongs for one seat",
+                {"result": "draw", "kongs": [kong(1, "concealed", face) for face in faces]},
+                "more_kongs_than_sets",
+                "kongs",
+            )
+        )
+        rows.append(
+            (
+                "two kongs of one tile",
+                {"result": "draw", "kongs": [kong(1, "concealed", tile), kong(2, "concealed", tile)]},
+                "more_copies_than_exist",
+                "kongs.1",
+            )
+        )
+    return rows
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+def test_every_variant_refuses_the_contradictions_every_variant_shares(variant: str) -> None:
+    rows = every_variants_contradictions(variant)
+
+    assert rows, f"{variant} declares no kongs the shared contradictions could be checked with"
+    for name, hand, kind, field in rows:
+        found = [error for error in contradictions(variant, hand) if error["contradiction"] == kind]
+        assert found, f"{variant}: {name}: no {kind}"
+        assert found[0]["field"] == field, (name, found[0])

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 import tablekeeper.rules as rules
-from tablekeeper.rules import VARIANT_IDS, get_variant, replay, settle
+from tablekeeper.rules import VARIANT_IDS, get_variant, replay, settle, variant_ids
+
+from .variant_data import expected
 
 RULES_PACKAGE = Path(rules.__file__).parent
 
@@ -246,14 +248,14 @@ def test_a_missing_state_key_takes_its_zero_value() -> None:
     assert result["state"]["previous"] == "draw"
 
 
-@pytest.mark.parametrize("variant", VARIANT_IDS)
+@pytest.mark.parametrize("variant", variant_ids())
 def test_an_unknown_option_is_an_error(variant: str) -> None:
     result = settle(variant, {"result": "draw"}, None, {"no_such_rule": True})
 
     assert ("unknown_option", "options.no_such_rule") in errors_of(result)
 
 
-@pytest.mark.parametrize("variant", VARIANT_IDS)
+@pytest.mark.parametrize("variant", variant_ids())
 def test_an_option_value_the_option_does_not_allow_is_an_error(variant: str) -> None:
     for option in get_variant(variant)["options"]:
         bad: Any = "definitely-not-allowed" if option["type"] != "choice" else 12345
@@ -269,7 +271,7 @@ def test_an_unknown_variant_is_reported_not_raised() -> None:
         get_variant("tokyo")
 
 
-@pytest.mark.parametrize("variant", VARIANT_IDS)
+@pytest.mark.parametrize("variant", variant_ids())
 def test_every_variant_describes_itself_for_the_app(variant: str) -> None:
     described = get_variant(variant)
 
@@ -287,32 +289,15 @@ def test_every_variant_describes_itself_for_the_app(variant: str) -> None:
         assert set(pattern["excludes"]) <= ids
 
 
-PATTERN_IDS = {
-    "dalian": {
-        "edge_wait", "terminal_wait", "double_float", "single_float", "single_remaining", "kong_bloom", "last_tile",
-        "four_in_hand", "flowing_tears", "treasure_rush", "finding_treasure", "hidden_treasure", "outside_hand",
-        "mixed_terminals", "pure_terminals", "dragon_bonus",
-    },
-    "shenyang": {"all_pungs", "dragon_pung", "kong_bloom", "kong_discard", "single_wait", "last_tile"},
-    "harbin": {"clamp", "finding_treasure", "treasure_in_treasure"},
-    "shandong": {
-        "kong_bloom", "pure_one_suit", "mixed_one_suit", "all_generals", "all_triplets", "seven_pairs",
-        "luxury_seven_pairs", "double_luxury_seven_pairs", "triple_luxury_seven_pairs", "pure_terminals",
-        "earthly_hand", "heavenly_hand",
-    },
-    "zhengzhou": {"four_wilds", "seven_pairs", "kong_bloom"},
-}  # fmt: skip
-
-
-@pytest.mark.parametrize("variant", VARIANT_IDS)
+@pytest.mark.parametrize("variant", variant_ids())
 def test_the_pattern_catalogue_holds_exactly_the_rule_books_pattern_ids(variant: str) -> None:
-    assert {p["id"] for p in get_variant(variant)["patterns"]} == PATTERN_IDS[variant]
+    assert [p["id"] for p in get_variant(variant)["patterns"]] == expected(variant)["pattern_ids"]
 
 
 def test_a_manual_adjustment_is_applied_in_any_variant_and_explained() -> None:
     record = {"result": "draw", "penalties": [{"kind": "adjustment", "deltas": [3, -3, 0, 0], "note": "miscount"}]}
 
-    for variant in VARIANT_IDS:
+    for variant in variant_ids():
         result = settle(variant, record)
         assert result["ok"], (variant, result["errors"])
         assert result["deltas"] == [3, -3, 0, 0]
@@ -361,7 +346,7 @@ def test_the_engine_package_never_imports_django() -> None:
 
 
 def test_the_public_interface_is_exactly_the_rule_books() -> None:
-    assert VARIANT_IDS == ("dalian", "shenyang", "harbin", "shandong", "zhengzhou")
+    assert VARIANT_IDS[:5] == ("dalian", "shenyang", "harbin", "shandong", "zhengzhou")
     assert set(rules.__all__) == {
         "VARIANT_IDS",
         "check_options",
@@ -370,4 +355,69 @@ def test_the_public_interface_is_exactly_the_rule_books() -> None:
         "replay",
         "is_standard_win",
         "waits",
+        "table_rules",
+        "variant_ids",
     }
+
+
+def test_settle_returns_the_facts_the_app_stores_so_it_never_rereads_the_record() -> None:
+    record = {
+        "result": "win",
+        "wins": [{"seat": 2, "method": "discard", "from": 0, "patterns": []}],
+        "kongs": [{"seat": 1, "kind": "concealed", "tile": "3m"}],
+    }
+
+    facts = settle("shenyang", record)["facts"]
+
+    assert facts["result"] == "win" and facts["method"] == "discard" and facts["discarder"] == 0
+    assert facts["winners"] == [
+        {"seat": 2, "method": "discard", "from": 0, "gain": settle("shenyang", record)["deltas"][2]}
+    ]
+    assert facts["kongs"] == [{"seat": 1, "kind": "concealed", "tile": "3m", "from": None}]
+    assert facts["paid"] is True
+    drawn = settle("harbin", {"result": "draw"})["facts"]
+    assert drawn == {"result": "draw", "winners": [], "method": None, "discarder": None, "kongs": [], "paid": False}
+    assert settle("harbin", {"result": "won"})["facts"] is None
+
+
+def test_a_self_draw_has_no_discarder_and_a_robbed_kong_names_the_robbed_seat() -> None:
+    assert settle("dalian", self_draw(1))["facts"]["discarder"] is None
+    robbed = {"result": "win", "wins": [{"seat": 1, "method": "rob_kong", "from": 3, "patterns": []}]}
+    assert settle("dalian", robbed)["facts"]["discarder"] == 3
+
+
+@pytest.mark.parametrize(
+    ("variant", "record", "kind"),
+    [
+        # The tiles are no win: a refusal of the tiles, whatever its code.
+        (
+            "harbin",
+            {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "tiles": "123m456p789s23s77z+9p"}]},
+            "tiles",
+        ),
+        ("harbin", {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "tiles": "123m+1z"}]}, "tiles"),
+        ("shandong", {**self_draw(1), "liable": 1}, "contradiction"),
+        ("dalian", {"result": "won"}, "value"),
+        ("zhengzhou", discard(2, by=1), "value"),
+    ],
+)
+def test_every_refusal_says_what_kind_it_is_as_data(variant: str, record: dict[str, Any], kind: str) -> None:
+    errors = settle(variant, record)["errors"]
+
+    assert errors and {error["kind"] for error in errors} == {kind}, errors
+
+
+def test_get_variant_builds_each_description_once_and_no_caller_can_change_it() -> None:
+    import copy
+
+    first = get_variant("shandong")
+
+    assert get_variant("shandong") is first
+    with pytest.raises(TypeError, match="read-only"):
+        first["patterns"].append({"id": "made_up"})
+    with pytest.raises(TypeError, match="read-only"):
+        first["name"]["en"] = "Elsewhere"
+    changed = copy.deepcopy(first)
+    changed["patterns"].append({"id": "made_up"})
+    assert len(get_variant("shandong")["patterns"]) == len(changed["patterns"]) - 1
+    assert first == copy.deepcopy(first)

@@ -1,4 +1,5 @@
-"""The rule book's worked examples (shared/rules/examples.json, copied into the repo) against the engine."""
+"""The rule book's worked examples (shared/rules/examples.json, copied into each variant's folder as
+examples.json) against the engine, for every registered variant."""
 
 from __future__ import annotations
 
@@ -8,13 +9,15 @@ from typing import Any
 
 import pytest
 
-from tablekeeper.rules import settle
+from tablekeeper.rules import settle, variant_ids
 
-EXAMPLES = json.loads((Path(__file__).parent / "data" / "examples.json").read_text(encoding="utf-8"))["cases"]
+from .variant_data import every_example, examples
+
+EXAMPLES = every_example()
 SHARED_COPY = Path(__file__).resolve().parents[3] / "shared" / "rules" / "examples.json"
 
 
-@pytest.mark.parametrize("case", EXAMPLES, ids=[case["id"] for case in EXAMPLES])
+@pytest.mark.parametrize("case", EXAMPLES, ids=[f"{case['variant']}:{case['id']}" for case in EXAMPLES])
 def test_each_worked_example_of_the_rule_book_settles_as_written(case: dict[str, Any]) -> None:
     result = settle(case["variant"], case["hand"], case.get("state"), case.get("options"))
 
@@ -26,6 +29,20 @@ def test_each_worked_example_of_the_rule_book_settles_as_written(case: dict[str,
     assert result["lines"], "every settled hand explains itself"
 
 
+@pytest.mark.parametrize("variant", variant_ids())
+def test_every_variant_folder_has_worked_examples_of_its_own(variant: str) -> None:
+    cases = examples(variant)
+
+    assert cases, f"{variant}'s examples.json holds no case"
+    assert {case["variant"] for case in cases} == {variant}
+    assert len({case["id"] for case in cases}) == len(cases)
+    # Between them they show a self-draw and a discard win where the variant has one.
+    methods = {win["method"] for case in cases for win in case["hand"].get("wins", [])}
+    assert "self_draw" in methods
+
+
 @pytest.mark.skipif(not SHARED_COPY.exists(), reason="shared/ is not beside this checkout")
 def test_the_repository_copy_of_the_examples_matches_the_rule_book() -> None:
-    assert json.loads(SHARED_COPY.read_text(encoding="utf-8"))["cases"] == EXAMPLES
+    shared = json.loads(SHARED_COPY.read_text(encoding="utf-8"))["cases"]
+    copied = [case for case in EXAMPLES if case["variant"] in {c["variant"] for c in shared}]
+    assert sorted(copied, key=lambda case: case["id"]) == sorted(shared, key=lambda case: case["id"])

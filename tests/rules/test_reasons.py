@@ -17,12 +17,13 @@ from typing import Any
 import pytest
 from hypothesis import given
 
-from tablekeeper.rules import VARIANT_IDS, get_variant, settle
-from tablekeeper.rules.ledger import DEALER_REASONS, LINE_CODES, NOTE_IDS
+from tablekeeper.rules import get_variant, settle, variant_ids
+from tablekeeper.rules.ledger import DEALER_REASONS, LINE_CODES, NOTE_IDS, Ledger
 
 from .test_properties import PROPERTY_SETTINGS, records_for, states
+from .variant_data import every_example
 
-EXAMPLES = json.loads((Path(__file__).parent / "data" / "examples.json").read_text(encoding="utf-8"))["cases"]
+EXAMPLES = every_example()
 README = (Path(__file__).resolve().parents[2] / "tablekeeper" / "rules" / "README.md").read_text(encoding="utf-8")
 
 
@@ -340,15 +341,30 @@ def test_every_number_and_seat_of_every_kind_of_line_is_in_the_params(
     assert_reasons_are_data(case[1], settled(case))
 
 
+def shape_lines() -> list[dict[str, Any]]:
+    """Lines of the payment shapes no variant of the rule book pays through (a new variant's folder may):
+    written by the engine's own ledger, as a variant's scoring writes them."""
+    ledger = Ledger()
+    ledger.pay_flat(1, 0, "exposed_kong", 1, owner=0, tile="5m", label="exposed kong")
+    ledger.pay_flat(2, 3, "concealed_kong", 2, count=3, owner=3, label="concealed kong")
+    return [line.as_dict() for line in ledger.lines]
+
+
+def test_every_number_and_seat_of_a_flat_payment_is_in_the_params() -> None:
+    for line in shape_lines():
+        assert line["code"] == "flat" and text_problems(line) == [], line
+        assert line["amount"] == -line["params"]["value"] * line["params"]["count"]
+
+
 def test_the_table_of_hands_reaches_every_code_note_and_dealer_reason() -> None:
-    lines = [line for case in EVERY_KIND_OF_LINE for line in settled(case)["lines"]]
+    lines = [line for case in EVERY_KIND_OF_LINE for line in settled(case)["lines"]] + shape_lines()
 
     assert {line["code"] for line in lines} == set(LINE_CODES)
     assert {line["params"]["note"] for line in lines if line["code"] == "note"} == set(NOTE_IDS)
     assert {line["params"]["reason"] for line in lines if line["code"] == "dealer"} == set(DEALER_REASONS)
 
 
-@pytest.mark.parametrize("variant", VARIANT_IDS)
+@pytest.mark.parametrize("variant", variant_ids())
 def test_every_number_and_seat_of_generated_hands_is_in_the_params(variant: str) -> None:
     @PROPERTY_SETTINGS
     @given(record=records_for(variant), state=states())
@@ -385,7 +401,8 @@ def test_the_readme_gives_one_example_line_of_each_code_that_keeps_the_rules() -
     examples = [json.loads(row) for row in block.splitlines() if row.strip()]
 
     assert [example["code"] for example in examples] == list(LINE_CODES)
-    engine_keys = {line["code"]: set(line["params"]) for case in EVERY_KIND_OF_LINE for line in settled(case)["lines"]}
+    lines = [line for case in EVERY_KIND_OF_LINE for line in settled(case)["lines"]] + shape_lines()
+    engine_keys = {line["code"]: set(line["params"]) for line in lines}
     for example in examples:
         assert set(example) == {"seat", "code", "amount", "params", "text"}
         assert set(example["params"]) == engine_keys[example["code"]], example["code"]

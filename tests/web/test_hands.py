@@ -258,3 +258,24 @@ def test_the_history_says_how_each_hand_ended_in_the_keepers_language(keeper_cli
     # Newest first; the record's codes ("win", "draw") are not words a keeper should read.
     assert re.findall(r'<th class="no" scope="row"><a [^>]*><b>\d+</b><small>([^<]*)</small>', body) == expected
     assert ">win<" not in body
+
+
+def test_a_preview_builds_the_hand_record_once(keeper_client, game, monkeypatch):
+    from tablekeeper.forms.hand import HandForm
+
+    built = []
+    original = HandForm._build_record
+
+    def counting(form: HandForm) -> dict[str, Any]:
+        built.append(1)
+        return original(form)
+
+    monkeypatch.setattr(HandForm, "_build_record", counting)
+    response = keeper_client.post(
+        f"/sessions/{game.pk}/hands/new/",
+        taps(winner="2", how="self_draw", tiles="123m456p789s11z23s+4s", action="preview"),
+        headers=HTMX,
+    )
+
+    assert response.status_code == 200
+    assert built == [1]

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from tablekeeper.reasons import RENDERERS, Reason, error_with_names, reasons, render
+from tablekeeper.reasons import RENDERERS, Reason, error_with_names, headline, reasons, render
 from tablekeeper.reasons.words import Words
 from tablekeeper.rules import get_variant
 from tablekeeper.rules.ledger import LINE_CODES
-from tests.rules.test_reasons import EVERY_KIND_OF_LINE, settled
+from tests.rules.test_reasons import EVERY_KIND_OF_LINE, settled, shape_lines
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 LATIN_WORD = re.compile(r"[A-Za-z]+")
@@ -30,6 +30,9 @@ def every_line() -> list[tuple[str, tuple[str, dict[str, Any]]]]:
             kind = line["params"].get("note") or line["params"].get("reason") or line["code"]
             key = f"{line['code']}:{kind}:{line['params'].get('method', '')}"
             found.setdefault(key, (case[1], line))
+    # The payment shapes no variant of the rule book uses, with item ids Shenyang names.
+    for line in shape_lines():
+        found.setdefault(f"{line['code']}:{line['params']['count']}", ("shenyang", line))
     return sorted(found.items(), key=lambda item: item[0])
 
 
@@ -101,6 +104,37 @@ def test_a_chinese_payment_reads_as_the_table_says_it() -> None:
     assert reason == Reason(
         "李姐 付给 小张 100 分：底分 1 × 点炮 ×4 × 长毛（已连庄 2 把） ×4 × 大杠（东） ×8 = 128，封顶 100", "payment"
     )
+
+
+def test_a_flat_payment_names_its_item_whose_it_is_and_its_tile_in_the_keepers_language() -> None:
+    lines = shape_lines()
+    with translation.override("zh-hans"):
+        said = [reason.text for reason in reasons(lines, ["老王", "小张", "李姐", "赵哥"], get_variant("shenyang"))]
+    with translation.override("en"):
+        english = [reason.text for reason in reasons(lines, NAMES, get_variant("shenyang"))]
+
+    assert said[0] == "小张 付给 老王 1 分：老王 的明杠（5万） 1"
+    assert said[1] == "李姐 付给 赵哥 6 分：赵哥 的暗杠 3 × 2 = 6"
+    assert english[0] == "Bo pays 1 to Ann: Ann's Exposed kong of 5m 1"
+
+
+def test_a_drawn_hand_with_payments_never_says_nobody_pays() -> None:
+    draw: dict[str, Any] = {
+        "seat": None,
+        "code": "draw",
+        "amount": None,
+        "params": {"draws": 1, "next_multiplier": None},
+        "text": "",
+    }
+    kong = shape_lines()[0]
+    with translation.override("zh-hans"):
+        alone = headline([{**draw, "params": {**draw["params"], "paid": False}}], NAMES, get_variant("shenyang"))
+        paid = headline([{**draw, "params": {**draw["params"], "paid": True}}, kong], NAMES, get_variant("shenyang"))
+        # A line stored before the engine said `paid`: the hand's other lines say it.
+        stored = headline([draw, kong], NAMES, get_variant("shenyang"))
+
+    assert alone == "荒庄：谁也不付分。"
+    assert paid == stored == "荒庄：没有人胡牌。"
 
 
 def test_item_names_follow_the_language() -> None:

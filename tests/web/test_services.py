@@ -49,6 +49,17 @@ def test_a_house_rule_the_variant_does_not_allow_is_refused(owner):
     assert not GameSession.objects.exists()
 
 
+def test_a_sessions_house_rule_reads_as_the_engine_resolves_it_older_names_and_defaults_included(owner):
+    shenyang = make_session(owner, "shenyang", options={"angang_double": True})
+    zhengzhou = make_session(owner, "zhengzhou", options={"allow_discard_win": True})
+
+    assert shenyang.option("gang_vs_angang") == "angang_double"
+    assert shenyang.option("multi_ron") is False
+    assert shenyang.option("no_such_rule") is None
+    assert zhengzhou.table_rules["methods"] == ["self_draw", "discard"]
+    assert shenyang.table_rules["several_winners"] is False
+
+
 def test_zhengzhou_self_draws_are_paid_by_everyone_with_side_bets_worked_by_hand(game, owner):
     record_all(game, ZHENGZHOU_HANDS[:3], owner)
     # RULES.md §5.10: Z1 (P2 self-draws, 10 each), then a draw (0), then Z2 (pao 1/0/2/3, P1 self-draws).

@@ -17,6 +17,7 @@ class Dalian(Variant):
     id = "dalian"
     name_en = "Dalian Qionghu"
     name_zh = "大连穷胡"
+    order = 10
     # The seed: "Common values are 500 points or 1000 points"; 1000 leaves room for capped hands of 100.
     default_starting_points = 1000
     kong_kinds = frozenset({"exposed", "added", "concealed", "dragon_set", "wind_set"})

@@ -18,6 +18,7 @@ class Harbin(Variant):
     id = "harbin"
     name_en = "Harbin"
     name_zh = "哈尔滨麻将"
+    order = 30
     default_starting_points = 100
     uses_treasure = True
     tile_set = HARBIN_TILES

@@ -17,6 +17,7 @@ class Shandong(Variant):
     id = "shandong"
     name_en = "Shandong"
     name_zh = "山东麻将"
+    order = 40
     default_starting_points = 1000
     ready_values = ("none", "ming", "an")
     uses_flowers = True

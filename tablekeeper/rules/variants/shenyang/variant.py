@@ -18,6 +18,7 @@ class Shenyang(Variant):
     id = "shenyang"
     name_en = "Shenyang"
     name_zh = "沈阳麻将"
+    order = 20
     # The seed names no starting chips; 1000 leaves room for a 2^k doubling game to run a whole evening.
     default_starting_points = 1000
     ready_values = ("none",)

@@ -19,6 +19,7 @@ class Zhengzhou(Variant):
     id = "zhengzhou"
     name_en = "Zhengzhou"
     name_zh = "郑州麻将"
+    order = 50
     default_starting_points = 1000
     methods = SELF_DRAW
     ready_values = ("none",)
