@@ -25,3 +25,17 @@ def over_limit(request: HttpRequest, action: str, limit: int) -> bool:
         cache.set(key, 1, WINDOW_SECONDS)
         count = 1
     return count > limit
+
+
+def over_account_limit(user_id: int, action: str, limit: int) -> bool:
+    """Count one more `action` by this account; True once it is past `limit` this hour.
+
+    For what an account does wherever it signs in from (imports): its address would not stop it."""
+    key = f"throttle:{action}:account:{user_id}"
+    cache.add(key, 0, WINDOW_SECONDS)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # the window ran out between add() and incr()
+        cache.set(key, 1, WINDOW_SECONDS)
+        count = 1
+    return count > limit

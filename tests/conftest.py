@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import uuid
 from typing import Any
 
 import pytest
@@ -103,7 +104,12 @@ def record_all(game: GameSession, records: list[dict[str, Any]], user: User | No
     for record in records:
         game.refresh_from_db()
         services.record_hand(
-            game, record, client_token=f"t{game.next_number}", expected_number=game.next_number, user=user
+            # A token of its own for every hand, as a phone makes: an undone hand's token stays spent.
+            game,
+            record,
+            client_token=f"t{game.next_number}-{uuid.uuid4().hex[:8]}",
+            expected_number=game.next_number,
+            user=user,
         )
     game.refresh_from_db()
 

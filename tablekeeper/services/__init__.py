@@ -1,6 +1,6 @@
 """The bridge between Django and the rules engine: every write to a session goes through here."""
 
-from .errors import Conflict, HandRejected, LaterChange, NeedsConfirmation, hand_gone
+from .errors import Conflict, HandRejected, LaterChange, NeedsConfirmation, TokenSpent, hand_gone
 from .hands import delete_hand, edit_hand, preview_hand, record_hand, table_before, undo_last_hand
 from .keepers import (
     KeeperRefused,
@@ -12,6 +12,7 @@ from .keepers import (
     remove_keeper,
     sessions_kept_by,
 )
+from .quotas import QuotaReached
 from .sessions import (
     delete_session,
     find_or_create_player,
@@ -29,6 +30,8 @@ __all__ = [
     "KeeperRefused",
     "LaterChange",
     "NeedsConfirmation",
+    "QuotaReached",
+    "TokenSpent",
     "accept_invitation",
     "add_keeper",
     "cancel_invitations",

@@ -219,6 +219,7 @@ def test_a_kept_hand_that_another_phone_beat_gets_a_409_with_the_number_now_next
         "conflict": "Hand 2 was already saved from another device. "
         "The board now shows hand 3; check it before entering this one again.",
         "next": 3,
+        "spent": False,
     }
 
 
