@@ -30,6 +30,8 @@ def _plain_static_files(settings: Any) -> None:
     # Sign-up and reset counts live in the database cache, which no test flush empties: the suite
     # signs up far more often than a person could. The throttle tests set their own limits.
     settings.SIGNUPS_PER_HOUR = settings.PASSWORD_RESETS_PER_HOUR = 10_000
+    # The same for imports, counted per account (whose ids the database hands out again).
+    settings.IMPORTS_PER_HOUR = 10_000
 
 
 def win(
