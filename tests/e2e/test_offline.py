@@ -4,12 +4,14 @@ take is shown for fixing, never dropped; the pages open without a network."""
 
 from __future__ import annotations
 
+import re
+import time
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Route, expect
 
 from tablekeeper import services
 from tablekeeper.models import Keeper, Round
@@ -236,3 +238,58 @@ def test_chrome_finds_nothing_missing_to_install_the_app_from_the_board(browser:
         assert manifest["errors"] == [] and manifest["url"].endswith("/static/manifest.webmanifest")
     finally:
         context.close()
+
+
+def test_a_keeper_who_logs_in_over_another_on_a_slow_network_never_sees_the_others_pages(
+    browser: Browser, live_server, artifacts: Path
+):
+    """A shared phone on one bar of signal: keeper A never logged out, keeper B logs in on the same
+    browser, and the network answers B's session list only after the worker's patience has run
+    out. The worker knows B is signed in before it answers, so B waits for B's own list."""
+    first = User.objects.create_user("keeper", password=PASSWORD)
+    User.objects.create_user("next-keeper", password=PASSWORD)
+    make_session(first, player_names=["Ann", "Bo", "Cy", "Di"])
+    with phone(browser, live_server.url, first) as page:
+        page.goto(f"{live_server.url}/sessions/")
+        wait_until_controlled(page)
+        page.reload()
+        wait_until_kept(page, "/sessions/")
+        expect(page.locator(".session-list a")).to_have_count(1)
+
+        # From now on the session list comes back slower than the worker waits for it.
+        slowed: list[str] = []
+
+        def slow_network(route: Route) -> None:
+            slowed.append(route.request.url)
+            time.sleep((offline.NAVIGATION_PATIENCE_MS + 2500) / 1000)
+            route.continue_()
+
+        page.context.route(re.compile(r".*/sessions/$"), slow_network)
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.fill('input[name="username"]', "next-keeper")
+        page.fill('input[name="password"]', PASSWORD)
+        page.locator('form[action="/accounts/login/"] button[type="submit"]').click()
+        page.wait_for_url("**/sessions/", timeout=30_000)
+        expect(page.locator(".session-list")).to_be_visible()
+        page.screenshot(path=str(artifacts / "offline-next-keeper-slow-network.png"))
+        assert slowed, "the session list really came over the slowed network"
+        assert "Ann" not in page.content(), "the previous keeper's session list was shown"
+        expect(page.locator(".session-list .empty")).to_have_text("No sessions yet.")
+        # Nothing of the previous keeper's is kept any more, and offline the list is not theirs either.
+        wait_for(
+            page,
+            """async () => {
+                for (const name of await caches.keys()) {
+                    if (!name.startsWith("tk-pages-")) continue;
+                    const cache = await caches.open(name);
+                    for (const request of await cache.keys()) {
+                        if ((await (await cache.match(request)).text()).includes("Ann")) return false;
+                    }
+                }
+                return true;
+            }""",
+        )
+        page.context.unroute(re.compile(r".*/sessions/$"))
+        page.context.set_offline(True)
+        page.goto(f"{live_server.url}/sessions/")
+        assert "Ann" not in page.content()
