@@ -6,6 +6,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.db import connection, transaction
@@ -13,7 +14,8 @@ from django.http import Http404
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round, TablePreset
-from tablekeeper.services import hands
+from tablekeeper.rules import settle as engine_settle
+from tablekeeper.services import hands as hands_module
 from tablekeeper.services.presets import save_preset
 from tests.conftest import make_session, win
 
@@ -71,7 +73,7 @@ def test_a_double_tapped_save_as_a_preset_answers_both_taps_like_the_first(owner
     real_save = TablePreset.save
     both_looked = threading.Barrier(2, timeout=5)
 
-    def save_after_both_looked(self: TablePreset, *args: object, **kwargs: object) -> None:
+    def save_after_both_looked(self: TablePreset, *args: Any, **kwargs: Any) -> None:
         # Without a lock, both taps would find no preset of that name before either saves one.
         # (A broken barrier: the taps took turns, the second looked after the first had saved.)
         with contextlib.suppress(threading.BrokenBarrierError):
@@ -87,15 +89,15 @@ def test_a_double_tapped_save_as_a_preset_answers_both_taps_like_the_first(owner
 def test_deleting_a_session_while_a_hand_is_being_saved_waits_and_deletes_it_all(owner, monkeypatch):
     game = make_session(owner)
     settling, deleting = threading.Event(), threading.Event()
-    real_settle = hands.settle
+    real_settle = engine_settle
 
-    def slow_settle(*args: object, **kwargs: object) -> object:
+    def slow_settle(*args: Any, **kwargs: Any) -> Any:
         settling.set()
         deleting.wait(timeout=5)
         time.sleep(0.3)  # the delete has started and must wait for this save's lock
         return real_settle(*args, **kwargs)
 
-    monkeypatch.setattr(hands, "settle", slow_settle)
+    monkeypatch.setattr(hands_module, "settle", slow_settle)
 
     def save() -> object:
         return services.record_hand(game, win(2), client_token="saving", expected_number=1, user=owner)
