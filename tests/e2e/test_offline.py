@@ -114,6 +114,47 @@ def test_a_kept_hand_that_conflicts_with_another_keepers_hand_is_shown_for_fixin
         assert Round.objects.filter(session=game).count() == 2
 
 
+def test_a_kept_hand_that_another_phone_undid_is_not_sent_again_and_says_so(
+    browser: Browser, live_server, artifacts: Path
+):
+    """The Save reached the server, its answer never came back, so the hand stayed in the outbox;
+    meanwhile a second keeper undid that hand. Sending it again must not bring it back."""
+    owner = User.objects.create_user("keeper", password=PASSWORD)
+    game = make_session(owner)
+    with phone(browser, live_server.url, owner) as page:
+        board = offline_on_the_hand_form(page, live_server.url, game)
+        tap_and_save(page, "Cy", "Self-draw")
+        expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+        [entry] = kept_hands(page)
+        # What the server did with the Save whose answer was lost: saved it, then another keeper undid it.
+        lost = Client()
+        lost.force_login(owner)
+        fields = {str(name): str(value) for name, value in entry["fields"]}  # type: ignore[attr-defined]
+        sent = {**fields, "client_token": str(entry["token"]), "expected_number": "1", "action": "save"}
+        assert lost.post(f"/sessions/{game.pk}/hands/new/", sent, headers={"Accept": "application/json"}).json() == {
+            "saved": 1
+        }
+        services.undo_last_hand(game, user=owner)
+
+        page.goto(board)
+        page.context.set_offline(False)
+        outbox = page.locator("#outbox")
+        expect(outbox).to_contain_text("not sent again: another phone undid or changed it", timeout=20_000)
+        expect(outbox).to_contain_text("Hand 1 was undone on another phone after it was saved; it was not saved again.")
+        expect(outbox.get_by_role("button", name="Send as hand 1")).to_have_count(0)
+        page.screenshot(path=str(artifacts / "offline-spent-token.png"), full_page=True)
+        assert not Round.objects.filter(session=game).exists()
+
+        # Kept after all, on purpose: opened and saved, it is a new hand with a token of its own.
+        outbox.get_by_role("link", name="Open in the form").click()
+        page.locator("#hand-form button[value=save]").click()
+        page.wait_for_url(board)
+        expect(page.locator("#outbox")).to_contain_text("All hands kept on this phone were sent.", timeout=20_000)
+        saved = Round.objects.get(session=game)
+        assert saved.number == 1 and saved.client_token != entry["token"]
+        assert saved.record["wins"][0]["seat"] == 2
+
+
 def test_a_kept_hand_the_rules_refuse_opens_in_the_form_and_goes_back_in_its_place(
     browser: Browser, live_server, artifacts: Path
 ):
