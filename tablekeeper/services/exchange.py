@@ -109,11 +109,11 @@ def _already_here(owner: User, fingerprint: str) -> GameSession | None:
     return GameSession.objects.filter(owner=owner, import_fingerprint=fingerprint).order_by("pk").first()
 
 
-def import_session(owner: User, data: Any, *, anyway: bool = False) -> GameSession:
+def import_session(owner: User, data: Any, *, ask_if_imported: bool = False) -> GameSession:
     """A new session for `owner` from an export: the records are replayed, and must give its totals.
 
-    An export this account imported before raises AlreadyImported unless `anyway`: the keeper is
-    asked first."""
+    `ask_if_imported` (the import page): an export this account imported before raises
+    AlreadyImported, so that the keeper is asked first. Scripts and tests import as often as they like."""
     settings = _checked_settings(data)
     records = data.get("hands") or []
     if not isinstance(records, list) or not all(isinstance(record, dict) for record in records):
@@ -131,7 +131,7 @@ def import_session(owner: User, data: Any, *, anyway: bool = False) -> GameSessi
             said = explained(_("The file's house rules are not valid: %(why)s"), refusals(rejected.errors, []))
             raise ImportRefused(said.text, said.detail) from None
         # Looked for after start_session took the account's lock: a double-tapped Import asks too.
-        twin = None if anyway else _already_here(owner, fingerprint)
+        twin = _already_here(owner, fingerprint) if ask_if_imported else None
         if twin is not None:
             began = _exported_at(data)
             raise AlreadyImported(twin, timezone.localtime(began or twin.created).date())

@@ -66,7 +66,9 @@ def session_import(request: HtmxHttpRequest) -> HttpResponse:
                 context = {"form": form, "refused": Refusal(imports_message(), "")}
                 return TemplateResponse(request, "sessions/import.html", context, status=429)
             try:
-                session = import_session(user, form.cleaned_data["data"], anyway=form.cleaned_data["anyway"])
+                session = import_session(
+                    user, form.cleaned_data["data"], ask_if_imported=not form.cleaned_data["anyway"]
+                )
             except AlreadyImported as twin:
                 context = _ask_about_twin(twin, form.raw_text)
             except (ImportRefused, QuotaReached) as refused:

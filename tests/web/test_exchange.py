@@ -18,7 +18,7 @@ from django.test import Client
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round
-from tablekeeper.services.exchange import ImportRefused, export_session, import_session
+from tablekeeper.services.exchange import AlreadyImported, ImportRefused, export_session, import_session
 from tablekeeper.uploads import MAX_UPLOAD_BYTES, UploadSizeLimit
 from tablekeeper.views.board import seats_of
 from tests.conftest import draw, make_session, record_all, win
@@ -329,4 +329,13 @@ def test_another_export_or_another_account_is_not_asked_about(keeper_client, own
     other["totals"] = None
     del other["totals"]
     assert keeper_client.post("/sessions/import/", {"text": json.dumps(other)}).status_code == 302
-    assert import_session(stranger, json.loads(text)).owner == stranger
+    assert import_session(stranger, json.loads(text), ask_if_imported=True).owner == stranger
+
+
+def test_the_service_asks_only_when_told_to_so_scripts_import_as_often_as_they_like(owner):
+    data = json.loads(shenyang_export_of_the_25th(owner))
+    first = import_session(owner, data, ask_if_imported=True)
+    with pytest.raises(AlreadyImported) as asked:
+        import_session(owner, data, ask_if_imported=True)
+    assert asked.value.session == first and asked.value.played.isoformat().endswith("-11-25")
+    assert import_session(owner, data).import_fingerprint == first.import_fingerprint
