@@ -19,6 +19,7 @@ from typing import Any, Self
 
 from django.conf import settings
 from django.db import models
+from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -141,10 +142,16 @@ class GameSession(TableFeeFields):
     # the keeper corrected them.
     played_from = models.DateTimeField(null=True, blank=True)
     played_until = models.DateTimeField(null=True, blank=True)
+    # For a session made by importing an export: the export's fingerprint (services/exchange.py),
+    # so that importing the same file again is asked about instead of making a silent twin.
+    import_fingerprint = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ("-created",)
-        indexes = (models.Index(fields=["owner", "-created"]),)
+        indexes = (
+            models.Index(fields=["owner", "-created"]),
+            models.Index(fields=["owner", "import_fingerprint"], name="session_owner_import_idx"),
+        )
 
     def __str__(self) -> str:
         return f"{self.variant_name} #{self.pk}"
@@ -163,8 +170,15 @@ class GameSession(TableFeeFields):
 
     def locked(self) -> Self:
         """This session's row again, locked until the surrounding transaction ends, so that two
-        phones writing to one session take turns."""
-        return type(self).objects.select_for_update().get(pk=self.pk)
+        phones writing to one session take turns.
+
+        A session deleted meanwhile (another phone, waiting for this lock) is a 404, as it would
+        have been had the request come a moment later: never DoesNotExist, never a half-write.
+        """
+        row = type(self).objects.select_for_update().filter(pk=self.pk).first()
+        if row is None:
+            raise Http404("This session no longer exists.")
+        return row
 
     def save_bumping_version(self, *fields: str) -> None:
         """Save `fields` and bump the version that live boards and the share board's ETag follow:
@@ -288,6 +302,32 @@ class Round(models.Model):
         re-scoring leave it alone, as they change nothing the keeper looked at."""
         seen = json.dumps([self.client_token, self.record], sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(seen.encode()).hexdigest()[:20]
+
+
+class SpentToken(models.Model):
+    """A client token whose hand no longer stands as it was saved: undone, deleted or replaced by
+    an edit. A phone that retries that Save later (its answer was lost, it sat in an outbox) is
+    told what happened instead of bringing the hand back (services/hands.py)."""
+
+    class Ending(models.TextChoices):
+        UNDONE = "undone", _("undone")
+        DELETED = "deleted", _("deleted")
+        REPLACED = "replaced", _("replaced")
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="spent_tokens")
+    token = models.CharField(max_length=64)
+    # The hand the token made, as it was then: its number and record.
+    number = models.PositiveIntegerField()
+    record = models.JSONField()
+    ending = models.CharField(max_length=10, choices=Ending.choices)
+    when = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-when", "-pk")
+        indexes = (models.Index(fields=["session", "token"], name="spent_token_lookup"),)
+
+    def __str__(self) -> str:
+        return f"{self.token} ({self.ending} hand {self.number})"
 
 
 class Correction(models.Model):

@@ -274,3 +274,8 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# Quotas per account (tablekeeper/services/quotas.py): how many sessions one account may hold, and
+# how many exports it may import in an hour (an import writes up to MAX_IMPORT_HANDS hands at once).
+SESSIONS_PER_ACCOUNT = int(os.environ.get("TABLEKEEPER_SESSIONS_PER_ACCOUNT", "1000"))
+IMPORTS_PER_HOUR = int(os.environ.get("TABLEKEEPER_IMPORTS_PER_HOUR", "10"))

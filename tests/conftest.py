@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -32,6 +33,8 @@ def _plain_static_files(settings: Any) -> None:
     # Sign-up and reset counts live in the database cache, which no test flush empties: the suite
     # signs up far more often than a person could. The throttle tests set their own limits.
     settings.SIGNUPS_PER_HOUR = settings.PASSWORD_RESETS_PER_HOUR = 10_000
+    # The same for imports, counted per account (whose ids the database hands out again).
+    settings.IMPORTS_PER_HOUR = 10_000
     # A reset mail sent after the answer runs on another connection, which cannot see a test's
     # uncommitted rows; the tests of that (transactional) turn it back on.
     settings.PASSWORD_RESET_MAIL_IN_BACKGROUND = False
@@ -117,7 +120,12 @@ def record_all(game: GameSession, records: list[dict[str, Any]], user: User | No
     for record in records:
         game.refresh_from_db()
         services.record_hand(
-            game, record, client_token=f"t{game.next_number}", expected_number=game.next_number, user=user
+            # A token of its own for every hand, as a phone makes: an undone hand's token stays spent.
+            game,
+            record,
+            client_token=f"t{game.next_number}-{uuid.uuid4().hex[:8]}",
+            expected_number=game.next_number,
+            user=user,
         )
     game.refresh_from_db()
 

@@ -1,7 +1,8 @@
 // Installs the service worker (served at /sw.js, templates/offline/sw.js) and tells it which
 // pages to keep: the links marked data-offline-keep (the hand form from a board, the open
-// boards from the session list) and the current board again whenever it changes. On logout it
-// drops every kept page, so the next person on this phone sees none of them.
+// boards from the session list) and the current board again whenever it changes; which account
+// is signed in on every page. On logout it drops every kept page, so the next person on this
+// phone sees none of them.
 (function () {
   "use strict";
 
@@ -27,7 +28,16 @@
     // Without a worker the app still works online; the outbox does not depend on it.
   });
 
+  // The account this page was served to (the tk_account cookie the server keeps; empty when signed
+  // out): the worker drops every other account's pages and, where it cannot read cookies itself,
+  // answers only this account's pages from its cache.
+  function signedIn() {
+    var found = document.cookie.split("; ").filter(function (pair) { return pair.indexOf("tk_account=") === 0; })[0];
+    return found ? decodeURIComponent(found.slice("tk_account=".length)) : "";
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    tell({ type: "account", account: signedIn() });
     if (!navigator.onLine) return;
     tell({ type: "keep", urls: keptLinks(), language: document.documentElement.lang });
   });

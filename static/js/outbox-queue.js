@@ -149,6 +149,9 @@
     if (!entry) { keepHand(form, formData); return; }
     var renumber = entry.state === rules.CONFLICT && entry.serverNext;
     var writes = renumber ? rules.renumberFrom(known, id, entry.serverNext) : [entry];
+    // Its token is spent (the hand was undone or changed on another phone): saved again on
+    // purpose, it is a new hand with a token of its own.
+    if (rules.isSpent(entry) && entry.serverNext) writes = rules.asNewHand(known, id, entry.serverNext, newToken());
     writes[0] = Object.assign({}, writes[0], {
       fields: fieldsOf(formData), label: describe(form), state: rules.WAITING, message: "", attempts: 0, retryAt: 0,
     });
@@ -270,6 +273,7 @@
 
   function stateText(entry) {
     if (entry.id === current || entry.state === rules.SENDING) return TK.say("outbox.sending");
+    if (rules.isSpent(entry)) return TK.say("outbox.spent");
     if (entry.state === rules.CONFLICT) return TK.say("outbox.conflict");
     if (entry.state === rules.REFUSED) return TK.say("outbox.refused");
     if (entry.retryAt > Date.now()) return TK.say("outbox.retryAt", { time: TK.time(entry.retryAt) });
@@ -310,7 +314,8 @@
       var problem = problemText(entry);
       if (problem) row.appendChild(element("p", "problem", problem));
       var actions = element("div", "actions");
-      if (entry.state === rules.CONFLICT && entry.serverNext) {
+      if (rules.isSpent(entry)) row.appendChild(element("p", "hint", TK.say("outbox.spentHint")));
+      if (entry.state === rules.CONFLICT && entry.serverNext && !rules.isSpent(entry)) {
         actions.appendChild(button(TK.say("outbox.sendAsNext", { n: entry.serverNext }), "primary", function () {
           sendAsNext(entry);
         }));

@@ -68,7 +68,13 @@
     var status = answer.status, body = answer.body || {};
     if (answer.redirected || status === 403) return { kind: "signin" };
     if (status === 200 && typeof body.saved === "number") return { kind: "saved", number: body.saved };
-    if (status === 409) return { kind: "conflict", message: body.conflict || "", next: body.next || null };
+    if (status === 409) {
+      var conflict = { kind: "conflict", message: body.conflict || "", next: body.next || null };
+      // A spent token: the hand was undone, deleted or changed on another phone after it was
+      // saved. Sending it again, as it is, can never succeed; only the keeper may re-enter it.
+      if (body.spent) conflict.reason = "spent";
+      return conflict;
+    }
     if (status === 422) return { kind: "refused", message: (body.errors || []).join(" ") };
     if (status === 404) return { kind: "refused", reason: "gone" };
     if (status === 429 || status >= 500 || status === 200) return { kind: "retry", status: status };
@@ -129,6 +135,16 @@
     });
   }
 
+  // A spent hand the keeper opened and saved again: a new hand, on a token of its own, as the
+  // next one the server expects; the hands behind it follow on. Only the changed entries.
+  function asNewHand(entries, id, number, token) {
+    var changed = renumberFrom(entries, id, number);
+    if (changed.length) changed[0] = Object.assign({}, changed[0], { token: token, reason: "" });
+    return changed;
+  }
+
+  function isSpent(entry) { return entry.state === CONFLICT && entry.reason === "spent"; }
+
   // The hand number the form should offer next: after the last hand kept for this session,
   // and never behind what the server (or a kept copy of its page) said.
   function nextNumber(entries, session, pageNumber) {
@@ -166,6 +182,7 @@
     WAITING: WAITING, SENDING: SENDING, REFUSED: REFUSED, CONFLICT: CONFLICT,
     nextToSend: nextToSend, nextWake: nextWake, backoff: backoff, outcome: outcome,
     afterOutcome: afterOutcome, recover: recover, retryNow: retryNow, renumberFrom: renumberFrom,
+    asNewHand: asNewHand, isSpent: isSpent,
     nextNumber: nextNumber, bodyFields: bodyFields, counts: counts, mustQueue: mustQueue,
     needsKeeper: needsKeeper, sessionQueue: sessionQueue,
   };

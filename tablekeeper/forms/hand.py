@@ -111,6 +111,8 @@ class HandForm(forms.Form):
         self.engine_errors: dict[str, list[Refusal]] = {}
         self._record: dict[str, Any] | None = None
         self.conflict: str | None = None
+        # The conflict is a spent client token (services.TokenSpent): sending it again cannot succeed.
+        self.token_spent = False
 
     def _choice_field(self, name: str) -> forms.ChoiceField:
         field = self.fields[name]

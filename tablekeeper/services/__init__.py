@@ -1,6 +1,6 @@
 """The bridge between Django and the rules engine: every write to a session goes through here."""
 
-from .errors import Conflict, HandRejected, LaterChange, NeedsConfirmation, hand_gone
+from .errors import Conflict, HandRejected, LaterChange, NeedsConfirmation, TokenSpent, hand_gone
 from .hands import delete_hand, edit_hand, preview_hand, record_hand, table_before, undo_last_hand
 from .keepers import (
     KeeperRefused,
@@ -15,6 +15,7 @@ from .keepers import (
     sessions_kept_by,
     waiting_requests,
 )
+from .quotas import QuotaReached
 from .sessions import (
     delete_session,
     find_or_create_player,
@@ -32,6 +33,8 @@ __all__ = [
     "KeeperRefused",
     "LaterChange",
     "NeedsConfirmation",
+    "QuotaReached",
+    "TokenSpent",
     "accept_invitation",
     "add_keeper",
     "answer_request",

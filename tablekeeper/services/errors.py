@@ -18,6 +18,15 @@ class Conflict(Exception):
         self.message = message
 
 
+class TokenSpent(Conflict):
+    """A Save whose client token is spent: its hand was undone, deleted or changed since, or the
+    token belongs to another record. Retrying it can never succeed; `number` is the hand it made."""
+
+    def __init__(self, message: str, *, number: int) -> None:
+        super().__init__(message)
+        self.number = number
+
+
 class HandRejected(Exception):
     """The engine refused a hand record; `errors` are its {code, field, message} problems."""
 

@@ -7,14 +7,18 @@ so that an import can prove its replay reproduced them.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
+import json
+import secrets
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
@@ -87,8 +91,45 @@ def export_session(session: GameSession, seats: Sequence[Seat]) -> dict[str, Any
     }
 
 
-def import_session(owner: User, data: Any) -> GameSession:
-    """A new session for `owner` from an export: the records are replayed, and must give its totals."""
+class AlreadyImported(Exception):
+    """The account already has this export's session: asked about, never a silent twin (the players
+    page would count the evening twice). `session` is the one already here; `played` its date."""
+
+    def __init__(self, session: GameSession, played: date) -> None:
+        super().__init__(f"already imported as session {session.pk}")
+        self.session = session
+        self.played = played
+
+
+# What makes an export the same evening: its settings, players, hands and the time it began.
+_FINGERPRINTED = ("variant", "options", "base", "starting_points", "first_dealer", "players", "created", "hands")
+
+
+def export_fingerprint(data: dict[str, Any]) -> str:
+    """A digest of what an export is, stored with the session it became."""
+    same = {key: data.get(key) for key in _FINGERPRINTED}
+    return hashlib.sha256(json.dumps(same, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _exported_at(data: dict[str, Any]) -> datetime | None:
+    created = data.get("created")
+    try:
+        when = datetime.fromisoformat(created) if isinstance(created, str) and len(created) <= 40 else None
+    except ValueError:
+        return None
+    return when if when is not None and when.tzinfo is not None else None
+
+
+def _already_here(owner: User, fingerprint: str) -> GameSession | None:
+    """The owner's session imported from this same export before."""
+    return GameSession.objects.filter(owner=owner, import_fingerprint=fingerprint).order_by("pk").first()
+
+
+def import_session(owner: User, data: Any, *, ask_if_imported: bool = False) -> GameSession:
+    """A new session for `owner` from an export: the records are replayed, and must give its totals.
+
+    `ask_if_imported` (the import page): an export this account imported before raises
+    AlreadyImported, so that the keeper is asked first. Scripts and tests import as often as they like."""
     settings = _checked_settings(data)
     records = data.get("hands") or []
     if not isinstance(records, list) or not all(isinstance(record, dict) for record in records):
@@ -99,12 +140,20 @@ def import_session(owner: User, data: Any) -> GameSession:
             % {"count": len(records), "most": MAX_IMPORT_HANDS}
         )
     fee = table_fee_of(data)
+    fingerprint = export_fingerprint(data)
     with transaction.atomic():
         try:
             session = start_session(owner, **settings, fee=fee)
         except HandRejected as rejected:
             said = explained(_("The file's house rules are not valid: %(why)s"), refusals(rejected.errors, []))
             raise ImportRefused(said.text, said.detail) from None
+        # Looked for after start_session took the account's lock: a double-tapped Import asks too.
+        twin = _already_here(owner, fingerprint) if ask_if_imported else None
+        if twin is not None:
+            began = _exported_at(data)
+            raise AlreadyImported(twin, timezone.localtime(began or twin.created).date())
+        session.import_fingerprint = fingerprint
+        session.save(update_fields=["import_fingerprint"])
         if records:
             _replay_into(session, records, owner)
         if "totals" in data and not _four_whole_numbers(data["totals"]):
@@ -240,6 +289,9 @@ def _replay_into(session: GameSession, records: list[dict[str, Any]], owner: Use
         why = explained(_("Hand %(number)s cannot be scored: %(why)s"), said, number=index + 1)
         raise ImportRefused(why.text, why.detail)
     rows = []
+    # Tokens no one can guess: a phone's retried Save names its hand by token, and a guessable one
+    # ("import-3") would let a Save that was never stored be answered as if it were hand 3.
+    batch = secrets.token_urlsafe(12)
     totals, state, passes = zero_totals(), session.starting_state(), 0
     for number, (record, scored) in enumerate(zip(records, result["results"], strict=True), start=1):
         values = derived_columns(record, scored, totals, state_before=state, passes_before=passes)
@@ -249,7 +301,7 @@ def _replay_into(session: GameSession, records: list[dict[str, Any]], owner: Use
                 session=session,
                 number=number,
                 record=record,
-                client_token=f"import-{number}",
+                client_token=f"import-{batch}-{number}",
                 entered_by=owner,
                 **values,
             )

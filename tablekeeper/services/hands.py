@@ -16,10 +16,10 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from ..models import Correction, GameSession, Round, zero_totals
+from ..models import Correction, GameSession, Round, SpentToken, zero_totals
 from ..rules import settle
 from .derived import GAIN_COLUMNS, TOTAL_COLUMNS, add, derived_columns, write_changed_rows
-from .errors import Conflict, HandRejected, LaterChange, NeedsConfirmation, digest, hand_gone
+from .errors import Conflict, HandRejected, LaterChange, NeedsConfirmation, TokenSpent, digest, hand_gone
 
 # Renumbering shifts rows out of the way first, so that no intermediate row breaks the
 # unique (session, number) constraint on either SQLite or PostgreSQL.
@@ -107,12 +107,22 @@ def record_hand(
     expected_number: int,
     user: User | None,
 ) -> Round:
-    """Save the next hand. The same `client_token` twice returns the first save (a retried tap)."""
+    """Save the next hand. The same `client_token` twice returns the first save (a retried tap).
+
+    A token stays spent: a retry whose hand was undone, deleted or changed since (another phone,
+    while this one waited for an answer it never got) is refused with what happened, never saved
+    again; a token that names another record of the session is refused too (TokenSpent, a Conflict).
+    """
     with transaction.atomic():
         locked = session.locked()
         existing = Round.objects.filter(session=locked, client_token=client_token).first()
         if existing is not None:
-            return existing
+            if existing.record == record:
+                return existing
+            raise _token_of_another_record(locked, client_token, record, existing)
+        ended = SpentToken.objects.filter(session=locked, token=client_token).first()
+        if ended is not None:
+            raise _spent(ended)
         if not locked.is_open:
             raise Conflict(_("This session is finished; no more hands can be recorded."))
         if expected_number != locked.next_number:
@@ -155,6 +165,50 @@ def record_hand(
     return round_
 
 
+def _spent(ended: SpentToken) -> TokenSpent:
+    """Why a retried Save's hand is no longer there, in the words of what ended it."""
+    words = {
+        SpentToken.Ending.UNDONE: _(
+            "Hand %(number)s was undone on another phone after it was saved; it was not saved again."
+        ),
+        SpentToken.Ending.DELETED: _(
+            "Hand %(number)s was deleted on another phone after it was saved; it was not saved again."
+        ),
+    }
+    sentence = words.get(
+        SpentToken.Ending(ended.ending),
+        _("Hand %(number)s was changed on another phone after it was saved; it was not saved again."),
+    )
+    return TokenSpent(sentence % {"number": ended.number}, number=ended.number)
+
+
+def _token_of_another_record(locked: GameSession, token: str, record: dict[str, Any], existing: Round) -> TokenSpent:
+    """The token's hand stands, but holds another record: an edit from another phone since (this
+    record is one the token made before), or a token that was never this record's."""
+    replaced = SpentToken.objects.filter(session=locked, token=token, ending=SpentToken.Ending.REPLACED)
+    if any(ended.record == record for ended in replaced):
+        return TokenSpent(
+            _("Hand %(number)s was saved, then changed on another phone; it was not saved again.")
+            % {"number": existing.number},
+            number=existing.number,
+        )
+    return TokenSpent(
+        _("This Save carries the token of another hand (hand %(number)s); nothing was saved. Enter the hand again.")
+        % {"number": existing.number},
+        number=existing.number,
+    )
+
+
+def _spend(session: GameSession, hand: Round, ending: SpentToken.Ending, record: dict[str, Any] | None = None) -> None:
+    SpentToken.objects.create(
+        session=session,
+        token=hand.client_token,
+        number=hand.number,
+        record=hand.record if record is None else record,
+        ending=ending,
+    )
+
+
 def _stale(seen: str | None, round_: Round) -> bool:
     """True when the keeper's form was opened on another version of this hand (None: not checked)."""
     return bool(seen) and seen != round_.fingerprint
@@ -181,6 +235,7 @@ def undo_last_hand(session: GameSession, *, user: User | None, based_on: str | N
         Correction.objects.create(
             session=locked, hand_key=last.key, number=last.number, action="undo", before=last.record, who=user
         )
+        _spend(locked, last, SpentToken.Ending.UNDONE)
         last.delete()
         locked.save_bumping_version("totals", "state", "hand_count")
     return last
@@ -226,6 +281,8 @@ def edit_hand(
         rescored = _rescore(locked, _rows_from(locked, number), _before(locked, number), replace=(edited.pk, record))
         _ask_first(rescored.later, confirm)
         rescored.apply(locked)
+        if before != record:
+            _spend(locked, edited, SpentToken.Ending.REPLACED, before)
         edited.record = record
         Correction.objects.create(
             session=locked, hand_key=edited.key, number=number, action="edit", before=before, after=record, who=user
@@ -258,6 +315,7 @@ def delete_hand(
             stored_before=_Running(deleted.state_after, deleted.totals_after, deleted.deal_passes),
         )
         _ask_first(rescored.later, confirm, always=ask)
+        _spend(locked, deleted, SpentToken.Ending.DELETED)
         deleted.delete()
         later_rows = Round.objects.filter(session=locked, number__gt=number)
         later_rows.update(number=F("number") + _RENUMBER_OFFSET)

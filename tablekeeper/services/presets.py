@@ -19,7 +19,8 @@ from ..models import (
 )
 from ..rules import check_options, variant_ids
 from ..table_fee_fields import PLACE_MAX_LENGTH, TableFeeFields
-from ..validators import has_control_characters, player_name_problems
+from ..validators import character_problem, has_control_characters, player_name_problems
+from .quotas import lock_account
 from .sessions import start_session
 from .table_fee import AMOUNT_MAX, KINDS, PERCENT_MAX
 
@@ -33,8 +34,9 @@ class PresetRefused(Exception):
 
 
 def clean_preset_name(raw: str) -> str:
-    if has_control_characters(raw):
-        raise PresetRefused(_("Control characters (such as tabs, line breaks or NUL) are not allowed here."))
+    problem = character_problem(raw)
+    if problem is not None:
+        raise PresetRefused(problem)
     name = " ".join(raw.split())
     if not name:
         raise PresetRefused(_("Give the preset a name, e.g. “Thursday table”."))
@@ -75,6 +77,10 @@ def save_preset(owner: User, session: GameSession, raw_name: str) -> TablePreset
     )
     _check(preset)
     with transaction.atomic():
+        # Two taps of Save at once would both find no preset of that name and both insert it (an
+        # IntegrityError on PostgreSQL): one waits for the other and then replaces its preset,
+        # so both answer as the first did.
+        lock_account(owner)
         existing = TablePreset.objects.select_for_update().filter(owner=owner, name=name).first()
         if existing is not None:
             preset.pk, preset.created = existing.pk, existing.created

@@ -25,6 +25,7 @@ from ..models import (
 )
 from ..rules import check_options, variant_ids
 from .errors import Conflict, HandRejected
+from .quotas import check_session_quota, lock_account
 from .settlement import Ending, pot_contributions, pro_rata_refund, session_ending
 from .table_fee import HOURLY, KINDS, MINUTES_MAX, NONE, PER_HAND, FeeRule
 
@@ -72,6 +73,8 @@ def start_session(
         raise HandRejected(checked["errors"])
     dealer = random.randrange(4) if first_dealer is None else first_dealer
     with transaction.atomic():
+        lock_account(owner)
+        check_session_quota(owner)
         session = GameSession.objects.create(
             owner=owner,
             variant=variant,
@@ -208,6 +211,10 @@ def set_archived(session: GameSession, *, archived: bool) -> None:
 
 def delete_session(session: GameSession) -> None:
     """Delete the session and everything that belongs to it: its hands, seats, corrections, keepers
-    and invitations. Its players stay: they belong to the keeper and carry other sessions' statistics."""
+    and invitations. Its players stay: they belong to the keeper and carry other sessions' statistics.
+
+    Locked like a save: a hand being saved meanwhile finishes first (and is deleted with the rest)
+    or, waiting for the lock, finds the session gone (a 404), never a half-deleted session."""
     with transaction.atomic():
+        session.locked()
         GameSession.objects.filter(pk=session.pk).delete()

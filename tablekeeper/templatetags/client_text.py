@@ -43,6 +43,8 @@ def client_text() -> dict[str, str]:
         "outbox.retryAt": _("no connection; trying again at {time}"),
         "outbox.refused": _("refused by the server"),
         "outbox.conflict": _("conflicts with the hands on the server"),
+        "outbox.spent": _("not sent again: another phone undid or changed it"),
+        "outbox.spentHint": _("To keep it after all, open it in the form and save it as a new hand; or delete it."),
         "outbox.signin": _("Log in again to send the hands kept on this phone."),
         "outbox.gone": _("This session is gone, or you no longer keep score on it."),
         "outbox.unexpected": _("The server refused this hand (error {status})."),

@@ -148,6 +148,9 @@ def _save_or_edit(
         return None, 200
     except services.Conflict as conflict:
         form.conflict = conflict.message
+        # A spent token (its hand undone, deleted or changed on another phone) can never be saved:
+        # the outbox must not offer to send it again as it is.
+        form.token_spent = isinstance(conflict, services.TokenSpent)
         return None, 409
     except services.HandRejected as rejected:
         if editing is not None and rejected.number not in (None, editing.number):
@@ -169,7 +172,8 @@ def _outbox_answer(session: GameSession, form: HandForm, status: int) -> JsonRes
     """Why a kept hand was not saved: a conflict (with the hand number now next) or the problems."""
     if status == 409:
         session.refresh_from_db(fields=["hand_count", "status"])
-        return JsonResponse({"conflict": form.conflict, "next": session.next_number}, status=409)
+        answer = {"conflict": form.conflict, "next": session.next_number, "spent": form.token_spent}
+        return JsonResponse(answer, status=409)
     return JsonResponse({"errors": form.problems()}, status=status)
 
 

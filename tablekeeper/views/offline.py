@@ -17,7 +17,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from ..middleware import ACCOUNT_HEADER
+from ..middleware import ACCOUNT_COOKIE, ACCOUNT_HEADER
 
 # The app shell: every file a page loads, or loads later (the outbox's queue and rules), so that
 # any kept page works whole without a network. tests/web/test_offline.py checks that the pages
@@ -85,6 +85,9 @@ def service_worker_script(debug: bool) -> str:
         "pages": list(KEPT_PAGES),
         "patience": NAVIGATION_PATIENCE_MS,
         "accountHeader": ACCOUNT_HEADER,
+        "accountCookie": ACCOUNT_COOKIE,
+        # Posting to these changes who is signed in: every kept page is dropped first.
+        "accountPaths": [reverse("login"), reverse("logout"), reverse("signup")],
     }
     digest = hashlib.sha256(render_to_string(SERVICE_WORKER_TEMPLATE, {"config": json.dumps(config)}).encode())
     for path in _shell_files():

@@ -17,7 +17,7 @@ from ..converters import query_number
 from ..forms.table_fee import fee_initial
 from ..http import HtmxHttpRequest, current_user
 from ..models import TablePreset
-from ..services import HandRejected
+from ..services import HandRejected, QuotaReached
 from ..services.presets import PresetRefused, rename_preset, save_preset, start_from_preset
 from .access import kept_session
 
@@ -104,8 +104,12 @@ def preset_start(request: HtmxHttpRequest, preset_id: int) -> HttpResponse:
     preset = own_preset(request, preset_id)
     try:
         session = start_from_preset(preset)
-    except (PresetRefused, HandRejected) as refused:
-        message = refused.message if isinstance(refused, PresetRefused) else _("This preset cannot start a session.")
+    except (PresetRefused, HandRejected, QuotaReached) as refused:
+        message = (
+            refused.message
+            if isinstance(refused, PresetRefused | QuotaReached)
+            else _("This preset cannot start a session.")
+        )
         messages.error(request, message)
         return redirect(f"/sessions/new/?preset={preset.pk}")
     messages.success(request, _("Session started with “%(name)s”.") % {"name": preset.name})

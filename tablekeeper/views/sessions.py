@@ -84,6 +84,8 @@ def session_new(request: HtmxHttpRequest) -> HttpResponse:
             except services.HandRejected as rejected:
                 for said in refusals(rejected.errors, form.player_names()):
                     form.add_error(None, said.flat())
+            except services.QuotaReached as full:
+                form.add_error(None, full.message)
             else:
                 return redirect(session)
         status = 422 if request.htmx else 200

@@ -27,7 +27,7 @@ self.addEventListener("activate", function (event) {
     caches.keys()
       .then(function (names) {
         const old = names.filter(function (name) {
-          return name.startsWith("tk-") && name !== SHELL && !name.startsWith(PAGES);
+          return name.startsWith("tk-") && name !== SHELL && name !== META && !name.startsWith(PAGES);
         });
         return keptBefore(old).then(function (paths) {
           return Promise.all(old.map(function (name) { return caches.delete(name); })).then(function () {
@@ -52,8 +52,17 @@ function keptBefore(names) {
 
 self.addEventListener("fetch", function (event) {
   const request = event.request;
-  if (request.method !== "GET") return;
   const url = new URL(request.url);
+  if (request.mode === "navigate" && request.method === "POST" && url.origin === self.location.origin &&
+      CONFIG.accountPaths.indexOf(url.pathname) !== -1) {
+    // Logging in, out or signing up: whoever comes next must not see any kept page, and the page
+    // the POST redirects to is not answered before they are gone. The POST itself goes on as usual.
+    switching = switching.then(function () { return tellAccount(null); }).then(function () {
+      return forgetPages(null);
+    });
+    event.waitUntil(switching);
+  }
+  if (request.method !== "GET") return;
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
     event.respondWith(page(request, url));
@@ -66,6 +75,38 @@ self.addEventListener("fetch", function (event) {
 // The offline page is kept in the language of the pages around it; fetched again when that changes.
 let shellLanguage = null;
 
+// Which account is signed in, so that only its pages are ever answered from the cache. Read from
+// the tk_account cookie (the server keeps it equal to the account) where the worker can read
+// cookies; elsewhere, what the pages last said (kept in a small cache, as the worker may be
+// stopped between pages), forgotten at every log-in or log-out. null: not known, so no kept page.
+const META = "tk-meta";
+const ACCOUNT_KEY = "/__tk-account__";
+let switching = Promise.resolve();
+
+function tellAccount(account) {
+  return caches.open(META).then(function (cache) {
+    if (account === null) return cache.delete(ACCOUNT_KEY);
+    return cache.put(ACCOUNT_KEY, new Response(account));
+  });
+}
+
+function toldAccount() {
+  return caches.open(META)
+    .then(function (cache) { return cache.match(ACCOUNT_KEY); })
+    .then(function (said) { return said ? said.text() : null; });
+}
+
+function currentAccount() {
+  return switching.then(function () {
+    if (self.cookieStore) {
+      return self.cookieStore.get(CONFIG.accountCookie).then(function (cookie) {
+        return cookie && cookie.value ? cookie.value : "anonymous";
+      }, toldAccount);
+    }
+    return toldAccount();
+  });
+}
+
 self.addEventListener("message", function (event) {
   const data = event.data || {};
   if (data.type === "keep" && Array.isArray(data.urls)) {
@@ -76,7 +117,11 @@ self.addEventListener("message", function (event) {
     }
     event.waitUntil(Promise.all(urls.map(keep)));
   } else if (data.type === "forget") {
-    event.waitUntil(forgetPages(null));
+    event.waitUntil(tellAccount(null).then(function () { return forgetPages(null); }));
+  } else if (data.type === "account" && typeof data.account === "string" && data.account.length <= 64) {
+    // A page names the account it was served to: only that account's pages stay.
+    const account = data.account || "anonymous";
+    event.waitUntil(tellAccount(account).then(function () { return forgetPages(account); }));
   }
 });
 
@@ -95,16 +140,20 @@ function staticFile(request) {
 // Network first, so that an online keeper always sees the server's board; the kept copy when
 // the network fails, or when it is too slow and a copy exists (one bar of signal).
 function page(request, url) {
+  // Known before anything is answered: the account signed in now. Other accounts' pages go.
+  const account = currentAccount().then(function (name) {
+    return name ? forgetPages(name).then(function () { return name; }) : null;
+  }, function () { return null; });
   const network = fetch(request);
   network.then(function (response) { return remember(url, response.clone()); }).catch(function () {});
   const slow = new Promise(function (resolve) { setTimeout(resolve, CONFIG.patience); });
   return Promise.race([network, slow.then(function () { return null; })])
     .then(function (response) {
       if (response) return response;
-      return keptPage(url).then(function (copy) { return copy || network; });
+      return keptPage(url, account).then(function (copy) { return copy || network; });
     })
     .catch(function () {
-      return keptPage(url).then(function (copy) {
+      return keptPage(url, account).then(function (copy) {
         return copy || caches.match(CONFIG.offline, { cacheName: SHELL });
       }).then(function (fallback) { return fallback || Response.error(); });
     });
@@ -125,12 +174,18 @@ function keep(path) {
 
 // Pages are kept per account: the server names the account in a header on every HTML page
 // (empty when signed out), and a page for anyone else drops everything kept before, so a shared
-// phone never shows one keeper's sessions to the next. Signed out, only a share board is kept.
+// phone never shows one keeper's sessions to the next; a page for an account that is no longer
+// the signed-in one is not kept at all. Signed out, only a share board is kept.
 function remember(url, response) {
   const header = response.headers.get(CONFIG.accountHeader);
   if (header === null) return Promise.resolve();
   const account = header || "anonymous";
-  return forgetPages(account).then(function () {
+  return currentAccount().then(function (now) {
+    // A late answer to whoever was signed in before (a slow page, a prefetch): not kept.
+    if (now && now !== account) return null;
+    return forgetPages(account);
+  }).then(function (mayKeep) {
+    if (mayKeep === null) return null;
     if (!response.ok || response.redirected || !isKept(url)) return null;
     return caches.open(PAGES + account).then(function (cache) {
       const key = url.origin + url.pathname + url.search;
@@ -157,19 +212,19 @@ function forgetPages(account) {
   });
 }
 
-function keptPage(url) {
-  return caches.keys().then(function (names) {
-    const kept = names.filter(function (name) { return name.startsWith(PAGES); });
-    return kept.reduce(function (found, name) {
-      return found.then(function (hit) {
-        if (hit) return hit;
-        return caches.open(name).then(function (cache) {
-          return cache.match(url.origin + url.pathname + url.search).then(function (exact) {
-            // The hand form opened on a queued hand (?outbox=3) is the plain hand form.
-            return exact || cache.match(url.origin + url.pathname, { ignoreSearch: true });
-          });
+// The kept copy of `url` for the signed-in account alone (`account`, a promise of its name, null
+// when not known): never another account's, whatever else is in the caches.
+function keptPage(url, account) {
+  return account.then(function (name) {
+    if (!name) return undefined;
+    return caches.has(PAGES + name).then(function (has) {
+      if (!has) return undefined;
+      return caches.open(PAGES + name).then(function (cache) {
+        return cache.match(url.origin + url.pathname + url.search).then(function (exact) {
+          // The hand form opened on a queued hand (?outbox=3) is the plain hand form.
+          return exact || cache.match(url.origin + url.pathname, { ignoreSearch: true });
         });
       });
-    }, Promise.resolve(undefined));
+    });
   });
 }

@@ -4,12 +4,14 @@ take is shown for fixing, never dropped; the pages open without a network."""
 
 from __future__ import annotations
 
+import re
+import time
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Route, expect
 
 from tablekeeper import services
 from tablekeeper.models import Keeper, Round
@@ -110,6 +112,47 @@ def test_a_kept_hand_that_conflicts_with_another_keepers_hand_is_shown_for_fixin
         saved = Round.objects.get(session=game, number=2)
         assert saved.record["wins"][0]["seat"] == 2 and saved.entered_by == owner
         assert Round.objects.filter(session=game).count() == 2
+
+
+def test_a_kept_hand_that_another_phone_undid_is_not_sent_again_and_says_so(
+    browser: Browser, live_server, artifacts: Path
+):
+    """The Save reached the server, its answer never came back, so the hand stayed in the outbox;
+    meanwhile a second keeper undid that hand. Sending it again must not bring it back."""
+    owner = User.objects.create_user("keeper", password=PASSWORD)
+    game = make_session(owner)
+    with phone(browser, live_server.url, owner) as page:
+        board = offline_on_the_hand_form(page, live_server.url, game)
+        tap_and_save(page, "Cy", "Self-draw")
+        expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+        [entry] = kept_hands(page)
+        # What the server did with the Save whose answer was lost: saved it, then another keeper undid it.
+        lost = Client()
+        lost.force_login(owner)
+        fields = {str(name): str(value) for name, value in entry["fields"]}  # type: ignore[attr-defined]
+        sent = {**fields, "client_token": str(entry["token"]), "expected_number": "1", "action": "save"}
+        assert lost.post(f"/sessions/{game.pk}/hands/new/", sent, headers={"Accept": "application/json"}).json() == {
+            "saved": 1
+        }
+        services.undo_last_hand(game, user=owner)
+
+        page.goto(board)
+        page.context.set_offline(False)
+        outbox = page.locator("#outbox")
+        expect(outbox).to_contain_text("not sent again: another phone undid or changed it", timeout=20_000)
+        expect(outbox).to_contain_text("Hand 1 was undone on another phone after it was saved; it was not saved again.")
+        expect(outbox.get_by_role("button", name="Send as hand 1")).to_have_count(0)
+        page.screenshot(path=str(artifacts / "offline-spent-token.png"), full_page=True)
+        assert not Round.objects.filter(session=game).exists()
+
+        # Kept after all, on purpose: opened and saved, it is a new hand with a token of its own.
+        outbox.get_by_role("link", name="Open in the form").click()
+        page.locator("#hand-form button[value=save]").click()
+        page.wait_for_url(board)
+        expect(page.locator("#outbox")).to_contain_text("All hands kept on this phone were sent.", timeout=20_000)
+        saved = Round.objects.get(session=game)
+        assert saved.number == 1 and saved.client_token != entry["token"]
+        assert saved.record["wins"][0]["seat"] == 2
 
 
 def test_a_kept_hand_the_rules_refuse_opens_in_the_form_and_goes_back_in_its_place(
@@ -236,3 +279,58 @@ def test_chrome_finds_nothing_missing_to_install_the_app_from_the_board(browser:
         assert manifest["errors"] == [] and manifest["url"].endswith("/static/manifest.webmanifest")
     finally:
         context.close()
+
+
+def test_a_keeper_who_logs_in_over_another_on_a_slow_network_never_sees_the_others_pages(
+    browser: Browser, live_server, artifacts: Path
+):
+    """A shared phone on one bar of signal: keeper A never logged out, keeper B logs in on the same
+    browser, and the network answers B's session list only after the worker's patience has run
+    out. The worker knows B is signed in before it answers, so B waits for B's own list."""
+    first = User.objects.create_user("keeper", password=PASSWORD)
+    User.objects.create_user("next-keeper", password=PASSWORD)
+    make_session(first, player_names=["Ann", "Bo", "Cy", "Di"])
+    with phone(browser, live_server.url, first) as page:
+        page.goto(f"{live_server.url}/sessions/")
+        wait_until_controlled(page)
+        page.reload()
+        wait_until_kept(page, "/sessions/")
+        expect(page.locator(".session-list a")).to_have_count(1)
+
+        # From now on the session list comes back slower than the worker waits for it.
+        slowed: list[str] = []
+
+        def slow_network(route: Route) -> None:
+            slowed.append(route.request.url)
+            time.sleep((offline.NAVIGATION_PATIENCE_MS + 2500) / 1000)
+            route.continue_()
+
+        page.context.route(re.compile(r".*/sessions/$"), slow_network)
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.fill('input[name="username"]', "next-keeper")
+        page.fill('input[name="password"]', PASSWORD)
+        page.locator('form[action="/accounts/login/"] button[type="submit"]').click()
+        page.wait_for_url("**/sessions/", timeout=30_000)
+        expect(page.locator(".session-list")).to_be_visible()
+        page.screenshot(path=str(artifacts / "offline-next-keeper-slow-network.png"))
+        assert slowed, "the session list really came over the slowed network"
+        assert "Ann" not in page.content(), "the previous keeper's session list was shown"
+        expect(page.locator(".session-list .empty")).to_have_text("No sessions yet.")
+        # Nothing of the previous keeper's is kept any more, and offline the list is not theirs either.
+        wait_for(
+            page,
+            """async () => {
+                for (const name of await caches.keys()) {
+                    if (!name.startsWith("tk-pages-")) continue;
+                    const cache = await caches.open(name);
+                    for (const request of await cache.keys()) {
+                        if ((await (await cache.match(request)).text()).includes("Ann")) return false;
+                    }
+                }
+                return true;
+            }""",
+        )
+        page.context.unroute(re.compile(r".*/sessions/$"))
+        page.context.set_offline(True)
+        page.goto(f"{live_server.url}/sessions/")
+        assert "Ann" not in page.content()

@@ -168,3 +168,26 @@ test("it counts the hands waiting and those that need the keeper", () => {
   assert.deepEqual(rules.counts(entries, "5"), { pending: 2, attention: 1 });
   assert.deepEqual(rules.counts(entries), { pending: 3, attention: 1 });
 });
+
+test("a spent token's answer is a conflict the keeper must settle, never one to send again as it is", () => {
+  const result = rules.outcome({ status: 409, body: { conflict: "Hand 3 was undone on another phone", next: 3, spent: true } });
+  assert.deepEqual(result, { kind: "conflict", message: "Hand 3 was undone on another phone", next: 3, reason: "spent" });
+  const after = rules.afterOutcome(kept(3), result, NOW);
+  assert.equal(after.state, rules.CONFLICT);
+  assert.equal(after.message, "Hand 3 was undone on another phone", "the outbox shows the server's words");
+  assert.ok(rules.isSpent(after) && rules.needsKeeper(after));
+  assert.equal(rules.nextToSend([after, kept(4)], NOW), null, "the hands behind it wait for the keeper");
+  assert.ok(!rules.isSpent(rules.afterOutcome(kept(3), rules.outcome({ status: 409, body: { conflict: "taken", next: 4 } }), NOW)));
+});
+
+test("a spent hand saved again on purpose becomes the next hand on a token of its own", () => {
+  const entries = [
+    kept(1, { number: 3, state: rules.CONFLICT, reason: "spent", message: "undone", serverNext: 3 }),
+    kept(2, { number: 4 }),
+  ];
+  const changed = rules.asNewHand(entries, 1, 3, "fresh");
+  assert.deepEqual(changed.map((entry) => [entry.id, entry.number, entry.token, entry.state]),
+    [[1, 3, "fresh", rules.WAITING], [2, 4, "t2", rules.WAITING]]);
+  assert.equal(changed[0].reason, "");
+  assert.ok(!rules.isSpent(changed[0]));
+});

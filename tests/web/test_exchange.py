@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -16,7 +18,7 @@ from django.test import Client
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round
-from tablekeeper.services.exchange import ImportRefused, export_session, import_session
+from tablekeeper.services.exchange import AlreadyImported, ImportRefused, export_session, import_session
 from tablekeeper.uploads import MAX_UPLOAD_BYTES, UploadSizeLimit
 from tablekeeper.views.board import seats_of
 from tests.conftest import draw, make_session, record_all, win
@@ -304,3 +306,67 @@ def test_the_board_links_both_downloads(keeper_client, game):
 def test_a_stranger_cannot_download_someone_elses_session(client, stranger, game, url):
     client.force_login(stranger)
     assert client.get(f"/sessions/{game.pk}/{url}").status_code == 404
+
+
+def shenyang_export_of_the_25th(owner: User) -> str:
+    game = make_session(owner, "shenyang", base=2)
+    record_all(game, [win(1), win(2)])
+    GameSession.objects.filter(pk=game.pk).update(created="2026-11-25T20:00:00+08:00")
+    game.refresh_from_db()
+    return json.dumps(export_session(game, seats_of(game)))
+
+
+def test_importing_the_same_export_twice_asks_first_and_makes_no_silent_twin(keeper_client, owner):
+    text = shenyang_export_of_the_25th(owner)
+    first = keeper_client.post("/sessions/import/", {"text": text})
+    assert first.status_code == 302
+    imported = GameSession.objects.filter(owner=owner).exclude(import_fingerprint="").get()
+
+    again = keeper_client.post("/sessions/import/", {"text": text}, headers={"HX-Request": "true"})
+    body = again.content.decode()
+    assert again.status_code == 409
+    assert "This looks like Shenyang of 11-25, already here. Import it anyway?" in body
+    assert f'href="/sessions/{imported.pk}/"' in body, "the one already here is a tap away"
+    assert GameSession.objects.filter(owner=owner).count() == 2
+
+
+def test_the_question_about_a_duplicate_is_asked_in_chinese(keeper_client, owner):
+    text = shenyang_export_of_the_25th(owner)
+    keeper_client.post("/sessions/import/", {"text": text})
+    again = keeper_client.post("/sessions/import/", {"text": text}, headers={"accept-language": "zh-hans"})
+    body = again.content.decode()
+    assert "这看起来是 11-25 的沈阳麻将，已经导入过了。仍要导入吗？" in body
+    assert "仍要导入" in body
+
+
+def test_import_anyway_imports_the_same_export_a_second_time(keeper_client, owner):
+    text = shenyang_export_of_the_25th(owner)
+    keeper_client.post("/sessions/import/", {"text": text})
+    asked = keeper_client.post("/sessions/import/", {"text": text}).content.decode()
+    # The question's form sends the file back as text, with the keeper's yes.
+    kept = re.search(r'<textarea name="text" hidden>(.*?)</textarea>', asked, re.S)
+    assert kept is not None and 'name="anyway" value="on"' in asked
+    anyway = keeper_client.post("/sessions/import/", {"text": html.unescape(kept.group(1)), "anyway": "on"})
+    assert anyway.status_code == 302
+    twins = GameSession.objects.filter(owner=owner).exclude(import_fingerprint="")
+    assert twins.count() == 2 and len({twin.import_fingerprint for twin in twins}) == 1
+
+
+def test_another_export_or_another_account_is_not_asked_about(keeper_client, owner, stranger):
+    text = shenyang_export_of_the_25th(owner)
+    keeper_client.post("/sessions/import/", {"text": text})
+    other = json.loads(text)
+    other["hands"] = other["hands"][:1]
+    other["totals"] = None
+    del other["totals"]
+    assert keeper_client.post("/sessions/import/", {"text": json.dumps(other)}).status_code == 302
+    assert import_session(stranger, json.loads(text), ask_if_imported=True).owner == stranger
+
+
+def test_the_service_asks_only_when_told_to_so_scripts_import_as_often_as_they_like(owner):
+    data = json.loads(shenyang_export_of_the_25th(owner))
+    first = import_session(owner, data, ask_if_imported=True)
+    with pytest.raises(AlreadyImported) as asked:
+        import_session(owner, data, ask_if_imported=True)
+    assert asked.value.session == first and asked.value.played.isoformat().endswith("-11-25")
+    assert import_session(owner, data).import_fingerprint == first.import_fingerprint

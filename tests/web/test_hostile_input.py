@@ -217,3 +217,90 @@ def test_nul_characters_and_odd_parameters_anywhere_else_get_an_answer_not_a_500
     assert response.status_code < 500
     # (Asking PostgreSQL for a name with a NUL in it would itself be refused.)
     assert User.objects.count() == users
+
+
+LONE = "\\ud800"  # as JSON writes half of a UTF-16 pair; json.loads makes it a lone surrogate
+
+
+def with_lone_surrogate(where: str) -> str:
+    """An export of a Shenyang session with a lone surrogate in one place a probe put it."""
+    data: dict[str, Any] = json.loads(json.dumps(exported_for_surrogates))
+    mark = "MARK"
+    if where == "name":
+        data["players"][0] = "Ann" + mark
+    elif where == "option key":
+        data["options"]["multi_ron" + mark] = True
+    elif where == "option value":
+        data["options"]["multi_ron"] = "yes" + mark
+    elif where == "pattern":
+        data["hands"][0]["wins"][0]["patterns"] = ["all_pungs" + mark]
+    elif where == "treasure":
+        data["hands"][0]["treasure"] = "5m" + mark
+    elif where == "result":
+        data["hands"][0]["result"] = "win" + mark
+    elif where == "note":
+        data["hands"].append(
+            {"result": "draw", "penalties": [{"kind": "adjustment", "deltas": [1, -1, 0, 0], "note": "tea" + mark}]}
+        )
+    elif where == "key of a hand":
+        data["hands"][0]["why" + mark] = 1
+    return json.dumps(data).replace(mark, LONE)
+
+
+exported_for_surrogates: dict[str, Any] = {}
+
+
+@pytest.mark.parametrize(
+    "where", ["name", "option key", "option value", "pattern", "treasure", "result", "note", "key of a hand"]
+)
+def test_a_lone_surrogate_anywhere_in_an_import_is_refused_with_a_message_and_saves_nothing(
+    keeper_client, owner, where
+):
+    exported_for_surrogates.update(exported(owner))
+    response = keeper_client.post("/sessions/import/", {"text": with_lone_surrogate(where)}, headers=HTMX)
+    assert response.status_code == 422
+    assert "broken character (an unpaired surrogate)" in response.content.decode()
+    assert GameSession.objects.count() == 1 and Player.objects.count() == 4
+
+
+def test_a_lone_surrogate_as_raw_bytes_in_an_uploaded_file_is_refused_too(keeper_client, owner):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    data = exported(owner)
+    data["players"][0] = "AnnMARK"
+    raw = json.dumps(data, ensure_ascii=False).encode().replace(b"MARK", b"\xed\xa0\x80")
+    upload = SimpleUploadedFile("export.json", raw, content_type="application/json")
+    response = keeper_client.post("/sessions/import/", {"file": upload}, headers=HTMX)
+    assert response.status_code in (422,) and "broken character" in response.content.decode()
+    assert GameSession.objects.count() == 1
+
+
+def test_the_validators_refuse_a_lone_surrogate_wherever_they_refuse_control_characters():
+    from django.core.exceptions import ValidationError
+
+    from tablekeeper.validators import character_problem, player_name_problems, refuse_control_characters
+
+    with pytest.raises(ValidationError, match="broken character"):
+        refuse_control_characters("123m\ud800")
+    assert character_problem("tea\udfff") is not None and character_problem("茶水 🀄") is None
+    assert player_name_problems(["Ann\ud800", "Bo", "Cy", "Di"]) == [
+        (0, "This text has a broken character (an unpaired surrogate); type it again.")
+    ]
+
+
+def test_a_name_whose_spelled_out_form_is_too_long_is_refused_before_anything_is_saved(keeper_client):
+    # Nine "ﷺ" are 9 characters typed but 162 once NFKC spells each out: past the name key's column.
+    data = {
+        "variant": "shenyang",
+        "player_0": "ﷺ" * 9,
+        "player_1": "Bo",
+        "player_2": "Cy",
+        "player_3": "Di",
+        "first_dealer": "0",
+        "starting_points": "1000",
+        "base": "2",
+    }
+    response = keeper_client.post("/sessions/new/", data, headers=HTMX)
+    assert response.status_code == 422
+    assert "too long once its characters are spelled out" in response.content.decode()
+    assert not GameSession.objects.exists() and not Player.objects.exists()

@@ -14,10 +14,11 @@ from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.test import Client
 
+from tablekeeper.middleware import account_marker
 from tablekeeper.models import Round
 from tablekeeper.templatetags.client_text import client_text
 from tablekeeper.views import offline
-from tests.conftest import draw, record_all, win
+from tests.conftest import PASSWORD, draw, record_all, win
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,6 +116,32 @@ def test_the_worker_never_answers_a_post_and_keeps_pages_per_account():
     script = (ROOT / "templates" / "offline" / "sw.js").read_text()
     assert 'if (request.method !== "GET") return;' in script
     assert "CONFIG.accountHeader" in script and "forgetPages" in script
+    # A kept page is looked for under the signed-in account's name alone (tests/e2e/test_offline.py
+    # shows it in Chromium on a slowed network).
+    assert "function keptPage(url, account)" in script and "CONFIG.accountCookie" in script
+
+
+def test_the_worker_knows_which_cookie_names_the_account_and_which_posts_change_it():
+    config = worker_config(offline.service_worker_script(False))
+    assert config["accountCookie"] == "tk_account"
+    assert config["accountPaths"] == ["/accounts/login/", "/accounts/logout/", "/accounts/signup/"]
+
+
+def test_the_account_cookie_follows_who_is_signed_in_and_says_nothing_else(owner, stranger, game):
+    phone = Client()
+    phone.get("/accounts/login/")
+    assert "tk_account" not in phone.cookies
+    phone.post("/accounts/login/", {"username": "keeper", "password": PASSWORD})
+    marker = phone.cookies["tk_account"]
+    assert marker.value == account_marker(owner) and str(owner.pk) != marker.value
+    assert not marker["httponly"], "the worker and the page read it"
+    assert marker["samesite"] == "Lax"
+    assert phone.get(f"/sessions/{game.pk}/")["X-TableKeeper-Account"] == marker.value
+
+    phone.post("/accounts/logout/")
+    assert phone.cookies["tk_account"].value == "" and phone.cookies["tk_account"]["max-age"] == 0
+    phone.post("/accounts/login/", {"username": "stranger", "password": PASSWORD})
+    assert phone.cookies["tk_account"].value == account_marker(stranger) != account_marker(owner)
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -151,7 +178,7 @@ def test_the_offline_page_needs_no_login_and_says_what_still_works(client):
 
 def test_every_html_page_names_its_account_for_the_worker_and_nothing_else_does(keeper_client, owner, game):
     signed_out = Client()
-    assert keeper_client.get(f"/sessions/{game.pk}/")["X-TableKeeper-Account"] == str(owner.pk)
+    assert keeper_client.get(f"/sessions/{game.pk}/")["X-TableKeeper-Account"] == account_marker(owner)
     assert signed_out.get("/accounts/login/")["X-TableKeeper-Account"] == ""
     assert signed_out.get(f"/b/{game.share_token}/")["X-TableKeeper-Account"] == ""
     assert "X-TableKeeper-Account" not in keeper_client.get(f"/sessions/{game.pk}/export.json")
@@ -219,6 +246,7 @@ def test_a_kept_hand_that_another_phone_beat_gets_a_409_with_the_number_now_next
         "conflict": "Hand 2 was already saved from another device. "
         "The board now shows hand 3; check it before entering this one again.",
         "next": 3,
+        "spent": False,
     }
 
 
