@@ -16,6 +16,7 @@ from ..rules.records import MAX_ADJUSTMENT, MAX_PENALTY_COUNT, MAX_SIDE_BET
 from ..validators import refuse_control_characters
 from .hand_rows import (
     OPTIONAL_SEAT_CHOICES,
+    PENALTY_ROWS,
     SEAT_CHOICES,
     SEATS,
     add_kong_fields,
@@ -75,9 +76,14 @@ class HandForm(forms.Form):
         info = session.variant_info
         self.info = info
         results: list[tuple[str, Any]] = [*[(str(i), f"P{i}") for i in range(4)], ("draw", _("Draw"))]
-        if "false_win" in info["penalty_kinds"]:
-            results.append(("void", _("Void (false win)")))
+        # A void hand: where the variant charges a false win (Shenyang's 诈胡) the chip says so and
+        # asks who (`false_win_seat`); elsewhere the engine voids the hand with no charge, and the
+        # chip says that instead of promising a penalty nobody would pay.
+        self.charges_false_win = "false_win" in info["penalty_kinds"]
+        results.append(("void", _("Void (false win)") if self.charges_false_win else _("Void (nobody pays)")))
         self._choice_field("winner").choices = results
+        if self.charges_false_win:
+            self.fields["false_win_seat"] = forms.ChoiceField(required=False, choices=OPTIONAL_SEAT_CHOICES)
         # The variant's methods, and any a house rule of this session lets in (Zhengzhou's discard win).
         self.methods = self.methods_of(session)
         hows: list[tuple[str, Any]] = [("self_draw", _("Self-draw"))] if "self_draw" in self.methods else []
@@ -144,12 +150,24 @@ class HandForm(forms.Form):
                 self.add_error("how", _("Tap how the hand was won: self-draw or whose discard."))
             elif how.endswith(f"-{winner}"):
                 self.add_error("how", _("A player cannot win on their own discard."))
+        if winner == "void" and self.charges_false_win and not self._false_win_charged(cleaned):
+            self.add_error("false_win_seat", _("Tap who declared the false win: they pay the penalty."))
         for field, message in extra_winner_problems(cleaned, self.several_winners):
             self.add_error(field, message)
         adjust = [cleaned.get(f"adjust_{seat}") or 0 for seat in range(4)]
         if any(adjust) and sum(adjust) != 0:
             self.add_error(None, _("The adjustment must add up to 0; it adds up to %(sum)s.") % {"sum": sum(adjust)})
         return cleaned
+
+    @staticmethod
+    def _false_win_charged(cleaned: dict[str, Any]) -> bool:
+        """Someone is charged the false win: by the void chip's seat, or a 诈胡 row under "More"."""
+        if cleaned.get("false_win_seat") not in (None, ""):
+            return True
+        return any(
+            cleaned.get(f"penalty_kind_{row}") == "false_win" and cleaned.get(f"penalty_seat_{row}") not in (None, "")
+            for row in range(PENALTY_ROWS)
+        )
 
     def to_record(self) -> dict[str, Any]:
         """The hand record these taps describe; facts left at their defaults are left out."""
@@ -178,7 +196,10 @@ class HandForm(forms.Form):
             record["seats"] = seats
         if found := kongs(data):
             record["kongs"] = found
-        if found := penalties(data):
+        found = penalties(data)
+        if winner == "void" and data.get("false_win_seat") not in (None, ""):
+            found.insert(0, {"kind": "false_win", "seat": int(data["false_win_seat"])})
+        if found:
             record["penalties"] = found
         if data.get("dice_double"):
             record["dice_double"] = True
@@ -206,7 +227,14 @@ class HandForm(forms.Form):
             initial.update(initial_for_extra_wins(wins[1:]))
         initial.update(seat_initial(record.get("seats") or []))
         initial.update(kong_initial(record.get("kongs") or []))
-        initial.update(penalty_initial(record.get("penalties") or []))
+        listed = list(record.get("penalties") or [])
+        if record.get("result") == "void":
+            # The void chip's "who" holds the first plain 诈胡; any other stays a row under "More".
+            charged = next((p for p in listed if p.get("kind") == "false_win" and p.get("count") in (None, 1)), None)
+            if charged is not None:
+                initial["false_win_seat"] = str(charged.get("seat", ""))
+                listed.remove(charged)
+        initial.update(penalty_initial(listed))
         initial["dice_double"] = bool(record.get("dice_double"))
         initial["liable"] = "" if record.get("liable") is None else str(record["liable"])
         initial["treasure"] = record.get("treasure") or ""
