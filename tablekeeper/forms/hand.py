@@ -117,6 +117,9 @@ class HandForm(forms.Form):
         add_penalty_fields(self.fields, self.penalty_kinds)
         self.engine_errors: dict[str, list[Refusal]] = {}
         self.conflict: str | None = None
+        # After a conflict on a new hand (another phone saved this number): the number it can
+        # still be entered as, with the same taps.
+        self.renumber_to: int | None = None
 
     def _choice_field(self, name: str) -> forms.ChoiceField:
         field = self.fields[name]

@@ -147,6 +147,10 @@ def _save_or_edit(
         return None, 200
     except services.Conflict as conflict:
         form.conflict = conflict.message
+        if editing is None:
+            session.refresh_from_db(fields=["hand_count", "status"])
+            if session.is_open and session.next_number != form.cleaned_data["expected_number"]:
+                form.renumber_to = session.next_number
         return None, 409
     except services.HandRejected as rejected:
         if editing is not None and rejected.number not in (None, editing.number):
@@ -179,12 +183,16 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
     asked: dict[str, Any] = {}
     status = 200
     if request.method == "POST":
-        form = HandForm(session, request.POST, names=names)
+        form = HandForm(session, _renumbered(request, session, editing), names=names)
         if not session.is_open:
             form.conflict = _("This session is finished; its hands can no longer be changed.")
             status = 409
         elif form.is_valid():
-            if request.POST.get("action") == "preview":
+            if request.POST.get("action") == "renumber" and editing is None:
+                # "Enter it as hand N": the same taps, drawn for the hand that is next now, and
+                # scored against the table as it is now; nothing is saved until Save.
+                preview = services.preview_hand(session, form.to_record(), None)
+            elif request.POST.get("action") == "preview":
                 number = editing.number if editing else None
                 preview = services.preview_hand(session, form.to_record(), number)
                 form.attach_engine_errors(preview["errors"], form.to_record())
@@ -223,6 +231,16 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
     shown = _preview_context(session, seats, preview, form, editing.record if editing is not None else None)
     context = _form_context(session, seats, form, editing=editing, **shown, **asked)
     return page_or_partial(request, FORM_TEMPLATE, "hand_form", context, status=status)
+
+
+def _renumbered(request: HtmxHttpRequest, session: GameSession, editing: Round | None) -> Any:
+    """The posted taps; for "enter it as the next hand" after a conflict, with the hand number that
+    is next now (the client token stays: this hand was never saved)."""
+    if request.POST.get("action") != "renumber" or editing is not None:
+        return request.POST
+    data = request.POST.copy()
+    data["expected_number"] = str(session.next_number)
+    return data
 
 
 def _new_hand_initial(session: GameSession) -> dict[str, Any]:
