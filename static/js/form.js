@@ -49,9 +49,55 @@
     var scope = root.querySelectorAll ? root : document;
     scope.querySelectorAll(".stepper .step").forEach(function (button) { button.hidden = false; });
     var form = document.getElementById("hand-form");
-    if (form && (scope === document || scope === form || scope.contains(form))) padForBar(form);
+    if (form && (scope === document || scope === form || scope.contains(form))) {
+      padForBar(form);
+      previews = 0;  // a new form: nothing of it is in flight yet
+    }
     if (document.querySelector("#hand-form details.more[open]")) loadTiles();
   }
+
+  // A request in flight shows itself: on weak signal a Save can take seconds, and a dimmed button
+  // alone looks like nothing happened. Save (and "enter it as hand N") says "Saving…" once it has
+  // taken 300 ms; the preview shows its own spinner at once, over the figures it will replace.
+  var SAVING_AFTER_MS = 300, savingTimer = null, previews = 0;
+
+  function isSaveButton(element) {
+    return Boolean(element && element.matches && element.matches('#hand-form button[name="action"]'));
+  }
+
+  function isPreviewRequest(detail) {
+    return Boolean(detail && detail.elt && detail.elt.id === "hand-form");
+  }
+
+  function previewBusy(busy) {
+    var note = document.querySelector("#hand-form .preview-busy"), preview = document.getElementById("preview");
+    if (note) note.hidden = !busy;
+    if (preview) preview.classList.toggle("is-stale", busy);
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var detail = event.detail || {};
+    if (event.defaultPrevented) return;  // kept on the phone by the outbox, never sent
+    if (isSaveButton(detail.elt)) {
+      var button = detail.elt;
+      window.clearTimeout(savingTimer);
+      savingTimer = window.setTimeout(function () { button.classList.add("is-busy"); }, SAVING_AFTER_MS);
+    } else if (isPreviewRequest(detail)) {
+      previews += 1;
+      previewBusy(true);
+    }
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var detail = event.detail || {};
+    if (isSaveButton(detail.elt)) {
+      window.clearTimeout(savingTimer);
+      detail.elt.classList.remove("is-busy");
+    } else if (isPreviewRequest(detail)) {
+      previews = Math.max(0, previews - 1);
+      if (!previews) previewBusy(false);
+    }
+  });
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest(".stepper .step");
