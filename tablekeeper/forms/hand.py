@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import MAX_HAND_NUMBER, GameSession
-from ..reasons.refusals import Refusal, refusal
+from ..reasons.refusals import Refusal, pattern_names, refusal
 from ..reasons.words import chinese
 from ..rules.records import MAX_ADJUSTMENT, MAX_PENALTY_COUNT, MAX_SIDE_BET
 from ..validators import refuse_control_characters
@@ -257,9 +257,12 @@ class HandForm(forms.Form):
 
     @property
     def pattern_chips(self) -> list[dict[str, Any]]:
+        """The variant's patterns as chips; one this table's house rules do not score (手把一 without
+        `allow_shou_ba_yi`) is not offered, unless the hand being edited already names it."""
         shown = self.shown
         method = self.chosen_method
         chosen = shown.get("patterns") or []
+        option = self.session.option
         return [
             {
                 **pattern,
@@ -268,6 +271,7 @@ class HandForm(forms.Form):
                 "disabled": bool(method) and method not in pattern.get("methods", [method]),
             }
             for pattern in self.info["patterns"]
+            if not pattern.get("requires_option") or option(pattern["requires_option"]) or pattern["id"] in chosen
         ]
 
     @property
@@ -299,7 +303,8 @@ class HandForm(forms.Form):
         to name its players), next to the part of the form it is about."""
         for error in errors:
             key = engine_field_to_form_key(error.get("field"))
-            self.engine_errors.setdefault(key, []).append(refusal(error, self.names, record))
+            said = refusal(error, self.names, record, pattern_names(self.info))
+            self.engine_errors.setdefault(key, []).append(said)
 
     def problems(self) -> list[str]:
         """Every message the form would show, flat: the field errors, then the engine's."""

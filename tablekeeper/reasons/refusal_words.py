@@ -148,6 +148,7 @@ SEAT_PLACES: dict[str, Promise] = {
     "ready": _("%(who)s's ready declaration"),
     "side_bet": _("%(who)s's side bet"),
 }
+PATTERN_PLACE = _("%(who)s's pattern %(pattern)s")
 KONG_PLACE = _("%(who)s's kong")
 PENALTY_PLACE = _("%(who)s's penalty")
 LIABLE_PLACE = _("Liable player %(who)s")

@@ -21,7 +21,7 @@ from ..http import HtmxHttpRequest, current_user, page_or_partial
 from ..models import Correction, GameSession, Round, Seat
 from ..reasons import reasons
 from ..reasons.record import record_lines
-from ..reasons.refusals import explained, refusals
+from ..reasons.refusals import explained, pattern_names, refusals
 from .access import kept_session
 from .board import build_board, seats_of
 
@@ -79,7 +79,7 @@ def _preview_context(
         "preview": preview,
         "preview_rows": _preview_rows(seats, preview),
         "preview_lines": reasons(preview["lines"], names, session.variant_info),
-        "preview_errors": refusals(preview["errors"], names, record),
+        "preview_errors": refusals(preview["errors"], names, record, pattern_names(session.variant_info)),
         "tiles_verdict": tiles_verdict(record or {}, preview),
     }
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, Route, expect
 

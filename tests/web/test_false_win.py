@@ -70,9 +70,7 @@ def test_a_false_win_without_who_is_asked_for_and_saves_nothing(keeper_client, o
 def test_a_false_win_already_charged_under_more_is_not_charged_twice(keeper_client, owner):
     game = make_session(owner, "shenyang", base=1)
     fields = {"penalty_kind_0": "false_win", "penalty_seat_0": "1", "penalty_count_0": "1"}
-    response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/new/", taps(game, winner="void", **fields), headers=HTMX
-    )
+    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(game, winner="void", **fields), headers=HTMX)
     assert response.status_code == 200
     assert Round.objects.get(session=game, number=1).deltas == [8, -24, 8, 8]
 
