@@ -73,13 +73,25 @@
     return fields;
   }
 
+  // Who won and how, in a line the queue can show ("Ann won on Bo's discard"); a draw or a void
+  // hand by its chip's words.
   function describe(form) {
-    return ["winner", "how"].map(function (name) {
-      var input = form.querySelector('input[name="' + name + '"]:checked');
-      var label = input && input.labels && input.labels[0];
-      // innerText leaves out what the form hides (the winds it may no longer know).
-      return label ? label.innerText.replace(/\s+/g, " ").trim() : "";
-    }).filter(Boolean).join(" · ");
+    var winner = form.querySelector('input[name="winner"]:checked');
+    if (!winner) return "";
+    var label = winner.labels && winner.labels[0];
+    if (!/^[0-3]$/.test(winner.value)) return label ? label.innerText.replace(/\s+/g, " ").trim() : "";
+    var who = seatName(form, winner.value);
+    var how = form.querySelector('input[name="how"]:checked');
+    var parts = how ? how.value.split("-") : ["self_draw"];
+    if (parts.length < 2) return TK.say("outbox.selfDraw", { who: who });
+    var key = parts[0] === "rob_kong" ? "outbox.robbedKong" : "outbox.onDiscard";
+    return TK.say(key, { who: who, from: seatName(form, parts[1]) });
+  }
+
+  function seatName(form, seat) {
+    var chip = form.querySelector('input[name="winner"][value="' + seat + '"]');
+    var name = chip && chip.labels && chip.labels[0] && chip.labels[0].querySelector(".seat-name");
+    return name ? name.textContent.trim() : "";
   }
 
   function fill(form, entry) {
@@ -336,6 +348,8 @@
       : known.slice().sort(function (a, b) { return a.id - b.id; });
     entries = entries.filter(function (entry) { return entry.id !== restoring; });
     if (!entries.length && !notice) { panel.hidden = true; panel.replaceChildren(); return; }
+    // Only good news (all sent): said calmly, not in the box that asks for attention.
+    panel.classList.toggle("calm", !entries.length);
     var parts = [];
     if (notice) {
       var said = element("p", "outbox-notice", notice);

@@ -11,7 +11,6 @@ from django.utils.translation import gettext_lazy as _
 
 from ..models import MAX_HAND_NUMBER, GameSession
 from ..reasons.refusals import Refusal, pattern_names, refusal
-from ..reasons.words import chinese
 from ..rules.records import MAX_ADJUSTMENT, MAX_PENALTY_COUNT, MAX_SIDE_BET
 from ..validators import refuse_control_characters
 from .hand_rows import (
@@ -32,7 +31,9 @@ from .hand_rows import (
     seat_initial,
     seat_rows,
 )
+from .sections import closed_name, closed_scores, more_summary, seat_facts_legend
 from .tiles import TileKey, keyboard_rows
+from .treasure import PATTERN_NOTES, wild_field_hint, wild_field_name
 from .winners import (
     add_extra_winner_fields,
     extra_winner_problems,
@@ -269,6 +270,7 @@ class HandForm(forms.Form):
                 "checked": pattern["id"] in chosen,
                 "count": shown.get(f"count_{pattern['id']}") or "1",
                 "disabled": bool(method) and method not in pattern.get("methods", [method]),
+                "note": PATTERN_NOTES.get(pattern["id"], ""),
             }
             for pattern in self.info["patterns"]
             if not pattern.get("requires_option") or option(pattern["requires_option"]) or pattern["id"] in chosen
@@ -285,6 +287,27 @@ class HandForm(forms.Form):
     @property
     def seat_rows(self) -> list[dict[str, Any]]:
         return seat_rows(self.shown, self.info, self.names)
+
+    @property
+    def shows_closed(self) -> bool:
+        """The 门清 chips: where a closed hand scores, or the hand being edited has one marked."""
+        return closed_scores(self.info) or any(self.shown.get(f"closed_{seat}") == "on" for seat in SEATS)
+
+    @property
+    def closed_name(self) -> str:
+        return closed_name(self.info)
+
+    @property
+    def has_ready(self) -> bool:
+        return any(value != "none" for value in self.info["ready_values"])
+
+    @property
+    def seat_facts_legend(self) -> str:
+        return seat_facts_legend(self.info, self.shows_closed, self.has_ready)
+
+    @property
+    def more_summary(self) -> str:
+        return more_summary(self.info, self.shows_closed, self.has_ready, bool(self.penalty_kinds))
 
     @property
     def kong_rows(self) -> list[dict[str, Any]]:
@@ -314,10 +337,13 @@ class HandForm(forms.Form):
 
     @property
     def wild_name(self) -> str:
-        """The variant's name for the tile the record's `treasure` holds: 宝牌, or Zhengzhou's 混."""
-        wilds = self.info.get("wilds") or {}
-        name = wilds.get("name") or {}
-        return str(name.get("zh" if chinese() else "en") or _("Treasure tile"))
+        """The field for the tile the record's `treasure` holds: this hand's treasure, or Zhengzhou's 混."""
+        return wild_field_name(self.info)
+
+    @property
+    def wild_hint(self) -> str:
+        """Which tile to pick for the treasure, by this table's `treasure_mode`."""
+        return wild_field_hint(self.info, self.session.option("treasure_mode"))
 
     @property
     def more_in_use(self) -> bool:

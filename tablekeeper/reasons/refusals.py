@@ -22,6 +22,7 @@ from django.utils.translation import pgettext
 from .refusal_words import (
     CONTRADICTION_FACTS,
     HEADLINES,
+    KONG_HEADLINES,
     KONG_PLACE,
     LIABLE_PLACE,
     PATTERN_PLACE,
@@ -131,7 +132,10 @@ def _sentence(error: Mapping[str, Any]) -> str | None:
     failed = requirement_sentence(str(error.get("requirement")), params if isinstance(params, Mapping) else None)
     if failed is not None:
         return failed
-    headline = HEADLINES.get(str(error.get("code")))
+    code = str(error.get("code"))
+    if str(error.get("field") or "").startswith("kongs.") and code in KONG_HEADLINES:
+        return str(KONG_HEADLINES[code])
+    headline = HEADLINES.get(code)
     return None if headline is None else str(headline)
 
 
