@@ -54,7 +54,7 @@ def tiles_said(notation: str) -> str:
         return f"{digits}{SUITS_ZH[suit]}"
 
     said = _TILE_RUN.sub(run, notation)
-    return re.sub(r"\s*\+\s*", " " + pgettext("winning tile", "won on ") , said).strip()
+    return re.sub(r"\s*\+\s*", " " + pgettext("winning tile", "won on "), said).strip()
 
 
 def _seat_facts(seat: int, facts: Mapping[str, Any], words: Words, info: Mapping[str, Any]) -> str | None:

@@ -277,6 +277,25 @@ def measured(page: Page, language: str, names: list[str]) -> dict[str, Any]:
     return problems
 
 
+class HeldRoutes:
+    """Requests held back until the test lets them through: a network as slow as needed."""
+
+    def __init__(self) -> None:
+        self.routes: list[Any] = []
+
+    def keep(self, route: Any) -> None:
+        self.routes.append(route)
+
+    def release(self) -> None:
+        while self.routes:
+            self.routes.pop(0).continue_()
+
+
+def photographed(page: Page, slug: str, language: str, table: Table, artifacts: Path) -> dict[str, Any]:
+    page.screenshot(path=str(artifacts / f"crawl-{slug}-{language}-light.png"), full_page=True)
+    return {f"{slug} ({language})": problems} if (problems := measured(page, language, table.names)) else {}
+
+
 def test_the_hand_forms_moments_pass_the_same_crawl(browser: Browser, live_server, table: Table, artifacts: Path):
     """The hand form in the states a keeper meets at a table: a Save in flight on a slow network, a
     refused tile hand, a false win being charged, and the phone that lost a race to save a hand."""
@@ -295,11 +314,6 @@ def test_the_hand_forms_moments_pass_the_same_crawl(browser: Browser, live_serve
         page = context.new_page()
         form = f"{live_server.url}/sessions/{game.pk}/hands/new/"
 
-        def moment(slug: str) -> None:
-            page.screenshot(path=str(artifacts / f"crawl-{slug}-{language}-light.png"), full_page=True)
-            if problems := measured(page, language, table.names):
-                found[f"{slug} ({language})"] = problems
-
         page.goto(form)
         page.locator('#hand-form label.chip:has(input[name="winner"][value="1"])').click()
         page.locator('#hand-form label.chip:has(input[name="how"][value="self_draw"])').click()
@@ -307,33 +321,28 @@ def test_the_hand_forms_moments_pass_the_same_crawl(browser: Browser, live_serve
         page.locator("#tiles-input").press_sequentially("123m456p789s222s1m+1m", delay=10)
         page.locator("#preview .tile-verdict.illegal").wait_for()
         # The engine's English stays behind its 详情 tap, closed: what the keeper reads first is measured.
-        moment("hand-form-refused-tiles")
+        found |= photographed(page, "hand-form-refused-tiles", language, table, artifacts)
 
         page.goto(form)
         page.locator('#hand-form label.chip:has(input[name="winner"][value="void"])').click()
         page.locator('#hand-form label.chip:has(input[name="false_win_seat"][value="2"])').click()
         page.locator("#preview .seat-changes").wait_for()
-        moment("hand-form-false-win")
+        found |= photographed(page, "hand-form-false-win", language, table, artifacts)
 
         page.goto(form)
         page.locator('#hand-form label.chip:has(input[name="winner"][value="1"])').click()
         page.locator('#hand-form label.chip:has(input[name="how"][value="self_draw"])').click()
         page.locator("#preview .seat-changes").wait_for()
-        held: list[Any] = []
-
-        def hold(route: Any) -> None:
-            held.append(route)
-
-        page.route("**/hands/new/", hold)
+        held = HeldRoutes()
+        page.route("**/hands/new/", held.keep)
         page.locator('#hand-form button[name="action"][value="save"]').click()
         page.locator("#hand-form .is-busy .busy-label").wait_for()
-        moment("hand-form-slow-save")
+        found |= photographed(page, "hand-form-slow-save", language, table, artifacts)
         # Meanwhile another phone saved this hand: the held Save arrives second and conflicts.
         services.record_hand(game, {"result": "draw"}, client_token="other", expected_number=1, user=table.owner)
-        for route in held:
-            route.continue_()
+        held.release()
         page.locator("#hand-form .conflict-choices").wait_for()
-        moment("hand-form-conflict")
+        found |= photographed(page, "hand-form-conflict", language, table, artifacts)
         context.close()
     report(artifacts, "hand-form-moments", found)
     assert found == {}
