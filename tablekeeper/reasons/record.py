@@ -96,7 +96,9 @@ def record_lines(record: Mapping[str, Any], names: Sequence[str], info: Mapping[
     if result == "draw":
         lines.append(_("Draw"))
     elif result == "void":
-        lines.append(_("Void (false win)"))
+        # 诈胡 only where someone was charged one; a void hand in another variant costs nobody anything.
+        charged = any(penalty.get("kind") == "false_win" for penalty in record.get("penalties") or [])
+        lines.append(_("Void (false win)") if charged else _("Void (nobody pays)"))
     seats = [_seat_facts(seat, facts or {}, words, info) for seat, facts in enumerate(record.get("seats") or [])]
     lines += [line for line in seats if line]
     lines += [_("Kong: %(kong)s") % {"kong": _kong(kong, words, info)} for kong in record.get("kongs") or []]

@@ -93,3 +93,16 @@ def test_where_no_false_win_is_charged_the_void_chip_promises_no_penalty(keeper_
     response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(game, winner="void"), headers=HTMX)
     assert response.status_code == 200
     assert Round.objects.get(session=game, number=1).deltas == [0, 0, 0, 0]
+
+
+def test_what_was_entered_calls_a_void_hand_a_false_win_only_when_one_was_charged(keeper_client, owner):
+    charged = make_session(owner, "shenyang", base=1)
+    keeper_client.post(
+        f"/sessions/{charged.pk}/hands/new/", taps(charged, winner="void", false_win_seat="1"), headers=HTMX
+    )
+    plain = make_session(owner, "dalian", base=1)
+    keeper_client.post(f"/sessions/{plain.pk}/hands/new/", taps(plain, winner="void"), headers=HTMX)
+    keeper_client.cookies["django_language"] = "zh-hans"
+    assert "作废（诈胡）" in keeper_client.get(f"/sessions/{charged.pk}/hands/1/").content.decode()
+    body = keeper_client.get(f"/sessions/{plain.pk}/hands/1/").content.decode()
+    assert "作废（不计分）" in body and "诈胡" not in body
