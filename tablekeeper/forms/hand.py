@@ -111,6 +111,10 @@ class HandForm(forms.Form):
         self.fields["adjust_note"] = forms.CharField(
             required=False, max_length=120, validators=[refuse_control_characters]
         )
+        # A refused hand the keeper insists on: why, in their words (saved as a manual adjustment).
+        self.fields["insist_note"] = forms.CharField(
+            required=False, max_length=120, validators=[refuse_control_characters]
+        )
         self.several_winners = several_winners_allowed(info, session.option)
         if self.several_winners:
             add_extra_winner_fields(self.fields, info, SEAT_CHOICES)
@@ -212,6 +216,17 @@ class HandForm(forms.Form):
         if data.get("treasure"):
             record["treasure"] = data["treasure"].strip()
         return record
+
+    def as_manual_adjustment(self) -> dict[str, Any] | None:
+        """The hand as the keeper insists on it when the rules refuse its facts: a void hand whose
+        only payment is the manual adjustment entered (none: nobody pays), with the keeper's note.
+        None, with the form's error, when no note says why."""
+        note = (self.cleaned_data.get("insist_note") or "").strip()
+        if not note:
+            self.add_error("insist_note", _("Say in a note why this hand is kept as it is."))
+            return None
+        deltas = [self.cleaned_data.get(f"adjust_{seat}") or 0 for seat in SEATS]
+        return {"result": "void", "penalties": [{"kind": "adjustment", "deltas": deltas, "note": note}]}
 
     @classmethod
     def initial_from_record(cls, record: dict[str, Any]) -> dict[str, Any]:

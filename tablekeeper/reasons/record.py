@@ -97,8 +97,13 @@ def record_lines(record: Mapping[str, Any], names: Sequence[str], info: Mapping[
         lines.append(_("Draw"))
     elif result == "void":
         # 诈胡 only where someone was charged one; a void hand in another variant costs nobody anything.
-        charged = any(penalty.get("kind") == "false_win" for penalty in record.get("penalties") or [])
-        lines.append(_("Void (false win)") if charged else _("Void (nobody pays)"))
+        penalties = record.get("penalties") or []
+        charged = any(penalty.get("kind") == "false_win" for penalty in penalties)
+        manual = bool(penalties) and all(penalty.get("kind") == "adjustment" for penalty in penalties)
+        if manual:
+            lines.append(_("Saved as a manual adjustment: the rules did not accept the facts entered."))
+        else:
+            lines.append(_("Void (false win)") if charged else _("Void (nobody pays)"))
     seats = [_seat_facts(seat, facts or {}, words, info) for seat, facts in enumerate(record.get("seats") or [])]
     lines += [line for line in seats if line]
     lines += [_("Kong: %(kong)s") % {"kong": _kong(kong, words, info)} for kong in record.get("kongs") or []]

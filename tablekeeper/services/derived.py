@@ -20,6 +20,20 @@ TOTAL_COLUMNS = tuple(f"total_{seat}" for seat in SEATS)
 DEAL_IN_METHODS = frozenset({"discard", "rob_kong"})
 
 
+# A hand the rules refused but the keeper insisted on (issue 18): saved as a void hand carrying only
+# a manual adjustment, kept apart from a plain void hand by its `method` column.
+MANUAL = "manual"
+
+
+def is_manual_adjustment(record: dict[str, Any]) -> bool:
+    penalties = record.get("penalties") or []
+    return (
+        record.get("result") == "void"
+        and bool(penalties)
+        and all(penalty.get("kind") == "adjustment" for penalty in penalties)
+    )
+
+
 def add(totals: Sequence[int], deltas: Sequence[int], sign: int = 1) -> list[int]:
     return [total + sign * delta for total, delta in zip(totals, deltas, strict=True)]
 
@@ -30,6 +44,9 @@ def hand_facts(record: dict[str, Any], deltas: Sequence[int]) -> dict[str, Any]:
     facts: dict[str, Any] = dict.fromkeys(GAIN_COLUMNS)
     facts["result"] = str(record.get("result", "draw"))
     facts["method"] = str(wins[0]["method"]) if wins else ""
+    if is_manual_adjustment(record):
+        facts["method"] = MANUAL
+
     source = wins[0].get("from") if wins else None
     facts["discarder"] = source if facts["method"] in DEAL_IN_METHODS else None
     for win in wins:

@@ -29,7 +29,7 @@ from ..models import (
 from ..reasons.refusals import explained, refusals
 from ..rules import VARIANT_IDS, replay
 from ..validators import player_name_problems
-from .derived import derived_columns, totals_of
+from .derived import derived_columns, is_manual_adjustment, totals_of
 from .errors import HandRejected
 from .sessions import finish_session, start_session
 
@@ -231,5 +231,6 @@ def export_csv(session: GameSession, seats: Sequence[Seat]) -> str:
     ):
         running = [total + delta for total, delta in zip(running, deltas, strict=True)]
         winners, method = _winners_and_method(record, names)
-        write([number, record.get("result", ""), winners, method, *deltas, pot_delta, *running])
+        result = "manual_adjustment" if is_manual_adjustment(record) else record.get("result", "")
+        write([number, result, winners, method, *deltas, pot_delta, *running])
     return out.getvalue()

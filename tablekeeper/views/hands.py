@@ -121,7 +121,13 @@ def _save_or_edit(
     asked: dict[str, Any],
 ) -> tuple[Round | None, int]:
     """Run the write; return the hand saved, else None and the status to re-render the form with."""
-    record = form.to_record()
+    if request.POST.get("action") == "insist":
+        insisted = form.as_manual_adjustment()
+        if insisted is None:
+            return None, 422
+        record = insisted
+    else:
+        record = form.to_record()
     try:
         if editing is None:
             saved = services.record_hand(
