@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import messages
@@ -22,6 +23,7 @@ from ..models import Correction, GameSession, Round, Seat
 from ..reasons import reasons
 from ..reasons.record import record_lines
 from ..reasons.refusals import explained, pattern_names, refusals
+from ..rules.deal import next_deals
 from .access import kept_session
 from .board import build_board, seats_of
 
@@ -33,7 +35,12 @@ def _form_context(
 ) -> dict[str, Any]:
     # Editing hand 5 shows the table as hand 5 was dealt: its dealer, streak and pot, not today's.
     before = services.table_before(session, editing.number) if editing is not None else None
+    # A new hand: who deals the next two hands for each plain result, so a phone keeping hands
+    # offline still shows the winds and 庄 (static/js/outbox-queue.js).
+    state = session.state or session.starting_state()
+    deals = "" if editing is not None else json.dumps(next_deals(session.variant, state, session.engine_options()))
     return {
+        "next_deals": deals,
         "session": session,
         "seats": seats,
         "board": build_board(session, seats, before=before),
