@@ -57,3 +57,27 @@ def test_a_refused_hand_says_why_beside_the_pattern_saves_nothing_and_one_tap_fi
         page.locator("#hand-form button[value=save]").click()
         page.wait_for_url(f"**/sessions/{game.pk}/")
     assert [round_.record["wins"][0]["seat"] for round_ in Round.objects.filter(session=game)] == [2]
+
+
+def test_a_refused_hand_the_table_insists_on_is_kept_as_a_manual_adjustment_in_two_taps(
+    browser: Browser, live_server, owner: User, artifacts: Path
+):
+    game = make_session(owner, "shandong", base=5, player_names=["安", "博", "慈", "迪"])
+    with phone(browser, live_server.url, owner, "zh-hans") as page:
+        page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
+        page.locator('#hand-form label.chip:has(input[name="winner"][value="2"])').click()
+        page.locator('#hand-form label.chip:has(input[name="how"][value="self_draw"])').click()
+        page.locator(HEAVENLY).click()
+        expect(page.locator("#preview .errors")).to_contain_text("慈")
+        page.locator("#hand-form button[value=save]").click()
+        insist = page.locator("#preview details.insist")
+        expect(insist.locator("summary")).to_have_text("仍要记下：按手工调整…")
+        insist.locator("summary").click()  # tap 1
+        insist.locator('input[name="insist_note"]').fill("牌桌认定慈天和")
+        page.screenshot(path=str(artifacts / "refused-hand-insist-zh.png"))
+        insist.locator('button[value="insist"]').click()  # tap 2
+        page.wait_for_url(f"**/sessions/{game.pk}/")
+        page.goto(f"{live_server.url}/sessions/{game.pk}/hands/")
+        expect(page.locator("main")).to_contain_text("手工调整")
+    saved = Round.objects.get(session=game)
+    assert saved.record["result"] == "void" and saved.record["penalties"][0]["note"] == "牌桌认定慈天和"
