@@ -47,8 +47,10 @@ def test_the_losing_phone_is_offered_the_board_and_the_next_hand_number(owner, s
     assert "第 1 局已由另一台设备保存" in choices
     assert f'href="/sessions/{shenyang.pk}/"' in choices and "去看牌桌" in choices
     assert 'name="action" value="renumber"' in choices and "改记为第 2 局" in choices
-    # The Save that can only be refused again is not offered.
+    # The Save that can only be refused again is not offered, and the dealer and winds (hand 2's
+    # now) are not shown under hand 1's number.
     assert 'value="save"' not in body
+    assert 'class="hand-form board-unknown"' in body
 
 
 def test_entering_it_as_the_next_hand_keeps_every_tap_and_draws_that_hand(owner, shenyang):
@@ -65,7 +67,7 @@ def test_entering_it_as_the_next_hand_keeps_every_tap_and_draws_that_hand(owner,
     assert 'name="winner" value="2" checked' in body
     assert 'value="discard-1" data-seat="1" checked' in body
     assert re.search(r'value="all_pungs"[^>]*checked', body)
-    assert "conflict-choices" not in body and 'value="save"' in body
+    assert "conflict-choices" not in body and 'value="save"' in body and "board-unknown" not in body
     # The bar already shows this hand scored against the table as it is now; nothing saved yet.
     assert 'class="seat-changes"' in body
     assert Round.objects.filter(session=shenyang).count() == 1
