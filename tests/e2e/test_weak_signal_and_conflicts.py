@@ -15,15 +15,25 @@ from tests.conftest import make_session
 from tests.e2e.phones import phone
 
 
-def hold(page: Page, pattern: str) -> list[Route]:
-    """Requests to `pattern` wait until the test lets them through (a slow network, as slow as needed)."""
-    held: list[Route] = []
+class Held:
+    """Requests to a URL wait until the test lets them through (a slow network, as slow as needed);
+    once let through, later ones pass at once."""
 
-    def keep(route: Route) -> None:
-        held.append(route)
+    def __init__(self, page: Page, pattern: str) -> None:
+        self.routes: list[Route] = []
+        self.holding = True
+        page.route(pattern, self.keep)
 
-    page.route(pattern, keep)
-    return held
+    def keep(self, route: Route) -> None:
+        if self.holding:
+            self.routes.append(route)
+        else:
+            route.continue_()
+
+    def release(self) -> None:
+        self.holding = False
+        while self.routes:
+            self.routes.pop(0).continue_()
 
 
 def tap(page: Page, name: str, value: str) -> None:
@@ -36,7 +46,7 @@ def test_on_a_slow_network_save_says_saving_and_the_preview_shows_its_own_spinne
     game = make_session(owner, "shenyang", base=1)
     with phone(browser, live_server.url, owner, "zh-hans") as page:
         page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
-        previews = hold(page, "**/hands/preview/")
+        previews = Held(page, "**/hands/preview/")
         tap(page, "winner", "1")
         tap(page, "how", "self_draw")
         busy = page.locator("#hand-form .preview-busy")
@@ -44,23 +54,26 @@ def test_on_a_slow_network_save_says_saving_and_the_preview_shows_its_own_spinne
         expect(busy).to_contain_text("正在计算")
         page.screenshot(path=str(artifacts / "slow-preview-zh.png"))
         page.wait_for_timeout(100)
-        while previews:
-            previews.pop(0).continue_()
+        previews.release()
         expect(page.locator("#preview .seat-changes")).to_be_visible()
         expect(busy).to_be_hidden()
 
-        saves = hold(page, "**/hands/new/")
+        saves = Held(page, "**/hands/new/")
         save = page.locator('#hand-form button[name="action"][value="save"]')
-        save.click()
         # Not at once (a quick Save would flash), but within a moment of 300 ms.
-        assert "保存中" not in save.inner_text()
+        busy_at_once = page.evaluate(
+            """() => {
+                const button = document.querySelector('#hand-form button[name="action"][value="save"]');
+                button.click();
+                return button.classList.contains("is-busy") || button.innerText.includes("保存中");
+            }"""
+        )
+        assert busy_at_once is False
         page.wait_for_timeout(450)
         expect(save).to_have_text("保存中…", use_inner_text=True)
         expect(save.locator(".spinner")).to_be_visible()
         page.screenshot(path=str(artifacts / "slow-save-zh.png"))
-        for route in saves:
-            route.continue_()
-        saves.clear()
+        saves.release()
         page.wait_for_url(f"**/sessions/{game.pk}/")
     assert Round.objects.filter(session=game).count() == 1
 
