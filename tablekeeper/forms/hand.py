@@ -81,7 +81,7 @@ class HandForm(forms.Form):
         # asks who (`false_win_seat`); elsewhere the engine voids the hand with no charge, and the
         # chip says that instead of promising a penalty nobody would pay.
         self.charges_false_win = "false_win" in info["penalty_kinds"]
-        results.append(("void", _("Void (false win)") if self.charges_false_win else _("Void (nobody pays)")))
+        results.append(("void", _("Void (false win)") if self.charges_false_win else _("Void (no one pays)")))
         self._choice_field("winner").choices = results
         if self.charges_false_win:
             self.fields["false_win_seat"] = forms.ChoiceField(required=False, choices=OPTIONAL_SEAT_CHOICES)

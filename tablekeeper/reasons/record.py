@@ -103,7 +103,7 @@ def record_lines(record: Mapping[str, Any], names: Sequence[str], info: Mapping[
         if manual:
             lines.append(_("Saved as a manual adjustment: the rules did not accept the facts entered."))
         else:
-            lines.append(_("Void (false win)") if charged else _("Void (nobody pays)"))
+            lines.append(_("Void (false win)") if charged else _("Void (no one pays)"))
     seats = [_seat_facts(seat, facts or {}, words, info) for seat, facts in enumerate(record.get("seats") or [])]
     lines += [line for line in seats if line]
     lines += [_("Kong: %(kong)s") % {"kong": _kong(kong, words, info)} for kong in record.get("kongs") or []]

@@ -31,7 +31,7 @@ def test_the_false_win_chip_asks_who_with_the_four_seat_chips(keeper_client, own
     keeper_client.cookies["django_language"] = "zh-hans"
     body = keeper_client.get(f"/sessions/{game.pk}/hands/new/").content.decode()
     assert "作废（诈胡）" in body
-    asked = body[body.index('class="false-win void-only"') :]
+    asked = body[body.index('class="taps false-win void-only"') :]
     asked = asked[: asked.index("</fieldset>")]
     assert "谁诈胡" in asked
     assert [f'name="false_win_seat" value="{seat}"' in asked for seat in range(4)] == [True] * 4
