@@ -248,11 +248,13 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
 
 def _renumbered(request: HtmxHttpRequest, session: GameSession, editing: Round | None) -> Any:
     """The posted taps; for "enter it as the next hand" after a conflict, with the hand number that
-    is next now (the client token stays: this hand was never saved)."""
+    is next now and a new client token (the old one saved nothing, and a token another phone's
+    undo or delete spent could never save)."""
     if request.POST.get("action") != "renumber" or editing is not None:
         return request.POST
     data = request.POST.copy()
     data["expected_number"] = str(session.next_number)
+    data["client_token"] = new_client_token()
     return data
 
 

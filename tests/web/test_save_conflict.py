@@ -64,6 +64,7 @@ def test_entering_it_as_the_next_hand_keeps_every_tap_and_draws_that_hand(owner,
     assert again.status_code == 200
     assert "第 2 局" in body and "第 1 局" not in body
     assert 'name="expected_number" value="2"' in body
+    assert 'name="client_token" value="phone-b"' not in body  # a token of its own for the new number
     assert 'name="winner" value="2" checked' in body
     assert 'value="discard-1" data-seat="1" checked' in body
     assert re.search(r'value="all_pungs"[^>]*checked', body)
@@ -71,9 +72,11 @@ def test_entering_it_as_the_next_hand_keeps_every_tap_and_draws_that_hand(owner,
     # The bar already shows this hand scored against the table as it is now; nothing saved yet.
     assert 'class="seat-changes"' in body
     assert Round.objects.filter(session=shenyang).count() == 1
+    token = re.search(r'name="client_token" value="([0-9a-f]+)"', body)
+    assert token is not None
     saved = phone.post(
         f"/sessions/{shenyang.pk}/hands/new/",
-        taps(2, "phone-b", winner="2", how="discard-1", patterns=["all_pungs"], action="save"),
+        taps(2, token.group(1), winner="2", how="discard-1", patterns=["all_pungs"], action="save"),
         headers=HTMX,
     )
     assert saved.status_code == 200 and saved["HX-Redirect"]
