@@ -49,9 +49,99 @@
     var scope = root.querySelectorAll ? root : document;
     scope.querySelectorAll(".stepper .step").forEach(function (button) { button.hidden = false; });
     var form = document.getElementById("hand-form");
-    if (form && (scope === document || scope === form || scope.contains(form))) padForBar(form);
+    if (form && (scope === document || scope === form || scope.contains(form))) {
+      padForBar(form);
+      previews = 0;  // a new form: nothing of it is in flight yet
+      var tilesField = document.getElementById("tiles-input");
+      if (tilesField) drawTiles(tilesField);
+    }
     if (document.querySelector("#hand-form details.more[open]")) loadTiles();
   }
+
+  // A request in flight shows itself: on weak signal a Save can take seconds, and a dimmed button
+  // alone looks like nothing happened. Save (and "enter it as hand N") says "Saving…" once it has
+  // taken 300 ms; the preview shows its own spinner at once, over the figures it will replace.
+  var SAVING_AFTER_MS = 300, savingTimer = null, previews = 0;
+
+  function isSaveButton(element) {
+    return Boolean(element && element.matches && element.matches('#hand-form button[name="action"]'));
+  }
+
+  function isPreviewRequest(detail) {
+    return Boolean(detail && detail.elt && detail.elt.id === "hand-form");
+  }
+
+  function previewBusy(busy) {
+    var note = document.querySelector("#hand-form .preview-busy"), preview = document.getElementById("preview");
+    if (note) note.hidden = !busy;
+    if (preview) preview.classList.toggle("is-stale", busy);
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var detail = event.detail || {};
+    if (event.defaultPrevented) return;  // kept on the phone by the outbox, never sent
+    if (isSaveButton(detail.elt)) {
+      var button = detail.elt;
+      window.clearTimeout(savingTimer);
+      savingTimer = window.setTimeout(function () { button.classList.add("is-busy"); }, SAVING_AFTER_MS);
+    } else if (isPreviewRequest(detail)) {
+      previews += 1;
+      previewBusy(true);
+    }
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var detail = event.detail || {};
+    if (isSaveButton(detail.elt)) {
+      window.clearTimeout(savingTimer);
+      detail.elt.classList.remove("is-busy");
+    } else if (isPreviewRequest(detail)) {
+      previews = Math.max(0, previews - 1);
+      if (!previews) previewBusy(false);
+    }
+  });
+
+  // The winning tiles as faces under the typed notation (RULES.md §0.3: [..] a claimed meld,
+  // (..) a concealed kong, + before the winning tile). Faces are the tile keyboard's own drawings.
+  function notationGroups(text) {
+    var groups = [], group = null, digits = "", winning = false;
+    function open(kind) { group = { kind: kind, tiles: [] }; groups.push(group); }
+    Array.prototype.forEach.call(text, function (character) {
+      if (character === "[" || character === "(") { open(character === "[" ? "claimed" : "concealed"); digits = ""; }
+      else if (character === "]" || character === ")") { group = null; digits = ""; }
+      else if (character === "+") { winning = true; digits = ""; }
+      else if (/[1-9]/.test(character)) digits += character;
+      else if (/[mpsz]/.test(character) && digits) {
+        if (winning) { open("winning"); winning = false; }
+        else if (!group) open("plain");
+        Array.prototype.forEach.call(digits, function (digit) { group.tiles.push(digit + character); });
+        if (group.kind === "winning") group = null;
+        digits = "";
+      }
+    });
+    return groups.filter(function (found) { return found.tiles.length; });
+  }
+
+  function drawTiles(field) {
+    var shown = document.querySelector('.tiles-faces[data-faces-of="' + field.id + '"]');
+    if (!shown) return;
+    var parts = notationGroups(field.value || "").map(function (found) {
+      var box = document.createElement("span");
+      box.className = "group " + found.kind;
+      found.tiles.forEach(function (face) {
+        var drawn = document.querySelector('.tile-keyboard .key[data-tile="' + face + '"] svg');
+        if (drawn) box.appendChild(drawn.cloneNode(true));
+      });
+      return box;
+    });
+    shown.replaceChildren.apply(shown, parts);
+  }
+
+  ["input", "change"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      if (event.target && event.target.id === "tiles-input") drawTiles(event.target);
+    });
+  });
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest(".stepper .step");

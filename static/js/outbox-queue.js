@@ -47,9 +47,55 @@
     form.elements.expected_number.value = String(number);
     var heading = form.querySelector("[data-next-hand]");
     if (heading) heading.textContent = TK.say("outbox.hand", { n: number });
-    // The page drew the winds and the dealer for the hand it was made for; later hands may
-    // have moved the deal, which only the server knows.
-    form.classList.toggle("board-unknown", number !== Number(form.dataset.pageNumber));
+    // The page drew the winds and the dealer for the hand it was made for; later hands may have
+    // moved the deal. The engine told the page who deals next after each plain result
+    // (data-deals), so after kept hands the winds and 庄 are still drawn where that is known; the
+    // streaks and the pot are not (the table line stays hidden).
+    var unknown = number !== Number(form.dataset.pageNumber);
+    form.classList.toggle("board-unknown", unknown);
+    var dealer = unknown ? predictedDealer(form, number) : -1;
+    form.classList.toggle("winds-known", dealer >= 0);
+    if (dealer >= 0) drawWinds(form, dealer);
+  }
+
+  var WINDS = ["东", "南", "西", "北"];
+
+  // Who deals hand `number`: the page's tree of next deals, walked by the kept hands before it.
+  function predictedDealer(form, number) {
+    var tree;
+    try { tree = JSON.parse(form.dataset.deals || "null"); } catch (error) { return -1; }
+    var page = Number(form.dataset.pageNumber);
+    var kept = rules.sessionQueue(known, panelSession).filter(function (entry) {
+      return entry.number >= page && entry.number < number;
+    }).sort(function (a, b) { return a.number - b.number; });
+    if (!tree || kept.length !== number - page) return -1;
+    var dealer = -1;
+    for (var i = 0; i < kept.length; i += 1) {
+      var values = {};
+      kept[i].fields.forEach(function (pair) { if (!(pair[0] in values)) values[pair[0]] = pair[1]; });
+      var several = Object.keys(values).some(function (name) { return /^extra_winner_/.test(name) && values[name]; });
+      var node = !several && tree ? tree[values.winner] : null;
+      if (!node) return -1;
+      dealer = node.dealer;
+      tree = node.then;
+    }
+    return dealer;
+  }
+
+  function drawWinds(form, dealer) {
+    form.querySelectorAll('.seat-chip input[name="winner"]').forEach(function (input) {
+      var seat = Number(input.value), chip = input.parentNode;
+      var wind = chip.querySelector("b[data-board-derived]");
+      if (wind) wind.textContent = WINDS[(seat - dealer + 4) % 4];
+      chip.querySelectorAll("i[data-board-derived]").forEach(function (mark) { mark.remove(); });
+      if (seat !== dealer) return;
+      var mark = document.createElement("i");
+      mark.lang = "zh";
+      mark.setAttribute("data-board-derived", "");
+      mark.textContent = "庄";
+      var label = chip.querySelector("span");
+      if (label) label.append(" ", mark);
+    });
   }
 
   // After a hand is kept: a blank form for the next one, with a token of its own. Fields marked
@@ -73,13 +119,25 @@
     return fields;
   }
 
+  // Who won and how, in a line the queue can show ("Ann won on Bo's discard"); a draw or a void
+  // hand by its chip's words.
   function describe(form) {
-    return ["winner", "how"].map(function (name) {
-      var input = form.querySelector('input[name="' + name + '"]:checked');
-      var label = input && input.labels && input.labels[0];
-      // innerText leaves out what the form hides (the winds it may no longer know).
-      return label ? label.innerText.replace(/\s+/g, " ").trim() : "";
-    }).filter(Boolean).join(" · ");
+    var winner = form.querySelector('input[name="winner"]:checked');
+    if (!winner) return "";
+    var label = winner.labels && winner.labels[0];
+    if (!/^[0-3]$/.test(winner.value)) return label ? label.innerText.replace(/\s+/g, " ").trim() : "";
+    var who = seatName(form, winner.value);
+    var how = form.querySelector('input[name="how"]:checked');
+    var parts = how ? how.value.split("-") : ["self_draw"];
+    if (parts.length < 2) return TK.say("outbox.selfDraw", { who: who });
+    var key = parts[0] === "rob_kong" ? "outbox.robbedKong" : "outbox.onDiscard";
+    return TK.say(key, { who: who, from: seatName(form, parts[1]) });
+  }
+
+  function seatName(form, seat) {
+    var chip = form.querySelector('input[name="winner"][value="' + seat + '"]');
+    var name = chip && chip.labels && chip.labels[0] && chip.labels[0].querySelector(".seat-name");
+    return name ? name.textContent.trim() : "";
   }
 
   function fill(form, entry) {
@@ -341,6 +399,8 @@
       : known.slice().sort(function (a, b) { return a.id - b.id; });
     entries = entries.filter(function (entry) { return entry.id !== restoring; });
     if (!entries.length && !notice) { panel.hidden = true; panel.replaceChildren(); return; }
+    // Only good news (all sent): said calmly, not in the box that asks for attention.
+    panel.classList.toggle("calm", !entries.length);
     var parts = [];
     if (notice) {
       var said = element("p", "outbox-notice", notice);

@@ -10,12 +10,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import MAX_HAND_NUMBER, GameSession
-from ..reasons.refusals import Refusal, refusal
-from ..reasons.words import chinese
+from ..reasons.refusals import Refusal, pattern_names, refusal
 from ..rules.records import MAX_ADJUSTMENT, MAX_PENALTY_COUNT, MAX_SIDE_BET
 from ..validators import refuse_control_characters
 from .hand_rows import (
     OPTIONAL_SEAT_CHOICES,
+    PENALTY_ROWS,
     SEAT_CHOICES,
     SEATS,
     add_kong_fields,
@@ -31,7 +31,9 @@ from .hand_rows import (
     seat_initial,
     seat_rows,
 )
+from .sections import closed_name, closed_scores, more_summary, seat_facts_legend
 from .tiles import TileKey, keyboard_rows
+from .treasure import PATTERN_NOTES, wild_field_hint, wild_field_name
 from .winners import (
     add_extra_winner_fields,
     extra_winner_problems,
@@ -74,9 +76,14 @@ class HandForm(forms.Form):
         info = session.variant_info
         self.info = info
         results: list[tuple[str, Any]] = [*[(str(i), f"P{i}") for i in range(4)], ("draw", _("Draw"))]
-        if "false_win" in info["penalty_kinds"]:
-            results.append(("void", _("Void (false win)")))
+        # A void hand: where the variant charges a false win (Shenyang's 诈胡) the chip says so and
+        # asks who (`false_win_seat`); elsewhere the engine voids the hand with no charge, and the
+        # chip says that instead of promising a penalty nobody would pay.
+        self.charges_false_win = "false_win" in info["penalty_kinds"]
+        results.append(("void", _("Void (false win)") if self.charges_false_win else _("Void (no one pays)")))
         self._choice_field("winner").choices = results
+        if self.charges_false_win:
+            self.fields["false_win_seat"] = forms.ChoiceField(required=False, choices=OPTIONAL_SEAT_CHOICES)
         # The variant's methods, and any a house rule of this session lets in (Zhengzhou's discard win).
         self.methods = self.methods_of(session)
         hows: list[tuple[str, Any]] = [("self_draw", _("Self-draw"))] if "self_draw" in self.methods else []
@@ -103,6 +110,10 @@ class HandForm(forms.Form):
         self.fields["adjust_note"] = forms.CharField(
             required=False, max_length=120, validators=[refuse_control_characters]
         )
+        # A refused hand the keeper insists on: why, in their words (saved as a manual adjustment).
+        self.fields["insist_note"] = forms.CharField(
+            required=False, max_length=120, validators=[refuse_control_characters]
+        )
         self.several_winners = bool(session.table_rules["several_winners"])
         if self.several_winners:
             add_extra_winner_fields(self.fields, info, SEAT_CHOICES)
@@ -113,6 +124,9 @@ class HandForm(forms.Form):
         self.conflict: str | None = None
         # The conflict is a spent client token (services.TokenSpent): sending it again cannot succeed.
         self.token_spent = False
+        # After a conflict on a new hand (another phone saved this number): the number it can
+        # still be entered as, with the same taps.
+        self.renumber_to: int | None = None
 
     def _choice_field(self, name: str) -> forms.ChoiceField:
         field = self.fields[name]
@@ -146,12 +160,24 @@ class HandForm(forms.Form):
                 self.add_error("how", _("Tap how the hand was won: self-draw or whose discard."))
             elif how.endswith(f"-{winner}"):
                 self.add_error("how", _("A player cannot win on their own discard."))
+        if winner == "void" and self.charges_false_win and not self._false_win_charged(cleaned):
+            self.add_error("false_win_seat", _("Tap who declared the false win: they pay the penalty."))
         for field, message in extra_winner_problems(cleaned, self.several_winners):
             self.add_error(field, message)
         adjust = [cleaned.get(f"adjust_{seat}") or 0 for seat in range(4)]
         if any(adjust) and sum(adjust) != 0:
             self.add_error(None, _("The adjustment must add up to 0; it adds up to %(sum)s.") % {"sum": sum(adjust)})
         return cleaned
+
+    @staticmethod
+    def _false_win_charged(cleaned: dict[str, Any]) -> bool:
+        """Someone is charged the false win: by the void chip's seat, or a 诈胡 row under "More"."""
+        if cleaned.get("false_win_seat") not in (None, ""):
+            return True
+        return any(
+            cleaned.get(f"penalty_kind_{row}") == "false_win" and cleaned.get(f"penalty_seat_{row}") not in (None, "")
+            for row in range(PENALTY_ROWS)
+        )
 
     def to_record(self) -> dict[str, Any]:
         """The hand record these taps describe; facts left at their defaults are left out.
@@ -188,7 +214,10 @@ class HandForm(forms.Form):
             record["seats"] = seats
         if found := kongs(data):
             record["kongs"] = found
-        if found := penalties(data):
+        found = penalties(data)
+        if winner == "void" and data.get("false_win_seat") not in (None, ""):
+            found.insert(0, {"kind": "false_win", "seat": int(data["false_win_seat"])})
+        if found:
             record["penalties"] = found
         if data.get("dice_double"):
             record["dice_double"] = True
@@ -197,6 +226,17 @@ class HandForm(forms.Form):
         if data.get("treasure"):
             record["treasure"] = data["treasure"].strip()
         return record
+
+    def as_manual_adjustment(self) -> dict[str, Any] | None:
+        """The hand as the keeper insists on it when the rules refuse its facts: a void hand whose
+        only payment is the manual adjustment entered (none: nobody pays), with the keeper's note.
+        None, with the form's error, when no note says why."""
+        note = (self.cleaned_data.get("insist_note") or "").strip()
+        if not note:
+            self.add_error("insist_note", _("Say in a note why this hand is kept as it is."))
+            return None
+        deltas = [self.cleaned_data.get(f"adjust_{seat}") or 0 for seat in SEATS]
+        return {"result": "void", "penalties": [{"kind": "adjustment", "deltas": deltas, "note": note}]}
 
     @classmethod
     def initial_from_record(cls, record: dict[str, Any]) -> dict[str, Any]:
@@ -216,7 +256,14 @@ class HandForm(forms.Form):
             initial.update(initial_for_extra_wins(wins[1:]))
         initial.update(seat_initial(record.get("seats") or []))
         initial.update(kong_initial(record.get("kongs") or []))
-        initial.update(penalty_initial(record.get("penalties") or []))
+        listed = list(record.get("penalties") or [])
+        if record.get("result") == "void":
+            # The void chip's "who" holds the first plain 诈胡; any other stays a row under "More".
+            charged = next((p for p in listed if p.get("kind") == "false_win" and p.get("count") in (None, 1)), None)
+            if charged is not None:
+                initial["false_win_seat"] = str(charged.get("seat", ""))
+                listed.remove(charged)
+        initial.update(penalty_initial(listed))
         initial["dice_double"] = bool(record.get("dice_double"))
         initial["liable"] = "" if record.get("liable") is None else str(record["liable"])
         initial["treasure"] = record.get("treasure") or ""
@@ -236,17 +283,22 @@ class HandForm(forms.Form):
 
     @property
     def pattern_chips(self) -> list[dict[str, Any]]:
+        """The variant's patterns as chips; one this table's house rules do not score (手把一 without
+        `allow_shou_ba_yi`) is not offered, unless the hand being edited already names it."""
         shown = self.shown
         method = self.chosen_method
         chosen = shown.get("patterns") or []
+        option = self.session.option
         return [
             {
                 **pattern,
                 "checked": pattern["id"] in chosen,
                 "count": shown.get(f"count_{pattern['id']}") or "1",
                 "disabled": bool(method) and method not in pattern.get("methods", [method]),
+                "note": PATTERN_NOTES.get(pattern["id"], ""),
             }
             for pattern in self.info["patterns"]
+            if not pattern.get("requires_option") or option(pattern["requires_option"]) or pattern["id"] in chosen
         ]
 
     @property
@@ -260,6 +312,27 @@ class HandForm(forms.Form):
     @property
     def seat_rows(self) -> list[dict[str, Any]]:
         return seat_rows(self.shown, self.info, self.names)
+
+    @property
+    def shows_closed(self) -> bool:
+        """The 门清 chips: where a closed hand scores, or the hand being edited has one marked."""
+        return closed_scores(self.info) or any(self.shown.get(f"closed_{seat}") == "on" for seat in SEATS)
+
+    @property
+    def closed_name(self) -> str:
+        return closed_name(self.info)
+
+    @property
+    def has_ready(self) -> bool:
+        return any(value != "none" for value in self.info["ready_values"])
+
+    @property
+    def seat_facts_legend(self) -> str:
+        return seat_facts_legend(self.info, self.shows_closed, self.has_ready)
+
+    @property
+    def more_summary(self) -> str:
+        return more_summary(self.info, self.shows_closed, self.has_ready, bool(self.penalty_kinds))
 
     @property
     def kong_rows(self) -> list[dict[str, Any]]:
@@ -278,7 +351,8 @@ class HandForm(forms.Form):
         to name its players), next to the part of the form it is about."""
         for error in errors:
             key = engine_field_to_form_key(error.get("field"))
-            self.engine_errors.setdefault(key, []).append(refusal(error, self.names, record))
+            said = refusal(error, self.names, record, pattern_names(self.info))
+            self.engine_errors.setdefault(key, []).append(said)
 
     def problems(self) -> list[str]:
         """Every message the form would show, flat: the field errors, then the engine's."""
@@ -288,10 +362,13 @@ class HandForm(forms.Form):
 
     @property
     def wild_name(self) -> str:
-        """The variant's name for the tile the record's `treasure` holds: 宝牌, or Zhengzhou's 混."""
-        wilds = self.info.get("wilds") or {}
-        name = wilds.get("name") or {}
-        return str(name.get("zh" if chinese() else "en") or _("Treasure tile"))
+        """The field for the tile the record's `treasure` holds: this hand's treasure, or Zhengzhou's 混."""
+        return wild_field_name(self.info)
+
+    @property
+    def wild_hint(self) -> str:
+        """Which tile to pick for the treasure, by this table's `treasure_mode`."""
+        return wild_field_hint(self.info, self.session.option("treasure_mode"))
 
     @property
     def more_in_use(self) -> bool:

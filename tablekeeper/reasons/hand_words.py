@@ -9,7 +9,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 # Lazy: built once at import, read by each request in its own language.
-RESULT_WORDS = {"win": gettext_lazy("Won"), "draw": gettext_lazy("Draw"), "void": gettext_lazy("Void (false win)")}
+RESULT_WORDS = {
+    "win": gettext_lazy("Won"),
+    "draw": gettext_lazy("Draw"),
+    "void": gettext_lazy("Void (false win)"),
+    # A refused hand the keeper saved as it happened: a void hand carrying only the adjustment.
+    "manual_adjustment": gettext_lazy("Manual adjustment"),
+}
 
 
 def result_text(result: str) -> str:

@@ -6,14 +6,16 @@ the treasure. Never a raw code: kinds and values are named as the form names the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from . import notes
 from .fact_names import kong_kind_name, penalty_name, ready_name
-from .words import Words, chinese, listed, signed
+from .words import HONOURS_ZH, SUITS_ZH, Words, chinese, listed, signed
 
 
 def _said(name: str, what: str) -> str:
@@ -32,10 +34,29 @@ def _win(win: Mapping[str, Any], words: Words) -> str:
     if win.get("flowers"):
         said += " " + _("Flowers: %(n)s.") % {"n": win["flowers"]}
     if win.get("tiles"):
-        said += " " + _("Tiles: %(tiles)s.") % {"tiles": win["tiles"]}
+        said += " " + _("Tiles: %(tiles)s.") % {"tiles": tiles_said(str(win["tiles"]))}
     if win.get("liable") is not None:  # 承包 named on this win (RULES §0.2)
         said += " " + _("%(name)s pays all (liable)") % {"name": words.seat(win["liable"])}
     return said
+
+
+_TILE_RUN = re.compile(r"([1-9]+)([mpsz])")
+
+
+def tiles_said(notation: str) -> str:
+    """The winning tiles as a Chinese keeper reads them: [123万] [白白白] 45678条 东东 胡4条; the
+    notation of RULES.md §0.3 as it is in English (its letters are the English suits)."""
+    if not chinese():
+        return notation
+
+    def run(match: re.Match[str]) -> str:
+        digits, suit = match.group(1), match.group(2)
+        if suit == "z":
+            return "".join(HONOURS_ZH.get(f"{digit}z", digit) for digit in digits)
+        return f"{digits}{SUITS_ZH[suit]}"
+
+    said = _TILE_RUN.sub(run, notation)
+    return re.sub(r"\s*\+\s*", " " + pgettext("winning tile", "won on "), said).strip()
 
 
 def _seat_facts(seat: int, facts: Mapping[str, Any], words: Words, info: Mapping[str, Any]) -> str | None:
@@ -81,7 +102,14 @@ def record_lines(record: Mapping[str, Any], names: Sequence[str], info: Mapping[
     if result == "draw":
         lines.append(_("Draw"))
     elif result == "void":
-        lines.append(_("Void (false win)"))
+        # 诈胡 only where someone was charged one; a void hand in another variant costs nobody anything.
+        penalties = record.get("penalties") or []
+        charged = any(penalty.get("kind") == "false_win" for penalty in penalties)
+        manual = bool(penalties) and all(penalty.get("kind") == "adjustment" for penalty in penalties)
+        if manual:
+            lines.append(_("Saved as a manual adjustment: the rules did not accept the facts entered."))
+        else:
+            lines.append(_("Void (false win)") if charged else _("Void (no one pays)"))
     seats = [_seat_facts(seat, facts or {}, words, info) for seat, facts in enumerate(record.get("seats") or [])]
     lines += [line for line in seats if line]
     lines += [_("Kong: %(kong)s") % {"kong": _kong(kong, words, info)} for kong in record.get("kongs") or []]

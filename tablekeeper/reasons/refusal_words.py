@@ -50,6 +50,12 @@ HEADLINES: dict[str, Promise] = {
     E.WIN_REQUIREMENT: _("The hand does not meet what these rules need for a win."),
 }
 
+# A code whose headline is about the win, said of a kong instead when its `field` is a kong's:
+# a 补杠 missing whose pung it was is no "whose discard did the winner win on".
+KONG_HEADLINES: dict[str, Promise] = {
+    E.MISSING_FROM: _("Tap whose discard this kong's tile was claimed from (for an added kong: the pung's)."),
+}
+
 # The two facts of each contradiction, as a keeper would say them.
 CONTRADICTION_FACTS: dict[str, tuple[Promise, Promise]] = {
     "closed_with_claimed_kong": (_("marked closed"), _("an exposed or added kong")),
@@ -148,6 +154,7 @@ SEAT_PLACES: dict[str, Promise] = {
     "ready": _("%(who)s's ready declaration"),
     "side_bet": _("%(who)s's side bet"),
 }
+PATTERN_PLACE = _("%(who)s's pattern %(pattern)s")
 KONG_PLACE = _("%(who)s's kong")
 PENALTY_PLACE = _("%(who)s's penalty")
 LIABLE_PLACE = _("Liable player %(who)s")

@@ -22,12 +22,15 @@ from django.utils.translation import pgettext
 from .refusal_words import (
     CONTRADICTION_FACTS,
     HEADLINES,
+    KONG_HEADLINES,
     KONG_PLACE,
     LIABLE_PLACE,
+    PATTERN_PLACE,
     PENALTY_PLACE,
     SEAT_PLACES,
     WIN_PLACES,
 )
+from .requirement_words import requirement_sentence
 from .words import chinese
 
 # Problems the app itself raises (services/hands.py), whose message is already in the keeper's language.
@@ -70,9 +73,15 @@ class Refusal:
         )
 
 
-def refusal(error: Mapping[str, Any], names: Sequence[str], record: Mapping[str, Any] | None = None) -> Refusal:
+def refusal(
+    error: Mapping[str, Any],
+    names: Sequence[str],
+    record: Mapping[str, Any] | None = None,
+    patterns: Mapping[str, str] | None = None,
+) -> Refusal:
     """One engine problem in the active language; `record` (the hand refused) lets it name a winner,
-    a kong's or a penalty's player, or the liable player, by the position the `field` gives."""
+    a kong's or a penalty's player, or the liable player, by the position the `field` gives, and
+    `patterns` (`pattern_names`) the pattern a "wins.0.patterns.2" field points at."""
     english = error_with_names(str(error.get("message") or ""), names)
     code = error.get("code")
     if not chinese() or code in APP_CODES:
@@ -81,15 +90,26 @@ def refusal(error: Mapping[str, Any], names: Sequence[str], record: Mapping[str,
     if sentence is None:
         # A code from a newer engine: say that much, and keep its English.
         return Refusal(_("The rules refused this hand."), english)
-    place = _place(str(error.get("field") or ""), names, record or {})
+    # A contradiction's two facts already say which pattern; any other pattern problem names it.
+    named = {} if error.get("contradiction") else patterns or {}
+    place = _place(str(error.get("field") or ""), names, record or {}, named)
     text = _("%(place)s: %(sentence)s") % {"place": place, "sentence": sentence} if place else sentence
     return Refusal(text, english)
 
 
 def refusals(
-    errors: Iterable[Mapping[str, Any]], names: Sequence[str], record: Mapping[str, Any] | None = None
+    errors: Iterable[Mapping[str, Any]],
+    names: Sequence[str],
+    record: Mapping[str, Any] | None = None,
+    patterns: Mapping[str, str] | None = None,
 ) -> list[Refusal]:
-    return [refusal(error, names, record) for error in errors]
+    return [refusal(error, names, record, patterns) for error in errors]
+
+
+def pattern_names(variant_info: Mapping[str, Any]) -> dict[str, str]:
+    """Each pattern id of the variant (`get_variant`) by its name in the active language, for `refusal`."""
+    language = "zh" if chinese() else "en"
+    return {pattern["id"]: str(pattern["name"][language]) for pattern in variant_info.get("patterns", [])}
 
 
 def joined(found: Sequence[Refusal]) -> Refusal:
@@ -108,11 +128,18 @@ def _sentence(error: Mapping[str, Any]) -> str | None:
     facts = CONTRADICTION_FACTS.get(str(error.get("contradiction")))
     if facts is not None:
         return _("These cannot both be true: %(one)s, and %(other)s.") % {"one": facts[0], "other": facts[1]}
-    headline = HEADLINES.get(str(error.get("code")))
+    params = error.get("params")
+    failed = requirement_sentence(str(error.get("requirement")), params if isinstance(params, Mapping) else None)
+    if failed is not None:
+        return failed
+    code = str(error.get("code"))
+    if str(error.get("field") or "").startswith("kongs.") and code in KONG_HEADLINES:
+        return str(KONG_HEADLINES[code])
+    headline = HEADLINES.get(code)
     return None if headline is None else str(headline)
 
 
-def _place(field: str, names: Sequence[str], record: Mapping[str, Any]) -> str | None:
+def _place(field: str, names: Sequence[str], record: Mapping[str, Any], patterns: Mapping[str, str]) -> str | None:
     """The part of the hand `field` points at, with its player's name; None when no player is known."""
     parts = field.split(".")
     head, index = parts[0], _index(parts[1] if len(parts) > 1 else "")
@@ -131,8 +158,19 @@ def _place(field: str, names: Sequence[str], record: Mapping[str, Any]) -> str |
     if who is None:
         return None
     if head == "wins":
+        pattern = _pattern(listed[index], parts[3] if len(parts) > 3 else "", patterns) if rest == "patterns" else None
+        if pattern is not None:
+            return str(PATTERN_PLACE) % {"who": who, "pattern": pattern}
         return str(WIN_PLACES.get(rest, WIN_PLACES[""])) % {"who": who}
     return str(KONG_PLACE if head == "kongs" else PENALTY_PLACE) % {"who": who}
+
+
+def _pattern(win: Mapping[str, Any], part: str, patterns: Mapping[str, str]) -> str | None:
+    """The name of the pattern ticked at position `part` of a win, when the variant names it."""
+    ticked, index = win.get("patterns"), _index(part)
+    if not isinstance(ticked, list) or index is None or index >= len(ticked):
+        return None
+    return patterns.get(str(ticked[index]))
 
 
 def _index(part: str) -> int | None:

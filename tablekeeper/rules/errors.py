@@ -8,7 +8,7 @@ interface (the web app maps them to form fields), so never rename one.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 # Shape of the record or its values.
 UNKNOWN_VARIANT = "unknown_variant"
@@ -115,6 +115,43 @@ RefusalKind = Literal["tiles", "contradiction", "value"]
 REFUSAL_KINDS: tuple[RefusalKind, ...] = ("tiles", "contradiction", "value")
 _TILE_CODES = frozenset({TILES_NOTATION, TILES_NOT_IN_SET, TILES_COUNT, TILES_NOT_A_WIN})
 
+# Win requirements (RULES §1-§5): what a hand must hold or be to win at all. Each `win_requirement`
+# problem says which one it failed (`Problem.requirement`, a stable id here) and its specifics
+# (`Problem.params`, e.g. the suits missing), so the app can say it in the keeper's language.
+REQUIREMENTS: dict[str, str] = {
+    "three_suits": "tiles (or sets) of all three suits; params: missing (of m, p, s) (Dalian R1, Shenyang)",
+    "two_suits": "tiles of at least two suits; params: present (of m, p, s) (Harbin)",
+    "triplet": "a pung or kong (Dalian R2, Harbin)",
+    "terminal_or_honour": "a 1, 9 or honour tile (Dalian R3, Shenyang)",
+    "terminal_or_red_dragon": "a 1 or 9, or the Red Dragon (Harbin)",
+    "opened": "a chow, pung or kong claimed from a discard: an open hand (Dalian R4, Harbin, Shenyang)",
+    "set_aside_limit": "at most three sets set aside, four tiles left in hand: no 手把一 (Dalian R5, Harbin)",
+    "chow": "a chow (Harbin)",
+    "triplet_or_dragon_pair": "a pung or kong, or a pair of dragons (Shenyang)",
+    "fourth_claim_all_pungs": "a fourth claimed set only in an all-pungs hand (Shenyang)",
+    "no_claimed_dragon_pung": "no pung claimed from a discarded dragon (Dalian)",
+    "declared_ready": "a declared ready before the win (house rule must_declare_ready: Dalian, Shandong)",
+    "pair_258": "a pair of 2s, 5s or 8s, unless the hand is exempt (Shandong)",
+    "no_special_sets": "no dragon or wind set: honours only form pungs and kongs (Shandong, Zhengzhou)",
+    "no_chow_claim": "no chow claimed (house rule allow_chow off: Zhengzhou)",
+    "wild_not_in_set": "no wild in a set aside or a kong (Zhengzhou)",
+    "wild_not_claimed": "no win on a discarded wild (Zhengzhou)",
+}
+
+
+class Unmet(NamedTuple):
+    """A win requirement a hand fails: its id (`REQUIREMENTS`), the English words, and the specifics."""
+
+    requirement: str
+    words: str
+    params: tuple[tuple[str, str], ...] = ()
+
+
+def unmet(requirement: str, words: str, **params: str) -> Unmet:
+    if requirement not in REQUIREMENTS:
+        raise ValueError(f"unknown win requirement {requirement!r}: list it in REQUIREMENTS")
+    return Unmet(requirement, words, tuple(sorted(params.items())))
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -131,12 +168,16 @@ class Problem:
     message: str
     contradiction: str | None = None
     facts: tuple[str, ...] = ()
+    requirement: str | None = None
+    params: tuple[tuple[str, str], ...] = ()
     # One of REFUSAL_KINDS; unset, it follows from the code (the flow sets "tiles" on whatever the
     # reading of a win's tiles refused).
     kind: RefusalKind | None = None
 
     def of_kind(self, kind: RefusalKind) -> Problem:
-        return Problem(self.code, self.field, self.message, self.contradiction, self.facts, kind)
+        return Problem(
+            self.code, self.field, self.message, self.contradiction, self.facts, self.requirement, self.params, kind
+        )
 
     @property
     def refusal_kind(self) -> RefusalKind:
@@ -156,6 +197,9 @@ class Problem:
         if self.contradiction is not None:
             found["contradiction"] = self.contradiction
             found["facts"] = list(self.facts)
+        if self.requirement is not None:
+            found["requirement"] = self.requirement
+            found["params"] = dict(self.params)
         return found
 
 
@@ -170,6 +214,11 @@ class Rejected(Exception):
 def reject(code: str, field: str | None, message: str) -> Rejected:
     """Build a `Rejected` for one problem, for `raise reject(...)`."""
     return Rejected(Problem(code, field, message))
+
+
+def requirement(failed: Unmet, field: str) -> Problem:
+    """A `win_requirement` problem at `field` for the requirement the hand failed."""
+    return Problem(WIN_REQUIREMENT, field, failed.words, requirement=failed.requirement, params=failed.params)
 
 
 def contradiction(kind: str, field: str, message: str, *facts: str) -> Problem:

@@ -19,17 +19,32 @@ GAIN_COLUMNS = tuple(f"gain_{seat}" for seat in SEATS)
 TOTAL_COLUMNS = tuple(f"total_{seat}" for seat in SEATS)
 
 
+# A hand the rules refused but the keeper insisted on (issue 18): saved as a void hand carrying only
+# a manual adjustment, kept apart from a plain void hand by its `method` column.
+MANUAL = "manual"
+
+
+def is_manual_adjustment(record: dict[str, Any]) -> bool:
+    penalties = record.get("penalties") or []
+    return (
+        record.get("result") == "void"
+        and bool(penalties)
+        and all(penalty.get("kind") == "adjustment" for penalty in penalties)
+    )
+
+
 def add(totals: Sequence[int], deltas: Sequence[int], sign: int = 1) -> list[int]:
     return [total + sign * delta for total, delta in zip(totals, deltas, strict=True)]
 
 
-def hand_facts(settled: dict[str, Any]) -> dict[str, Any]:
+def hand_facts(settled: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
     """The columns of what the engine settled (`settle`'s `facts`): how the hand ended, the first
-    winner's method, the seat that dealt in (or whose kong was robbed) and each winner's gain."""
+    winner's method (or `manual` for a refused hand the keeper saved as a manual adjustment), the seat
+    that dealt in (or whose kong was robbed) and each winner's gain."""
     facts = settled["facts"]
     columns: dict[str, Any] = dict.fromkeys(GAIN_COLUMNS)
     columns["result"] = facts["result"]
-    columns["method"] = facts["method"] or ""
+    columns["method"] = MANUAL if is_manual_adjustment(record) else facts["method"] or ""
     columns["discarder"] = facts["discarder"]
     for winner in facts["winners"]:
         columns[f"gain_{winner['seat']}"] = winner["gain"]
@@ -62,7 +77,7 @@ def derived_columns(
         "lines": scored["lines"],
         "state_after": scored["state"],
         **dict(zip(TOTAL_COLUMNS, totals, strict=True)),
-        **hand_facts(scored),
+        **hand_facts(scored, record),
     }
 
 

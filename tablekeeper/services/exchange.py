@@ -38,7 +38,7 @@ from ..reasons.words import listed
 from ..rules import replay, variant_ids
 from ..table_fee_fields import PLACE_MAX_LENGTH
 from ..validators import has_control_characters, player_name_problems
-from .derived import derived_columns, totals_of
+from .derived import derived_columns, is_manual_adjustment, totals_of
 from .errors import HandRejected
 from .sessions import ending_of, finish_session, start_session
 from .table_fee import AMOUNT_MAX, KINDS, MINUTES_MAX, NONE, PERCENT_MAX, fen_text
@@ -354,7 +354,17 @@ def export_csv(session: GameSession, seats: Sequence[Seat]) -> str:
     ):
         running = [total + delta for total, delta in zip(running, deltas, strict=True)]
         winners, method = _winners_and_method(record, names)
-        write([number, result_text(str(record.get("result", ""))), winners, method, *deltas, pot_delta, *running])
+        write(
+            [
+                number,
+                result_text("manual_adjustment" if is_manual_adjustment(record) else str(record.get("result", ""))),
+                winners,
+                method,
+                *deltas,
+                pot_delta,
+                *running,
+            ]
+        )
     if session.fee_kind != NONE:
         # The table fee is money, not a hand: one row of what each player pays and what the room gets.
         fee = ending_of(session).fee

@@ -55,6 +55,9 @@ def client_text() -> dict[str, str]:
         "outbox.confirmDelete": _("Yes, delete this hand for good"),
         "outbox.fixing": _("Fixing hand {n} kept on this phone: Save puts it back in the queue, in its place."),
         "outbox.allSent": _("All hands kept on this phone were sent."),
+        "outbox.selfDraw": _("{who} won by self-draw"),
+        "outbox.onDiscard": _("{who} won on {from}'s discard"),
+        "outbox.robbedKong": _("{who} won by robbing {from}'s kong"),
         "outbox.cannotKeep": _("This phone could not keep the hand (its storage is off or full). Nothing was saved."),
         "outbox.logout": _(
             "Hands not sent yet: {n}. They stay on this phone and are sent when you log in again. Log out anyway?"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import messages
@@ -21,7 +22,8 @@ from ..http import HtmxHttpRequest, current_user, page_or_partial
 from ..models import GameSession, Round, Seat
 from ..reasons import reasons
 from ..reasons.record import record_lines
-from ..reasons.refusals import explained, refusals
+from ..reasons.refusals import explained, pattern_names, refusals
+from ..rules.deal import next_deals
 from ..services.trail import trail_of
 from .access import kept_session
 from .board import build_board, seats_of
@@ -34,7 +36,12 @@ def _form_context(
 ) -> dict[str, Any]:
     # Editing hand 5 shows the table as hand 5 was dealt: its dealer, streak and pot, not today's.
     before = services.table_before(session, editing.number) if editing is not None else None
+    # A new hand: who deals the next two hands for each plain result, so a phone keeping hands
+    # offline still shows the winds and 庄 (static/js/outbox-queue.js).
+    state = session.state or session.starting_state()
+    deals = "" if editing is not None else json.dumps(next_deals(session.variant, state, session.engine_options()))
     return {
+        "next_deals": deals,
         "session": session,
         "seats": seats,
         "board": build_board(session, seats, before=before),
@@ -80,7 +87,7 @@ def _preview_context(
         "preview": preview,
         "preview_rows": _preview_rows(seats, preview),
         "preview_lines": reasons(preview["lines"], names, session.variant_info),
-        "preview_errors": refusals(preview["errors"], names, record),
+        "preview_errors": refusals(preview["errors"], names, record, pattern_names(session.variant_info)),
         "tiles_verdict": tiles_verdict(record or {}, preview),
     }
 
@@ -122,7 +129,13 @@ def _save_or_edit(
     asked: dict[str, Any],
 ) -> tuple[Round | None, int]:
     """Run the write; return the hand saved, else None and the status to re-render the form with."""
-    record = form.to_record()
+    if request.POST.get("action") == "insist":
+        insisted = form.as_manual_adjustment()
+        if insisted is None:
+            return None, 422
+        record = insisted
+    else:
+        record = form.to_record()
     try:
         if editing is None:
             saved = services.record_hand(
@@ -151,6 +164,10 @@ def _save_or_edit(
         # A spent token (its hand undone, deleted or changed on another phone) can never be saved:
         # the outbox must not offer to send it again as it is.
         form.token_spent = isinstance(conflict, services.TokenSpent)
+        if editing is None:
+            session.refresh_from_db(fields=["hand_count", "status"])
+            if session.is_open and session.next_number != form.cleaned_data["expected_number"]:
+                form.renumber_to = session.next_number
         return None, 409
     except services.HandRejected as rejected:
         if editing is not None and rejected.number not in (None, editing.number):
@@ -184,12 +201,16 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
     asked: dict[str, Any] = {}
     status = 200
     if request.method == "POST":
-        form = HandForm(session, request.POST, names=names)
+        form = HandForm(session, _renumbered(request, session, editing), names=names)
         if not session.is_open:
             form.conflict = _("This session is finished; its hands can no longer be changed.")
             status = 409
         elif form.is_valid():
-            if request.POST.get("action") == "preview":
+            if request.POST.get("action") == "renumber" and editing is None:
+                # "Enter it as hand N": the same taps, drawn for the hand that is next now, and
+                # scored against the table as it is now; nothing is saved until Save.
+                preview = services.preview_hand(session, form.to_record(), None)
+            elif request.POST.get("action") == "preview":
                 number = editing.number if editing else None
                 preview = services.preview_hand(session, form.to_record(), number)
                 form.attach_engine_errors(preview["errors"], form.to_record())
@@ -228,6 +249,18 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
     shown = _preview_context(session, seats, preview, form, editing.record if editing is not None else None)
     context = _form_context(session, seats, form, editing=editing, **shown, **asked)
     return page_or_partial(request, FORM_TEMPLATE, "hand_form", context, status=status)
+
+
+def _renumbered(request: HtmxHttpRequest, session: GameSession, editing: Round | None) -> Any:
+    """The posted taps; for "enter it as the next hand" after a conflict, with the hand number that
+    is next now and a new client token (the old one saved nothing, and a token another phone's
+    undo or delete spent could never save)."""
+    if request.POST.get("action") != "renumber" or editing is not None:
+        return request.POST
+    data = request.POST.copy()
+    data["expected_number"] = str(session.next_number)
+    data["client_token"] = new_client_token()
+    return data
 
 
 def _new_hand_initial(session: GameSession) -> dict[str, Any]:

@@ -68,6 +68,7 @@ def test_a_refused_hand_the_table_insists_on_is_kept_as_a_manual_adjustment_in_t
         page.locator('#hand-form label.chip:has(input[name="winner"][value="2"])').click()
         page.locator('#hand-form label.chip:has(input[name="how"][value="self_draw"])').click()
         page.locator(HEAVENLY).click()
+        expect(page.locator("#preview .errors")).to_contain_text("慈")
         page.locator("#hand-form button[value=save]").click()
         insist = page.locator("#preview details.insist")
         expect(insist.locator("summary")).to_have_text("仍要记下：按手工调整…")

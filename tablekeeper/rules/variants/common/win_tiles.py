@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple
 
 from ... import errors as E
-from ...errors import Problem, Rejected, contradiction
+from ...errors import Problem, Rejected, Unmet, contradiction, requirement, unmet
 from ...notation import NotationError, WinningHand, parse_hand
 from ...records import HandRecord, Kong, Win
 from ...shapes import winning_tiles
@@ -56,11 +56,11 @@ def read_squared(record: HandRecord, index: int, tile_set: Collection[int], vari
     return SquaredHand(hand, reconcile_kongs(record, index, hand), problems)
 
 
-def requirement_problems(index: int, failures: list[str] | None, not_a_win: str) -> list[Problem]:
+def requirement_problems(index: int, failures: list[Unmet] | None, not_a_win: str) -> list[Problem]:
     """Each win requirement the tiles fail, or, when no shape fits at all (None), that they are no win."""
     if failures is None:
         return [Problem(E.TILES_NOT_A_WIN, tiles_field(index), not_a_win)]
-    return [Problem(E.WIN_REQUIREMENT, tiles_field(index), words) for words in failures]
+    return [requirement(failed, tiles_field(index)) for failed in failures]
 
 
 def opened_problems(record: HandRecord, win: Win, hand: WinningHand, index: int) -> list[Problem]:
@@ -101,11 +101,14 @@ def robbed_kong_problems(win: Win, index: int, hand: WinningHand) -> list[Proble
 def special_set_problems(hand: WinningHand, index: int, variant_name: str) -> list[Problem]:
     """Dragon and wind sets ([567z], [1234z]) are north-eastern special sets the other variants lack."""
     return [
-        Problem(
-            E.WIN_REQUIREMENT,
+        requirement(
+            unmet(
+                "no_special_sets",
+                f"{variant_name} has no {meld.kind.replace('_', ' ')} [{faces(meld.tiles)}]: "
+                "honours only form pungs and kongs.",
+                kind=meld.kind,
+            ),
             tiles_field(index),
-            f"{variant_name} has no {meld.kind.replace('_', ' ')} [{faces(meld.tiles)}]: "
-            "honours only form pungs and kongs.",
         )
         for meld in hand.melds
         if meld.kind in ("dragon_set", "wind_set")

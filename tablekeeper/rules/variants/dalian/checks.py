@@ -6,7 +6,7 @@ and kongs that cannot be. The contradictions every variant shares are `common/co
 from __future__ import annotations
 
 from ... import errors as E
-from ...errors import Problem, contradiction
+from ...errors import Problem, contradiction, requirement, unmet
 from ...ledger import seat_name
 from ...options import Options
 from ...records import HandRecord, Kong, Win
@@ -73,19 +73,16 @@ def _kong_problems(record: HandRecord, options: Options) -> list[Problem]:
         opening = any(kong_opens_hand(k, options) for k in kongs)
         if seat in winners and not opening and count == limit:
             # R4 needs a claimed set besides these kongs, and it would be one set aside too many (R5).
-            problems.append(
-                Problem(
-                    E.WIN_REQUIREMENT,
-                    "kongs",
-                    f"{seat_name(seat)} set aside {count} kongs that do not open the hand; with the claimed set "
-                    f"a win needs (R4), that is more than {limit} sets set aside (R5).",
-                )
+            words = (
+                f"{seat_name(seat)} set aside {count} kongs that do not open the hand; with the claimed set "
+                f"a win needs (R4), that is more than {limit} sets set aside (R5)."
             )
+            problems.append(requirement(unmet("set_aside_limit", words, limit=str(limit)), "kongs"))
         # More than four kongs no hand holds at all: the shared layer refuses that (more_kongs_than_sets).
         if limit < count <= 4:
             words = f"{seat_name(seat)} set aside {count} kongs; at most {limit} sets may be set aside (R5)."
             if seat in winners:
-                problems.append(Problem(E.WIN_REQUIREMENT, "kongs", words))
+                problems.append(requirement(unmet("set_aside_limit", words, limit=str(limit)), "kongs"))
             else:
                 problems.append(contradiction("more_kongs_than_sets", "kongs", words))
     return problems
@@ -96,18 +93,12 @@ def _win_problems(record: HandRecord, win: Win, path: str, options: Options) -> 
     facts = record.seats[win.seat]
     # With tiles, the tiles say whether the hand was opened (and a closed mark they contradict is refused there).
     if not facts.opened and win.tiles is None:
-        problems.append(
-            Problem(
-                E.WIN_REQUIREMENT,
-                f"seats.{win.seat}.opened",
-                "An unopened hand cannot win (R4): the winner needs a claimed chow, pung or exposed kong.",
-            )
-        )
+        words = "An unopened hand cannot win (R4): the winner needs a claimed chow, pung or exposed kong."
+        problems.append(requirement(unmet("opened", words), f"seats.{win.seat}.opened"))
     ready = facts.ready == "ready"
     if options["must_declare_ready"] and not ready:
-        problems.append(
-            Problem(E.WIN_REQUIREMENT, f"seats.{win.seat}.ready", "This table requires a declared ready to win.")
-        )
+        words = "This table requires a declared ready to win."
+        problems.append(requirement(unmet("declared_ready", words), f"seats.{win.seat}.ready"))
     for index, pattern_id in enumerate(win.patterns):
         if pattern_id in TREASURE_PATTERNS and not ready:
             problems.append(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ... import errors as E
-from ...errors import Problem, Rejected, contradiction, reject
+from ...errors import Problem, Rejected, Unmet, contradiction, reject, requirement, unmet
 from ...ledger import TILES_PROVE, seat_name
 from ...notation import Meld, WinningHand
 from ...options import Options
@@ -130,11 +130,8 @@ def _check_melds(hand: WinningHand, path: str, options: Options) -> None:
     for meld in hand.melds:
         if meld.kind == "pung" and meld.claimed and is_dragon(meld.tiles[0]):
             face = tile_face(meld.tiles[0])
-            problems.append(
-                Problem(
-                    E.WIN_REQUIREMENT, f"{path}.tiles", f"A discarded dragon can never be punged ([{face[0] * 3}z])."
-                )
-            )
+            words = f"A discarded dragon can never be punged ([{face[0] * 3}z])."
+            problems.append(requirement(unmet("no_claimed_dragon_pung", words, tile=face), f"{path}.tiles"))
         if meld.kind == "dragon_set" and options["xi_gang_mode"] == "dragon_kong":
             problems.append(
                 Problem(
@@ -278,7 +275,7 @@ def _legal_readings(
     """The first way of reading the hand that has a legal reading; else every failed requirement."""
     if not any(candidates for _, candidates in groups):
         raise reject(E.TILES_NOT_A_WIN, f"{path}.tiles", "These tiles are not four sets and a pair (R6).")
-    all_failures: list[list[str]] = []
+    all_failures: list[list[Unmet]] = []
     for bao, candidates in groups:
         failures = [(reading, _failed_requirements(hand, reading, options)) for reading in candidates]
         legal = [reading for reading, failed in failures if not failed]
@@ -286,24 +283,25 @@ def _legal_readings(
             return bao, legal
         all_failures.extend(failed for _, failed in failures)
     fewest = min(all_failures, key=len)
-    raise Rejected([Problem(E.WIN_REQUIREMENT, f"{path}.tiles", message) for message in fewest])
+    raise Rejected([requirement(failed, f"{path}.tiles") for failed in fewest])
 
 
-def _failed_requirements(hand: WinningHand, reading: Reading, options: Options) -> list[str]:
+def _failed_requirements(hand: WinningHand, reading: Reading, options: Options) -> list[Unmet]:
     """Each requirement of §1.4 this reading fails, in words a player understands."""
-    failed: list[str] = []
+    failed: list[Unmet] = []
     missing = _three_suits(reading, options)
     if missing:
         where = "tiles" if options["three_suits_mode"] == "tiles" else "sets"
-        failed.append(f"needs {where} of all three suits (no {' and no '.join(missing)}) (R1)")
+        words = f"needs {where} of all three suits (no {' and no '.join(SUIT_NAMES[s] for s in missing)}) (R1)"
+        failed.append(unmet("three_suits", words, missing="".join(missing)))
     if not _has_triplet(reading, options):
-        failed.append("needs a triplet: a pung or kong (R2)")
+        failed.append(unmet("triplet", "needs a triplet: a pung or kong (R2)"))
     if not reading.some(is_terminal_or_honor):
-        failed.append("needs a 1, 9 or honour tile (R3)")
+        failed.append(unmet("terminal_or_honour", "needs a 1, 9 or honour tile (R3)"))
     if not _opened(hand, options):
-        failed.append("needs a claimed chow, pung or exposed kong: the hand is not opened (R4)")
+        failed.append(unmet("opened", "needs a claimed chow, pung or exposed kong: the hand is not opened (R4)"))
     if not _melds_allowed(hand, reading, options):
-        failed.append("sets aside four sets, leaving a single tile: 手把一 (R5)")
+        failed.append(unmet("set_aside_limit", "sets aside four sets, leaving a single tile: 手把一 (R5)"))
     # require_sequence never fails here: a hand without a chow is all pungs, which is the float it exempts.
     return failed
 
@@ -313,7 +311,7 @@ def _three_suits(reading: Reading, options: Options) -> list[str]:
         present = set(reading.suits)
     else:
         present = {suit_of(s.tiles[0]) for s in reading.sets if not is_honor(s.tiles[0])}
-    return [SUIT_NAMES[suit] for suit in "mps" if suit not in present]
+    return [suit for suit in "mps" if suit not in present]
 
 
 def _has_triplet(reading: Reading, options: Options) -> bool:

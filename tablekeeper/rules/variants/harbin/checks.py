@@ -5,7 +5,7 @@ winner the record cannot excuse with tiles, and more sets set aside than a hand 
 from __future__ import annotations
 
 from ... import errors as E
-from ...errors import Problem
+from ...errors import Problem, requirement, unmet
 from ...options import Options
 from ...records import HandRecord
 from ...tiles import HARBIN_TILES, tile_index
@@ -25,20 +25,11 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
             )
     for win in record.wins:
         if not win.tiles and not record.seats[win.seat].opened:
-            problems.append(
-                Problem(
-                    E.WIN_REQUIREMENT,
-                    f"seats.{win.seat}.opened",
-                    f"P{win.seat} cannot win with a closed hand: Harbin needs a chow, pung or kong claimed "
-                    "from a discard.",
-                )
+            words = (
+                f"P{win.seat} cannot win with a closed hand: Harbin needs a chow, pung or kong claimed from a discard."
             )
+            problems.append(requirement(unmet("opened", words), f"seats.{win.seat}.opened"))
         if len(record.kongs_of(win.seat)) > MAX_SET_ASIDE:
-            problems.append(
-                Problem(
-                    E.WIN_REQUIREMENT,
-                    "kongs",
-                    f"P{win.seat} may set aside at most three sets (four tiles must stay in hand).",
-                )
-            )
+            words = f"P{win.seat} may set aside at most three sets (four tiles must stay in hand)."
+            problems.append(requirement(unmet("set_aside_limit", words, limit=str(MAX_SET_ASIDE)), "kongs"))
     return problems

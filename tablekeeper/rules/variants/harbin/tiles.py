@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ... import errors as E
-from ...errors import Problem, Rejected
+from ...errors import Problem, Rejected, Unmet, unmet
 from ...notation import WinningHand
 from ...options import Options
 from ...records import HandRecord, Win
@@ -45,7 +45,7 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
     treasure_drawn = _treasure_drawn(record, win, index, options, hand)
     natural_best, natural_failures = _evaluate(readings(hand), hand)
     wild_best: list[Reading] = []
-    wild_failures: list[str] | None = None
+    wild_failures: list[Unmet] | None = None
     if treasure_drawn:
         wild_best, wild_failures = _evaluate(drawn_wild_readings(hand, HARBIN_TILES), hand)
     if not natural_best and not wild_best:
@@ -152,12 +152,12 @@ def _settle_patterns(
 # -- requirements ----------------------------------------------------------------------------
 
 
-def _evaluate(every: list[Reading], hand: WinningHand) -> tuple[list[Reading], list[str] | None]:
+def _evaluate(every: list[Reading], hand: WinningHand) -> tuple[list[Reading], list[Unmet] | None]:
     """The readings that meet §3.4, or none and the fewest failures (None when no shape fits at all)."""
     if not every:
         return [], None
     legal: list[Reading] = []
-    fewest: list[str] | None = None
+    fewest: list[Unmet] | None = None
     hand_failures = _hand_failures(hand)
     for reading in every:
         failures = hand_failures + _reading_failures(reading)
@@ -168,31 +168,32 @@ def _evaluate(every: list[Reading], hand: WinningHand) -> tuple[list[Reading], l
     return legal, (None if legal else fewest)
 
 
-def _hand_failures(hand: WinningHand) -> list[str]:
-    failures: list[str] = []
+def _hand_failures(hand: WinningHand) -> list[Unmet]:
+    failures: list[Unmet] = []
     if not any(meld.claimed for meld in hand.melds):
-        failures.append("needs an open hand: a chow, pung or kong claimed from a discard")
+        failures.append(unmet("opened", "needs an open hand: a chow, pung or kong claimed from a discard"))
     if len(hand.melds) > MAX_SET_ASIDE:
-        failures.append("may set aside at most three sets: four tiles must stay in hand (no 手把一)")
+        words = "may set aside at most three sets: four tiles must stay in hand (no 手把一)"
+        failures.append(unmet("set_aside_limit", words, limit=str(MAX_SET_ASIDE)))
     return failures
 
 
-def _reading_failures(reading: Reading) -> list[str]:
-    failures: list[str] = []
+def _reading_failures(reading: Reading) -> list[Unmet]:
+    failures: list[Unmet] = []
     if not any(s.kind == "chow" for s in reading.sets):
-        failures.append("needs at least one chow")
+        failures.append(unmet("chow", "needs at least one chow"))
     if not any(s.kind in _TRIPLET_KINDS for s in reading.sets):
-        failures.append("needs at least one pung or kong")
+        failures.append(unmet("triplet", "needs at least one pung or kong"))
     suits = missing_suits_words(reading.suits, needed=2)
     if suits:
         failures.append(suits)
     tiles = [t for s in reading.sets for t in s.tiles] + list(reading.pair)
     if not any(is_terminal_or_honor(t) for t in tiles):
-        failures.append("needs a terminal (1 or 9) or a Red Dragon")
+        failures.append(unmet("terminal_or_red_dragon", "needs a terminal (1 or 9) or a Red Dragon"))
     return failures
 
 
-def _fewest(first: list[str] | None, second: list[str] | None) -> list[str] | None:
+def _fewest(first: list[Unmet] | None, second: list[Unmet] | None) -> list[Unmet] | None:
     if first is None:
         return second
     if second is None:

@@ -7,7 +7,7 @@ variant shares are `common/consistency.py`'s.
 from __future__ import annotations
 
 from ... import errors as E
-from ...errors import Problem, contradiction
+from ...errors import Problem, contradiction, requirement, unmet
 from ...notation import parse_hand
 from ...options import Options
 from ...records import HandRecord, Win
@@ -58,13 +58,8 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
             )
         first_turn = win.has("heavenly_hand") or win.has("earthly_hand")
         if options["must_declare_ready"] and ready == "none" and not first_turn:
-            problems.append(
-                Problem(
-                    E.WIN_REQUIREMENT,
-                    f"seats.{win.seat}.ready",
-                    f"P{win.seat} must declare Ming Lou or An Lou before winning (house rule must_declare_ready).",
-                )
-            )
+            words = f"P{win.seat} must declare Ming Lou or An Lou before winning (house rule must_declare_ready)."
+            problems.append(requirement(unmet("declared_ready", words), f"seats.{win.seat}.ready"))
         for i, pattern in enumerate(win.patterns):
             if pattern in FIRST_TURN_HANDS:
                 problems.extend(_first_turn_problems(record, index, win, i))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ... import errors as E
-from ...errors import Problem, Rejected
+from ...errors import Problem, Rejected, requirement, unmet
 from ...hands import seven_pairs
 from ...notation import WinningHand
 from ...options import Options
@@ -72,14 +72,11 @@ def _pattern_readings(win: Win, index: int, record: HandRecord, options: Options
     if not legal:
         pairs = sorted({tile_face(r.pair) for r in found if r.pair is not None})
         shown = f" (the pair here is {' or '.join(pairs)})" if pairs else ""
-        raise Rejected(
-            Problem(
-                E.WIN_REQUIREMENT,
-                win_tiles.tiles_field(index),
-                f"needs a pair (将) of 2s, 5s or 8s of a suit{shown}; only the exempt hands "
-                "(house rule exempt258) may win without one.",
-            )
+        words = (
+            f"needs a pair (将) of 2s, 5s or 8s of a suit{shown}; only the exempt hands "
+            "(house rule exempt258) may win without one."
         )
+        raise Rejected(requirement(unmet("pair_258", words, pair=" ".join(pairs)), win_tiles.tiles_field(index)))
     problems = win_tiles.pattern_tile_problems(win, index, hand, [r.shapes for r in legal], SHAPE_PATTERNS)
     problems += _first_turn_problems(win, index, hand)
     if problems:

@@ -8,7 +8,7 @@ winner is refused only when no tiles say otherwise), so they are the `findings_p
 from __future__ import annotations
 
 from ... import errors as E
-from ...errors import Problem, contradiction
+from ...errors import Problem, contradiction, requirement, unmet
 from ...options import Options
 from ...records import HandRecord, Win
 from ...variant import DeclaredKong, Findings, TileFindings
@@ -42,14 +42,10 @@ def _win_problems(record: HandRecord, options: Options, index: int, win: Win, fo
     path = f"wins.{index}"
     problems: list[Problem] = []
     if not found.from_tiles and not seat_is_open(record, win.seat, options):
-        problems.append(
-            Problem(
-                E.WIN_REQUIREMENT,
-                f"seats.{win.seat}.opened",
-                f"P{win.seat} cannot win with a closed hand: Shenyang needs a chow, pung or kong claimed "
-                "from a discard.",
-            )
+        words = (
+            f"P{win.seat} cannot win with a closed hand: Shenyang needs a chow, pung or kong claimed from a discard."
         )
+        problems.append(requirement(unmet("opened", words), f"seats.{win.seat}.opened"))
     kongs, patterns = found.kongs, found.patterns
     # Each dragon face kong'd by anyone leaves no three of it for a pung: pungs and kongs share three faces.
     kong_faces = {kong.tile for kong in record.kongs if kong.tile in DRAGON_FACES and kong.kind not in _SPECIAL_SETS}

@@ -4,7 +4,7 @@ patterns the tiles prove or disprove."""
 from __future__ import annotations
 
 from ... import errors as E
-from ...errors import Problem, Rejected
+from ...errors import Problem, Rejected, Unmet, unmet
 from ...notation import WinningHand
 from ...options import Options
 from ...records import HandRecord
@@ -74,13 +74,13 @@ def _is_legal(hand: WinningHand, options: Options) -> bool:
     return best is not None or failures == []
 
 
-def _best_reading(hand: WinningHand, options: Options) -> tuple[Reading | None, list[str] | None]:
+def _best_reading(hand: WinningHand, options: Options) -> tuple[Reading | None, list[Unmet] | None]:
     """The legal reading that pays most, or (None, []) for a legal seven pairs, or (None, the fewest
     failures), or (None, None) when no shape fits at all."""
     every = readings(hand)
     hand_failures = _hand_failures(hand, options)
     best: Reading | None = None
-    fewest: list[str] | None = None
+    fewest: list[Unmet] | None = None
     for reading in every:
         failures = hand_failures + _reading_failures(reading)
         if not failures:
@@ -97,37 +97,37 @@ def _best_reading(hand: WinningHand, options: Options) -> tuple[Reading | None, 
     return None, fewest
 
 
-def _seven_pairs_ok(hand: WinningHand, options: Options) -> list[str] | None:
+def _seven_pairs_ok(hand: WinningHand, options: Options) -> list[Unmet] | None:
     """Failures of a seven-pairs hand under the house rule, or None when it is no seven pairs (or not allowed)."""
     if not options["allow_seven_pairs"] or not is_seven_pairs(hand):
         return None
     counts = hand.counts()
     failures = [words for words in (missing_suits_words(suits_in(counts)),) if words]
     if not any(count and is_terminal_or_honor(tile) for tile, count in enumerate(counts)):
-        failures.append("needs at least one terminal (1 or 9) or honour")
+        failures.append(unmet("terminal_or_honour", "needs at least one terminal (1 or 9) or honour"))
     return failures
 
 
-def _hand_failures(hand: WinningHand, options: Options) -> list[str]:
-    failures: list[str] = []
+def _hand_failures(hand: WinningHand, options: Options) -> list[Unmet]:
+    failures: list[Unmet] = []
     counts = hand.counts()
     suits = missing_suits_words(suits_in(counts))
     if suits:
         failures.append(suits)
     if not _opened(hand, options):
-        failures.append("needs an open hand: a chow, pung or kong claimed from a discard")
+        failures.append(unmet("opened", "needs an open hand: a chow, pung or kong claimed from a discard"))
     if not any(count and is_terminal_or_honor(tile) for tile, count in enumerate(counts)):
-        failures.append("needs at least one terminal (1 or 9) or honour")
+        failures.append(unmet("terminal_or_honour", "needs at least one terminal (1 or 9) or honour"))
     claimed = [meld for meld in hand.melds if meld.claimed]
     if len(claimed) == 4 and any(meld.kind == "chow" for meld in claimed):
-        failures.append("may claim a fourth set only when the hand is all pungs")
+        failures.append(unmet("fourth_claim_all_pungs", "may claim a fourth set only when the hand is all pungs"))
     return failures
 
 
-def _reading_failures(reading: Reading) -> list[str]:
+def _reading_failures(reading: Reading) -> list[Unmet]:
     if any(s.kind in _TRIPLET_KINDS for s in reading.sets) or is_dragon(reading.pair[0]):
         return []
-    return ["needs a pung or kong, or a pair of dragons"]
+    return [unmet("triplet_or_dragon_pair", "needs a pung or kong, or a pair of dragons")]
 
 
 def _opened(hand: WinningHand, options: Options) -> bool:

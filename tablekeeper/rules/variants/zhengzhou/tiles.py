@@ -8,7 +8,7 @@ carries the wild face itself; `wild_from_indicator` turns a turned-up indicator 
 from __future__ import annotations
 
 from ... import errors as E
-from ...errors import Problem, Rejected
+from ...errors import Problem, Rejected, requirement, unmet
 from ...hands import seven_pairs
 from ...notation import WinningHand
 from ...options import Options
@@ -63,13 +63,8 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
 def _meld_problems(hand: WinningHand, index: int, wild: int | None, options: Options) -> list[Problem]:
     problems: list[Problem] = []
     if not options["allow_chow"] and any(meld.kind == "chow" for meld in hand.melds):
-        problems.append(
-            Problem(
-                E.WIN_REQUIREMENT,
-                win_tiles.tiles_field(index),
-                "cannot claim a chow: Zhengzhou allows only pung and kong calls (house rule allow_chow is off).",
-            )
-        )
+        words = "cannot claim a chow: Zhengzhou allows only pung and kong calls (house rule allow_chow is off)."
+        problems.append(requirement(unmet("no_chow_claim", words), win_tiles.tiles_field(index)))
     for meld in hand.melds:
         if wild is None or wild not in meld.tiles:
             continue
@@ -78,13 +73,9 @@ def _meld_problems(hand: WinningHand, index: int, wild: int | None, options: Opt
             why = "a wild (混) never sits in a pung or kong"
         else:
             why = "a set claimed from a discard holds no wild (混): a discarded wild cannot be claimed"
-        problems.append(
-            Problem(
-                E.WIN_REQUIREMENT,
-                win_tiles.tiles_field(index),
-                f"cannot hold the wild {tile_face(wild)} in the set aside {shown}: {why}.",
-            )
-        )
+        words = f"cannot hold the wild {tile_face(wild)} in the set aside {shown}: {why}."
+        failed = unmet("wild_not_in_set", words, tile=tile_face(wild))
+        problems.append(requirement(failed, win_tiles.tiles_field(index)))
     return problems
 
 
@@ -92,13 +83,8 @@ def _claimed_wild_problems(win: Win, index: int, hand: WinningHand, wild: int | 
     """A discarded wild cannot be claimed, so a discard win (house rule) never wins on the wild face."""
     if win.method == "self_draw" or wild is None or hand.winning_tile != wild:
         return []
-    return [
-        Problem(
-            E.WIN_REQUIREMENT,
-            win_tiles.tiles_field(index),
-            f"cannot win on a discarded {tile_face(wild)}: a discarded wild (混) cannot be claimed.",
-        )
-    ]
+    words = f"cannot win on a discarded {tile_face(wild)}: a discarded wild (混) cannot be claimed."
+    return [requirement(unmet("wild_not_claimed", words, tile=tile_face(wild)), win_tiles.tiles_field(index))]
 
 
 def _proven_items(hand: WinningHand, wild: int | None, options: Options) -> frozenset[str] | None:
