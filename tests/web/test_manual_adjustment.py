@@ -59,7 +59,8 @@ def test_keeping_it_saves_the_adjustment_with_the_note_and_says_so_everywhere(ke
     page = keeper_client.get(f"/sessions/{shandong.pk}/hands/1/").content.decode()
     assert "按手工调整记下" in page and "牌桌认定天和" in page
     csv = keeper_client.get(f"/sessions/{shandong.pk}/export.csv").content.decode()
-    assert "manual_adjustment" in csv
+    # The CSV speaks the keeper's language: the hand's result is said as a manual adjustment.
+    assert "\r\n1,手工调整," in csv
 
 
 def test_keeping_it_without_a_note_is_refused_and_saves_nothing(keeper_client, shandong):

@@ -1,4 +1,4 @@
-"""Migration 0009 re-scores the sessions whose figures the rule book's new law changes (RULES §9.9: D-21 Dalian
+"""Migration 0017 re-scores the sessions whose figures the rule book's new law changes (RULES §9.9: D-21 Dalian
 夹胡, Z-13 Zhengzhou 庄家加底) and lists every change, on the standard output and in the hand's corrections.
 
 The sessions are built by the app's services, then left as the engine before the new law had stored them, then
@@ -22,8 +22,8 @@ from tablekeeper.services.audit import replay_mismatches
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE = [("tablekeeper", "0008_table_presets")]
-AFTER = [("tablekeeper", "0015_law18_rescore_new_law")]
+BEFORE = [("tablekeeper", "0016_data_spent_tokens_and_import_fingerprint")]
+AFTER = [("tablekeeper", "0017_law18_rescore_new_law")]
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 # RULES §9.2.1's example: the 13 tiles wait on 2m and 3m, so 2m is no edge win under D-21.

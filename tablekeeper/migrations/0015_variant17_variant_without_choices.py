@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tablekeeper", "0015_law18_rescore_new_law"),
+        ("tablekeeper", "0014_standings_player_groups"),
     ]
 
     operations = [

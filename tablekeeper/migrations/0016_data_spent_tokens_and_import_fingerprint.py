@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tablekeeper", "0016_variant17_variant_without_choices"),
+        ("tablekeeper", "0015_variant17_variant_without_choices"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

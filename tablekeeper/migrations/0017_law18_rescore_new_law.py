@@ -130,7 +130,7 @@ def rescore_session(apps: Any, session: Any) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tablekeeper", "0014_standings_player_groups"),
+        ("tablekeeper", "0016_data_spent_tokens_and_import_fingerprint"),
     ]
 
     operations = [
