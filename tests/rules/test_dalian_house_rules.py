@@ -118,8 +118,7 @@ SETTLED: list[Row] = [
         won(self_draw(2), kongs=[kong(2, "concealed", "9s"), kong(3, "exposed", "4m", 0)]),
         [-7, -7, 13, 1],
     ),
-    # Nor multiplied by the winner's W or a payer's U: P0 closed pays the win ×2 but the kong 2 only.
-    # Win: 8·1 = 8... P1 discards to P2: W = 4, P1 pays 4; P0's added kong 2 from each of P1, P2, P3.
+    # Nor multiplied by W: P1 pays the discard win 4; P0's added kong 2 from each of P1, P2, P3.
     (
         "kong_payments=club: an added kong, on a discard win",
         {"kong_payments": "club"},
@@ -151,7 +150,13 @@ SETTLED: list[Row] = [
         won(self_draw(2, "treasure_rush"), seats=READY_P2),
         [-32, -32, 96, -32],
     ),
-    ("treasure_rush_value default ×2", {}, DEALER_0, won(self_draw(2, "treasure_rush"), seats=READY_P2), [-8, -8, 24, -8]),
+    (
+        "treasure_rush_value default ×2",
+        {},
+        DEALER_0,
+        won(self_draw(2, "treasure_rush"), seats=READY_P2),
+        [-8, -8, 24, -8],
+    ),
     # It prices only 冲宝: 摸宝 stays ×2.
     (
         "treasure_rush_value leaves finding treasure at ×2",
@@ -175,7 +180,7 @@ SETTLED: list[Row] = [
         won(self_draw(1, "kong_bloom"), kongs=[kong(1, "exposed", "3m", 2)]),
         [-4, 12, -4, -4],
     ),
-    # Inside the cap: 2·4·(dealer 2)·(ready 2)·(edge 2)·... a cap of 10 stops 16 at 10.
+    # Inside the cap: self 2 · bloom 4 · edge 2 = 16 stops at the cap 10.
     (
         "kong_bloom_value is inside the cap",
         {"kong_bloom_value": 4, "cap": 10},
@@ -203,7 +208,13 @@ SETTLED: list[Row] = [
         won(self_draw(1, "double_float")),
         [-8, 24, -8, -8],
     ),
-    ("float_value=flat4: a single float ×4 too", {"float_value": "flat4"}, DEALER_0, won(self_draw(1, "single_float")), [-8, 24, -8, -8]),
+    (
+        "float_value=flat4: a single float ×4 too",
+        {"float_value": "flat4"},
+        DEALER_0,
+        won(self_draw(1, "single_float")),
+        [-8, 24, -8, -8],
+    ),
     ("float_value default: single float ×16", {}, DEALER_0, won(self_draw(1, "single_float")), [-32, 96, -32, -32]),
     # The float 混幺九 forces is ×4 too, the family keeps its ×8: 2·8·4 = 64.
     (
@@ -284,7 +295,13 @@ SETTLED: list[Row] = [
         [-16, 48, -16, -16],
     ),
     # -- §9.2.3 allow_float_hand: the default scores the book's hand as a double float, 2·8.
-    ("allow_float_hand default: the book's hand is a double float", {}, DEALER_0, won(self_draw(1, tiles="[444m][666p]999s22z11z+1z")), [-16, 48, -16, -16]),
+    (
+        "allow_float_hand default: the book's hand is a double float",
+        {},
+        DEALER_0,
+        won(self_draw(1, tiles="[444m][666p]999s22z11z+1z")),
+        [-16, 48, -16, -16],
+    ),
     # A hand with a chow still wins with floats off (RD1's hand, no 夹胡: two kinds).
     (
         "allow_float_hand off: a hand with a chow still wins",
@@ -336,7 +353,9 @@ SETTLED: list[Row] = [
 ]
 
 
-@pytest.mark.parametrize(("options", "state", "hand", "deltas"), [row[1:] for row in SETTLED], ids=[row[0] for row in SETTLED])
+@pytest.mark.parametrize(
+    ("options", "state", "hand", "deltas"), [row[1:] for row in SETTLED], ids=[row[0] for row in SETTLED]
+)
 def test_each_dalian_house_rule_settles_as_worked_by_hand(
     options: dict[str, Any], state: dict[str, Any], hand: dict[str, Any], deltas: list[int]
 ) -> None:
@@ -344,6 +363,13 @@ def test_each_dalian_house_rule_settles_as_worked_by_hand(
 
 
 REFUSED: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, str | None]]] = [
+    # §9.2.9: a robbed kong never completed, so it is not listed where listed kongs are paid.
+    (
+        "kong_payments=club: the robbed added kong listed",
+        {"kong_payments": "club"},
+        won(robbed(2, 1, tiles="[789p][555s]1113m678s+2m"), kongs=[kong(1, "added", "2m", 0)]),
+        ("contradictory_facts", "kongs.0"),
+    ),
     # §9.2.3: the only reading is four pungs.
     (
         "allow_float_hand off: the book's all-pung hand",
@@ -456,10 +482,19 @@ def test_a_session_that_sets_no_new_option_scores_as_the_seed() -> None:
     assert settle("dalian", hand, DEALER_0, every_default) == settle("dalian", hand, DEALER_0, None)
 
 
+def test_without_kong_payments_a_listed_robbed_kong_is_accepted_as_before() -> None:
+    hand = won(robbed(2, 1, tiles="[789p][555s]1113m678s+2m"), kongs=[kong(1, "added", "2m", 0)])
+    assert ok(settle("dalian", hand, DEALER_0, None))["deltas"] == [0, -8, 8, 0]
+
+
 def test_kong_payments_are_flat_lines_naming_each_kong() -> None:
     hand = won(self_draw(2), kongs=[kong(2, "concealed", "9s"), kong(3, "exposed", "4m", 0)])
     lines = ok(settle("dalian", hand, DEALER_0, {"kong_payments": "club"}))["lines"]
-    flat = [(line["params"]["payer"], line["params"]["payee"], line["params"]["item"], line["amount"]) for line in lines if line["code"] == "flat"]
+    flat = [
+        (line["params"]["payer"], line["params"]["payee"], line["params"]["item"], line["amount"])
+        for line in lines
+        if line["code"] == "flat"
+    ]
     assert flat == [
         (3, 2, "concealed_kong", -4),
         (0, 2, "concealed_kong", -4),
@@ -472,7 +507,11 @@ def test_kong_payments_are_flat_lines_naming_each_kong() -> None:
 
 def test_discard_all_pay_charges_the_others_without_the_discard_factor() -> None:
     lines = ok(settle("dalian", won(discard(2, 1)), DEALER_0, {"discard_all_pay": True}))["lines"]
-    items = {line["params"]["payer"]: [f["item"] for f in line["params"]["factors"]] for line in lines if line["code"] == "win_product"}
+    items = {
+        line["params"]["payer"]: [f["item"] for f in line["params"]["factors"]]
+        for line in lines
+        if line["code"] == "win_product"
+    }
     assert items == {3: [], 0: [], 1: ["discard"]}
 
 
