@@ -89,6 +89,16 @@ NOTES: tuple[str, ...] = (
     "A robbed kong was added onto a claimed pung, so the robbed player is opened.",
     "Kongs that do not open the hand (concealed kongs, 喜杠, 旋风杠) must leave room for the claimed set a win "
     "needs: at most two of them (three with allow_shou_ba_yi) when none of the winner's kongs is exposed (R4, R5).",
+    "With discard_all_pay the two players who did not discard pay the hand without the discard factor; each "
+    "payment is capped on its own.",
+    "With allow_float_hand off a hand must be read with a chow (R7), and the floats cannot be ticked.",
+    "chicken_treasure makes a self-drawn 1 Bamboo a treasure for a ready winner, with or without a revealed "
+    "treasure, but never for hidden treasure.",
+    "rob_kong_value=1 adds no robbing factor; float_value=flat4 prices every float at ×4, forced ones included.",
+    "kong_payments=club pays each listed kong of a won hand outside the win's factors and the cap; a listed "
+    "robbed kong is refused there (robbed_kong_listed).",
+    "An item in unscored_items cannot be ticked, the tiles never add it and a fact item counts ×1; a single float "
+    "not scored still scores as a double float.",
 )
 
 
