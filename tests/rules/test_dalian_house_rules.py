@@ -11,10 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from tablekeeper.rules import check_options, settle
+from tablekeeper.rules import check_options, get_variant, settle
 
 from .helpers import closed, discard, errors_of, kong, ok, robbed, self_draw, won
+from .test_properties import PROPERTY_SETTINGS, records_for, states
 
 READY = [{"ready": "ready"} if seat == 1 else {} for seat in range(4)]
 READY_P2 = [{"ready": "ready"} if seat == 2 else {} for seat in range(4)]
@@ -294,6 +297,14 @@ SETTLED: list[Row] = [
         won(self_draw(1, tiles="[444m][666p]999s111z2z+2z")),
         [-16, 48, -16, -16],
     ),
+    # 手把一 is a single float: with single float not scored it is the double float (2·8), and its own ×2.
+    (
+        "unscored_items=[single_float]: 手把一 scores its double float",
+        {"unscored_items": ["single_float"], "allow_shou_ba_yi": True},
+        DEALER_0,
+        won(self_draw(1, "single_remaining")),
+        [-32, 96, -32, -32],
+    ),
     # -- §9.2.3 allow_float_hand: the default scores the book's hand as a double float, 2·8.
     (
         "allow_float_hand default: the book's hand is a double float",
@@ -526,6 +537,38 @@ def test_a_chicken_treasure_win_is_read_as_finding_treasure() -> None:
     lines = ok(settle("dalian", hand, DEALER_0, {"chicken_treasure": True}))["lines"]
     proved = [line for line in lines if line["code"] == "tiles_prove"]
     assert proved and {"item": "finding_treasure", "count": 1} in proved[0]["params"]["items"]
+
+
+# -- invariants under every §9.2 option ------------------------------------------------------------------------
+
+UNSCORABLE = next(o for o in get_variant("dalian")["options"] if o["key"] == "unscored_items")["allowed"]
+HOUSE_RULES = st.fixed_dictionaries(
+    {
+        "discard_all_pay": st.booleans(),
+        "allow_float_hand": st.booleans(),
+        "chicken_treasure": st.booleans(),
+        "treasure_rush_value": st.sampled_from([2, 8]),
+        "kong_bloom_value": st.sampled_from([2, 4]),
+        "rob_kong_value": st.sampled_from([2, 4, 1]),
+        "float_value": st.sampled_from(["seed", "flat4"]),
+        "kong_payments": st.sampled_from(["none", "club"]),
+        "unscored_items": st.lists(st.sampled_from(UNSCORABLE), unique=True, max_size=6),
+        "cap": st.sampled_from([100, None, 5]),
+        "cap_scope": st.sampled_from(["per_payer", "total"]),
+    }
+)
+
+
+@PROPERTY_SETTINGS
+@given(record=records_for("dalian"), state=states(), options=HOUSE_RULES)
+def test_every_house_rule_keeps_hands_zero_sum_and_a_refused_one_moves_nothing(
+    record: dict[str, Any], state: dict[str, Any], options: dict[str, Any]
+) -> None:
+    result = settle("dalian", record, state, options)
+    assert all(type(delta) is int for delta in result["deltas"])
+    assert sum(result["deltas"]) + result["pot_delta"] == 0
+    if not result["ok"]:
+        assert result["deltas"] == [0, 0, 0, 0] and result["state"] == state
 
 
 # -- §9.7 presets -----------------------------------------------------------------------------------------------

@@ -162,7 +162,7 @@ def _float_factors(patterns: Counter[str], options: Options) -> list[Factor]:
             reason = "" if patterns["single_float"] else " (手把一 is always a single float)"
             return [Factor("single float" + reason, 4 if flat else 16, "single_float")]
         # A single float the table does not score is still the double float it is made of (§9.2.10).
-        if patterns["single_float"] and not unscored("double_float", options):
+        if not unscored("double_float", options):
             return [Factor("double float (single float not scored)", 4 if flat else 8, "double_float")]
         return []
     if unscored("double_float", options):
