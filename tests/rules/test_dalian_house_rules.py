@@ -137,6 +137,14 @@ SETTLED: list[Row] = [
         won(self_draw(2), kongs=[kong(2, "dragon_set")]),
         [-8, -8, 24, -8],
     ),
+    # So does a 喜杠 played as an exposed dragon kong: 2 · 4 = 8 from each, no kong payment.
+    (
+        "kong_payments=club: a joyous kong played as a dragon kong pays no kong payment",
+        {"kong_payments": "club", "xi_gang_mode": "dragon_kong"},
+        DEALER_0,
+        won(self_draw(2), kongs=[kong(2, "exposed", "5z", 0)]),
+        [-8, -8, 24, -8],
+    ),
     # A drawn hand pays no kong.
     (
         "kong_payments=club: a drawn hand pays no kong",

@@ -67,7 +67,8 @@ _CLUB_KONG_VALUES = {"concealed": ("concealed_kong", 4), "exposed": ("exposed_ko
 def pay_kongs(ledger: Ledger, record: HandRecord, options: Options) -> None:
     """Every listed kong of any seat, paid by each of the three others: flat lines, no factor, no cap."""
     for kong in record.kongs:
-        if kong.kind not in _CLUB_KONG_VALUES:
+        # A 喜杠 played as an exposed dragon kong (xi_gang_mode=dragon_kong) is a special set too.
+        if kong.kind not in _CLUB_KONG_VALUES or joyous_kong(kong.kind, kong.tile, options):
             continue
         item, value = _CLUB_KONG_VALUES[kong.kind]
         for step in (1, 2, 3):
