@@ -608,3 +608,19 @@ def test_the_club_preset_plays_the_java_server() -> None:
     hand = won(self_draw(2, "kong_bloom"), seats=READY_P2, kongs=[kong(2, "concealed", "9s")])
     result = ok(settle("dalian", hand, {"dealer": 0, "dealer_streak": 3}, club))
     assert result["deltas"] == [-20, -12, 44, -12]
+
+
+RULE_BOOK = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
+
+
+@pytest.mark.skipif(not RULE_BOOK.exists(), reason="shared/ is not beside this checkout")
+def test_the_dalian_presets_are_the_rule_books_presets_as_data() -> None:
+    book = RULE_BOOK.read_text(encoding="utf-8")
+    block = book[book.index("```json", book.index("**Presets as data**")) + len("```json") :]
+    assert json.loads(block[: block.index("```")])["dalian"] == _presets()
+
+
+def test_an_unscored_dealer_continuation_still_counts_the_streak() -> None:
+    options = {"unscored_items": ["dealer_continuation"]}
+    result = ok(settle("dalian", won(self_draw(1)), {"dealer": 1, "dealer_streak": 2}, options))
+    assert result["state"]["dealer"] == 1 and result["state"]["dealer_streak"] == 3
