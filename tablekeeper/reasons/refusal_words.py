@@ -112,6 +112,7 @@ CONTRADICTION_FACTS: dict[str, tuple[Promise, Promise]] = {
         _("four in hand counted this many times"),
         _("the winner's kongs leave too few tiles for it"),
     ),
+    "robbed_kong_listed": (_("a robbed kong listed as a kong"), _("a robbed kong was never completed")),
     "false_win_not_void": (_("a false win penalty"), _("the hand is not marked void")),
     "more_dragon_triplets_than_dragons": (
         _("dragon pungs ticked"),

@@ -594,6 +594,16 @@ ONE_VARIANT: list[Row] = [
         ("four in hand (四归一) 2 times", "3 kong(s) set aside", "room for 1"),
     ),
     (
+        "dalian: a robbed kong listed where kongs are paid",
+        "dalian",
+        won(robbed(2, 1, tiles="[789p][555s]1113m678s+2m"), kongs=[kong(1, "added", "2m", 0)]),
+        None,
+        {"kong_payments": "club"},
+        "robbed_kong_listed",
+        "kongs.0",
+        ("robbing P1's kong", "P1's added kong (加杠) of 2m"),
+    ),
+    (
         "shenyang: a false win in a drawn hand",
         "shenyang",
         {"result": "draw", "penalties": [{"kind": "false_win", "seat": 1}]},

@@ -123,6 +123,16 @@ def test_the_options_have_every_config_key_and_house_rule_with_its_default() -> 
         "last_tile_mode": "last4",
         "xi_gang_mode": "zfb_set",
         "terminal_family_stacks": False,
+        # RULES §9.2: every regional house rule defaults to the seed's behaviour.
+        "discard_all_pay": False,
+        "allow_float_hand": True,
+        "chicken_treasure": False,
+        "treasure_rush_value": 2,
+        "kong_bloom_value": 2,
+        "rob_kong_value": 2,
+        "float_value": "seed",
+        "kong_payments": "none",
+        "unscored_items": [],
     }
 
 

@@ -13,6 +13,33 @@ from ..common.patterns import kong_bloom, last_tile, pure_terminals
 
 TERMINAL_FAMILY = ("pure_terminals", "mixed_terminals", "outside_hand")  # highest first
 TREASURE_PATTERNS = ("treasure_rush", "finding_treasure", "hidden_treasure")
+FLOAT_PATTERNS = ("double_float", "single_float", "single_remaining", "mixed_terminals", "pure_terminals")
+# What unscored_items may list (RULES §9.2.10): every pattern, and the fact items that are no method factor,
+# dealer win or unopened-payer factor.
+UNSCORABLE_ITEMS: tuple[str, ...] = (
+    "edge_wait",
+    "terminal_wait",
+    "double_float",
+    "single_float",
+    "single_remaining",
+    "kong_bloom",
+    "last_tile",
+    "four_in_hand",
+    "flowing_tears",
+    "treasure_rush",
+    "finding_treasure",
+    "hidden_treasure",
+    "outside_hand",
+    "mixed_terminals",
+    "pure_terminals",
+    "dragon_bonus",
+    "ready",
+    "dealer_continuation",
+    "three_unopened",
+    "joyous_kong",
+    "cyclone_kong",
+    "big_concealed_kong",
+)
 
 NOTES: tuple[str, ...] = (
     "A payer who never opened pays ×2, and if all three non-winners stayed closed each pays ×2 more (D-6).",
@@ -62,6 +89,16 @@ NOTES: tuple[str, ...] = (
     "A robbed kong was added onto a claimed pung, so the robbed player is opened.",
     "Kongs that do not open the hand (concealed kongs, 喜杠, 旋风杠) must leave room for the claimed set a win "
     "needs: at most two of them (three with allow_shou_ba_yi) when none of the winner's kongs is exposed (R4, R5).",
+    "With discard_all_pay the two players who did not discard pay the hand without the discard factor; each "
+    "payment is capped on its own.",
+    "With allow_float_hand off a hand must be read with a chow (R7), and the floats cannot be ticked.",
+    "chicken_treasure makes a self-drawn 1 Bamboo a treasure for a ready winner, with or without a revealed "
+    "treasure, but never for hidden treasure.",
+    "rob_kong_value=1 adds no robbing factor; float_value=flat4 prices every float at ×4, forced ones included.",
+    "kong_payments=club pays each listed kong of a won hand outside the win's factors and the cap; a listed "
+    "robbed kong is refused there (robbed_kong_listed).",
+    "An item in unscored_items cannot be ticked, the tiles never add it and a fact item counts ×1; a single float "
+    "not scored still scores as a double float.",
 )
 
 
@@ -220,6 +257,70 @@ OPTIONS: tuple[OptionSpec, ...] = (
         False,
         "bool",
         "Outside hand, all terminals & honours and pure terminals multiply together instead of the highest only.",
+    ),
+    OptionSpec(
+        "discard_all_pay",
+        False,
+        "bool",
+        "点炮三家付 (§9.2.2): on a discard win all three others pay; the discarder with the discard factor, the "
+        "other two without any method factor.",
+    ),
+    OptionSpec(
+        "allow_float_hand",
+        True,
+        "bool",
+        "飘胡 (§9.2.3): an all-pung hand may win. Off: a winning hand needs a chow and the floats cannot be ticked.",
+    ),
+    OptionSpec(
+        "chicken_treasure",
+        False,
+        "bool",
+        "小鸡满天飞 (§9.2.4): 1 Bamboo is a treasure for every ready player besides the revealed one (not for "
+        "hidden treasure, nor treasure rush at the reveal).",
+    ),
+    OptionSpec(
+        "treasure_rush_value",
+        2,
+        "choice",
+        "What treasure rush (冲宝) multiplies by (§9.2.5).",
+        choices=(2, 8),
+    ),
+    OptionSpec(
+        "kong_bloom_value",
+        2,
+        "choice",
+        "What kong bloom (杠上开花) multiplies by (§9.2.6).",
+        choices=(2, 4),
+    ),
+    OptionSpec(
+        "rob_kong_value",
+        2,
+        "choice",
+        "What robbing a kong multiplies by, besides the discard factor (§9.2.7); 1 counts nothing for it.",
+        choices=(2, 4, 1),
+    ),
+    OptionSpec(
+        "float_value",
+        "seed",
+        "choice",
+        "What floats multiply by (§9.2.8): seed (double ×8, single ×16) or flat4 (every all-pung hand ×4).",
+        choices=("seed", "flat4"),
+    ),
+    OptionSpec(
+        "kong_payments",
+        "none",
+        "choice",
+        "Kong payments (§9.2.9): none, or club (on a won hand each listed kong is paid by the three others: "
+        "concealed 4 × base, exposed or added 2 × base; outside the win's factors and the cap).",
+        choices=("none", "club"),
+    ),
+    OptionSpec(
+        "unscored_items",
+        (),
+        "subset",
+        "Items this table does not score (§9.2.10): a listed pattern cannot be ticked and the tiles never add it; "
+        "a listed fact item is still recorded but multiplies by 1.",
+        choices=UNSCORABLE_ITEMS,
     ),
 )
 

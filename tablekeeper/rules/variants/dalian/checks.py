@@ -8,12 +8,14 @@ from __future__ import annotations
 from ... import errors as E
 from ...errors import Problem, contradiction, requirement, unmet
 from ...ledger import seat_name
+from ...notation import parse_hand
 from ...options import Options
 from ...records import HandRecord, Kong, Win
+from ...tiles import tile_face
 from ..common.consistency import kong_faces
 from ..common.faces import DRAGON_FACES
-from ..common.fact_words import kong_words, kongs_words
-from .catalogue import PATTERNS, TREASURE_PATTERNS
+from ..common.fact_words import kong_words, kongs_words, win_words
+from .catalogue import FLOAT_PATTERNS, PATTERNS, TREASURE_PATTERNS
 from .scoring import joyous_kong
 
 _NAMES = {spec.id: f"{spec.name_en.lower()} ({spec.name_zh})" for spec in PATTERNS}
@@ -21,6 +23,8 @@ _NAMES = {spec.id: f"{spec.name_en.lower()} ({spec.name_zh})" for spec in PATTER
 
 def record_problems(record: HandRecord, options: Options) -> list[Problem]:
     problems = _kong_problems(record, options)
+    if options["kong_payments"] == "club":
+        problems.extend(_robbed_kong_listed(record))
     for index, win in enumerate(record.wins):
         problems.extend(_win_problems(record, win, f"wins.{index}", options))
     if record.treasure is not None and all(seat.ready != "ready" for seat in record.seats):
@@ -34,6 +38,29 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
                 "seats",
             )
         )
+    return problems
+
+
+def _robbed_kong_listed(record: HandRecord) -> list[Problem]:
+    """With kong payments (RULES §9.2.9) a listed kong is paid, and a robbed kong never completed: the robbed
+    seat's added kong of the winning tile cannot be listed. Only tiles say which tile was robbed."""
+    problems: list[Problem] = []
+    for index, win in enumerate(record.wins):
+        if win.method != "rob_kong" or win.tiles is None:
+            continue
+        face = tile_face(parse_hand(win.tiles).winning_tile)
+        for k, kong in enumerate(record.kongs):
+            if kong.seat == win.from_seat and kong.kind == "added" and kong.tile == face:
+                problems.append(
+                    contradiction(
+                        "robbed_kong_listed",
+                        f"kongs.{k}",
+                        f"{win_words(win)} of {face}, but the hand's kongs list {kong_words(kong)}: a robbed kong "
+                        "was never completed, so it is not listed and pays no kong payment (杠分).",
+                        f"wins.{index}.method",
+                        f"kongs.{k}",
+                    )
+                )
     return problems
 
 
@@ -109,9 +136,33 @@ def _win_problems(record: HandRecord, win: Win, path: str, options: Options) -> 
                     "(报听): only a ready player sees the treasure.",
                 )
             )
+    problems.extend(_house_rule_problems(win, path, options))
     problems.extend(_repeat_problems(record, win, path, options))
     problems.extend(_four_in_hand_shape_problems(record, win, path, options))
     problems.extend(_edge_wait_problems(win, path, ready, options))
+    return problems
+
+
+def _house_rule_problems(win: Win, path: str, options: Options) -> list[Problem]:
+    """Ticks the table's §9.2 options rule out: an item it does not score, a float where floats may not win."""
+    problems: list[Problem] = []
+    for index, pattern_id in enumerate(win.patterns):
+        if pattern_id in options["unscored_items"]:
+            problems.append(
+                Problem(
+                    E.PATTERN_NOT_ALLOWED,
+                    f"{path}.patterns.{index}",
+                    f"This table does not score {_NAMES[pattern_id]} (unscored_items).",
+                )
+            )
+        elif pattern_id in FLOAT_PATTERNS and not options["allow_float_hand"]:
+            problems.append(
+                Problem(
+                    E.PATTERN_NOT_ALLOWED,
+                    f"{path}.patterns.{index}",
+                    f"This table does not play 飘胡 (allow_float_hand): {_NAMES[pattern_id]} is an all-pung hand.",
+                )
+            )
     return problems
 
 

@@ -159,4 +159,79 @@ WORDS: dict[str, RuleWords] = {
             "全带幺、混幺九、清幺九一起乘，而不是只算最大的。",
         ),
     ),
+    "discard_all_pay": rule(
+        ("All three pay a discard win", "点炮三家付"),
+        (
+            "On a win off a discard all three others pay: the discarder the full discard price, the other two "
+            "the hand without the discard factor.",
+            "点炮胡牌三家都给：点炮的一家按点炮倍数给，另外两家按不算点炮的倍数给。",
+        ),
+        common=True,
+    ),
+    "allow_float_hand": rule(
+        ("All-pung hands may win", "可以飘胡"),
+        (
+            "A hand of four pungs or kongs (飘胡) may win. If not, every winning hand needs a chow.",
+            "四副都是刻子或杠（飘胡）也能胡；不允许时，胡牌必须有顺子。",
+        ),
+    ),
+    "chicken_treasure": rule(
+        ("1 Bamboo is always a treasure", "小鸡满天飞"),
+        (
+            "For a ready player a self-drawn 1 Bamboo (幺鸡) is a treasure too, besides the one turned up.",
+            "报听的人自摸到幺鸡也算宝，和翻出来的宝一样用。",
+        ),
+    ),
+    "treasure_rush_value": rule(
+        ("Treasure rush pays", "冲宝倍数"),
+        ("How many times treasure rush (冲宝) is worth.", "冲宝算几倍。"),
+        values={2: ("×2", "2倍"), 8: ("×8", "8倍")},
+    ),
+    "kong_bloom_value": rule(
+        ("Kong bloom pays", "杠上开花倍数"),
+        ("How many times a win on a kong's replacement tile is worth.", "杠上开花算几倍。"),
+        values={2: ("×2", "2倍"), 4: ("×4", "4倍")},
+    ),
+    "rob_kong_value": rule(
+        ("Robbing a kong pays", "抢杠胡倍数"),
+        (
+            "How many times robbing a kong is worth, on top of the discard price.",
+            "抢杠胡在点炮倍数之外再算几倍。",
+        ),
+        values={2: ("×2", "2倍"), 4: ("×4", "4倍"), 1: ("Nothing extra", "不加倍")},
+    ),
+    "float_value": rule(
+        ("Floats pay", "飘胡倍数"),
+        (
+            "Double float ×8 and single float ×16, or every all-pung hand ×4.",
+            "双飘8倍、单飘16倍，或者飘胡一律4倍。",
+        ),
+        common=True,
+        values={"seed": ("Rule book (×8, ×16)", "双飘8单飘16"), "flat4": ("×4", "飘胡4倍")},
+    ),
+    "kong_payments": rule(
+        ("Kong payments", "杠分"),
+        (
+            "When the hand is won, each kong is paid by the three other players: a concealed kong 4, an exposed "
+            "or added kong 2 (times the base), on top of the win.",
+            "胡牌的那把，每个杠另外三家都给杠分：暗杠4分，明杠、补杠2分（乘底分），和胡牌分分开算。",
+        ),
+        common=True,
+        values={"none": ("None", "不算杠分"), "club": ("Exposed 2, concealed 4", "明杠2暗杠4")},
+    ),
+    "unscored_items": rule(
+        ("Items not scored", "不算的番"),
+        (
+            "The items ticked here count nothing at this table.",
+            "这里选中的番，本桌不算。",
+        ),
+        values={
+            "ready": ("Ready", "报听"),
+            "dealer_continuation": ("Dealer continuation", "长毛"),
+            "three_unopened": ("Three unopened", "三清"),
+            "joyous_kong": ("Joyous kong", "喜杠"),
+            "cyclone_kong": ("Cyclone kong", "旋风杠"),
+            "big_concealed_kong": ("Big concealed kong", "大杠"),
+        },
+    ),
 }

@@ -54,7 +54,34 @@ def score(record: HandRecord, findings: Findings, state: TableState, options: Op
     note_tiles(ledger, win.seat, found)
     for payment in payments(record, win, Counter(found.patterns), found.kongs, state, options):
         ledger.pay(payment.code, payment.payer, win.seat, payment.amount, payment.params, payment.why)
+    if options["kong_payments"] == "club":
+        pay_kongs(ledger, record, options)
     return Outcome(ledger, after_win(ledger, win, state))
+
+
+# kong_payments=club (RULES §9.2.9): what each other player pays for a listed kong, in bases; the special sets
+# (喜杠, 旋风杠) pay nothing here, they keep their ×4 in W.
+_CLUB_KONG_VALUES = {"concealed": ("concealed_kong", 4), "exposed": ("exposed_kong", 2), "added": ("added_kong", 2)}
+
+
+def pay_kongs(ledger: Ledger, record: HandRecord, options: Options) -> None:
+    """Every listed kong of any seat, paid by each of the three others: flat lines, no factor, no cap."""
+    for kong in record.kongs:
+        # A 喜杠 played as an exposed dragon kong (xi_gang_mode=dragon_kong) is a special set too.
+        if kong.kind not in _CLUB_KONG_VALUES or joyous_kong(kong.kind, kong.tile, options):
+            continue
+        item, value = _CLUB_KONG_VALUES[kong.kind]
+        for step in (1, 2, 3):
+            payer = (kong.seat + step) % 4
+            ledger.pay_flat(
+                payer,
+                kong.seat,
+                item,
+                value * options["base"],
+                owner=kong.seat,
+                tile=kong.tile,
+                label=item.replace("_", " "),
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +99,13 @@ def joyous_kong(kind: str, tile: str | None, options: Options) -> bool:
     return kind == "exposed" and tile in DRAGON_FACES
 
 
+def unscored(item: str, options: Options) -> bool:
+    """unscored_items (RULES §9.2.10): the table counts this item ×1."""
+    return item in options["unscored_items"]
+
+
 def kong_factors(kongs: Iterable[tuple[str, str | None]], options: Options) -> list[Factor]:
-    """喜杠 ×4, 旋风杠 ×4 and 大杠 ×8, each per set (D-19)."""
+    """喜杠 ×4, 旋风杠 ×4 and 大杠 ×8, each per set (D-19), unless the table does not score them."""
     factors: list[Factor] = []
     for kind, tile in kongs:
         if joyous_kong(kind, tile, options):
@@ -82,61 +114,82 @@ def kong_factors(kongs: Iterable[tuple[str, str | None]], options: Options) -> l
             factors.append(Factor("cyclone kong 旋风杠", 4, "cyclone_kong"))
         elif kind == "concealed" and tile in HONOUR_FACES:
             factors.append(Factor(f"big concealed kong 大杠 of {tile}", 8, "big_concealed_kong", tile=tile))
-    return factors
+    return [factor for factor in factors if not unscored(factor.item, options)]
 
 
 def method_factors(win: Win, options: Options) -> list[Factor]:
-    """§1.6: a robbed kong counts as a claimed discard (×4) and robbing (×2), whoever pays it (rob_kong_payer)."""
+    """§1.6: a robbed kong counts as a claimed discard (×4) and robbing (×2, rob_kong_value), whoever pays it
+    (rob_kong_payer); with rob_kong_value=1 robbing adds no factor (§9.2.7)."""
     discard = Factor("discard win", options["discard_win_multiplier"], "discard")
     if win.method == "self_draw":
         return [Factor("self-draw", 2, "self_draw")]
     if win.method == "discard":
         return [discard]
-    return [discard, Factor("robbing a kong", 2, "rob_kong")]
+    robbing = options["rob_kong_value"]
+    return [discard, Factor("robbing a kong", robbing, "rob_kong")] if robbing > 1 else [discard]
+
+
+def pattern_value(pattern_id: str, options: Options) -> int:
+    """A plain multiplier's value at this table: the §9.2 values options, else §1.6's."""
+    if pattern_id == "treasure_rush":
+        return int(options["treasure_rush_value"])
+    if pattern_id == "kong_bloom":
+        return int(options["kong_bloom_value"])
+    return _PATTERN_VALUES[pattern_id]
 
 
 def pattern_factors(patterns: Counter[str], options: Options) -> list[Factor]:
     factors: list[Factor] = []
     for pattern_id in _PATTERN_ORDER:
         count = patterns[pattern_id]
-        if not count or pattern_id not in _PATTERN_VALUES:
+        if not count or pattern_id not in _PATTERN_VALUES or unscored(pattern_id, options):
             continue
-        each = _PATTERN_VALUES[pattern_id]
+        each = pattern_value(pattern_id, options)
         label = _PATTERN_NAMES[pattern_id] + (f" (×{each} each, {count})" if count > 1 else "")
         if count > 1:
             factors.append(Factor(label, each**count, pattern_id, count=count, each=each))
         else:
             factors.append(Factor(label, each, pattern_id))
-    factors.extend(_float_factors(patterns))
+    factors.extend(_float_factors(patterns, options))
     factors.extend(_terminal_family_factors(patterns, options))
     return factors
 
 
-def _float_factors(patterns: Counter[str]) -> list[Factor]:
+def _float_factors(patterns: Counter[str], options: Options) -> list[Factor]:
+    """双飘 ×8 / 单飘 ×16, or ×4 for every float with float_value=flat4 (§9.2.8); an unscored float counts ×1."""
+    flat = options["float_value"] == "flat4"
     if patterns["single_float"] or patterns["single_remaining"]:
-        reason = "" if patterns["single_float"] else " (手把一 is always a single float)"
-        return [Factor("single float" + reason, 16, "single_float")]
+        if not unscored("single_float", options):
+            reason = "" if patterns["single_float"] else " (手把一 is always a single float)"
+            return [Factor("single float" + reason, 4 if flat else 16, "single_float")]
+        # A single float the table does not score is still the double float it is made of (§9.2.10).
+        if not unscored("double_float", options):
+            return [Factor("double float (single float not scored)", 4 if flat else 8, "double_float")]
+        return []
+    if unscored("double_float", options):
+        return []
     if patterns["double_float"]:
-        return [Factor("double float", 8, "double_float")]
+        return [Factor("double float", 4 if flat else 8, "double_float")]
     if patterns["mixed_terminals"] or patterns["pure_terminals"]:
-        return [Factor("double float (all terminals force all pungs)", 8, "double_float")]
+        return [Factor("double float (all terminals force all pungs)", 4 if flat else 8, "double_float")]
     return []
 
 
 def _terminal_family_factors(patterns: Counter[str], options: Options) -> list[Factor]:
-    ticked = [pattern_id for pattern_id in TERMINAL_FAMILY if patterns[pattern_id]]
+    ticked = [p for p in TERMINAL_FAMILY if patterns[p] and not unscored(p, options)]
     if not ticked:
         return []
     highest = ticked[0]
     factors = [Factor(_PATTERN_NAMES[highest], _FAMILY_VALUES[highest], highest)]
-    if highest == "outside_hand" and any(patterns[p] for p in ("double_float", "single_float", "single_remaining")):
+    floats = any(patterns[p] for p in ("double_float", "single_float", "single_remaining"))
+    if highest == "outside_hand" and floats and not unscored("mixed_terminals", options):
         # A pung holding a terminal is three terminals, and so is the pair: an outside hand of pungs is
         # all terminals and honours (D-14 keeps the highest member), so it scores as that.
         highest = "mixed_terminals"
         factors = [Factor(_PATTERN_NAMES[highest] + " (an outside hand of pungs)", _FAMILY_VALUES[highest], highest)]
     if options["terminal_family_stacks"]:
         # A pure-terminals hand is also all-terminals and an outside hand: each lower member counts too.
-        below = TERMINAL_FAMILY[TERMINAL_FAMILY.index(highest) + 1 :]
+        below = [p for p in TERMINAL_FAMILY[TERMINAL_FAMILY.index(highest) + 1 :] if not unscored(p, options)]
         factors.extend(Factor(f"{_PATTERN_NAMES[lower]} (stacks)", _FAMILY_VALUES[lower], lower) for lower in below)
     return factors
 
@@ -152,11 +205,11 @@ def winner_factors(
     factors = method_factors(win, options)
     if win.seat == state.dealer:
         factors.append(Factor("dealer win", 2, "dealer"))
-        if state.dealer_streak:
+        if state.dealer_streak and not unscored("dealer_continuation", options):
             streak = state.dealer_streak
             label = f"dealer continuation 长毛, kept {streak}"
             factors.append(Factor(label, 2**streak, "dealer_continuation", count=streak, each=2))
-    if ready:
+    if ready and not unscored("ready", options):
         factors.append(Factor("ready 报听", 2, "ready"))
     factors.extend(pattern_factors(patterns, options))
     factors.extend(kong_factors(kongs, options))
@@ -164,8 +217,11 @@ def winner_factors(
 
 
 def payers_of(win: Win, options: Options) -> list[int]:
-    """Self-draw: the three others, in turn order after the winner; a discard: the discarder alone."""
+    """Self-draw: the three others, in turn order after the winner; a discard: the discarder alone, or all three
+    with discard_all_pay (§9.2.2)."""
     if win.method == "self_draw" or (win.method == "rob_kong" and options["rob_kong_payer"] == "all"):
+        return [(win.seat + step) % 4 for step in (1, 2, 3)]
+    if win.method == "discard" and options["discard_all_pay"]:
         return [(win.seat + step) % 4 for step in (1, 2, 3)]
     assert win.from_seat is not None
     return [win.from_seat]
@@ -176,7 +232,7 @@ def payer_factors(payer: int, record: HandRecord, win: Win, state: TableState, o
     if not record.seats[payer].opened and options["closed_payer_factor"] > 1:
         factors.append(Factor("unopened payer 门清", options["closed_payer_factor"], "unopened_payer"))
     others = [seat for seat in range(4) if seat != win.seat]
-    if all(not record.seats[seat].opened for seat in others):
+    if all(not record.seats[seat].opened for seat in others) and not unscored("three_unopened", options):
         factors.append(Factor("three unopened 三清", 2, "three_unopened"))
     if options["dealer_pays_double"] and payer == state.dealer:
         factors.append(Factor("dealer pays", 2, "dealer_pays"))
@@ -195,8 +251,11 @@ def payments(
     shared = winner_factors(win, patterns, list(kongs), record.seats[win.seat].ready == "ready", state, options)
     base: int = options["base"]
     raw: list[_Uncapped] = []
+    # 点炮三家付 (§9.2.2): a non-discarder pays W without the method factor, the discarder W as §1.6 says.
+    without_method = [factor for factor in shared if factor.item != "discard"]
     for payer in payers_of(win, options):
-        factors = shared + payer_factors(payer, record, win, state, options)
+        owed = without_method if win.method == "discard" and payer != win.from_seat else shared
+        factors = owed + payer_factors(payer, record, win, state, options)
         amount = product(factors, base)
         words = " × ".join([f"base {base}", *(factor.words() for factor in factors)]) + f" = {amount}"
         raw.append(_Uncapped(payer, amount, words, {"base": base, "factors": factor_params(factors), "raw": amount}))

@@ -74,14 +74,15 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
     def price(patterns: Counter[str]) -> int:
         return sum(p.amount for p in payments(record, win, patterns, kongs, state, options))
 
+    unscored: tuple[str, ...] = options["unscored_items"]
     waits = _WaitCount(hand, options)
     proofs = [(reading, _proved(hand, reading, options, waits, ready)) for reading in legal]
     supported = [(reading, proof) for reading, proof in proofs if not _ticked_shapes(ticked) - proof]
     if not supported:
-        best_proof = max(proofs, key=lambda item: price(_scored(ticked, bao, item[1])))[1]
+        best_proof = max(proofs, key=lambda item: price(_scored(ticked, bao, item[1], unscored)))[1]
         raise Rejected(_contradictions(win, ticked, best_proof, path))
-    best = max(supported, key=lambda item: price(_scored(ticked, bao, item[1])))[1]
-    patterns = _scored(ticked, bao, best)
+    best = max(supported, key=lambda item: price(_scored(ticked, bao, item[1], unscored)))[1]
+    patterns = _scored(ticked, bao, best, unscored)
     added = sorted((patterns - ticked).elements(), key=list(_NAMES).index)
     notes: list[TileNote] = []
     if added:
@@ -95,20 +96,21 @@ def _ticked_shapes(patterns: Counter[str]) -> Counter[str]:
     return Counter({pattern_id: n for pattern_id, n in patterns.items() if pattern_id in SHAPE_PATTERNS})
 
 
-def _scored(ticked: Counter[str], bao: str | None, proof: Counter[str]) -> Counter[str]:
+def _scored(ticked: Counter[str], bao: str | None, proof: Counter[str], unscored: tuple[str, ...]) -> Counter[str]:
     """The ticked patterns that are not shapes, the treasure pattern the tiles show, and the best shapes proved."""
     patterns = Counter({pattern_id: n for pattern_id, n in ticked.items() if pattern_id not in SHAPE_PATTERNS})
     if bao is not None:
         patterns.pop("treasure_rush", None)
         patterns.pop("finding_treasure", None)
         patterns[bao] = 1
-    shapes = Counter(proof)
+    # The tiles never add an item the table does not score (unscored_items, RULES §9.2.10).
+    shapes = Counter({pattern_id: n for pattern_id, n in proof.items() if pattern_id not in unscored})
     if shapes["single_float"]:
         del shapes["double_float"]
     family = [pattern_id for pattern_id in TERMINAL_FAMILY if shapes[pattern_id]]
     for lower in family[1:]:
         del shapes[lower]
-    return patterns + shapes
+    return Counter({pattern_id: n for pattern_id, n in (patterns + shapes).items() if pattern_id not in unscored})
 
 
 def _contradictions(win: Win, ticked: Counter[str], proof: Counter[str], path: str) -> list[Problem]:
@@ -190,7 +192,7 @@ def _not_wild(
     record: HandRecord, win: Win, hand: WinningHand, ready: bool, refusal: Problem, options: Options
 ) -> list[Problem]:
     """Why the treasure did not save a refused hand, when it would have as a wild (§1.5-3)."""
-    if record.treasure is None or hand.winning_tile not in _wild_set(record.treasure, options):
+    if hand.winning_tile not in _treasure_faces(record, options):
         return []
     if treasure_is_wild(method=win.method, ready=ready, wild_on_discard=options["treasure_wild_on_discard"]):
         return []
@@ -210,15 +212,13 @@ def _treasure_readings(
     """
     natural = readings(hand)
     ticked_bao = next((p for p in ("treasure_rush", "finding_treasure") if win.has(p)), None)
-    if record.treasure is None:
+    chicken = options["chicken_treasure"] and hand.winning_tile == _CHICKEN
+    if record.treasure is None and not (chicken and _usable(win, ready, options)):
         if ticked_bao == "finding_treasure" and ready:
             # No face recorded: the scorekeeper's tick says the drawn tile was the treasure.
             return [(None, drawn_wild_readings(hand))]
         return [(None, natural)]
-    wild = hand.winning_tile in _wild_set(record.treasure, options)
-    usable = wild and treasure_is_wild(
-        method=win.method, ready=ready, wild_on_discard=options["treasure_wild_on_discard"]
-    )
+    usable = hand.winning_tile in _treasure_faces(record, options) and _usable(win, ready, options)
     if not usable:
         if ticked_bao is not None:
             raise reject(
@@ -251,6 +251,22 @@ def _check_treasure_tick(win: Win, bao: str | None, path: str) -> None:
 
 def _wild_set(treasure: str, options: Options) -> frozenset[int]:
     return wild_faces(tile_index(treasure), options["treasure_mode"])
+
+
+_CHICKEN = tile_index("1s")
+
+
+def _treasure_faces(record: HandRecord, options: Options) -> frozenset[int]:
+    """The faces a ready player may use as a treasure: the revealed one(s), and 1s with chicken_treasure (§9.2.4).
+
+    Hidden treasure (宝牌) counts only the revealed face, so it reads `_wild_set` alone.
+    """
+    revealed = frozenset[int]() if record.treasure is None else _wild_set(record.treasure, options)
+    return revealed | {_CHICKEN} if options["chicken_treasure"] else revealed
+
+
+def _usable(win: Win, ready: bool, options: Options) -> bool:
+    return treasure_is_wild(method=win.method, ready=ready, wild_on_discard=options["treasure_wild_on_discard"])
 
 
 def _check_hidden_treasure(record: HandRecord, win: Win, hand: WinningHand, path: str, options: Options) -> None:
@@ -303,6 +319,8 @@ def _failed_requirements(hand: WinningHand, reading: Reading, options: Options) 
     if not _melds_allowed(hand, reading, options):
         failed.append(unmet("set_aside_limit", "sets aside four sets, leaving a single tile: 手把一 (R5)"))
     # require_sequence never fails here: a hand without a chow is all pungs, which is the float it exempts.
+    if not options["allow_float_hand"] and reading.chow_count == 0:
+        failed.append("needs a chow: this table does not play 飘胡 (R7)")
     return failed
 
 
