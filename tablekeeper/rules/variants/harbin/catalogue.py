@@ -151,8 +151,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 
 PATTERNS: tuple[PatternSpec, ...] = exclusive(
-    # A drawn treasure wins one way or the other, never both; and a drawn treasure is never 刮大风 (§9.4.1).
-    [(*TREASURE_PATTERNS, "gua_da_feng")],
+    [TREASURE_PATTERNS],  # a drawn treasure wins one way or the other, never both
     PatternSpec(
         "clamp",
         "Clamp",
@@ -188,6 +187,9 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         "刮大风",
         "6",
         methods=frozenset({"self_draw", "discard"}),
+        # A drawn treasure is 摸宝 or 宝中宝, never 刮大风 (§9.4.1); the check reads an exclusion from either side,
+        # so the treasure patterns' own lists stay as the seed's catalogue has them.
+        excludes=frozenset(TREASURE_PATTERNS),
         requires_option="gua_da_feng",
         from_tiles=True,
         meaning="The winning tile is the fourth copy of a face the winner held three of (an exposed pung, or three "
