@@ -113,7 +113,12 @@ def test_each_harbin_house_rule_settles_its_worked_example_and_the_default_stays
 
 SCOPE: list[Case] = [
     # 刮大风
-    ("刮大风 on a self-draw is 6 from each", {"gua_da_feng": True}, won(self_draw(1, tiles=FOURTH_COPY)), [-6, 18, -6, -6]),
+    (
+        "刮大风 on a self-draw is 6 from each",
+        {"gua_da_feng": True},
+        won(self_draw(1, tiles=FOURTH_COPY)),
+        [-6, 18, -6, -6],
+    ),
     (
         "刮大风 self-drawn stacks the self-draw ×2 with harbin_treasure_stacks_with_self_draw",
         {"gua_da_feng": True, "harbin_treasure_stacks_with_self_draw": True},
@@ -177,7 +182,12 @@ SCOPE: list[Case] = [
         won(self_draw(1, tiles=EDGE_3_TWO_WAITS)),
         [-2, 6, -2, -2],
     ),
-    ("a ticked edge clamp is accepted", {"clamp_edge_37": True}, won(self_draw(1, "clamp", tiles=EDGE_3)), [-4, 12, -4, -4]),
+    (
+        "a ticked edge clamp is accepted",
+        {"clamp_edge_37": True},
+        won(self_draw(1, "clamp", tiles=EDGE_3)),
+        [-4, 12, -4, -4],
+    ),
     (
         "摸宝 with the treasure standing at 12→3 is clamped: 3·2",
         {"clamp_edge_37": True},
@@ -270,7 +280,12 @@ SCOPE: list[Case] = [
         [0, -2, 0, 2],
     ),
     # 自摸番
-    ("a robbed kong paid by all three follows self_draw_value", {"self_draw_value": 1}, won(robbed(3, 1)), [-1, -1, -1, 3]),
+    (
+        "a robbed kong paid by all three follows self_draw_value",
+        {"self_draw_value": 1},
+        won(robbed(3, 1)),
+        [-1, -1, -1, 3],
+    ),
     ("a clamped self-draw is 1·2", {"self_draw_value": 1}, won(self_draw(1, "clamp")), [-2, 6, -2, -2]),
     ("摸宝 stays 3", {"self_draw_value": 1}, won(self_draw(1, "finding_treasure")), [-3, 9, -3, -3]),
     ("宝中宝 stays 12", {"self_draw_value": 1}, won(self_draw(1, "treasure_in_treasure")), [-12, 36, -12, -12]),
@@ -284,7 +299,12 @@ SCOPE: list[Case] = [
     # 出冲
     ("a ready discarder stays 1", {"discarder_not_ready_value": 1}, won(discard(2, 3), seats=READY_P3), [0, 0, 1, -1]),
     ("出冲 1 is clamped: 1·2", {"discarder_not_ready_value": 1}, won(discard(2, 3, "clamp")), [0, 0, 2, -2]),
-    ("a self-draw ignores discarder_not_ready_value", {"discarder_not_ready_value": 1}, won(self_draw(2)), [-2, -2, 6, -2]),
+    (
+        "a self-draw ignores discarder_not_ready_value",
+        {"discarder_not_ready_value": 1},
+        won(self_draw(2)),
+        [-2, -2, 6, -2],
+    ),
 ]
 
 

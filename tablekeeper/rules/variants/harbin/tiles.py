@@ -171,7 +171,9 @@ def _settle_patterns(
                 E.PATTERN_CONTRADICTS_TILES,
                 f"wins.{index}.patterns.{win.patterns.index('clamp')}",
                 f"Not a clamp: the hand waited on {listed}"
-                + (", not on the middle tile of a chow (or 12→3, 89→7 with clamp_edge_37)." if len(waits) == 1 else "."),
+                + (
+                    ", not on the middle tile of a chow (or 12→3, 89→7 with clamp_edge_37)." if len(waits) == 1 else "."
+                ),
             )
         )
     if "gua_da_feng" in win.patterns and not best.gua_da_feng:
