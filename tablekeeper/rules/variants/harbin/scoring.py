@@ -1,7 +1,9 @@
 """Harbin's payments and dealer rotation (RULES.md §3.6-3.7).
 
-A Harbin hand has one win value V (1, 2, 3 or 12) that a clamp may double; the values are
-exclusive, never summed. The discarder pays alone for a discard win; everyone else pays.
+A Harbin hand has one win value V (1, 2, 3, 6 or 12) that a clamp may double; the values are
+exclusive, never summed. The discarder pays alone for a discard win (and, with rob_kong_payer=declarer,
+the robbed player for a robbed kong); everyone else pays. House rules of §9.4 set the values and, with
+bao_zhuang, let an unready discarder pay every loser's share.
 """
 
 from __future__ import annotations
