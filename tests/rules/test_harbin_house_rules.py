@@ -18,6 +18,7 @@ from tablekeeper.rules import check_options, get_variant, settle
 
 from .helpers import discard, errors_of, ok, robbed, self_draw, won
 from .test_properties import PROPERTY_SETTINGS, records_for, states
+from .test_reasons import assert_reasons_are_data
 
 DEALER_P0 = {"dealer": 0}
 READY_P3 = [{}, {}, {}, {"ready": "ready"}]
@@ -313,6 +314,16 @@ def test_each_harbin_house_rule_pays_as_its_scope_says(
     options: dict[str, Any], hand: dict[str, Any], deltas: list[int]
 ) -> None:
     assert ok(_settle(hand, options))["deltas"] == deltas
+
+
+@pytest.mark.parametrize(
+    ("options", "hand"),
+    [pytest.param(case[1], case[2], id=case[0]) for case in [*WORKED, *SCOPE]],
+)
+def test_every_line_of_a_harbin_house_rule_is_data_its_words_only_repeat(
+    options: dict[str, Any], hand: dict[str, Any]
+) -> None:
+    assert_reasons_are_data("harbin", ok(_settle(hand, options)))
 
 
 def test_the_tiles_show_gua_da_feng_and_the_lines_name_it() -> None:
