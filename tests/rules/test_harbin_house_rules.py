@@ -318,7 +318,8 @@ def test_each_harbin_house_rule_pays_as_its_scope_says(
 
 @pytest.mark.parametrize(
     ("options", "hand"),
-    [pytest.param(case[1], case[2], id=case[0]) for case in [*WORKED, *SCOPE]],
+    [pytest.param(case[1], case[2], id=case[0]) for case in WORKED]
+    + [pytest.param(case[1], case[2], id=case[0]) for case in SCOPE],
 )
 def test_every_line_of_a_harbin_house_rule_is_data_its_words_only_repeat(
     options: dict[str, Any], hand: dict[str, Any]
