@@ -61,6 +61,8 @@ class Words:
 
     def _qualified(self, entry: Mapping[str, Any], each_words: str) -> str:
         words = self.item(entry["item"])
+        if isinstance(entry.get("seat"), int):  # a share paid for another seat (Harbin's 包庄)
+            words = _("%(owner)s's %(item)s") % {"owner": self.seat(entry["seat"]), "item": words}
         if entry.get("tile"):
             words += _(" of %(tile)s") % {"tile": self.tile(entry["tile"])}
         if entry.get("count") is not None and entry["item"] in HANDS_COUNTED:

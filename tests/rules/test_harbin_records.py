@@ -70,7 +70,12 @@ def test_the_catalogue_declares_every_option_and_pattern_of_the_rule_book() -> N
         "closed_double",
         "reserve_tiles",
     } <= {option["key"] for option in described["options"]}
-    assert {p["id"] for p in described["patterns"]} == {"clamp", "finding_treasure", "treasure_in_treasure"}
+    assert {p["id"] for p in described["patterns"]} == {
+        "clamp",
+        "finding_treasure",
+        "treasure_in_treasure",
+        "gua_da_feng",  # §9.4.1, only while its house rule is on
+    }
     assert described["default_base"] == 1 and described["uses_treasure"]
 
 

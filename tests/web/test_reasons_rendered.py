@@ -14,7 +14,7 @@ from django.utils import translation
 
 from tablekeeper.reasons import RENDERERS, Reason, error_with_names, headline, reasons, render
 from tablekeeper.reasons.words import Words
-from tablekeeper.rules import get_variant
+from tablekeeper.rules import get_variant, settle
 from tablekeeper.rules.ledger import LINE_CODES
 from tests.rules.test_reasons import EVERY_KIND_OF_LINE, settled, shape_lines
 
@@ -187,3 +187,16 @@ def test_errors_stay_the_engines_english_with_the_players_names() -> None:
     assert error_with_names(message, NAMES) == (
         "Cy is marked closed, but the tiles show a set claimed from a discard; P12 is no seat."
     )
+
+
+def test_a_share_an_unready_discarder_pays_for_another_seat_names_that_seat_in_both_languages() -> None:
+    """Harbin's 包庄 (RULES §9.4.4): one line per loser, each naming whose share the discarder pays."""
+    result = settle(
+        "harbin", {"result": "win", "wins": [{"seat": 1, "method": "discard", "from": 0}]}, None, {"bao_zhuang": True}
+    )
+    share_of_cy = [line for line in result["lines"] if line["code"] == "win_product"][1]
+
+    assert (
+        rendered("harbin", share_of_cy, "en") == "Ann pays 1 to Bo: base 1 × Standard win ×1 × Cy's share (包庄) ×1 = 1"
+    )
+    assert rendered("harbin", share_of_cy, "zh-hans") == "Ann 付给 Bo 1 分：底分 1 × 平胡 ×1 × Cy 的包庄份 ×1 = 1"

@@ -8,6 +8,7 @@ from ..common.items import load_fact_items
 
 MAX_SET_ASIDE = 3  # sets a hand may set aside: four tiles stay in hand (no 手把一, §3.2)
 TREASURE_PATTERNS = ("finding_treasure", "treasure_in_treasure")
+GUA_DA_FENG_VALUE = 6  # 刮大风's win value V (§9.4.1)
 
 NOTES: tuple[str, ...] = (
     "Starting points default to 100, the larger of the seed's 50 or 100 (house rule starting_points).",
@@ -27,6 +28,10 @@ NOTES: tuple[str, ...] = (
     "A winner may set aside at most three sets; more than three kongs by the winner are rejected.",
     "reserve_tiles and allow_chow_ready govern play at the table and change no score.",
     "A drawn or voided hand moves nothing and the same dealer deals again.",
+    "Win on the fourth copy (刮大风, house rule gua_da_feng) is worth 6 on a discard, ready discarder or not, and 6 on "
+    "a self-draw (12 with harbin_treasure_stacks_with_self_draw); a self-drawn treasure is 摸宝 or 宝中宝 instead.",
+    "With bao_zhuang an unready discarder (or, with rob_kong_payer=declarer, an unready robbed declarer) pays one "
+    "share for each of the three losers, each share as a ready discarder's win with that loser's own doubles.",
 )
 
 
@@ -92,6 +97,56 @@ OPTIONS: tuple[OptionSpec, ...] = (
         minimum=0,
         maximum=40,
     ),
+    # RULES.md §9.4: the Go server's and the Tuyoo server's Harbin, each defaulting to the seed (§3).
+    OptionSpec(
+        "gua_da_feng",
+        False,
+        "bool",
+        "Win on the fourth copy (刮大风): winning on the fourth copy of a face the winner held three of (an exposed "
+        "pung or three concealed) is worth 6, on a discard or a self-draw.",
+    ),
+    OptionSpec(
+        "clamp_edge_37",
+        False,
+        "bool",
+        "A single wait completing 12→3 or 89→7 also counts as a clamp (卡当, ×2).",
+    ),
+    OptionSpec(
+        "bao_zhong_bao_any_face",
+        False,
+        "bool",
+        "A self-drawn treasure used as a wild on any single wait is treasure within treasure (宝中宝, 12), whatever "
+        "the face it stands for.",
+    ),
+    OptionSpec(
+        "bao_zhuang",
+        False,
+        "bool",
+        "包庄: a discarder who had not declared ready pays for all three losers, one share each (as a ready "
+        "discarder's win, with each loser's own dealer and closed doubles), instead of 出冲.",
+    ),
+    OptionSpec(
+        "rob_kong_payer",
+        "all",
+        "choice",
+        "Who pays a robbed kong: all = all three, as a self-draw; declarer = the robbed player alone, as a discard "
+        "from them.",
+        choices=("all", "declarer"),
+    ),
+    OptionSpec(
+        "self_draw_value",
+        2,
+        "choice",
+        "The win value of a plain self-draw (and of a robbed kong paid by all three).",
+        choices=(2, 1),
+    ),
+    OptionSpec(
+        "discarder_not_ready_value",
+        3,
+        "choice",
+        "The win value of a discard win whose discarder had not declared ready (出冲).",
+        choices=(3, 1),
+    ),
 )
 
 
@@ -103,8 +158,9 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         "卡当",
         "×2",
         from_tiles=True,
-        meaning="The ready hand waited on one tile kind only, the middle tile of a chow; it doubles every win "
-        "value except treasure within treasure (宝中宝), unless the house rule clamp_on_bao_zhong_bao.",
+        meaning="The ready hand waited on one tile kind only, the middle tile of a chow (with clamp_edge_37 also "
+        "12→3 or 89→7); it doubles every win value except treasure within treasure (宝中宝), unless the house rule "
+        "clamp_on_bao_zhong_bao.",
     ),
     PatternSpec(
         "finding_treasure",
@@ -122,7 +178,22 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         "12",
         methods=SELF_DRAW,
         from_tiles=True,
-        meaning="Self-drew the treasure, and the treasure's face is the one tile the hand waited on.",
+        meaning="Self-drew the treasure, and the treasure's face is the one tile the hand waited on (with "
+        "bao_zhong_bao_any_face: the hand waited on one tile, whatever its face).",
+    ),
+    PatternSpec(
+        "gua_da_feng",
+        "Win on the fourth copy",
+        "刮大风",
+        "6",
+        methods=frozenset({"self_draw", "discard"}),
+        # A drawn treasure is 摸宝 or 宝中宝, never 刮大风 (§9.4.1); the check reads an exclusion from either side,
+        # so the treasure patterns' own lists stay as the seed's catalogue has them.
+        excludes=frozenset(TREASURE_PATTERNS),
+        requires_option="gua_da_feng",
+        from_tiles=True,
+        meaning="The winning tile is the fourth copy of a face the winner held three of (an exposed pung, or three "
+        "among the concealed tiles); worth 6, on a discard whoever discarded.",
     ),
 )
 

@@ -1,7 +1,9 @@
 """Harbin's payments and dealer rotation (RULES.md §3.6-3.7).
 
-A Harbin hand has one win value V (1, 2, 3 or 12) that a clamp may double; the values are
-exclusive, never summed. The discarder pays alone for a discard win; everyone else pays.
+A Harbin hand has one win value V (1, 2, 3, 6 or 12) that a clamp may double; the values are
+exclusive, never summed. The discarder pays alone for a discard win (and, with rob_kong_payer=declarer,
+the robbed player for a robbed kong); everyone else pays. House rules of §9.4 set the values and, with
+bao_zhuang, let an unready discarder pay every loser's share.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from ...state import TableState
 from ...variant import Findings, Outcome, TileFindings, advance
 from ..common.factors import Factor, factor_params, product
 from ..common.outcomes import note_dealer, note_tiles, note_win, void_outcome
+from .catalogue import GUA_DA_FENG_VALUE
 
 
 def score(record: HandRecord, findings: Findings, state: TableState, options: Options) -> Outcome:
@@ -41,7 +44,7 @@ def score(record: HandRecord, findings: Findings, state: TableState, options: Op
 
 def _pay_win(ledger: Ledger, record: HandRecord, found: TileFindings, state: TableState, options: Options) -> None:
     win, patterns = record.wins[0], found.patterns
-    value, doublings = _win_value(record, options, win, patterns)
+    doublings: list[Factor] = []
     if "clamp" in patterns:
         if "treasure_in_treasure" in patterns and not options["clamp_on_bao_zhong_bao"]:
             ledger.remark(
@@ -49,40 +52,80 @@ def _pay_win(ledger: Ledger, record: HandRecord, found: TileFindings, state: Tab
             )
         else:
             doublings.append(Factor("clamp", 2, "clamp"))
-    base = options["base"]
-    payers = [win.from_seat] if win.method == "discard" else [s for s in range(4) if s != win.seat]
+    dealt_in = _dealt_in_by(win, options)
+    if dealt_in is not None and options["bao_zhuang"] and record.seats[dealt_in].ready != "ready":
+        # 包庄 (§9.4.4): the unready discarder pays every loser's share, each as a ready discarder's win.
+        value = _ready_discard_value(patterns)
+        for share in (s for s in range(4) if s != win.seat):
+            stake = Factor(f"包庄: P{share}'s share", 1, "bao_zhuang")
+            _pay(ledger, record, state, options, dealt_in, share, [value, *doublings, stake])
+        return
+    value, stacked = _win_value(record, options, win, patterns, dealt_in)
+    payers = [dealt_in] if dealt_in is not None else [s for s in range(4) if s != win.seat]
     for payer in payers:
-        assert payer is not None
-        factors = [value, *doublings]
-        if options["dealer_double"] and state.dealer in (payer, win.seat):
-            factors.append(Factor("dealer", 2, "dealer"))
-        if options["closed_double"] and not record.seats[payer].opened:
-            factors.append(Factor("closed payer", 2, "unopened_payer"))
-        amount = product(factors, base)
-        # The win value is a number of points, not a multiplier, so it reads "出冲 3" rather than "×3".
-        words = [f"base {base}", f"{value.label} {value.times}", *(factor.words() for factor in factors[1:])]
-        params = {"base": base, "factors": factor_params(factors), "raw": amount, "cap": None}
-        ledger.pay(codes.WIN_PRODUCT, payer, win.seat, amount, params, f"{' × '.join(words)} = {amount}")
+        _pay(ledger, record, state, options, payer, payer, [value, *stacked, *doublings])
+
+
+def _pay(
+    ledger: Ledger,
+    record: HandRecord,
+    state: TableState,
+    options: Options,
+    payer: int,
+    loser: int,
+    factors: list[Factor],
+) -> None:
+    """One payment from `payer` to the winner; the dealer and closed doubles look at `loser` (the payer, or
+    under 包庄 the loser whose share the payer takes on)."""
+    win, base = record.wins[0], options["base"]
+    if options["dealer_double"] and state.dealer in (loser, win.seat):
+        factors.append(Factor("dealer", 2, "dealer"))
+    if options["closed_double"] and not record.seats[loser].opened:
+        factors.append(Factor("closed payer", 2, "unopened_payer"))
+    amount = product(factors, base)
+    value = factors[0]
+    # The win value is a number of points, not a multiplier, so it reads "出冲 3" rather than "×3".
+    words = [f"base {base}", f"{value.label} {value.times}", *(factor.words() for factor in factors[1:])]
+    params = {"base": base, "factors": factor_params(factors), "raw": amount, "cap": None}
+    for entry in params["factors"]:
+        if entry["item"] == "bao_zhuang":
+            entry["seat"] = loser  # whose share this is: the seat's own doubles follow it
+    ledger.pay(codes.WIN_PRODUCT, payer, win.seat, amount, params, f"{' × '.join(words)} = {amount}")
+
+
+def _dealt_in_by(win: Win, options: Options) -> int | None:
+    """Who pays alone, as for a discard: the discarder, or a robbed kong's declarer under rob_kong_payer=declarer."""
+    if win.method == "discard" or (win.method == "rob_kong" and options["rob_kong_payer"] == "declarer"):
+        assert win.from_seat is not None
+        return win.from_seat
+    return None
+
+
+def _ready_discard_value(patterns: tuple[str, ...]) -> Factor:
+    if "gua_da_feng" in patterns:
+        return Factor("win on the fourth copy 刮大风", GUA_DA_FENG_VALUE, "gua_da_feng")
+    return Factor("standard win 平胡 on a ready discarder", 1, "standard_win")
 
 
 def _win_value(
-    record: HandRecord, options: Options, win: Win, patterns: tuple[str, ...]
+    record: HandRecord, options: Options, win: Win, patterns: tuple[str, ...], dealt_in: int | None
 ) -> tuple[Factor, list[Factor]]:
-    """The one win value V, and the self-draw ×2 that a house rule stacks on treasure wins."""
+    """The one win value V, and the self-draw ×2 that a house rule stacks on treasure wins and 刮大风."""
     stacks = options["harbin_treasure_stacks_with_self_draw"]
-    if win.method == "discard":
-        assert win.from_seat is not None
-        if record.seats[win.from_seat].ready == "ready":
-            return Factor("standard win 平胡 on a ready discarder", 1, "standard_win"), []
-        return Factor("discarder not ready 出冲", 3, "discarder_not_ready"), []
+    if dealt_in is not None:
+        if "gua_da_feng" in patterns or record.seats[dealt_in].ready == "ready":
+            return _ready_discard_value(patterns), []
+        return Factor("discarder not ready 出冲", options["discarder_not_ready_value"], "discarder_not_ready"), []
     if win.method == "rob_kong":
-        return Factor("robbing a kong, paid as a self-draw", 2, "rob_kong"), []
+        return Factor("robbing a kong, paid as a self-draw", options["self_draw_value"], "rob_kong"), []
     stacked = [Factor("self-draw", 2, "self_draw")] if stacks else []
     if "treasure_in_treasure" in patterns:
         return Factor("treasure within treasure 宝中宝", 12, "treasure_in_treasure"), stacked
     if "finding_treasure" in patterns:
         return Factor("finding the treasure 摸宝", 3, "finding_treasure"), stacked
-    return Factor("self-draw 自摸", 2, "self_draw"), []
+    if "gua_da_feng" in patterns:
+        return Factor("win on the fourth copy 刮大风", GUA_DA_FENG_VALUE, "gua_da_feng"), stacked
+    return Factor("self-draw 自摸", options["self_draw_value"], "self_draw"), []
 
 
 def _next_state(ledger: Ledger, state: TableState, winner: int) -> TableState:

@@ -22,10 +22,12 @@ from ..common.win_tiles import is_seven_pairs, legal_waits, read_squared, requir
 from .catalogue import MAX_SET_ASIDE, TREASURE_PATTERNS
 
 _TRIPLET_KINDS = frozenset({"pung", "kong", "concealed_kong"})
+_TILE_PATTERNS = frozenset({"clamp", "gua_da_feng", *TREASURE_PATTERNS})  # the tiles decide these
 _WORDS = {
     "clamp": "a clamp (卡当)",
     "finding_treasure": "finding the treasure (摸宝)",
     "treasure_in_treasure": "treasure within treasure (宝中宝)",
+    "gua_da_feng": "a win on the fourth copy (刮大风)",
 }
 
 
@@ -36,6 +38,7 @@ class WinType:
     treasure: str | None
     clamp: bool
     worth: int
+    gua_da_feng: bool = False
 
 
 def read_tiles(record: HandRecord, index: int, state: TableState, options: Options) -> TileFindings:
@@ -55,7 +58,7 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
         raise Rejected(problems)
     waits = legal_waits(hand, lambda candidate: bool(_evaluate(readings(candidate), candidate)[0]))
     choices = _win_types(win, options, hand, waits, natural_best, wild_best if treasure_drawn else [])
-    return _settle_patterns(win, index, choices, waits, kongs)
+    return _settle_patterns(win, index, choices, waits, kongs, hand)
 
 
 def _treasure_drawn(record: HandRecord, win: Win, index: int, options: Options, hand: WinningHand) -> bool:
@@ -98,26 +101,54 @@ def _win_types(
 ) -> list[WinType]:
     single_wait = len(waits) == 1
     stacks = 2 if options["harbin_treasure_stacks_with_self_draw"] else 1
-    natural_clamp = single_wait and any(r.winning_in == "chow_middle" for r in natural)
-    plain_worth = 1 if win.method == "discard" else 2  # only the ratio between choices matters here
+    clamp_places = {"chow_middle", "chow_edge"} if options["clamp_edge_37"] else {"chow_middle"}
+    natural_clamp = single_wait and any(r.winning_in in clamp_places for r in natural)
+    # 刮大风 (§9.4.1) is a fact of the tiles, not a way to read them; a drawn treasure is 摸宝/宝中宝 instead.
+    gua = options["gua_da_feng"] and win.method != "rob_kong" and not (wild and win.method == "self_draw")
+    gua = gua and is_fourth_copy(hand)
+    plain_worth = _plain_worth(win, options, gua, stacks)  # only the ratio between choices matters here
     choices: list[WinType] = []
     if natural:
-        choices.append(WinType(None, natural_clamp, plain_worth * (2 if natural_clamp else 1)))
+        choices.append(WinType(None, natural_clamp, plain_worth * (2 if natural_clamp else 1), gua))
     if wild and win.method == "self_draw":
-        wild_clamp = single_wait and any(r.winning_in == "chow_middle" for r in wild)
+        wild_clamp = single_wait and any(r.winning_in in clamp_places for r in wild)
         choices.append(WinType("finding_treasure", wild_clamp, 3 * stacks * (2 if wild_clamp else 1)))
         if natural and waits == [hand.winning_tile]:
             doubled = natural_clamp and options["clamp_on_bao_zhong_bao"]
             choices.append(WinType("treasure_in_treasure", natural_clamp, 12 * stacks * (2 if doubled else 1)))
+        elif single_wait and options["bao_zhong_bao_any_face"]:
+            # §9.4.3: on a single wait the drawn treasure standing for any face is 宝中宝.
+            doubled = wild_clamp and options["clamp_on_bao_zhong_bao"]
+            choices.append(WinType("treasure_in_treasure", wild_clamp, 12 * stacks * (2 if doubled else 1)))
     elif wild:
         # A discarded treasure acting as a wild (house rule) changes nothing but which hands win.
-        wild_clamp = single_wait and any(r.winning_in == "chow_middle" for r in wild)
-        choices.append(WinType(None, wild_clamp, plain_worth * (2 if wild_clamp else 1)))
+        wild_clamp = single_wait and any(r.winning_in in clamp_places for r in wild)
+        choices.append(WinType(None, wild_clamp, plain_worth * (2 if wild_clamp else 1), gua))
     return choices
 
 
+def _plain_worth(win: Win, options: Options, gua: bool, stacks: int) -> int:
+    """The win value of a reading with no treasure pattern, as far as the tiles decide it."""
+    if gua:
+        return 6 * (stacks if win.method == "self_draw" else 1)
+    return options["self_draw_value"] if win.method == "self_draw" else 1
+
+
+def is_fourth_copy(hand: WinningHand) -> bool:
+    """刮大风's shape: the winner already held three of the winning tile's face, as an exposed pung or as three
+    of the concealed tiles (a kong holds all four, so it is neither)."""
+    tile = hand.winning_tile
+    pung = any(meld.kind == "pung" and all(t == tile for t in meld.tiles) for meld in hand.melds)
+    return pung or hand.concealed.count(tile) == 3
+
+
 def _settle_patterns(
-    win: Win, index: int, choices: list[WinType], waits: list[int], kongs: tuple[DeclaredKong, ...]
+    win: Win,
+    index: int,
+    choices: list[WinType],
+    waits: list[int],
+    kongs: tuple[DeclaredKong, ...],
+    hand: WinningHand,
 ) -> TileFindings:
     ticked_treasure = next((p for p in win.patterns if p in TREASURE_PATTERNS), None)
     if ticked_treasure == "treasure_in_treasure" and not any(c.treasure == ticked_treasure for c in choices):
@@ -140,12 +171,28 @@ def _settle_patterns(
                 E.PATTERN_CONTRADICTS_TILES,
                 f"wins.{index}.patterns.{win.patterns.index('clamp')}",
                 f"Not a clamp: the hand waited on {listed}"
-                + (", not on the middle tile of a chow." if len(waits) == 1 else "."),
+                + (
+                    ", not on the middle tile of a chow (or 12→3, 89→7 with clamp_edge_37)." if len(waits) == 1 else "."
+                ),
             )
         )
-    proven = (["clamp"] if best.clamp else []) + ([best.treasure] if best.treasure else [])
+    if "gua_da_feng" in win.patterns and not best.gua_da_feng:
+        face = tile_face(hand.winning_tile)
+        raise Rejected(
+            Problem(
+                E.PATTERN_CONTRADICTS_TILES,
+                f"wins.{index}.patterns.{win.patterns.index('gua_da_feng')}",
+                f"Not a win on the fourth copy (刮大风): P{win.seat} did not hold three {face} (an exposed pung or "
+                "three concealed), or the drawn treasure scores as a treasure win.",
+            )
+        )
+    proven = (
+        (["clamp"] if best.clamp else [])
+        + ([best.treasure] if best.treasure else [])
+        + (["gua_da_feng"] if best.gua_da_feng else [])
+    )
     derived = tuple((p, 1, _WORDS[p]) for p in proven if p not in win.patterns)
-    others = tuple(p for p in win.patterns if p != "clamp" and p not in TREASURE_PATTERNS)
+    others = tuple(p for p in win.patterns if p not in _TILE_PATTERNS)
     return TileFindings((*others, *proven), kongs, derived_notes(win.seat, derived))
 
 
