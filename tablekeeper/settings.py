@@ -219,7 +219,9 @@ LOGOUT_REDIRECT_URL = "login"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("zh-hans", _("Simplified Chinese"))]
 LOCALE_PATHS = [BASE_DIR / "tablekeeper" / "locale"]
-TIME_ZONE = "UTC"
+# The tables are in China: times on pages (a correction at 21:03, the card's date, the hourly fee's
+# start and finish, "this month" of the standings) are Beijing time unless the deployment says otherwise.
+TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "Asia/Shanghai")
 USE_I18N = True
 USE_TZ = True
 

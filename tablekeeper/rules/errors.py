@@ -128,7 +128,7 @@ REQUIREMENTS: dict[str, str] = {
     "terminal_or_red_dragon": "a 1 or 9, or the Red Dragon (Harbin)",
     "opened": "a chow, pung or kong claimed from a discard: an open hand (Dalian R4, Harbin, Shenyang)",
     "set_aside_limit": "at most three sets set aside, four tiles left in hand: no 手把一 (Dalian R5, Harbin)",
-    "chow": "a chow (Harbin)",
+    "chow": "a chow (Harbin; Dalian with allow_float_hand off, R7)",
     "triplet_or_dragon_pair": "a pung or kong, or a pair of dragons (Shenyang)",
     "fourth_claim_all_pungs": "a fourth claimed set only in an all-pungs hand (Shenyang)",
     "no_claimed_dragon_pung": "no pung claimed from a discarded dragon (Dalian)",

@@ -320,7 +320,7 @@ def _failed_requirements(hand: WinningHand, reading: Reading, options: Options) 
         failed.append(unmet("set_aside_limit", "sets aside four sets, leaving a single tile: 手把一 (R5)"))
     # require_sequence never fails here: a hand without a chow is all pungs, which is the float it exempts.
     if not options["allow_float_hand"] and reading.chow_count == 0:
-        failed.append("needs a chow: this table does not play 飘胡 (R7)")
+        failed.append(unmet("chow", "needs a chow: this table does not play 飘胡 (R7)"))
     return failed
 
 
