@@ -421,13 +421,7 @@ TILE_CASES = [
         {"three_suits_mode": "sets"},
         [-2, 6, -2, -2],
     ),
-    (
-        "a pair wait in a hand with chows is an edge win by house rule: 4·2",
-        tiles_win("[234m][456p][555s]678m9p+9p", "discard"),
-        None,
-        {"edge_includes_edge_and_single": True},
-        [0, 8, -8, 0],
-    ),
+    # "a single pair wait is an edge wait with the house rule" in TILE_SCORES above is the same case.
     (
         "a ready terminal wait on an open 78m self-drawn: 2·2·2 each",
         tiles_win("[234m][456p][555s]78m66s+9m", seats=READY_P1),
