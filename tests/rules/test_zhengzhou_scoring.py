@@ -111,125 +111,6 @@ def test_dealer_add_base_adds_the_dealers_stake_to_kong_bonuses_too() -> None:
     assert result["deltas"] == [-40, 80, -20, -20]
 
 
-# -- kong bonuses ---------------------------------------------------------------------------------
-
-KONGS = [
-    (
-        "winner's concealed kong: each other pays 10 × (1 + 0 + p)",
-        [{"seat": 1, "kind": "concealed"}],
-        bets(1, 0, 0, 2),
-        {},
-        # win: P0 20, P2 10, P3 30; kong: P0 20, P2 10, P3 30
-        [-40, 120, -20, -60],
-    ),
-    (
-        "another player's exposed kong: its discarder pays 10 × (1 + pao_k + pao_d)",
-        [{"seat": 2, "kind": "exposed", "from": 3}],
-        bets(0, 0, 1, 2),
-        {},
-        # win: P0 10, P2 20, P3 30 → P1 +60; kong: P3 pays P2 10 × (1 + 1 + 2) = 40
-        [-10, 60, 20, -70],
-    ),
-    (
-        "an added kong: the seat that fed the pung pays",
-        [{"seat": 3, "kind": "added", "from": 0}],
-        bets(0, 0, 0, 0),
-        {},
-        [-20, 30, -10, 0],
-    ),
-    (
-        "only the winner's kongs under kongs_only_winner",
-        [{"seat": 3, "kind": "added", "from": 0}, {"seat": 1, "kind": "exposed", "from": 2}],
-        bets(0, 0, 0, 0),
-        {"kongs_only_winner": True},
-        # win 10 each; P1's exposed kong: P2 pays 10; P3's added kong is not paid
-        [-10, 40, -20, -10],
-    ),
-    (
-        "plain base for kongs when side bets do not apply to them",
-        [{"seat": 1, "kind": "concealed"}],
-        bets(1, 2, 0, 3),
-        {"kong_pao_applies": False},
-        # win: 10 × (1 + 2 + p) = 40, 30, 60; kong: 10 each
-        [-50, 160, -40, -70],
-    ),
-    (
-        "winner-only side bets for a kong count its declarer's bet",
-        [{"seat": 2, "kind": "concealed"}],
-        bets(3, 0, 1, 3),
-        {"pao_mode": "winner_only"},
-        # win: 10 each; kong: 10 × (1 + 1) = 20 from each of P0, P1, P3
-        [-30, 10, 50, -30],
-    ),
-]
-
-
-@pytest.mark.parametrize(("kongs", "seats", "options", "deltas"), [k[1:] for k in KONGS], ids=[k[0] for k in KONGS])
-def test_kong_bonuses_are_paid_by_their_own_payers_when_someone_wins(
-    kongs: list[dict[str, Any]], seats: list[dict[str, Any]], options: dict[str, Any], deltas: list[int]
-) -> None:
-    assert ok(zz(tsumo(1, kongs=kongs, seats=seats), **options))["deltas"] == deltas
-
-
-def test_a_kong_bonus_is_not_multiplied_by_the_hands_doublings() -> None:
-    # Win: 10 × 2 × 2 (four wilds, win after kong) = 40 each; the kong adds a plain 10 each.
-    hand = tsumo(1, "four_wilds", "kong_bloom", kongs=[{"seat": 1, "kind": "concealed", "tile": "3m"}])
-    result = ok(zz(hand))
-    assert result["deltas"] == [-50, 150, -50, -50]
-    texts = [line["text"] for line in result["lines"]]
-    assert any("concealed kong 闷豆 of 3m" in text and "= 10" in text for text in texts)
-
-
-def test_a_drawn_hand_pays_no_kong_bonus_and_keeps_the_dealer() -> None:
-    hand = {"result": "draw", "kongs": [{"seat": 2, "kind": "exposed", "from": 0}]}
-    result = ok(zz(hand, {"dealer": 3, "dealer_streak": 1}))
-    assert result["deltas"] == [0, 0, 0, 0]
-    assert result["state"]["dealer"] == 3
-    assert result["state"]["dealer_streak"] == 2
-    assert result["state"]["draw_streak"] == 1
-
-
-def test_a_void_hand_moves_nothing() -> None:
-    result = ok(zz({"result": "void"}, {"dealer": 2, "dealer_streak": 1}))
-    assert result["deltas"] == [0, 0, 0, 0]
-    assert result["state"]["dealer"] == 2
-    assert result["state"]["dealer_streak"] == 1
-
-
-@pytest.mark.parametrize(
-    ("dealer", "winner", "next_dealer", "streak"),
-    [(0, 0, 0, 3), (0, 2, 2, 0), (3, 1, 1, 0)],
-)
-def test_the_winner_deals_next_and_a_winning_dealer_stays(
-    dealer: int, winner: int, next_dealer: int, streak: int
-) -> None:
-    result = ok(zz(tsumo(winner), {"dealer": dealer, "dealer_streak": 2, "draw_streak": 1}))
-    assert result["state"]["dealer"] == next_dealer
-    assert result["state"]["dealer_streak"] == streak
-    assert result["state"]["draw_streak"] == 0
-    assert any(line["code"] == "dealer" and f"P{next_dealer}" in line["text"] for line in result["lines"])
-
-
-# -- discard wins (house rule) -------------------------------------------------------------------------
-
-
-def test_a_discard_win_is_refused_unless_the_house_allows_it() -> None:
-    hand = {"result": "win", "wins": [{"seat": 1, "method": "discard", "from": 2, "patterns": []}]}
-    assert ("method_not_allowed", "wins.0.method") in errors_of(zz(hand))
-
-
-def test_an_allowed_discard_win_is_paid_by_the_discarder_alone() -> None:
-    # 10 × (1 + 1 + 2) × seven pairs 2 = 80 from P2 only.
-    hand = {
-        "result": "win",
-        "wins": [{"seat": 1, "method": "discard", "from": 2, "patterns": ["seven_pairs"]}],
-        "seats": bets(3, 1, 2, 0),
-    }
-    result = ok(zz(hand, allow_discard_win=True))
-    assert result["deltas"] == [0, 80, -80, 0]
-    assert any("discarder alone" in line["text"] for line in result["lines"])
-
-
 # -- more win payments, worked by hand: P1 self-draws, dealer P0: what each seat moves -------------
 # WinPay(p) = B × (1 + pao_w + pao_p) × M, B = 10.
 
@@ -348,6 +229,105 @@ def test_dealer_add_base_adds_one_stake_to_what_the_dealer_wins_or_pays(
     assert ok(zz(hand, {"dealer": dealer}, dealer_add_base=True, **options))["deltas"] == deltas
 
 
+# -- kong bonuses ---------------------------------------------------------------------------------
+
+KONGS = [
+    (
+        "winner's concealed kong: each other pays 10 × (1 + 0 + p)",
+        [{"seat": 1, "kind": "concealed"}],
+        bets(1, 0, 0, 2),
+        {},
+        # win: P0 20, P2 10, P3 30; kong: P0 20, P2 10, P3 30
+        [-40, 120, -20, -60],
+    ),
+    (
+        "another player's exposed kong: its discarder pays 10 × (1 + pao_k + pao_d)",
+        [{"seat": 2, "kind": "exposed", "from": 3}],
+        bets(0, 0, 1, 2),
+        {},
+        # win: P0 10, P2 20, P3 30 → P1 +60; kong: P3 pays P2 10 × (1 + 1 + 2) = 40
+        [-10, 60, 20, -70],
+    ),
+    (
+        "an added kong: the seat that fed the pung pays",
+        [{"seat": 3, "kind": "added", "from": 0}],
+        bets(0, 0, 0, 0),
+        {},
+        [-20, 30, -10, 0],
+    ),
+    (
+        "only the winner's kongs under kongs_only_winner",
+        [{"seat": 3, "kind": "added", "from": 0}, {"seat": 1, "kind": "exposed", "from": 2}],
+        bets(0, 0, 0, 0),
+        {"kongs_only_winner": True},
+        # win 10 each; P1's exposed kong: P2 pays 10; P3's added kong is not paid
+        [-10, 40, -20, -10],
+    ),
+    (
+        "plain base for kongs when side bets do not apply to them",
+        [{"seat": 1, "kind": "concealed"}],
+        bets(1, 2, 0, 3),
+        {"kong_pao_applies": False},
+        # win: 10 × (1 + 2 + p) = 40, 30, 60; kong: 10 each
+        [-50, 160, -40, -70],
+    ),
+    (
+        "winner-only side bets for a kong count its declarer's bet",
+        [{"seat": 2, "kind": "concealed"}],
+        bets(3, 0, 1, 3),
+        {"pao_mode": "winner_only"},
+        # win: 10 each; kong: 10 × (1 + 1) = 20 from each of P0, P1, P3
+        [-30, 10, 50, -30],
+    ),
+]
+
+
+@pytest.mark.parametrize(("kongs", "seats", "options", "deltas"), [k[1:] for k in KONGS], ids=[k[0] for k in KONGS])
+def test_kong_bonuses_are_paid_by_their_own_payers_when_someone_wins(
+    kongs: list[dict[str, Any]], seats: list[dict[str, Any]], options: dict[str, Any], deltas: list[int]
+) -> None:
+    assert ok(zz(tsumo(1, kongs=kongs, seats=seats), **options))["deltas"] == deltas
+
+
+def test_a_kong_bonus_is_not_multiplied_by_the_hands_doublings() -> None:
+    # Win: 10 × 2 × 2 (four wilds, win after kong) = 40 each; the kong adds a plain 10 each.
+    hand = tsumo(1, "four_wilds", "kong_bloom", kongs=[{"seat": 1, "kind": "concealed", "tile": "3m"}])
+    result = ok(zz(hand))
+    assert result["deltas"] == [-50, 150, -50, -50]
+    texts = [line["text"] for line in result["lines"]]
+    assert any("concealed kong 闷豆 of 3m" in text and "= 10" in text for text in texts)
+
+
+def test_a_drawn_hand_pays_no_kong_bonus_and_keeps_the_dealer() -> None:
+    hand = {"result": "draw", "kongs": [{"seat": 2, "kind": "exposed", "from": 0}]}
+    result = ok(zz(hand, {"dealer": 3, "dealer_streak": 1}))
+    assert result["deltas"] == [0, 0, 0, 0]
+    assert result["state"]["dealer"] == 3
+    assert result["state"]["dealer_streak"] == 2
+    assert result["state"]["draw_streak"] == 1
+
+
+def test_a_void_hand_moves_nothing() -> None:
+    result = ok(zz({"result": "void"}, {"dealer": 2, "dealer_streak": 1}))
+    assert result["deltas"] == [0, 0, 0, 0]
+    assert result["state"]["dealer"] == 2
+    assert result["state"]["dealer_streak"] == 1
+
+
+@pytest.mark.parametrize(
+    ("dealer", "winner", "next_dealer", "streak"),
+    [(0, 0, 0, 3), (0, 2, 2, 0), (3, 1, 1, 0)],
+)
+def test_the_winner_deals_next_and_a_winning_dealer_stays(
+    dealer: int, winner: int, next_dealer: int, streak: int
+) -> None:
+    result = ok(zz(tsumo(winner), {"dealer": dealer, "dealer_streak": 2, "draw_streak": 1}))
+    assert result["state"]["dealer"] == next_dealer
+    assert result["state"]["dealer_streak"] == streak
+    assert result["state"]["draw_streak"] == 0
+    assert any(line["code"] == "dealer" and f"P{next_dealer}" in line["text"] for line in result["lines"])
+
+
 # -- more kong bonuses: B × (1 + pao_k + pao_p), paid only in a won hand and never doubled ---------
 # P1 wins a plain self-draw, no markers, unless said.
 
@@ -430,6 +410,26 @@ KONG_BONUSES: list[tuple[str, dict[str, Any], dict[str, Any], list[int]]] = [
 @pytest.mark.parametrize(("hand", "options", "deltas"), [c[1:] for c in KONG_BONUSES], ids=[c[0] for c in KONG_BONUSES])
 def test_kong_bonuses_follow_their_own_payers(hand: dict[str, Any], options: dict[str, Any], deltas: list[int]) -> None:
     assert ok(zz(hand, {"dealer": 0}, **options))["deltas"] == deltas
+
+
+# -- discard wins (house rule) -------------------------------------------------------------------------
+
+
+def test_a_discard_win_is_refused_unless_the_house_allows_it() -> None:
+    hand = {"result": "win", "wins": [{"seat": 1, "method": "discard", "from": 2, "patterns": []}]}
+    assert ("method_not_allowed", "wins.0.method") in errors_of(zz(hand))
+
+
+def test_an_allowed_discard_win_is_paid_by_the_discarder_alone() -> None:
+    # 10 × (1 + 1 + 2) × seven pairs 2 = 80 from P2 only.
+    hand = {
+        "result": "win",
+        "wins": [{"seat": 1, "method": "discard", "from": 2, "patterns": ["seven_pairs"]}],
+        "seats": bets(3, 1, 2, 0),
+    }
+    result = ok(zz(hand, allow_discard_win=True))
+    assert result["deltas"] == [0, 80, -80, 0]
+    assert any("discarder alone" in line["text"] for line in result["lines"])
 
 
 # -- more discard wins under the house rule --------------------------------------------------------
