@@ -8,6 +8,7 @@ Screenshots go to tests/e2e/artifacts/ in both languages and both themes.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,9 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round
 from tests.conftest import make_session, record_all, win
+from tests.e2e.accounts import signed_in
 from tests.e2e.phones import offline_on_the_hand_form, phone
+from tests.e2e.test_scorekeeping import board_points, engine_points
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -312,3 +315,59 @@ def test_the_reasons_open_as_a_sheet_over_the_bar_and_the_tiles_verdict_shows_in
         expect(sheet).to_be_visible()
         expect(sheet).to_contain_text("碰碰胡")
         page.screenshot(path=str(artifacts / "form-why-sheet-zh-hans-light.png"))
+
+
+def type_tiles(page: Page, keys: str) -> None:
+    """Tap keys: a tile as '5s', a mark as '[' ']' '(' ')' '+', backspace as '<'."""
+    for token in re.findall(r"\d[mpsz]|[\[\]()+<]", keys):
+        if token == "<":
+            page.locator('.tile-keyboard button[data-action="back"]').click()
+        elif len(token) == 2:
+            page.locator(f'.tile-keyboard button[data-tile="{token}"]').click()
+        else:
+            page.locator(f'.tile-keyboard button[data-insert="{token}"]').click()
+
+
+def test_the_tile_keyboard_writes_the_notation_and_the_engine_judges_it(page: Page, live_server, artifacts: Path):
+    user = signed_in(page, live_server)
+    game = make_session(user, "shandong", base=5)
+    page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
+    page.locator("fieldset.winner label.chip").filter(has_text="Bo").click()
+    page.locator("fieldset.how .seats4").first.locator("label.chip").filter(has_text="Ann").click()
+    page.locator("details.more > summary").click()
+    expect(page.locator(".tile-keyboard")).to_be_visible()
+    type_tiles(page, "[1m1m1m][4p4p4p]7s7s7s2s2s5s9s<5s+5s")
+    expect(page.locator("#tiles-input")).to_have_value("[111m][444p]7772255s+5s")
+    expect(page.locator("#preview .tile-verdict.legal")).to_contain_text("The tiles are a legal win.")
+    expect(page.locator("#preview .lines")).to_contain_text("The tiles show All triplets for Bo.")
+    # RULES.md §4.6: (5 + all triplets 2) × 2 = 14 from Ann, proved by the tiles with no chip tapped.
+    expect(page.locator("#preview .seat-changes")).to_contain_text("+14")
+    page.screenshot(path=str(artifacts / "tile-keyboard.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the keyboard is wider than the phone"
+
+    page.locator('.tile-keyboard button[data-action="clear"]').click()
+    type_tiles(page, "[1m2m3m][4p5p6p]7s8s9s1z1z2s3s+1s")
+    expect(page.locator("#tiles-input")).to_have_value("[123m][456p]789s11z23s+1s")
+    expect(page.locator("#preview .tile-verdict.illegal")).to_contain_text("The tiles are not a legal win")
+    expect(page.locator("#preview .errors")).to_contain_text("2s, 5s or 8s")
+
+
+def test_two_players_win_on_one_discard_from_the_form(page: Page, live_server, artifacts: Path):
+    user = signed_in(page, live_server)
+    game = make_session(user, "shandong", base=5)
+    page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
+    page.locator("fieldset.winner label.chip").filter(has_text="Bo").click()
+    page.locator("fieldset.how .seats4").first.locator("label.chip").filter(has_text="Ann").click()
+    page.locator("details.more-winners > summary").click()
+    second = page.locator('fieldset.extra-winner[data-extra="1"]')
+    # Neither the first winner nor the discarder can be tapped as a second winner.
+    expect(second.locator('input[name="extra_winner_1"][value="0"]')).to_be_disabled()
+    expect(second.locator('input[name="extra_winner_1"][value="1"]')).to_be_disabled()
+    second.locator("label.chip").filter(has_text="Cy").click()
+    expect(page.locator("#preview .seat-changes")).to_contain_text("-10")
+    page.screenshot(path=str(artifacts / "hand-form-two-winners.png"), full_page=True)
+    page.locator(".save-bar button[value=save]").click()
+    page.wait_for_url(f"**/sessions/{game.pk}/")
+    game.refresh_from_db()
+    assert [win["seat"] for win in game.rounds.get().record["wins"]] == [1, 2]
+    assert board_points(page) == engine_points(game) == [990, 1005, 1005, 1000]

@@ -8,8 +8,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tablekeeper.services.exchange import import_session
+from tests.conftest import make_session
+from tests.e2e.accounts import signed_in
 from tests.e2e.test_phone_review import assert_no_sideways_scroll, small_targets
-from tests.e2e.test_second_pass import signed_in
 from tests.exports import self_draw, zhengzhou_export
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -61,3 +62,33 @@ def test_the_players_page_fits_the_phone_with_net_points(page: Page, live_server
     assert small_targets(page) == []
     page.screenshot(path=str(artifacts / f"players-{language}.png"), full_page=True)
     expect(page.locator(".stats thead th").last).to_have_text("净胜" if language == "zh-hans" else "Net")
+
+
+def test_the_history_chart_the_players_page_and_the_finished_board_fit_the_phone(
+    page: Page, live_server, artifacts: Path
+):
+    user = signed_in(page, live_server)
+    game = make_session(user, "shandong", base=5, player_names=["Anneliese", "Bartholomew", "Cy", "Di"])
+    for winner, how in (("Cy", "Self-draw"), ("Anneliese", "Bartholomew"), ("Di", "Self-draw")):
+        page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
+        page.locator("fieldset.winner label.chip").filter(has_text=winner).click()
+        if how == "Self-draw":
+            page.locator("fieldset.how label.chip").filter(has_text="Self-draw").click()
+        else:
+            page.locator("fieldset.how .seats4").first.locator("label.chip").filter(has_text=how).click()
+        page.locator(".save-bar button[value=save]").click()
+        page.wait_for_url(f"**/sessions/{game.pk}/")
+    page.goto(f"{live_server.url}/sessions/{game.pk}/hands/")
+    expect(page.locator(".chart polyline")).to_have_count(4)
+    page.screenshot(path=str(artifacts / "history-chart.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the history is wider than the phone"
+    page.goto(f"{live_server.url}/players/")
+    expect(page.locator(".stats tbody tr")).to_have_count(4)
+    page.screenshot(path=str(artifacts / "players.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the players page is wider than the phone"
+    page.goto(f"{live_server.url}/sessions/{game.pk}/")
+    page.locator("summary", has_text="Finish session").click()
+    page.locator("button", has_text="Yes, finish").click()
+    page.wait_for_url(f"**/sessions/{game.pk}/")
+    expect(page.locator(".transfers li").first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the finished board is wider than the phone"

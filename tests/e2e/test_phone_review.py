@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from tablekeeper.models import GameSession
 from tests.conftest import draw, make_session, record_all, win
-from tests.e2e.test_second_pass import signed_in
+from tests.e2e.accounts import signed_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -12,6 +12,8 @@ from playwright.sync_api import Page, expect
 
 from tablekeeper.models import GameSession
 from tablekeeper.rules import VARIANT_IDS, get_variant, replay
+from tests.conftest import make_session
+from tests.e2e.accounts import signed_in
 from tests.e2e.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -162,3 +164,28 @@ def test_the_board_in_dark_mode_is_readable(browser, live_server, artifacts: Pat
     assert background == "rgb(18, 20, 18)"
     page.screenshot(path=str(artifacts / "board-dark.png"))
     context.close()
+
+
+def test_finishing_shows_who_pays_whom_in_money_and_the_owner_can_reopen(page: Page, live_server, artifacts: Path):
+    user = signed_in(page, live_server)
+    game = make_session(user, "zhengzhou", base=10)
+    page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
+    page.locator("fieldset.winner label.chip").filter(has_text="Cy").click()
+    page.locator("fieldset.how label.chip").filter(has_text="Self-draw").click()
+    page.locator(".save-bar button[value=save]").click()
+    page.wait_for_url(f"**/sessions/{game.pk}/")
+    page.locator("summary", has_text="Finish session").click()
+    page.fill("input[name=money_rate]", "0.5")
+    page.locator("button", has_text="Yes, finish").click()
+    page.wait_for_url(f"**/sessions/{game.pk}/")
+    # RULES.md §5: a self-draw at base 10 costs each other player 10; at 0.5 a point, 5.00 each.
+    expect(page.locator(".transfers li")).to_have_count(3)
+    expect(page.locator(".transfers")).to_contain_text("Ann pays Cy 10 = 5.00")
+    expect(page.locator(".standings li").first).to_contain_text("Cy")
+    expect(page.locator("text=Record hand")).to_have_count(0)
+    page.screenshot(path=str(artifacts / "finished.png"), full_page=True)
+    page.locator("summary", has_text="Reopen session").click()
+    page.locator("button", has_text="Yes, reopen").click()
+    page.wait_for_url(f"**/sessions/{game.pk}/")
+    expect(page.locator("a", has_text="Record hand")).to_be_visible()
+    assert GameSession.objects.get(pk=game.pk).is_open

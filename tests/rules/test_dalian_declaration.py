@@ -199,3 +199,33 @@ def test_any_accepted_record_is_zero_sum_in_whole_numbers_and_a_rejected_one_mov
     else:
         assert result["deltas"] == [0, 0, 0, 0]
         assert result["state"]["dealer"] == dealer and result["state"]["dealer_streak"] == streak
+
+
+# -- what the declaration says of exclusions and options (§1.5, §1.9) ------------------------------
+
+
+def test_the_declared_exclusions_name_each_impossible_pair_both_ways_round() -> None:
+    catalogue = {pattern["id"]: set(pattern["excludes"]) for pattern in get_variant("dalian")["patterns"]}
+
+    def exclusive(first: str, second: str) -> bool:
+        return second in catalogue[first] or first in catalogue[second]
+
+    for pair in [
+        ("edge_wait", "terminal_wait"),
+        ("terminal_wait", "double_float"),
+        ("four_in_hand", "pure_terminals"),
+        ("kong_bloom", "last_tile"),
+        ("treasure_rush", "finding_treasure"),
+    ]:
+        assert exclusive(*pair), pair
+    assert not exclusive("edge_wait", "outside_hand")
+    assert not exclusive("four_in_hand", "outside_hand")
+    # A 喜杠 or 旋风杠 can hold the fourth honour beside a pung (RULES §0.8): checks.py refuses these only without one.
+    for shape in ("double_float", "single_float", "mixed_terminals"):
+        assert not exclusive("four_in_hand", shape)
+
+
+def test_the_robbed_kong_option_tells_the_players_what_each_payer_pays() -> None:
+    option = next(o for o in get_variant("dalian")["options"] if o["key"] == "rob_kong_payer")
+    assert option["default"] == "kong_declarer"
+    assert "discard ×4 and robbing ×2" in option["meaning"]

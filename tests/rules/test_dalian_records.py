@@ -8,8 +8,8 @@ import pytest
 
 from tablekeeper.rules import replay
 
-from .dalian_helpers import E_WIN, JOYOUS_P2, READY_P1, closed, dl
-from .helpers import discard, errors_of, ok, self_draw, won
+from .dalian_helpers import E_WIN, JOYOUS_P2, READY_P1, closed, dl, own_kongs
+from .helpers import discard, errors_of, ok, robbed, self_draw, won
 
 # -- dealer rotation and counters (§1.7, D-2, D-17) -----------------------------------------------
 
@@ -228,3 +228,69 @@ def test_four_kongs_are_allowed_with_shou_ba_yi_when_one_of_them_opens_the_hand(
     kongs = [{"seat": 2, "kind": "concealed", "tile": f"{n}m"} for n in (1, 2, 3)]
     kongs.append({"seat": 2, "kind": "exposed", "tile": "4m", "from": 0})
     assert ok(dl(won(discard(2, 1), kongs=kongs), None, allow_shou_ba_yi=True))["deltas"] == [0, -4, 4, 0]
+
+
+# -- patterns that cannot happen together, and other records the rules forbid (§1, §0.2) -----------
+
+
+IMPOSSIBLE = [
+    # (id, hand, options, (code, field))
+    ("edge wait with terminal wait", won(discard(2, 1, "edge_wait", "terminal_wait")), {}, "wins.0.patterns.1"),
+    ("terminal wait in a double float", won(discard(2, 1, "double_float", "terminal_wait")), {}, "wins.0.patterns.1"),
+    ("terminal wait in a single float", won(discard(2, 1, "terminal_wait", "single_float")), {}, "wins.0.patterns.1"),
+    ("four in hand in a double float", won(discard(2, 1, "four_in_hand", "double_float")), {}, "wins.0.patterns.1"),
+    ("four in hand with all terminals", won(discard(2, 1, "mixed_terminals", "four_in_hand")), {}, "wins.0.patterns.1"),
+    ("kong bloom on the last tile", won(self_draw(2, "kong_bloom", "last_tile")), {}, "wins.0.patterns.1"),
+    (
+        "手把一 with four in hand",
+        won(self_draw(2, "single_remaining", "four_in_hand")),
+        {"allow_shou_ba_yi": True},
+        "wins.0.patterns.1",
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "options", "field"), [c[1:] for c in IMPOSSIBLE], ids=[c[0] for c in IMPOSSIBLE])
+def test_patterns_that_cannot_happen_together_are_refused(
+    hand: dict[str, Any], options: dict[str, Any], field: str
+) -> None:
+    assert ("patterns_exclusive", field) in errors_of(dl(hand, None, **options))
+
+
+REFUSED = [
+    ("treasure rush on a discard", won(discard(1, 2, "treasure_rush"), seats=READY_P1), {}, "pattern_method_conflict"),
+    ("last tile on a robbed kong", won(robbed(2, 1, "last_tile")), {}, "pattern_method_conflict"),
+    ("flowing tears on a robbed kong", won(robbed(2, 1, "flowing_tears")), {}, "pattern_method_conflict"),
+    ("kong bloom on a robbed kong", won(robbed(2, 1, "kong_bloom")), {}, "pattern_method_conflict"),
+    ("hidden treasure without ready", won(discard(2, 1, "hidden_treasure")), {}, "pattern_not_allowed"),
+    ("a robbed player marked unopened", won(robbed(1, 3), seats=closed(3)), {}, "contradictory_facts"),
+    (
+        "three concealed kongs and the claimed set R4 needs",
+        won(discard(2, 1), kongs=own_kongs(2, ("concealed", "1m"), ("concealed", "2p"), ("concealed", "3s"))),
+        {},
+        "win_requirement",
+    ),
+    (
+        "a joyous, a cyclone and a concealed kong leave no room for a claim",
+        won(discard(2, 1), kongs=own_kongs(2, ("dragon_set", None), ("wind_set", None), ("concealed", "5m"))),
+        {},
+        "win_requirement",
+    ),
+    (
+        "a big East kong beside a cyclone kong is five Easts",
+        won(discard(2, 1), kongs=own_kongs(2, ("concealed", "1z"), ("wind_set", None))),
+        {},
+        "contradictory_facts",
+    ),
+    ("an unknown option", won(discard(2, 1)), {"treasure_stacks": True}, "unknown_option"),
+    ("a cap of 0", won(discard(2, 1)), {"cap": 0}, "invalid_option"),
+]
+
+
+@pytest.mark.parametrize(("hand", "options", "code"), [c[1:] for c in REFUSED], ids=[c[0] for c in REFUSED])
+def test_records_the_rules_forbid_are_refused_with_their_code(
+    hand: dict[str, Any], options: dict[str, Any], code: str
+) -> None:
+    result = dl(hand, {"dealer": 2, "dealer_streak": 1}, **options)
+    assert code in {error_code for error_code, _ in errors_of(result)}
+    assert result["state"]["dealer"] == 2 and result["state"]["dealer_streak"] == 1

@@ -129,3 +129,132 @@ def test_the_winner_takes_the_deal(hand: dict[str, Any], expected: dict[str, int
     assert {key: result["state"][key] for key in expected} == expected
     if hand["result"] != "win":
         assert result["deltas"] == [0, 0, 0, 0]
+
+
+# -- one value with its clamp and the per-payer house rules (§3.6, §7.3) ---------------------------
+# amount(p) = base × V × (clamp ? 2 : 1), base 1, P0 dealing unless the case says otherwise; V is one
+# exclusive value (§3.6), and the house rules dealer_double and closed_double multiply per payer.
+
+
+STACKS = {"harbin_treasure_stacks_with_self_draw": True}
+
+
+# (id, hand, state, options, deltas)
+VALUES: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any], list[int]]] = [
+    # Robbing counts as a self-draw: the robbed dealer is one of the three who pay 2.
+    ("robbing_the_dealers_kong", won(robbed(2, 0)), {}, {}, [-2, -2, 6, -2]),
+    ("robbing_a_kong_with_dealer_double", won(robbed(2, 1)), {}, {"dealer_double": True}, [-4, -2, 8, -2]),
+    (
+        "robbing_a_kong_with_a_closed_payer",
+        won(robbed(2, 1), seats=closed(3)),
+        {},
+        {"closed_double": True},
+        [-2, -2, 8, -4],
+    ),
+    # A ready robbed player changes nothing: robbing is no discard win, so never 平胡 1.
+    ("robbing_a_ready_players_kong", won(robbed(1, 2), seats=ready(2)), {}, {}, [-2, 6, -2, -2]),
+    ("robbing_a_kong_clamp_with_stacks", won(robbed(1, 2, "clamp")), {}, STACKS, [-4, 12, -4, -4]),
+    # 出冲 3 × clamp 2 × dealer 2 = 12.
+    (
+        "dealer_wins_a_clamp_on_a_discarder_not_ready",
+        won(discard(0, 2, "clamp")),
+        {},
+        {"dealer_double": True},
+        [12, 0, -12, 0],
+    ),
+    # 摸宝 3 × clamp 2 × dealer 2 = 12 from each.
+    (
+        "dealer_finds_the_treasure_for_a_clamp",
+        won(self_draw(0, "finding_treasure", "clamp")),
+        {},
+        {"dealer_double": True},
+        [36, -12, -12, -12],
+    ),
+    # 宝中宝 12 × self-draw 2 × clamp 2 = 48.
+    (
+        "stacked_treasure_in_treasure_with_its_clamp",
+        won(self_draw(1, "treasure_in_treasure", "clamp")),
+        {},
+        {**STACKS, "clamp_on_bao_zhong_bao": True},
+        [-48, 144, -48, -48],
+    ),
+    (
+        "stacked_treasure_in_treasure_ignores_its_clamp",
+        won(self_draw(1, "treasure_in_treasure", "clamp")),
+        {},
+        STACKS,
+        [-24, 72, -24, -24],
+    ),
+    # 摸宝 3 × 2 = 6; the dealer P0 pays 12, the closed P3 12, P2 6.
+    (
+        "stacked_finding_treasure_with_dealer_and_closed_payers",
+        won(self_draw(1, "finding_treasure"), seats=closed(3)),
+        {},
+        {**STACKS, "dealer_double": True, "closed_double": True},
+        [-12, 30, -6, -12],
+    ),
+    (
+        "base_5_clamp_on_a_ready_discarder",
+        won(discard(1, 2, "clamp"), seats=ready(2)),
+        {},
+        {"base": 5},
+        [0, 10, -10, 0],
+    ),
+    # The ready dealer deals in: 平胡 1 × clamp 2 × dealer 2 = 4.
+    (
+        "ready_dealer_deals_in_a_clamp",
+        won(discard(3, 0, "clamp"), seats=ready(0)),
+        {},
+        {"dealer_double": True},
+        [-4, 0, 0, 4],
+    ),
+    # 出冲 3 × clamp 2 × closed 2 = 12.
+    (
+        "closed_discarder_not_ready_with_a_clamp",
+        won(discard(1, 2, "clamp"), seats=closed(2)),
+        {},
+        {"closed_double": True},
+        [0, 12, -12, 0],
+    ),
+    # P3 deals: it pays 2 × 2, the others 2.
+    ("dealer_double_follows_the_dealer", won(self_draw(2)), {"dealer": 3}, {"dealer_double": True}, [-2, -2, 8, -4]),
+    ("stacks_leave_a_plain_self_draw_at_2", won(self_draw(1)), {}, STACKS, [-2, 6, -2, -2]),
+    ("stacks_leave_a_discard_win_alone", won(discard(1, 2)), {}, STACKS, [0, 3, -3, 0]),
+    # 宝中宝 12; the dealer wins, so everyone pays 24, and the closed P1 48.
+    (
+        "dealer_treasure_in_treasure_with_a_closed_payer",
+        won(self_draw(0, "treasure_in_treasure"), seats=closed(1)),
+        {},
+        {"dealer_double": True, "closed_double": True},
+        [96, -48, -24, -24],
+    ),
+    (
+        "clamp_option_without_a_clamp",
+        won(self_draw(1, "treasure_in_treasure")),
+        {},
+        {"clamp_on_bao_zhong_bao": True},
+        [-12, 36, -12, -12],
+    ),
+    (
+        "indicator_mode_scores_the_same",
+        won(self_draw(1, "finding_treasure")),
+        {},
+        {"treasure_mode": "indicator"},
+        [-3, 9, -3, -3],
+    ),
+    # closed_double touches only a payer who has not opened; an open discarder pays 平胡 1.
+    (
+        "closed_double_ignores_open_payers",
+        won(discard(1, 2), seats=ready(2)),
+        {},
+        {"closed_double": True},
+        [0, 1, -1, 0],
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "state", "options", "deltas"), [c[1:] for c in VALUES], ids=[c[0] for c in VALUES])
+def test_one_value_with_its_clamp_and_the_per_payer_house_rules(
+    hand: dict[str, Any], state: dict[str, Any], options: dict[str, Any], deltas: list[int]
+) -> None:
+    assert harbin(hand, {"dealer": 0, **state}, **options)["deltas"] == deltas

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from tablekeeper.rules import get_variant, settle
 
-from .helpers import discard, errors_of, self_draw, won
-from .shandong_helpers import sd, seats_with
+from .helpers import discard, errors_of, robbed, self_draw, won
+from .shandong_helpers import kong, sd, seats_with
 
 # -- rejected records ------------------------------------------------------------------------------
 
@@ -275,3 +275,147 @@ def test_any_accepted_record_is_zero_sum_in_whole_numbers_and_a_rejected_one_mov
         assert result["deltas"] == [0, 0, 0, 0]
         assert result["state"]["dealer"] == dealer
         assert result["state"]["draw_streak"] == draws
+
+
+# -- more records the rules refuse, and the declared exclusions (§0.2, §4.5-§4.6) ------------------
+
+
+REFUSED: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any], tuple[str, str]]] = [
+    (
+        "pure terminals in one suit",
+        won(discard(1, 3, "pure_terminals", "pure_one_suit")),
+        {},
+        {},
+        ("patterns_exclusive", "wins.0.patterns.1"),
+    ),
+    (
+        "all generals with honours",
+        won(discard(1, 3, "all_generals", "mixed_one_suit")),
+        {},
+        {},
+        ("patterns_exclusive", "wins.0.patterns.1"),
+    ),
+    (
+        "pure terminals as seven different pairs",
+        won(discard(1, 3, "seven_pairs", "pure_terminals")),
+        {},
+        {},
+        ("patterns_exclusive", "wins.0.patterns.1"),
+    ),
+    (
+        "all generals with pure terminals",
+        won(discard(1, 3, "pure_terminals", "all_generals")),
+        {},
+        {},
+        ("patterns_exclusive", "wins.0.patterns.1"),
+    ),
+    (
+        "a heavenly hand after the dealer's kong",
+        won(self_draw(0, "heavenly_hand"), kongs=[kong(0, "concealed")]),
+        {"dealer": 0},
+        {},
+        ("contradictory_facts", "wins.0.patterns.0"),
+    ),
+    (
+        "an earthly hand after the winner's exposed kong",
+        won(self_draw(2, "earthly_hand"), kongs=[kong(2, "exposed", 1)]),
+        {"dealer": 0},
+        {},
+        ("contradictory_facts", "wins.0.patterns.0"),
+    ),
+    (
+        "heavenly and earthly at once",
+        won(self_draw(0, "heavenly_hand", "earthly_hand")),
+        {},
+        {},
+        ("patterns_exclusive", "wins.0.patterns.1"),
+    ),
+    (
+        "an earthly hand on a robbed kong",
+        won(robbed(2, 1, "earthly_hand")),
+        {},
+        {},
+        ("pattern_method_conflict", "wins.0.patterns.0"),
+    ),
+    (
+        "a kong bloom on a robbed kong",
+        won(robbed(2, 1, "kong_bloom")),
+        {},
+        {},
+        ("pattern_method_conflict", "wins.0.patterns.0"),
+    ),
+    (
+        "a Ming Lou player among two winners on a discard",
+        won(discard(0, 3), discard(1, 3), seats=seats_with(p1="ming")),
+        {},
+        {},
+        ("method_not_allowed", "wins.1.method"),
+    ),
+    ("a liable player on a drawn hand", {"result": "draw", "liable": 2}, {}, {}, ("contradictory_facts", "liable")),
+    ("the winner liable for their own win", won(self_draw(2), liable=2), {}, {}, ("contradictory_facts", "liable")),
+    (
+        "a self-draw beside a discard win",
+        won(self_draw(1), discard(2, 3)),
+        {},
+        {},
+        ("winners_disagree", "wins.1.method"),
+    ),
+    (
+        "two winners on different discards",
+        won(discard(1, 3), discard(2, 0)),
+        {},
+        {},
+        ("winners_disagree", "wins.1.from"),
+    ),
+    ("nine flowers", won(discard(1, 3, flowers=9)), {}, {}, ("invalid_value", "wins.0.flowers")),
+    ("a cap of 0", won(discard(1, 3)), {}, {"cap": 0}, ("invalid_option", "options.cap")),
+    (
+        "a draw exponent of 11",
+        won(discard(1, 3)),
+        {},
+        {"draw_mult_cap_exp": 11},
+        ("invalid_option", "options.draw_mult_cap_exp"),
+    ),
+    (
+        "an unknown draw_dealer",
+        won(discard(1, 3)),
+        {},
+        {"draw_dealer": "next"},
+        ("invalid_option", "options.draw_dealer"),
+    ),
+    (
+        "no declaration under must_declare_ready on a self-draw",
+        won(self_draw(2, "all_triplets")),
+        {},
+        {"must_declare_ready": True},
+        ("win_requirement", "seats.2.ready"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "state", "options", "problem"), [c[1:] for c in REFUSED], ids=[c[0] for c in REFUSED])
+def test_a_record_against_the_shandong_rules_is_refused_and_moves_nothing(
+    hand: dict[str, Any], state: dict[str, Any], options: dict[str, Any], problem: tuple[str, str]
+) -> None:
+    result = sd(hand, state or None, **options)
+    assert problem in errors_of(result)
+    assert result["state"]["draw_streak"] == 0
+
+
+def test_the_declaration_excludes_every_impossible_pair_both_ways() -> None:
+    patterns = {p["id"]: p for p in get_variant("shandong")["patterns"]}
+    for a, b in [
+        ("pure_terminals", "pure_one_suit"),
+        ("pure_terminals", "mixed_one_suit"),
+        ("pure_terminals", "all_generals"),
+        ("all_generals", "pure_one_suit"),
+        ("all_generals", "mixed_one_suit"),
+        ("pure_one_suit", "mixed_one_suit"),
+    ]:
+        assert b in patterns[a]["excludes"] and a in patterns[b]["excludes"], (a, b)
+    assert "seven_pairs" in patterns["pure_terminals"]["excludes"]
+    assert "luxury_seven_pairs" not in patterns["pure_terminals"]["excludes"]
+    assert patterns["kong_bloom"]["methods"] == ["self_draw"]
+    assert patterns["heavenly_hand"]["methods"] == ["self_draw"]
+    assert patterns["earthly_hand"]["methods"] == ["self_draw"]
+    assert patterns["pure_one_suit"]["methods"] == ["discard", "rob_kong", "self_draw"]

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from .helpers import errors_of, ok, self_draw, won
-from .shandong_helpers import drawn, on_discard, sd
+from .shandong_helpers import drawn, kong, on_discard, sd, seats_with
 
 ALL_BUT_SEVEN_PAIRS = ["all_triplets", "pure_one_suit", "mixed_one_suit", "all_generals", "pure_terminals"]
 
@@ -183,3 +183,93 @@ def test_tiles_that_break_a_shandong_rule_are_rejected_by_name(
 def test_a_pair_that_breaks_the_258_rule_is_named() -> None:
     message = sd(on_discard("123456789m 123p 4p+4p"))["errors"][0]["message"]
     assert "4p" in message and "2s, 5s or 8s" in message
+
+
+# -- more winning tiles scored by what they prove, and the 258 house rules (§4.5) ------------------
+
+
+TILES: list[tuple[str, dict[str, Any], dict[str, Any], list[int]]] = [
+    # Four pungs of 2s, 5s and 8s in three suits and a 55s pair: (5 + 2 + 2) × 2 = 18 from P3.
+    ("all generals are all triplets", on_discard("[222m][555m][888p] 222s 5s+5s"), {}, [0, 18, 0, -18]),
+    # 111m 333m 777m 222z and an East pair: (5 + 2) × 2 · 2 = 28.
+    ("mixed one suit all triplets", on_discard("[111m][333m] 777m 11z 22z+2z"), {}, [0, 28, 0, -28]),
+    # 1111m 99m 11p 99p 11s 99s: luxury seven pairs of terminals, (5 + 4) × 6 · 2 = 108.
+    ("pure terminals luxury seven pairs", on_discard("1111m 99m 11p 99p 11s 9s+9s"), {}, [0, 108, 0, -108]),
+    # A concealed kong of 1m, pungs 333m 555m 777m, pair 99m: (5 + 3 + 2 + 2) × 5 · 2 = 120.
+    (
+        "pure one suit all triplets with a concealed kong",
+        on_discard("(1111m) 333m 555m 777m 9m+9m", kongs=[kong(1, "concealed", tile="1m")]),
+        {},
+        [0, 120, 0, -120],
+    ),
+    # Dealer P1's dealt hand with a 55s pair: 5 × 2 · 6 = 60 from each.
+    (
+        "a heavenly hand with a 2-5-8 pair",
+        drawn("123m 456m 789p 234s 5s+5s", "heavenly_hand"),
+        {"dealer": 1},
+        [-60, 180, -60, -60],
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "state", "deltas"), [c[1:] for c in TILES], ids=[c[0] for c in TILES])
+def test_winning_tiles_are_scored_by_what_they_prove(
+    hand: dict[str, Any], state: dict[str, Any], deltas: list[int]
+) -> None:
+    assert ok(sd(hand, state or None))["deltas"] == deltas
+
+
+def test_an_earthly_hand_is_not_exempt_from_the_258_pair() -> None:
+    result = sd(drawn("123m 456m 789p 234s 1z+1z", "earthly_hand"), {"dealer": 0})
+    assert ("win_requirement", "wins.0.tiles") in errors_of(result)
+
+
+NO_MIXED_ONE_SUIT = ["all_triplets", "seven_pairs", "pure_one_suit", "all_generals", "pure_terminals"]
+
+
+SCATTERED_GENERALS = "22m 555m 88m 22p 5p 8p 2s 5s+8s"  # only 2s, 5s and 8s, but neither sets nor seven pairs
+
+
+HOUSE_RULE_TILES: list[tuple[str, dict[str, Any], dict[str, Any], int | tuple[str, str]]] = [
+    # Characters with a South pair: mixed one suit, exempt by default, 5 × 2 = 10.
+    ("mixed one suit with an honour pair", on_discard("123m 456m 789m 111m 2z+2z"), {}, 10),
+    (
+        "the same once mixed one suit is off the exempt list",
+        on_discard("123m 456m 789m 111m 2z+2z"),
+        {"exempt258": NO_MIXED_ONE_SUIT},
+        ("win_requirement", "wins.0.tiles"),
+    ),
+    # Free-form all generals on a discard: (5 + 2) × 1.
+    ("scattered 2s, 5s and 8s in free form", on_discard(SCATTERED_GENERALS), {"all_generals_free_form": True}, 7),
+    # Every pair in such a hand is a 2, 5 or 8, so taking all generals off the list changes nothing.
+    (
+        "free form with all generals off the exempt list",
+        on_discard(SCATTERED_GENERALS),
+        {"all_generals_free_form": True, "exempt258": ["seven_pairs"]},
+        7,
+    ),
+    ("scattered 2s, 5s and 8s by default", on_discard(SCATTERED_GENERALS), {}, ("tiles_not_a_win", "wins.0.tiles")),
+    # Self-drawn free form after 2 draws, An Lou: (5 + 2 + 1) × min(32, 2 · 4) = 64 from each; P3's share shown.
+    (
+        "free form self-drawn after 2 draws with An Lou",
+        drawn(SCATTERED_GENERALS, seats=seats_with(p1="an")),
+        {"all_generals_free_form": True, "state": {"draw_streak": 2}},
+        64,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("hand", "options", "expected"), [c[1:] for c in HOUSE_RULE_TILES], ids=[c[0] for c in HOUSE_RULE_TILES]
+)
+def test_the_258_house_rules_decide_which_tiles_win(
+    hand: dict[str, Any], options: dict[str, Any], expected: int | tuple[str, str]
+) -> None:
+    options = dict(options)
+    state = options.pop("state", None)
+    result = sd(hand, state, **options)
+    if isinstance(expected, tuple):
+        assert expected in errors_of(result)
+    else:
+        assert ok(result)["deltas"][3] == -expected
+        assert result["deltas"][1] == (3 if hand["wins"][0]["method"] == "self_draw" else 1) * expected

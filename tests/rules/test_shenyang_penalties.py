@@ -8,7 +8,7 @@ import pytest
 
 from tablekeeper.rules import replay
 
-from .helpers import discard, self_draw, won
+from .helpers import closed, discard, self_draw, won
 from .shenyang_helpers import shenyang
 
 PENALTIES = [
@@ -133,3 +133,34 @@ def test_several_winners_without_the_dealer_pass_the_deal_on() -> None:
 
     assert result["deltas"] == [-16, 8, 8, 0]
     assert result["state"]["dealer"] == 1
+
+
+# -- more cases of several winners on one discard and the pot (§2.5) -------------------------------
+
+
+def test_two_winners_on_a_closed_dealers_discard_each_collect_the_doubled_figure() -> None:
+    result = shenyang(won(discard(1, 0), discard(2, 0), seats=closed(0)), {"dealer": 0}, multi_ron=True)
+
+    # Each: 2 × ron 2 × dealer 2 × closed 2 = 16. Neither winner deals, so the deal moves to P1.
+    assert result["deltas"] == [-32, 16, 16, 0]
+    assert result["state"]["dealer"] == 1
+
+
+def test_the_pot_goes_to_the_winner_nearest_after_the_discarder_whatever_the_listing_order() -> None:
+    hand = won(discard(2, 3), discard(1, 3))
+    result = shenyang(
+        hand, {"dealer": 0, "pending_doubles": 1, "pot": 8}, multi_ron=True, liuju_dice_mode="no_stack_carry"
+    )
+
+    # S = 1: each winner gets one ×2 (W = ron 2 × 2 = 4 → 8); P1 comes before P2 after P3 and takes the 8.
+    assert result["deltas"] == [0, 16, 8, -16]
+    assert result["pot_delta"] == -8
+    assert (result["state"]["pending_doubles"], result["state"]["pot"]) == (0, 0)
+
+
+def test_the_dealer_among_two_winners_keeps_the_deal() -> None:
+    result = shenyang(won(discard(0, 2), discard(1, 2)), {"dealer": 0}, multi_ron=True)
+
+    # P0: 2 × 2 × dealer 2 = 8; P1: 2 × 2 = 4; both from P2.
+    assert result["deltas"] == [8, 4, -12, 0]
+    assert (result["state"]["dealer"], result["state"]["dealer_streak"]) == (0, 1)

@@ -11,7 +11,7 @@ import pytest
 
 from tablekeeper.rules import replay
 
-from .helpers import closed, discard, examples_for, robbed, self_draw, won
+from .helpers import closed, discard, examples_for, kong, robbed, self_draw, won
 from .shenyang_helpers import EXPOSED_7Z, shenyang
 
 EXAMPLES = examples_for("shenyang")
@@ -236,3 +236,221 @@ def test_a_void_hand_keeps_the_draw_streak_the_pending_doubles_and_the_pot() -> 
 
 def test_a_win_clears_the_draw_streak() -> None:
     assert shenyang(won(self_draw(1)), {"draw_streak": 3, "previous": "draw"})["state"]["draw_streak"] == 0
+
+
+# -- combined items and per-payer factors, worked by hand (§2.4, §7.2) -----------------------------
+# amount(p) = base × W × Dlr(p) × Cls(p), base 2, P0 dealing unless the case says otherwise. W multiplies
+# every item of §2.4; Dlr and Cls are per payer.
+
+
+AFTER_ONE_DRAW = {"previous": "draw", "draw_streak": 1}
+
+
+AFTER_TWO_DRAWS = {"previous": "draw", "draw_streak": 2}
+
+
+# (id, hand, state, options, deltas)
+COMBINATIONS: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any], list[int]]] = [
+    # Ron 2 × robbing 2 × single wait 2 = 8; the robbed P2 alone pays 2 × 8.
+    ("robbing_a_kong_on_a_single_wait", won(robbed(1, 2, "single_wait")), {}, {}, [0, 16, -16, 0]),
+    # W = ron 2 × robbing 2 = 4; the robbed player is the dealer: 2 × 4 × 2.
+    ("robbing_the_dealers_kong", won(robbed(1, 0)), {}, {}, [-16, 16, 0, 0]),
+    # The dealer wins on a closed player's discard: 2 × ron 2 × dealer 2 × closed 2.
+    ("dealer_wins_on_a_closed_discarder", won(discard(0, 3), seats=closed(3)), {}, {}, [16, 0, 0, -16]),
+    ("closed_dealer_deals_in", won(discard(1, 0), seats=closed(0)), {}, {}, [-16, 16, 0, 0]),
+    # All pungs 8 × dragon kong (dragon 2 × kong 2) = 32: 64 each, 128 from the dealer.
+    (
+        "all_pungs_with_a_dragon_kong",
+        won(self_draw(2, "all_pungs"), kongs=[kong(2, "exposed", "6z", 1)]),
+        {},
+        {},
+        [-128, -64, 256, -64],
+    ),
+    (
+        "all_pungs_with_a_dragon_kong_not_stacked",
+        won(self_draw(2, "all_pungs"), kongs=[kong(2, "exposed", "6z", 1)]),
+        {},
+        {"dragon_kong_stacks": False},
+        [-64, -32, 128, -32],
+    ),
+    # A concealed dragon kong under angang_double: ron 2 × dragon 2 × concealed kong 4 = 16 → 32.
+    (
+        "concealed_dragon_kong_with_angang_double",
+        won(discard(1, 2), kongs=[kong(1, "concealed", "6z")]),
+        {},
+        {"gang_vs_angang": "angang_double"},
+        [0, 32, -32, 0],
+    ),
+    (
+        "angang_double_by_its_rule_book_name",
+        won(discard(1, 2), kongs=[kong(1, "concealed", "6z")]),
+        {},
+        {"angang_double": True},
+        [0, 32, -32, 0],
+    ),
+    # Not stacked: the dragon kong is only a kong, concealed ×4: ron 2 × 4 = 8 → 16.
+    (
+        "concealed_dragon_kong_doubled_but_not_stacked",
+        won(discard(1, 2), kongs=[kong(1, "concealed", "6z")]),
+        {},
+        {"gang_vs_angang": "angang_double", "dragon_kong_stacks": False},
+        [0, 16, -16, 0],
+    ),
+    # The first-turn wind set is ×4 "instead of" a kong's double, whatever a concealed kong is worth.
+    (
+        "wind_set_stays_x4_under_angang_double",
+        won(self_draw(1), kongs=[kong(1, "wind_set")]),
+        {},
+        {"angang_double": True},
+        [-16, 32, -8, -8],
+    ),
+    # The wind set draws a replacement: bloom 2 × set 4 × dice 2 = 16 → 32 each, 64 from the dealer.
+    (
+        "kong_bloom_after_a_wind_set_with_the_dice",
+        won(self_draw(3, "kong_bloom"), kongs=[kong(3, "wind_set")], dice_double=True),
+        {},
+        {},
+        [-64, -32, -32, 128],
+    ),
+    # Haidi 2 × single wait 2 × all pungs 8 = 32; the dealer wins: 2 × 32 × 2 = 128 each.
+    (
+        "dealer_haidi_on_an_all_pungs_single_wait",
+        won(self_draw(0, "last_tile", "single_wait", "all_pungs")),
+        {},
+        {},
+        [384, -128, -128, -128],
+    ),
+    # Ron 2 × kong discard 2 × dragon pung 2 = 8 → 16; the discarder's own kong earns the winner nothing.
+    (
+        "kong_discard_with_a_dragon_pung",
+        won(discard(3, 2, "kong_discard", "dragon_pung"), kongs=[kong(2, "concealed")]),
+        {},
+        {},
+        [0, 0, -16, 16],
+    ),
+    # Everyone pays the ron figure 2 × 2 = 4; the dealer 8, the closed P3 8.
+    (
+        "ron_paid_by_all_with_a_closed_payer",
+        won(discard(1, 2), seats=closed(3)),
+        {},
+        {"ron_payers": "all"},
+        [-8, 20, -4, -8],
+    ),
+    # The dealer robs: W 4, 2 × 4 × dealer 2 = 16 from each of three.
+    ("dealer_robs_with_ron_paid_by_all", won(robbed(0, 1)), {}, {"ron_payers": "all"}, [48, -16, -16, -16]),
+    # W = ron 2 × all pungs 8 = 16 → 32 each; the dealer's 64 is capped at 50.
+    (
+        "cap_with_ron_paid_by_all",
+        won(discard(1, 2, "all_pungs")),
+        {},
+        {"ron_payers": "all", "cap_per_payer": 50},
+        [-50, 114, -32, -32],
+    ),
+    # W 8 → 16; the dealer 32 and the closed P2 32 are capped at 20, P3 pays 16.
+    (
+        "cap_after_the_dealer_and_closed_doubles",
+        won(self_draw(1, "all_pungs"), seats=closed(2)),
+        {},
+        {"cap_per_payer": 20},
+        [-20, 56, -20, -16],
+    ),
+    # S3 with base 1: 1 × 16 × dealer 2 = 32 each, the closed P1 64.
+    (
+        "s3_on_base_1",
+        won(self_draw(0, "all_pungs", "dragon_pung"), seats=closed(1)),
+        {},
+        {"base": 1},
+        [128, -64, -32, -32],
+    ),
+    # Ron 2 × all pungs 8 × three dragon pungs 8 = 128 → 256.
+    (
+        "big_three_dragons_on_a_discard",
+        won(discard(1, 3, "all_pungs", "dragon_pung", "dragon_pung", "dragon_pung")),
+        {},
+        {},
+        [0, 256, 0, -256],
+    ),
+    (
+        "an_exposed_an_added_and_a_concealed_kong",
+        won(self_draw(1), kongs=[kong(1, "exposed", "3m", 2), kong(1, "added", "4p", 3), kong(1, "concealed")]),
+        {},
+        {},
+        [-32, 64, -16, -16],
+    ),
+    # Both first-turn sets 4 × 4 × bloom 2 = 32; the dealer wins 2 × 32 × 2 = 128 from each.
+    (
+        "both_first_turn_sets_and_a_bloom_for_the_dealer",
+        won(self_draw(0, "kong_bloom"), kongs=[kong(0, "dragon_set"), kong(0, "wind_set")]),
+        {},
+        {},
+        [384, -128, -128, -128],
+    ),
+    # A first-turn set does not open P3 (special_sets_open off): P3 pays 4, the dealer 4, P2 2.
+    (
+        "a_first_turn_set_leaves_a_payer_closed",
+        won(self_draw(1), seats=closed(3), kongs=[kong(3, "dragon_set")]),
+        {},
+        {},
+        [-4, 10, -2, -4],
+    ),
+    (
+        "a_wind_set_opens_a_closed_winner_under_the_house_rule",
+        won(self_draw(1), seats=closed(1), kongs=[kong(1, "wind_set")]),
+        {},
+        {"special_sets_open": True},
+        [-16, 32, -8, -8],
+    ),
+    # Dice 2 × drawn hand 2 = 4 → 8; the closed dealer pays 8 × 2 × 2 = 32.
+    (
+        "dice_and_drawn_hand_with_a_closed_dealer_paying",
+        won(self_draw(2), seats=closed(0), dice_double=True),
+        AFTER_ONE_DRAW,
+        {},
+        [-32, -8, 48, -8],
+    ),
+    # Two drawn hands with liuju_streak_stacks: ×4, and the dice ×2: W 8 → 16, the dealer 32.
+    (
+        "streak_stacks_with_the_dice",
+        won(self_draw(1), dice_double=True),
+        AFTER_TWO_DRAWS,
+        {"liuju_streak_stacks": True},
+        [-32, 64, -16, -16],
+    ),
+    # no_stack_carry ignores liuju_streak_stacks: S = 0 + 1 + 0, one ×2.
+    (
+        "streak_stacks_is_ignored_by_no_stack_carry",
+        won(self_draw(1)),
+        AFTER_TWO_DRAWS,
+        {"liuju_dice_mode": "no_stack_carry", "liuju_streak_stacks": True},
+        [-8, 16, -4, -4],
+    ),
+    # no_stack_carry, 2 carried + a drawn hand + the dice: still one ×2. P3 wins on the dealer's
+    # discard: 2 × ron 2 × 2 × dealer 2 = 16.
+    (
+        "no_stack_carry_uses_one_double_of_four_owed",
+        won(discard(3, 0), dice_double=True),
+        {**AFTER_ONE_DRAW, "pending_doubles": 2},
+        {"liuju_dice_mode": "no_stack_carry"},
+        [-16, 0, 0, 16],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("hand", "state", "options", "deltas"), [c[1:] for c in COMBINATIONS], ids=[c[0] for c in COMBINATIONS]
+)
+def test_combined_items_multiply_and_per_payer_factors_apply_per_payer(
+    hand: dict[str, Any], state: dict[str, Any], options: dict[str, Any], deltas: list[int]
+) -> None:
+    assert shenyang(hand, {"dealer": 0, **state}, **options)["deltas"] == deltas
+
+
+def test_no_stack_carry_leaves_three_of_four_owed_doubles_for_later() -> None:
+    result = shenyang(
+        won(discard(3, 0), dice_double=True),
+        {**AFTER_ONE_DRAW, "pending_doubles": 2},
+        liuju_dice_mode="no_stack_carry",
+    )
+
+    # S = 2 carried + 1 drawn hand + 1 dice = 4; the win uses one.
+    assert result["state"]["pending_doubles"] == 3

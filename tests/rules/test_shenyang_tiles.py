@@ -8,11 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
 
 from tablekeeper.rules import settle
 
-from .helpers import closed
-from .shenyang_helpers import shenyang, shenyang_errors, tiles_win
+from .helpers import closed, discard, robbed, self_draw, won
+from .shenyang_harbin_helpers import Meld, ModelHand, concealed_splits, is_terminal_or_honour, model_hands
+from .shenyang_helpers import shenyang, shenyang_errors, tiles_self_draw, tiles_win
 
 TILE_WINS = [
     # 1p waits alone (single wait ×2) and 555z is a dragon pung (×2): W = 4 → 8 each, 16 from the dealer.
@@ -178,3 +180,131 @@ TILE_REJECTIONS = [
 @pytest.mark.parametrize(("hand", "error"), [c[1:] for c in TILE_REJECTIONS], ids=[c[0] for c in TILE_REJECTIONS])
 def test_tiles_that_contradict_the_record_are_rejected(hand: dict[str, Any], error: tuple[str, str]) -> None:
     assert error in shenyang_errors(hand)
+
+
+# -- kongs, sets and waits settled from the tiles (§2.3, §2.4) -------------------------------------
+
+
+# (id, tiles, patterns, options, deltas): P1 self-draws the hand written in §0.3 notation.
+TILE_HANDS: list[tuple[str, str, tuple[str, ...], dict[str, Any], list[int]]] = [
+    # The wind set counts as a concealed wind kong: ×4; 1p alone completes: single wait ×2. W 8.
+    ("wind_set_in_the_tiles", "[1234z][123m] 456p 789s 1p +1p", (), {}, [-32, 64, -16, -16]),
+    (
+        "bloom_after_a_wind_set_in_the_tiles",
+        "[1234z][123m] 456p 789s 1p +1p",
+        ("kong_bloom",),
+        {},
+        [-64, 128, -32, -32],
+    ),
+    # The seed's 3s 555s: 4s would leave no pung (and no dragon pair), so 3s is the only legal wait.
+    ("three_five_five_five_with_no_other_pung", "[123m][456p] 789m 3555s +3s", (), {}, [-8, 16, -4, -4]),
+    # With a pung elsewhere 4s wins too: two waits, no single-wait double.
+    ("three_five_five_five_beside_a_pung", "[111m][456p] 789m 3555s +3s", (), {}, [-4, 8, -2, -2]),
+    # A concealed 中 kong: dragon 2 × kong 2 × single wait 2 = 8.
+    ("concealed_dragon_kong_in_the_tiles", "[123m](5555z) 456p 789s 1p +1p", (), {}, [-32, 64, -16, -16]),
+    # No claimed set: the wind set opens the hand only under special_sets_open. 78m waits on 6m or 9m,
+    # both legal (1p and the winds are the terminals): no single wait. W = wind set 4.
+    (
+        "a_wind_set_opens_the_tiles_under_the_house_rule",
+        "[1234z] 123p 456s 78m 22p +9m",
+        (),
+        {"special_sets_open": True},
+        [-16, 32, -8, -8],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("tiles", "patterns", "options", "deltas"), [c[1:] for c in TILE_HANDS], ids=[c[0] for c in TILE_HANDS]
+)
+def test_tiles_settle_the_kongs_sets_and_waits(
+    tiles: str, patterns: tuple[str, ...], options: dict[str, Any], deltas: list[int]
+) -> None:
+    assert shenyang(tiles_self_draw(1, tiles, *patterns), {"dealer": 0}, **options)["deltas"] == deltas
+
+
+def test_an_all_pungs_discard_win_with_a_dragon_pung_read_from_the_tiles() -> None:
+    hand = won(discard(1, 3, tiles="[111m][999p] 111s 55z 22z +5z"))
+
+    # 5z or 2z (a two-way pung wait): ron 2 × all pungs 8 × dragon pung 2 = 32 → 64 from P3.
+    assert shenyang(hand, {"dealer": 0})["deltas"] == [0, 64, 0, -64]
+
+
+def test_robbing_a_kong_for_a_middle_tile_read_from_the_tiles() -> None:
+    hand = won(robbed(1, 2, tiles="[111m][555z] 456p 79s 99p +8s"))
+
+    # Ron 2 × robbing 2 × dragon pung 2 × single wait 2 = 16 → 32 from the robbed P2.
+    assert shenyang(hand, {"dealer": 0})["deltas"] == [0, 32, -32, 0]
+
+
+# -- the seed's invalid hands, each failing the requirement it names (§2.3) ------------------------
+
+
+# The seed's four invalid hands (shared/seeds/shenyang.txt), written with a claimed set where the seed
+# meant an open hand, each failing the one requirement the seed names.
+SEED_INVALID_HANDS = [
+    ("no_three_suits", "[111s] 222s 333s 44s 55s +5s", "needs tiles of all three suits (no characters or dots)"),
+    ("not_open", "123s 123m 123p 111z 2z +2z", "needs an open hand: a chow, pung or kong claimed from a discard"),
+    ("no_terminal_or_honour", "[456s] 456m 666p 7p 234s +7p", "needs at least one terminal (1 or 9) or honour"),
+    ("no_pung_nor_dragon_pair", "[123s] 123m 123p 2z 456s +2z", "needs a pung or kong, or a pair of dragons"),
+]
+
+
+@pytest.mark.parametrize(
+    ("tiles", "message"), [c[1:] for c in SEED_INVALID_HANDS], ids=[c[0] for c in SEED_INVALID_HANDS]
+)
+def test_the_seeds_invalid_hands_each_fail_the_requirement_the_seed_names(tiles: str, message: str) -> None:
+    result = settle("shenyang", won(self_draw(1, tiles=tiles)))
+
+    assert not result["ok"]
+    assert [(e["code"], e["message"]) for e in result["errors"]] == [("win_requirement", message)]
+
+
+def test_a_dragon_pair_stands_in_for_the_pung_the_seeds_last_hand_lacks() -> None:
+    # 5z alone completes the pair (single wait ×2): W 2 → 4 each, 8 from the dealer.
+    result = shenyang(won(self_draw(1, tiles="[123s] 123m 123p 5z 456s +5z")), {"dealer": 0})
+
+    assert result["deltas"] == [-8, 16, -4, -4]
+
+
+# -- the tile checks against a brute-force second opinion on generated hands (§2.3, §2.4) ----------
+# P1 self-draws a hand of one claimed meld, three concealed sets and a pair; P0 deals, so the table pays
+# P1 2W × 2 + 2W + 2W = 8W. The model finds every split by plain recursion and applies §2.3 itself.
+
+
+DRAGONS = (31, 32, 33)
+
+
+def legal_values(hand: ModelHand, winning: int) -> list[int]:
+    """What each legal split of the hand completed by `winning` is worth: all pungs ×8, dragon pungs ×2."""
+    total = hand.total_counts(winning)
+    if len({tile // 9 for tile in range(27) if total[tile]}) < 3:
+        return []
+    if not any(total[tile] and is_terminal_or_honour(tile) for tile in range(34)):
+        return []
+    values = []
+    for pair, sets in concealed_splits(hand.concealed_counts(winning)):
+        every: list[Meld] = [hand.claimed, *sets]
+        if any(s.kind == "pung" for s in every) or pair in DRAGONS:
+            pungs_only = all(s.kind == "pung" for s in every)
+            dragon_pungs = sum(1 for s in every if s.kind == "pung" and s.first in DRAGONS)
+            values.append((8 if pungs_only else 1) * 2**dragon_pungs)
+    return values
+
+
+@settings(max_examples=300, deadline=None)
+@given(model_hands(list(range(34))))
+def test_the_engine_reads_a_self_drawn_hand_as_the_brute_force_does(hand: ModelHand) -> None:
+    result = settle("shenyang", won(self_draw(1, tiles=hand.notation())), {"dealer": 0})
+    values = legal_values(hand, hand.winning)
+
+    if not values:
+        assert not result["ok"]
+        assert {e["code"] for e in result["errors"]} <= {"win_requirement", "tiles_not_a_win"}
+        return
+    counts = hand.total_counts(hand.winning)
+    counts[hand.winning] -= 1
+    waits = [tile for tile in range(34) if counts[tile] < 4 and legal_values(hand, tile)]
+    single_wait = 2 if waits == [hand.winning] else 1
+    assert result["ok"], result["errors"]
+    assert result["deltas"][1] == 8 * max(values) * single_wait

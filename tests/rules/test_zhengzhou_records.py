@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tablekeeper.rules import get_variant, settle
 
 from .helpers import errors_of, ok
-from .zhengzhou_helpers import bets, tsumo, zz
+from .zhengzhou_helpers import bets, ron, tsumo, zz
 
 # -- rejected records ----------------------------------------------------------------------------------
 
@@ -172,3 +172,63 @@ def test_any_accepted_record_is_zero_sum_in_whole_numbers_and_a_rejected_one_mov
     else:
         assert result["deltas"] == [0, 0, 0, 0]
         assert result["state"]["dealer"] == dealer
+
+
+# -- more records against the rules (§0.2, §5), each refused without moving a point ----------------
+
+
+REFUSED: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, str]]] = [
+    ("a discard win by default", ron(1, 2), {}, ("method_not_allowed", "wins.0.method")),
+    (
+        "four wilds on a discard",
+        ron(1, 2, "four_wilds"),
+        {"allow_discard_win": True},
+        ("pattern_method_conflict", "wins.0.patterns.0"),
+    ),
+    ("a negative side bet", tsumo(1, seats=bets(0, -1, 0, 0)), {}, ("invalid_value", "seats.1.side_bet")),
+    ("4 markers by default", tsumo(1, seats=bets(0, 0, 0, 4)), {}, ("invalid_value", "seats.3.side_bet")),
+    (
+        "an exposed kong of the wild",
+        tsumo(1, treasure="7z", kongs=[{"seat": 2, "kind": "exposed", "from": 0, "tile": "7z"}]),
+        {},
+        ("contradictory_facts", "kongs.0.tile"),
+    ),
+    (
+        "an An Lou declaration",
+        tsumo(1, seats=[{}, {"ready": "an"}, {}, {}]),
+        {},
+        ("fact_not_in_variant", "seats.1.ready"),
+    ),
+    ("seven pairs twice", tsumo(1, "seven_pairs", "seven_pairs"), {}, ("pattern_repeated", "wins.0.patterns.1")),
+    ("a Shandong pattern", tsumo(1, "all_triplets"), {}, ("unknown_pattern", "wins.0.patterns.0")),
+    ("an unknown way to combine", tsumo(1), {"special_combine": "add"}, ("invalid_option", "options.special_combine")),
+    ("max_pao over 10", tsumo(1), {"max_pao": 11}, ("invalid_option", "options.max_pao")),
+    ("an unknown honour cycle", tsumo(1), {"honor_cycle": "dragons_first"}, ("invalid_option", "options.honor_cycle")),
+    (
+        "a winner on a drawn hand",
+        {"result": "draw", "wins": [{"seat": 1, "method": "self_draw"}]},
+        {},
+        ("wins_without_win", "wins"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "options", "problem"), [c[1:] for c in REFUSED], ids=[c[0] for c in REFUSED])
+def test_a_record_against_the_zhengzhou_rules_is_refused_and_moves_nothing(
+    hand: dict[str, Any], options: dict[str, Any], problem: tuple[str, str]
+) -> None:
+    result = zz(hand, {"dealer": 2, "dealer_streak": 1}, **options)
+    assert problem in errors_of(result)
+    assert result["state"]["dealer"] == 2
+    assert result["state"]["dealer_streak"] == 1
+
+
+# -- what the declaration says of the self-draw-only patterns (§5.5) -------------------------------
+
+
+def test_the_declaration_says_four_wilds_and_win_after_kong_are_self_draws() -> None:
+    patterns = {p["id"]: p for p in get_variant("zhengzhou")["patterns"]}
+    assert patterns["four_wilds"]["methods"] == ["self_draw"]
+    assert patterns["kong_bloom"]["methods"] == ["self_draw"]
+    assert patterns["seven_pairs"]["methods"] == ["discard", "self_draw"]
+    assert all(not p["excludes"] for p in patterns.values())

@@ -9,7 +9,7 @@ import pytest
 from tablekeeper.rules.variants.zhengzhou.tiles import wild_from_indicator
 
 from .helpers import errors_of, ok
-from .zhengzhou_helpers import tiles_win, zz
+from .zhengzhou_helpers import ron, tiles_win, zz
 
 # -- the wild tile -------------------------------------------------------------------------------------
 
@@ -156,3 +156,75 @@ def test_tiles_that_break_a_zhengzhou_rule_are_rejected_by_name(
 def test_a_tile_error_says_what_is_wrong_in_words() -> None:
     result = zz(tiles_win("[123m]456m789m123p4p+4p"))
     assert "chow" in result["errors"][0]["message"]
+
+
+# -- wilds proving their doublings, and discard wins and claimed chows under the house rules (§5.3-§5.5) ---
+
+
+WILD_TILE_WINS: list[tuple[str, dict[str, Any], dict[str, Any], int]] = [
+    # Two 5p wilds and 8s make a run (6s 7s 8s or 7s 8s 9s); 77s is the pair: a plain 10.
+    ("two wilds in one run", tiles_win("123m 456m 789m 5p5p 7s8s+7s", treasure="5p"), {}, 10),
+    # A pair of the wild face at its own face is one of seven different pairs: 10 × 2.
+    ("a wild pair at face value in seven pairs", tiles_win("5p5p 11m 33m 77m 99s 22z 3z+3z", treasure="5p"), {}, 20),
+    # Four wilds on a concealed kong's replacement: 10 × 2 × 2 = 40, and the kong 10, from each.
+    (
+        "four wilds drawn after a kong",
+        tiles_win(
+            "(1111m) 5p5p5p 2m 4m 6s 8s 3z 7z 9p+5p",
+            "kong_bloom",
+            treasure="5p",
+            kongs=[{"seat": 1, "kind": "concealed", "tile": "1m"}],
+        ),
+        {},
+        50,
+    ),
+    # Four wilds: two complete 9s and 2z, two pair each other: seven different pairs too, 10 × 4.
+    (
+        "four wilds that also complete seven pairs when wilds may complete pairs",
+        tiles_win("5p5p5p 11m 33m 77m 99p 9s 2z+5p", treasure="5p"),
+        {"seven_pairs_wild_mode": "wilds_complete_pairs"},
+        40,
+    ),
+    # By default the four 5p are four of a kind, never two pairs: four wilds only, 10 × 2.
+    (
+        "the same tiles are four wilds only by default",
+        tiles_win("5p5p5p 11m 33m 77m 99p 9s 2z+5p", treasure="5p"),
+        {},
+        20,
+    ),
+    # An honour wild (Red, after North) completes the run 7s 8s 9s: a plain 10.
+    ("an honour wild in a run", tiles_win("123m 456m 789p 78s 7z 1z+1z", treasure="7z"), {}, 10),
+]
+
+
+@pytest.mark.parametrize(
+    ("hand", "options", "each"), [c[1:] for c in WILD_TILE_WINS], ids=[c[0] for c in WILD_TILE_WINS]
+)
+def test_winning_tiles_with_wilds_prove_their_doublings(
+    hand: dict[str, Any], options: dict[str, Any], each: int
+) -> None:
+    assert ok(zz(hand, **options))["deltas"] == [-each, 3 * each, -each, -each]
+
+
+def test_a_discard_win_on_the_wild_face_is_refused() -> None:
+    hand = ron(1, 2)
+    hand["wins"][0]["tiles"] = "123m 456m 789m 123p 4p+5p"
+    hand["treasure"] = "5p"
+    assert ("win_requirement", "wins.0.tiles") in errors_of(zz(hand, allow_discard_win=True))
+
+
+def test_a_discard_win_on_another_tile_with_a_wild_in_hand_is_paid_by_the_discarder() -> None:
+    # The 5p wild stands in for 4p's pair partner; P2 pays 10.
+    hand = ron(1, 2)
+    hand["wins"][0]["tiles"] = "123m 456m 789m 123p 5p+4p"
+    hand["treasure"] = "5p"
+    assert ok(zz(hand, allow_discard_win=True))["deltas"] == [0, 10, -10, 0]
+
+
+def test_a_claimed_chow_and_a_discard_win_under_both_house_rules() -> None:
+    # 123m claimed, 456m 789m, 12p + P2's 3p, and 7s with the 5p wild as its pair: 10 from P2 alone.
+    hand = ron(1, 2)
+    hand["wins"][0]["tiles"] = "[123m] 456m 789m 12p 7s 5p+3p"
+    hand["treasure"] = "5p"
+    assert ok(zz(hand, allow_chow=True, allow_discard_win=True))["deltas"] == [0, 10, -10, 0]
+    assert ("win_requirement", "wins.0.tiles") in errors_of(zz(hand, allow_discard_win=True))

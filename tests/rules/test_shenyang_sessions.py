@@ -1,4 +1,4 @@
-"""Review of Shenyang sessions through `replay` (RULES.md §2.4-§2.6, §0.5): every counter, every hand.
+"""Shenyang sessions through `replay` (RULES.md §2.4-§2.6, §0.5): every counter, every hand.
 
 Base 2; P0 deals first unless the case says otherwise. Figures are worked by hand, hand by hand.
 """

@@ -1,115 +1,16 @@
-"""Shandong (山东麻将) reviewed: 承包, Ming Lou deal-ins, several winners and sessions through replay.
+"""Shandong (山东麻将) sessions through replay: several winners, runs of drawn hands and the deal (RULES.md §4.7).
 
 Every figure is worked by hand from RULES.md §4.6-4.7 in the case's id or comment.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tablekeeper.rules import replay
 
 from .helpers import discard, ok, robbed, self_draw, won
-from .shandong_helpers import DRAW, kong, sd, seats_with
-
-# -- 承包: the feeder of an exposed kong pays everything for the kong bloom ------------------------------
-
-LIABLE = [
-    # (5 + 1 + 1) × 2 = 14 a share; P3 fed the kong and pays 3 × 14.
-    (
-        "exposed kong of P3's discard, then kong bloom",
-        won(self_draw(1, "kong_bloom"), kongs=[kong(1, "exposed", 3)]),
-        [0, 42, 0, -42],
-    ),
-    # Concealed first, the exposed kong last: (5 + 3 + 1 + 1) × 2 = 20; P0 pays 60.
-    (
-        "the bloom follows the exposed kong listed last",
-        won(self_draw(1, "kong_bloom"), kongs=[kong(1, "concealed"), kong(1, "exposed", 0)]),
-        [-60, 60, 0, 0],
-    ),
-    # Ming Lou winner: (5 + 1 + 1) × 2 · 2 = 28; P2 pays 84.
-    (
-        "a Ming Lou winner's kong bloom on P2's kong",
-        won(self_draw(1, "kong_bloom"), kongs=[kong(1, "exposed", 2)], seats=seats_with(p1="ming")),
-        [0, 84, -84, 0],
-    ),
-    # A named liable seat comes first: P2 pays 3 × 14.
-    (
-        "a named liable seat pays instead of the kong's feeder",
-        won(self_draw(1, "kong_bloom"), kongs=[kong(1, "exposed", 3)], liable=2),
-        [0, 42, -42, 0],
-    ),
-    # Three melds fed by P0, all triplets self-draw: (5 + 2) × 2 · 2 = 28 a share, 84 in all.
-    ("three melds fed, all triplets self-draw", won(self_draw(1, "all_triplets"), liable=0), [-84, 84, 0, 0]),
-    # Three melds fed by P0, P2 discards: P0 pays the single share (5 + 2) × 5 = 35.
-    ("three melds fed, P2 discards pure one suit", won(discard(1, 2, "pure_one_suit"), liable=0), [-35, 35, 0, 0]),
-    # P2 liable for a robbed kong of P3's paid once: 5 × 2 draws ×4 = 20.
-    ("a liable seat pays a robbed kong's single share", won(robbed(1, 3), liable=2), [0, 20, -20, 0]),
-]
-
-
-@pytest.mark.parametrize(("hand", "deltas"), [c[1:] for c in LIABLE], ids=[c[0] for c in LIABLE])
-def test_a_liable_player_pays_everything_the_winner_receives(hand: dict[str, Any], deltas: list[int]) -> None:
-    state = {"draw_streak": 2} if hand["wins"][0]["method"] == "rob_kong" else None
-    result = ok(sd(hand, state))
-    assert result["deltas"] == deltas
-    assert result["state"]["dealer"] == 1
-
-
-def test_the_kong_bloom_liability_is_explained() -> None:
-    result = ok(sd(won(self_draw(1, "kong_bloom"), kongs=[kong(1, "exposed", 3)])))
-    assert any("P3 pays 42 to P1" in line["text"] and "承包" in line["text"] for line in result["lines"])
-
-
-# -- Ming Lou discarders and several winners -------------------------------------------------------------
-
-MING_LOU_DEAL_INS: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any], list[int]]] = [
-    # (5 + 2) × 2 · 2 = 28, doubled = 56.
-    (
-        "seven pairs after 1 draw, doubled after the cap",
-        won(discard(1, 3, "seven_pairs"), seats=seats_with(p3="ming")),
-        {"draw_streak": 1},
-        {},
-        [0, 56, 0, -56],
-    ),
-    # 9 × min(32, 5 · 2 · 2 = 20) = 180, doubled = 360.
-    (
-        "pure one suit all triplets after 1 draw, doubled after the cap",
-        won(discard(1, 3, "pure_one_suit", "all_triplets"), seats=seats_with(p3="ming")),
-        {"draw_streak": 1},
-        {},
-        [0, 360, 0, -360],
-    ),
-    # 9 × min(32, 5 · 2 · 2 · 2 = 40) = 288.
-    (
-        "the same inside the cap",
-        won(discard(1, 3, "pure_one_suit", "all_triplets"), seats=seats_with(p3="ming")),
-        {"draw_streak": 1},
-        {"ming_lou_penalty_inside_cap": True},
-        [0, 288, 0, -288],
-    ),
-    # P0: 5 → 10; P1: 5 × 2 = 10 → 20; P3 pays 30 and deals next.
-    (
-        "two winners on a Ming Lou discarder: each doubled",
-        won(discard(0, 3), discard(1, 3, "mixed_one_suit"), seats=seats_with(p3="ming")),
-        {},
-        {},
-        [10, 20, 0, -30],
-    ),
-]
-
-
-@pytest.mark.parametrize(
-    ("hand", "state", "options", "deltas"),
-    [c[1:] for c in MING_LOU_DEAL_INS],
-    ids=[c[0] for c in MING_LOU_DEAL_INS],
-)
-def test_a_ming_lou_discarder_pays_each_winner_double(
-    hand: dict[str, Any], state: dict[str, Any], options: dict[str, Any], deltas: list[int]
-) -> None:
-    assert ok(sd(hand, state, **options))["deltas"] == deltas
+from .shandong_helpers import DRAW, sd
 
 
 def test_three_winners_on_the_dealers_discard_keep_the_dealer() -> None:
@@ -228,9 +129,3 @@ def test_robbed_kongs_pass_the_deal_to_the_robber(rule: str, second_dealer: int,
     assert session["state"]["dealer"] == second_dealer
     assert session["state"]["dealer_streak"] == second_streak
     assert session["totals"] == [5, -5, 5, -5]
-
-
-def test_a_ming_lou_loser_pays_a_self_draw_like_everyone_else() -> None:
-    # The double is only for dealing in (SD-12): P2's self-draw with An Lou, (5 + 1) × 2 = 12 from each.
-    result = ok(sd(won(self_draw(2), seats=seats_with(p0="ming", p2="an", p3="ming"))))
-    assert result["deltas"] == [-12, -12, 36, -12]

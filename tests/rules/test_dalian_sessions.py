@@ -1,4 +1,4 @@
-"""Dalian Qionghu sessions replayed hand by hand (RULES.md §1.7, §1.8, D-2, D-17), worked by hand.
+"""Dalian Qionghu sessions replayed hand by hand (RULES.md §1.7, §1.8, D-2, D-17): deltas and counters, worked by hand.
 
 Each step gives the hand, its deltas and the counters after it: (dealer, dealer_streak, draw_streak).
 """
