@@ -130,6 +130,7 @@ CONTRADICTION_FACTS: dict[str, tuple[Promise, Promise]] = {
         _("four wild tiles counted as two pairs"),
         _("seven pairs, which must be seven different pairs"),
     ),
+    "robbed_kong_listed": (_("a win by robbing a kong"), _("the robbed kong listed, though it never completes")),
 }
 
 # The part of the hand a problem is about, naming the player (`%(who)s`): by the engine's `field`,

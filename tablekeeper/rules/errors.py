@@ -104,6 +104,8 @@ CONTRADICTIONS: dict[str, str] = {
     "kong_of_the_wild": "a kong | the wild tile (混), which never sits in a kong (Zhengzhou)",
     "four_wilds_as_two_pairs": "four wilds | seven pairs, which must be seven different pairs at face value "
     "(Zhengzhou)",
+    "robbed_kong_listed": "a win by robbing a kong | that added kong listed among the hand's kongs, though a "
+    "robbed kong never completes (Zhengzhou)",
 }
 
 

@@ -28,7 +28,6 @@ NOT_BUILT: dict[str, str] = {
     "RH2": "bao_zhuang (§9.4.4)",
     "RSD1": "max_side_bet (§9.5.8)",
     "RSD2": "value_table (§9.5.9)",
-    "RZ1": "luxury_seven_pairs (§9.6.1)",
 }
 
 
