@@ -429,7 +429,7 @@ KONG_TILES: list[Row] = [
         {"allow_rob_kong": True},
         "robbed_kong_listed",
         "kongs.0",
-        ("robbing a kong", "P1's added kong (加杠) of 5p", "never completes"),
+        ("P2 won by robbing P1's kong of 5p", "P1's added kong (加杠) of 5p", "never completes"),
     ),
 ]
 

@@ -143,8 +143,9 @@ def test_the_declaration_says_four_wilds_and_win_after_kong_are_self_draws() -> 
     patterns = {p["id"]: p for p in get_variant("zhengzhou")["patterns"]}
     assert patterns["four_wilds"]["methods"] == ["self_draw"]
     assert patterns["kong_bloom"]["methods"] == ["self_draw"]
-    assert patterns["seven_pairs"]["methods"] == ["discard", "self_draw"]
-    assert all(not p["excludes"] for p in patterns.values())
+    # Seven pairs on a robbed kong needs a wild to pair the robbed tile (RULES §9.6.6; checks.py refuses the rest).
+    assert patterns["seven_pairs"]["methods"] == ["discard", "rob_kong", "self_draw"]
+    assert patterns["seven_pairs"]["excludes"] == ["luxury_seven_pairs"]
 
 
 def test_a_claimed_chow_and_a_discard_win_under_both_house_rules() -> None:
