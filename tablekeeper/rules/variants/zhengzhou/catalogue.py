@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...options import OptionSpec, base_option
-from ...variant import ALL_METHODS, DISCARD, SELF_DRAW, PatternSpec, Wilds, exclusive
+from ...variant import ALL_METHODS, SELF_DRAW, PatternSpec, Wilds, exclusive
 from ..common.items import load_fact_items
 from ..common.patterns import kong_bloom
 

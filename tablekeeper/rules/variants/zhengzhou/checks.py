@@ -10,8 +10,8 @@ from ...errors import Problem, contradiction
 from ...notation import parse_hand
 from ...options import Options
 from ...records import HandRecord, Win
-from ...variant import Findings
 from ...tiles import tile_face
+from ...variant import Findings
 from ..common.fact_words import kong_words, win_words
 from .catalogue import LUXURY_OPTION
 

@@ -85,7 +85,9 @@ def _settle_draw(record: HandRecord, state: TableState, options: Options) -> Out
     ledger = Ledger()
     draws, streak = state.draw_streak + 1, state.dealer_streak + 1
     paid_kongs = options["kongs_paid_on_draw"] and not options["kongs_only_winner"]
-    words = "Drawn hand (黄庄): only the kongs are paid (荒庄不荒杠)." if paid_kongs else "Drawn hand (黄庄): nobody pays."
+    words = (
+        "Drawn hand (黄庄): only the kongs are paid (荒庄不荒杠)." if paid_kongs else "Drawn hand (黄庄): nobody pays."
+    )
     ledger.note(codes.DRAW, {"draws": draws, "next_multiplier": None}, words)
     if record.kongs and paid_kongs:
         # kongs_paid_on_draw (§9.6.5): every listed kong is paid exactly as on a won hand.
@@ -95,7 +97,8 @@ def _settle_draw(record: HandRecord, state: TableState, options: Options) -> Out
     if record.kongs and not paid_kongs:
         if options["kongs_paid_on_draw"]:
             ledger.remark(
-                "kongs_only_winner", "Only the winner's kongs are paid, and a drawn hand has no winner (kongs_only_winner)."
+                "kongs_only_winner",
+                "Only the winner's kongs are paid, and a drawn hand has no winner (kongs_only_winner).",
             )
         else:
             ledger.remark(

@@ -175,8 +175,7 @@ def _not_a_win_words(hand: WinningHand, wild: int | None, options: Options) -> s
     ):
         fours = " and ".join(f"four {tile_face(tile)}" for tile, count in enumerate(concealed) if count == 4)
         reasons.append(
-            f"seven pairs must be seven different pairs, and {fours} are not two pairs (house rule "
-            "luxury_seven_pairs)"
+            f"seven pairs must be seven different pairs, and {fours} are not two pairs (house rule luxury_seven_pairs)"
         )
     elif not hand.melds and wild is not None and options["seven_pairs_wild_mode"] == "face_value_only":
         naturals = list(concealed)
