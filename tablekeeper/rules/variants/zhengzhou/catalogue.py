@@ -13,14 +13,19 @@ NOTES: tuple[str, ...] = (
     "add_units counts one stake plus one per special item: M = 1 + the number of items.",
     "dealer_add_base adds one base stake to every payment the dealer makes or receives: win payments and, since "
     "Z-13, kong bonuses whose declarer or payer is the dealer.",
-    "Kong bonuses are paid for every player's kongs, only when someone wins, and are never doubled by four "
-    "wilds, seven pairs or win after kong.",
-    "With allow_discard_win the discarder alone pays their own share; robbing a kong is never a win, four wilds "
-    "and win after kong stay self-draws, and a discarded wild cannot be won on.",
+    "Kong bonuses are paid for every player's kongs, only when someone wins (or on a drawn hand with "
+    "kongs_paid_on_draw), and are never doubled by four wilds, seven pairs or win after kong.",
+    "With allow_discard_win the discarder alone pays their own share; robbing a kong is a win only with "
+    "allow_rob_kong, four wilds and win after kong stay self-draws, and a discarded wild cannot be won on.",
+    "Luxury seven pairs (luxury_seven_pairs) counts a concealed four of a kind, or four wilds at their own face, "
+    "as two pairs, in place of seven pairs; the tiles prove it whenever such a reading exists.",
+    "With kong_bloom_payer feeder the win-after-kong double follows the winner's last listed kong: its feeder "
+    "alone after an exposed or added kong, everyone after a concealed one.",
+    "A robbed kong never completes: it is not listed among the kongs, and the robbed player alone pays the win.",
     "The record's treasure field holds the wild tile (混) itself, not the turned-up indicator; without it "
     "tiles are checked with no wild.",
-    "A wild never sits in a pung or kong, so a set aside or kong of the wild face is refused; a wild read as "
-    "its own face is an ordinary tile.",
+    "A wild never sits in a set aside or kong, so one of the wild face is refused; in the concealed part it "
+    "completes no pung unless wild_in_concealed_pung; a wild read as its own face is an ordinary tile.",
     "Four wilds win on the player's own turn as a self-draw, whatever the other ten tiles are.",
     "Seven pairs must be seven different pairs; wilds count at face value unless seven_pairs_wild_mode lets "
     "them complete pairs.",
