@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tablekeeper.rules import check_options, get_variant, settle
 
@@ -407,3 +409,60 @@ def test_the_common_preset_plays_the_book_examples_of_its_options() -> None:
     # A wild in a concealed pung wins; the dealer P0 pays 20.
     wild_pung = won(self_draw(1, tiles=WILD_PUNG_TILES), treasure="6s")
     assert ok(settle("zhengzhou", wild_pung, DEALER_0, common))["deltas"] == [-20, 40, -10, -10]
+
+
+HOUSE_RULES = st.fixed_dictionaries(
+    {
+        "luxury_seven_pairs": st.sampled_from(["off", "x2", "x4"]),
+        "wild_in_concealed_pung": st.booleans(),
+        "kong_bloom_payer": st.sampled_from(["all", "feeder"]),
+        "kongs_paid_on_draw": st.booleans(),
+        "allow_rob_kong": st.booleans(),
+        "allow_discard_win": st.booleans(),
+        "dealer_add_base": st.booleans(),
+        "kongs_only_winner": st.booleans(),
+        "special_combine": st.sampled_from(["multiply", "add_units"]),
+        "seven_pairs_wild_mode": st.sampled_from(["face_value_only", "wilds_complete_pairs"]),
+    }
+)
+PATTERN_IDS = [pattern["id"] for pattern in get_variant("zhengzhou")["patterns"]]
+SEAT = st.integers(0, 3)
+
+
+@st.composite
+def _records(draw: st.DrawFn) -> dict[str, Any]:
+    result = draw(st.sampled_from(["win", "win", "draw", "void"]))
+    record: dict[str, Any] = {"result": result, "seats": [{"side_bet": draw(st.integers(0, 3))} for _ in range(4)]}
+    if result == "win":
+        winner = draw(SEAT)
+        win: dict[str, Any] = {"seat": winner, "method": draw(st.sampled_from(["self_draw", "discard", "rob_kong"]))}
+        win["patterns"] = draw(st.lists(st.sampled_from(PATTERN_IDS), max_size=2, unique=True))
+        if win["method"] != "self_draw":
+            win["from"] = draw(SEAT.filter(lambda seat: seat != winner))
+        record["wins"] = [win]
+    kongs = []
+    for _ in range(draw(st.integers(0, 2))):
+        owner, kind = draw(SEAT), draw(st.sampled_from(["concealed", "exposed", "added"]))
+        entry: dict[str, Any] = {"seat": owner, "kind": kind}
+        if kind != "concealed":
+            entry["from"] = draw(SEAT.filter(lambda seat, owner=owner: seat != owner))
+        kongs.append(entry)
+    record["kongs"] = kongs
+    return record
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(record=_records(), dealer=SEAT, options=HOUSE_RULES)
+def test_under_any_house_rules_a_hand_is_zero_sum_in_whole_numbers_and_a_refused_one_moves_nothing(
+    record: dict[str, Any], dealer: int, options: dict[str, Any]
+) -> None:
+    result = settle("zhengzhou", record, {"dealer": dealer}, options)
+
+    assert all(type(delta) is int for delta in result["deltas"])
+    assert sum(result["deltas"]) + result["pot_delta"] == 0
+    if result["ok"]:
+        assert result["lines"]
+        if record["result"] == "draw":
+            assert result["state"]["dealer"] == dealer
+    else:
+        assert result["errors"] and result["deltas"] == [0, 0, 0, 0]
