@@ -445,7 +445,7 @@ def _records(draw: st.DrawFn) -> dict[str, Any]:
         owner, kind = draw(SEAT), draw(st.sampled_from(["concealed", "exposed", "added"]))
         entry: dict[str, Any] = {"seat": owner, "kind": kind}
         if kind != "concealed":
-            entry["from"] = draw(SEAT.filter(lambda seat, owner=owner: seat != owner))
+            entry["from"] = draw(st.sampled_from([seat for seat in range(4) if seat != owner]))
         kongs.append(entry)
     record["kongs"] = kongs
     return record
