@@ -101,6 +101,8 @@ def win_stakes(p: Params, w: Words) -> str:
     formula += f" = {p['amount']}"
     if p["method"] == "discard":
         formula += _("; the discarder alone pays")
+    elif p["method"] == "rob_kong":
+        formula += _("; the robbed player alone pays")
     return _pays(p, w, formula)
 
 

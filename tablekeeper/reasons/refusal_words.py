@@ -112,7 +112,6 @@ CONTRADICTION_FACTS: dict[str, tuple[Promise, Promise]] = {
         _("four in hand counted this many times"),
         _("the winner's kongs leave too few tiles for it"),
     ),
-    "robbed_kong_listed": (_("a robbed kong listed as a kong"), _("a robbed kong was never completed")),
     "false_win_not_void": (_("a false win penalty"), _("the hand is not marked void")),
     "more_dragon_triplets_than_dragons": (
         _("dragon pungs ticked"),
@@ -137,6 +136,7 @@ CONTRADICTION_FACTS: dict[str, tuple[Promise, Promise]] = {
         _("four wild tiles counted as two pairs"),
         _("seven pairs, which must be seven different pairs"),
     ),
+    "robbed_kong_listed": (_("a win by robbing a kong"), _("the robbed kong listed, though it never completes")),
 }
 
 # The part of the hand a problem is about, naming the player (`%(who)s`): by the engine's `field`,

@@ -90,8 +90,8 @@ CONTRADICTIONS: dict[str, str] = {
     "treasure_without_ready": "a treasure face | no seat declared ready (Dalian)",
     "four_in_hand_beyond_kongs": "four in hand counted several times | the winner's kongs, which leave too few "
     "tiles (Dalian)",
-    "robbed_kong_listed": "a win by robbing a kong | the robbed added kong listed as a kong, paid with kong "
-    "payments (Dalian)",
+    "robbed_kong_listed": "a win by robbing a kong | that added kong listed among the hand's kongs, though a "
+    "robbed kong never completes (Dalian with kong_payments=club, Zhengzhou)",
     "false_win_not_void": "a false win (诈胡) | a hand that was not marked void (Shenyang)",
     "more_dragon_triplets_than_dragons": "dragon pungs ticked | dragon kongs listed: three dragons in all (Shenyang)",
     "fourth_kong_not_won": "four kongs in a won hand | a win that is neither a kong bloom nor a robbed kong (Shandong)",

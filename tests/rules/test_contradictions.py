@@ -421,6 +421,16 @@ KONG_TILES: list[Row] = [
         "kongs.0.tile",
         ("5s is the wild tile (混)", "P2's concealed kong (暗杠) of 5s"),
     ),
+    (
+        "zhengzhou: the robbed kong listed among the hand's kongs",
+        "zhengzhou",
+        won(robbed(2, 1, tiles="[777m]46p123s789s11z+5p"), kongs=[kong(1, "added", "5p", 3)]),
+        None,
+        {"allow_rob_kong": True},
+        "robbed_kong_listed",
+        "kongs.0",
+        ("P2 won by robbing P1's kong of 5p", "P1's added kong (加杠) of 5p", "never completes"),
+    ),
 ]
 
 LIABLE_AND_FIRST_TURN: list[Row] = [

@@ -25,7 +25,6 @@ NOT_BUILT: dict[str, str] = {
     "RS2": "ron_factor (§9.3.1)",
     "RSD1": "max_side_bet (§9.5.8)",
     "RSD2": "value_table (§9.5.9)",
-    "RZ1": "luxury_seven_pairs (§9.6.1)",
 }
 
 

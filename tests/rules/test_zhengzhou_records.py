@@ -112,8 +112,14 @@ def test_the_declaration_lists_every_config_key_of_the_rule_book() -> None:
         "allow_chow": False,
         "allow_discard_win": False,
         "seven_pairs_wild_mode": "face_value_only",
+        # RULES §9.6's house rules, each at the rule book's play.
+        "luxury_seven_pairs": "off",
+        "wild_in_concealed_pung": False,
+        "kong_bloom_payer": "all",
+        "kongs_paid_on_draw": False,
+        "allow_rob_kong": False,
     }
-    assert {p["id"] for p in described["patterns"]} == {"four_wilds", "seven_pairs", "kong_bloom"}
+    assert {p["id"] for p in described["patterns"]} == {"four_wilds", "seven_pairs", "kong_bloom", "luxury_seven_pairs"}
     assert described["methods"] == ["self_draw"]
     assert described["uses_side_bets"] and described["uses_treasure"]
     assert all(o["meaning"] for o in described["options"])
@@ -230,5 +236,6 @@ def test_the_declaration_says_four_wilds_and_win_after_kong_are_self_draws() -> 
     patterns = {p["id"]: p for p in get_variant("zhengzhou")["patterns"]}
     assert patterns["four_wilds"]["methods"] == ["self_draw"]
     assert patterns["kong_bloom"]["methods"] == ["self_draw"]
-    assert patterns["seven_pairs"]["methods"] == ["discard", "self_draw"]
-    assert all(not p["excludes"] for p in patterns.values())
+    # Seven pairs on a robbed kong needs a wild to pair the robbed tile (RULES §9.6.6; checks.py refuses the rest).
+    assert patterns["seven_pairs"]["methods"] == ["discard", "rob_kong", "self_draw"]
+    assert patterns["seven_pairs"]["excludes"] == ["luxury_seven_pairs"]

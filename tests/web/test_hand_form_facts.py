@@ -90,6 +90,21 @@ def test_zhengzhou_without_discard_wins_has_self_draw_chosen_already(keeper_clie
     assert 'value="discard-1"' in body and not re.search(r'value="self_draw" checked', body)
 
 
+def test_zhengzhou_offers_robbing_a_kong_only_with_its_house_rule_and_records_it(keeper_client, owner):
+    # The form reads the method from get_variant's method_options (RULES §9.6.6), as it does discard wins.
+    plain = make_session(owner, "zhengzhou")
+    assert 'value="rob_kong-1"' not in new_hand(keeper_client, plain)
+    allowing = make_session(owner, "zhengzhou", options={"allow_rob_kong": True})
+    body = new_hand(keeper_client, allowing)
+    assert 'value="rob_kong-1"' in body and re.search(r'value="self_draw"', body)
+    response = keeper_client.post(
+        f"/sessions/{allowing.pk}/hands/new/", taps(allowing, winner="2", how="rob_kong-1"), headers=HTMX
+    )
+    assert response.status_code == 200
+    allowing.refresh_from_db()
+    assert allowing.totals == [0, -10, 10, 0]
+
+
 def test_zhengzhou_side_bets_are_on_the_main_form_and_carried_from_the_previous_hand(keeper_client, owner):
     game = make_session(owner, "zhengzhou")
     body = new_hand(keeper_client, game)

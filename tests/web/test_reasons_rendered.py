@@ -200,3 +200,22 @@ def test_a_share_an_unready_discarder_pays_for_another_seat_names_that_seat_in_b
         rendered("harbin", share_of_cy, "en") == "Ann pays 1 to Bo: base 1 × Standard win ×1 × Cy's share (包庄) ×1 = 1"
     )
     assert rendered("harbin", share_of_cy, "zh-hans") == "Ann 付给 Bo 1 分：底分 1 × 平胡 ×1 × Cy 的包庄份 ×1 = 1"
+
+
+def test_a_zhengzhou_robbed_kong_win_says_the_robbed_player_alone_pays_and_names_luxury_seven_pairs() -> None:
+    from tablekeeper.rules import settle
+
+    robbing = {"result": "win", "wins": [{"seat": 2, "method": "rob_kong", "from": 1, "patterns": []}]}
+    luxury = {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": ["luxury_seven_pairs"]}]}
+    options = {"allow_rob_kong": True, "luxury_seven_pairs": "x4"}
+    [robbed_line] = [
+        line for line in settle("zhengzhou", robbing, None, options)["lines"] if line["code"] == "win_stakes"
+    ]
+    luxury_line = next(
+        line for line in settle("zhengzhou", luxury, None, options)["lines"] if line["code"] == "win_stakes"
+    )
+
+    assert "the robbed player alone pays" in rendered("zhengzhou", robbed_line, "en")
+    assert "被抢杠者一家付" in rendered("zhengzhou", robbed_line, "zh-hans")
+    assert "豪华七小对" in rendered("zhengzhou", luxury_line, "zh-hans")
+    assert "Luxury seven pairs" in rendered("zhengzhou", luxury_line, "en")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...options import OptionSpec, base_option
-from ...variant import DISCARD, SELF_DRAW, PatternSpec, Wilds
+from ...variant import ALL_METHODS, SELF_DRAW, PatternSpec, Wilds, exclusive
 from ..common.items import load_fact_items
 from ..common.patterns import kong_bloom
 
@@ -13,14 +13,19 @@ NOTES: tuple[str, ...] = (
     "add_units counts one stake plus one per special item: M = 1 + the number of items.",
     "dealer_add_base adds one base stake to every payment the dealer makes or receives: win payments and, since "
     "Z-13, kong bonuses whose declarer or payer is the dealer.",
-    "Kong bonuses are paid for every player's kongs, only when someone wins, and are never doubled by four "
-    "wilds, seven pairs or win after kong.",
-    "With allow_discard_win the discarder alone pays their own share; robbing a kong is never a win, four wilds "
-    "and win after kong stay self-draws, and a discarded wild cannot be won on.",
+    "Kong bonuses are paid for every player's kongs, only when someone wins (or on a drawn hand with "
+    "kongs_paid_on_draw), and are never doubled by four wilds, seven pairs or win after kong.",
+    "With allow_discard_win the discarder alone pays their own share; robbing a kong is a win only with "
+    "allow_rob_kong, four wilds and win after kong stay self-draws, and a discarded wild cannot be won on.",
+    "Luxury seven pairs (luxury_seven_pairs) counts a concealed four of a kind, or four wilds at their own face, "
+    "as two pairs, in place of seven pairs; the tiles prove it whenever such a reading exists.",
+    "With kong_bloom_payer feeder the win-after-kong double follows the winner's last listed kong: its feeder "
+    "alone after an exposed or added kong, everyone after a concealed one.",
+    "A robbed kong never completes: it is not listed among the kongs, and the robbed player alone pays the win.",
     "The record's treasure field holds the wild tile (混) itself, not the turned-up indicator; without it "
     "tiles are checked with no wild.",
-    "A wild never sits in a pung or kong, so a set aside or kong of the wild face is refused; a wild read as "
-    "its own face is an ordinary tile.",
+    "A wild never sits in a set aside or kong, so one of the wild face is refused; in the concealed part it "
+    "completes no pung unless wild_in_concealed_pung; a wild read as its own face is an ordinary tile.",
     "Four wilds win on the player's own turn as a self-draw, whatever the other ten tiles are.",
     "Seven pairs must be seven different pairs; wilds count at face value unless seven_pairs_wild_mode lets "
     "them complete pairs.",
@@ -104,10 +109,47 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "('wilds_complete_pairs').",
         choices=("face_value_only", "wilds_complete_pairs"),
     ),
+    # The regional house rules of RULES.md §9.6; each defaults to the rule book's play.
+    OptionSpec(
+        "luxury_seven_pairs",
+        "off",
+        "choice",
+        "Seven pairs holding four of a kind (not a declared kong) as two pairs: no win ('off'), or the luxury "
+        "seven pairs item, ×2 ('x2') or ×4 ('x4') in place of seven pairs (豪华七小对, §9.6.1).",
+        choices=("off", "x2", "x4"),
+    ),
+    OptionSpec(
+        "wild_in_concealed_pung",
+        False,
+        "bool",
+        "On: in the concealed part of a hand a wild may complete a pung too; claimed sets and kongs still hold "
+        "no wild (混当刻, §9.6.2).",
+    ),
+    OptionSpec(
+        "kong_bloom_payer",
+        "all",
+        "choice",
+        "Who pays the win-after-kong double: every payer ('all'), or only whoever fed the winner's last kong, "
+        "when it was exposed or added ('feeder'; a concealed kong: everyone) (§9.6.3).",
+        choices=("all", "feeder"),
+    ),
+    OptionSpec(
+        "kongs_paid_on_draw",
+        False,
+        "bool",
+        "On: kong bonuses are paid on a drawn hand as on a won one (荒庄不荒杠, §9.6.5).",
+    ),
+    OptionSpec(
+        "allow_rob_kong",
+        False,
+        "bool",
+        "On: a player may win by robbing a kong added onto a pung; the robbed player alone pays (抢杠胡, §9.6.6).",
+    ),
 )
 
 
-PATTERNS: tuple[PatternSpec, ...] = (
+PATTERNS: tuple[PatternSpec, ...] = exclusive(
+    [("seven_pairs", "luxury_seven_pairs")],
     PatternSpec(
         "four_wilds",
         "Four wilds",
@@ -123,12 +165,27 @@ PATTERNS: tuple[PatternSpec, ...] = (
         "Seven pairs",
         "七对",
         "×2",
-        methods=SELF_DRAW | DISCARD,
+        # Robbing a kong only with wilds_complete_pairs, where a wild pairs the robbed tile (checks.py).
+        methods=ALL_METHODS,
         from_tiles=True,
         meaning="Seven different pairs; a wild only counts as its own face here.",
     ),
     kong_bloom("×2", "Won on the replacement tile drawn after declaring a kong.", names=("Win after kong", "杠开")),
+    PatternSpec(
+        "luxury_seven_pairs",
+        "Luxury seven pairs",
+        "豪华七小对",
+        "×2 or ×4",
+        # Exists only while luxury_seven_pairs is not off (checks.py: a choice, not a bool requires_option).
+        methods=ALL_METHODS,
+        from_tiles=True,
+        meaning="Seven pairs holding four of a kind (not a declared kong) as two pairs; house rule "
+        "luxury_seven_pairs sets its value.",
+        value_zh="×2或×4",
+    ),
 )
+LUXURY_OPTION = "luxury_seven_pairs"
+LUXURY_FACTOR = {"x2": 2, "x4": 4}
 
 SPECIAL_ORDER = tuple(spec.id for spec in PATTERNS)  # the ×2 items, in the order the ledger names them
 SHAPE_ITEMS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles)

@@ -5,10 +5,17 @@ shares (more kongs than a hand holds, among them) are `common/consistency.py`'s.
 
 from __future__ import annotations
 
+from ... import errors as E
 from ...errors import Problem, contradiction
+from ...notation import parse_hand
 from ...options import Options
-from ...records import HandRecord
-from ..common.fact_words import kong_words
+from ...records import HandRecord, Win
+from ...tiles import tile_face
+from ...variant import Findings
+from ..common.fact_words import kong_words, win_words
+from .catalogue import LUXURY_OPTION
+
+SEVEN_PAIRS_ITEMS = ("seven_pairs", "luxury_seven_pairs")
 
 
 def record_problems(record: HandRecord, options: Options) -> list[Problem]:
@@ -27,7 +34,10 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
                         field,
                     )
                 )
-    if options["seven_pairs_wild_mode"] == "face_value_only":
+    for index, win in enumerate(record.wins):
+        problems.extend(_house_rule_problems(record, index, win, options))
+    # With luxury seven pairs on, four wilds held at their own face are a four of a kind of seven pairs (§9.6.1).
+    if options["seven_pairs_wild_mode"] == "face_value_only" and options[LUXURY_OPTION] == "off":
         for index, win in enumerate(record.wins):
             if win.has("four_wilds") and win.has("seven_pairs"):
                 field = f"wins.{index}.patterns.{win.patterns.index('seven_pairs')}"
@@ -42,4 +52,65 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
                         field,
                     )
                 )
+    return problems
+
+
+def _house_rule_problems(record: HandRecord, index: int, win: Win, options: Options) -> list[Problem]:
+    """What the §9.6 house rules refuse in one win: luxury seven pairs while it is off, seven pairs on a robbed
+    kong without a wild to pair the robbed tile, and a feeder-paid kong bloom without its kong."""
+    problems: list[Problem] = []
+    for i, pattern_id in enumerate(win.patterns):
+        where = f"wins.{index}.patterns.{i}"
+        if pattern_id == "luxury_seven_pairs" and options[LUXURY_OPTION] == "off":
+            problems.append(
+                Problem(
+                    E.PATTERN_NOT_ALLOWED,
+                    where,
+                    "Luxury seven pairs (豪华七小对) needs the house rule 'luxury_seven_pairs'.",
+                )
+            )
+        if (
+            pattern_id in SEVEN_PAIRS_ITEMS
+            and win.method == "rob_kong"
+            and options["seven_pairs_wild_mode"] == "face_value_only"
+        ):
+            problems.append(
+                Problem(
+                    E.PATTERN_METHOD_CONFLICT,
+                    where,
+                    "Seven pairs cannot score on a robbed kong: the robbed tile is the fourth of its face, so only "
+                    "a wild could pair it (house rule seven_pairs_wild_mode).",
+                )
+            )
+    if options["kong_bloom_payer"] == "feeder" and win.has("kong_bloom") and not record.kongs_of(win.seat):
+        problems.append(
+            Problem(
+                E.MISSING_FIELD,
+                "kongs",
+                f"P{win.seat}'s win after kong (杠开) needs their kongs listed: with house rule kong_bloom_payer "
+                "only whoever fed the last kong pays its double.",
+            )
+        )
+    return problems
+
+
+def findings_problems(record: HandRecord, findings: Findings, options: Options) -> list[Problem]:
+    """A robbed kong listed among the hand's kongs (§9.6.6): the tiles name the robbed face."""
+    problems: list[Problem] = []
+    for index, win in enumerate(record.wins):
+        if win.method == "rob_kong" and win.tiles is not None and win.from_seat is not None:
+            face = tile_face(parse_hand(win.tiles).winning_tile)
+            for k, kong in enumerate(record.kongs):
+                if kong.seat == win.from_seat and kong.kind == "added" and kong.tile == face:
+                    field = f"kongs.{k}"
+                    problems.append(
+                        contradiction(
+                            "robbed_kong_listed",
+                            field,
+                            f"{win_words(win)} of {face}, but the hand's kongs list {kong_words(kong)}: a robbed kong "
+                            "never completes, so it is not one of the hand's kongs.",
+                            f"wins.{index}.method",
+                            field,
+                        )
+                    )
     return problems

@@ -81,4 +81,48 @@ WORDS: dict[str, RuleWords] = {
             "wilds_complete_pairs": ("Completes any pair", "可以配对"),
         },
     ),
+    "luxury_seven_pairs": rule(
+        ("Four of a kind in seven pairs", "豪华七小对"),
+        (
+            "Seven pairs may hold four of a kind (not a declared kong) as two pairs: luxury seven pairs, ×2 or ×4 "
+            "in place of seven pairs.",
+            "七对里可以有四张一样的（不是杠）当两对：豪华七小对，算七对翻倍或者四倍。",
+        ),
+        values={
+            "off": ("Not a hand", "不算"),
+            "x2": ("As seven pairs ×2", "算七对 ×2"),
+            "x4": ("×4", "豪七 ×4"),
+        },
+    ),
+    "wild_in_concealed_pung": rule(
+        ("The wild may complete a concealed pung", "混可做刻子"),
+        (
+            "In the concealed part of a hand a wild may stand in a pung too; claimed sets and kongs still hold no "
+            "wild.",
+            "手里没亮出的牌中，混也可以当刻子里的牌；碰、杠的牌里仍然不能有混。",
+        ),
+    ),
+    "kong_bloom_payer": rule(
+        ("Who pays the win-after-kong double", "杠开加倍谁出"),
+        (
+            "Everyone pays the win after kong double, or only whoever fed the winner's last kong (after a concealed "
+            "kong, everyone).",
+            "杠开的加倍三家都出，或者只由放杠的一家出（暗杠后杠开仍是三家都出）。",
+        ),
+        values={"all": ("Everyone", "三家都加倍"), "feeder": ("Only the kong's feeder", "只有放杠的一家")},
+    ),
+    "kongs_paid_on_draw": rule(
+        ("Kongs are paid on a drawn hand", "荒庄不荒杠"),
+        (
+            "Kong bonuses are paid on a drawn hand as on a won one.",
+            "荒庄时杠钱照样算，和有人胡牌时一样。",
+        ),
+    ),
+    "allow_rob_kong": rule(
+        ("Robbing a kong is allowed", "可以抢杠胡"),
+        (
+            "A player may win on the tile another adds to a pung to make a kong; the robbed player alone pays.",
+            "别人碰后补杠时可以抢杠胡，被抢杠的一家独赔。",
+        ),
+    ),
 }

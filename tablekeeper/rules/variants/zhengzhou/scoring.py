@@ -16,12 +16,13 @@ from ...state import TableState
 from ...variant import Findings, Outcome, advance
 from ..common.factors import Factor, factor_params
 from ..common.outcomes import note_dealer, note_tiles, note_win, void_outcome
-from .catalogue import SPECIAL_ORDER
+from .catalogue import LUXURY_FACTOR, LUXURY_OPTION, SPECIAL_ORDER
 
 SPECIAL_WORDS = {
     "four_wilds": "four wilds 四混",
     "seven_pairs": "seven pairs 七对",
     "kong_bloom": "win after kong 杠开",
+    "luxury_seven_pairs": "luxury seven pairs 豪华七小对",
 }
 KONG_BONUSES = {
     "concealed": ("concealed_kong_bonus", "concealed kong 闷豆"),
@@ -35,7 +36,7 @@ def score(record: HandRecord, findings: Findings, state: TableState, options: Op
     if record.result == "void":
         return void_outcome(state)
     if record.result == "draw":
-        return _settle_draw(record, state)
+        return _settle_draw(record, state, options)
     win = record.wins[0]
     # The ×2 items in catalogue order, each once, whether the tiles proved them or the scorekeeper ticked them.
     items = tuple(item for item in SPECIAL_ORDER if item in findings[0].patterns)
@@ -43,9 +44,12 @@ def score(record: HandRecord, findings: Findings, state: TableState, options: Op
     note_win(ledger, win)
     note_tiles(ledger, win.seat, findings[0])
     payers = [seat for seat in range(4) if seat != win.seat] if win.method == "self_draw" else [win.from_seat]
+    bloom_payer = _kong_bloom_payer(record, win, options) if "kong_bloom" in items else None
     for payer in payers:
         assert payer is not None
-        _pay_win(ledger, record, win, payer, items, state, options)
+        # kong_bloom_payer=feeder (§9.6.3): only the last kong's feeder takes the 杠开 double.
+        own_items = items if bloom_payer in (None, payer) else tuple(i for i in items if i != "kong_bloom")
+        _pay_win(ledger, record, win, payer, own_items, state, options)
     for kong in record.kongs:
         if options["kongs_only_winner"] and kong.seat != win.seat:
             continue
@@ -63,15 +67,43 @@ def score(record: HandRecord, findings: Findings, state: TableState, options: Op
     return Outcome(ledger, advance(state, dealer=dealer, dealer_streak=streak, draw_streak=0))
 
 
-def _settle_draw(record: HandRecord, state: TableState) -> Outcome:
+def _kong_bloom_payer(record: HandRecord, win: Win, options: Options) -> int | None:
+    """The one payer of the 杠开 double under kong_bloom_payer=feeder, or None when every payer takes it.
+
+    The bloom follows the winner's last kong listed (kongs are listed as declared): its feeder after an exposed
+    or added kong, everyone after a concealed one (RULES §9.6.3).
+    """
+    if options["kong_bloom_payer"] != "feeder":
+        return None
+    own = record.kongs_of(win.seat)
+    if not own or own[-1].kind == "concealed":
+        return None
+    return own[-1].from_seat
+
+
+def _settle_draw(record: HandRecord, state: TableState, options: Options) -> Outcome:
     ledger = Ledger()
     draws, streak = state.draw_streak + 1, state.dealer_streak + 1
-    ledger.note(codes.DRAW, {"draws": draws, "next_multiplier": None}, "Drawn hand (黄庄): nobody pays.")
+    paid_kongs = options["kongs_paid_on_draw"] and not options["kongs_only_winner"]
+    words = (
+        "Drawn hand (黄庄): only the kongs are paid (荒庄不荒杠)." if paid_kongs else "Drawn hand (黄庄): nobody pays."
+    )
+    ledger.note(codes.DRAW, {"draws": draws, "next_multiplier": None}, words)
+    if record.kongs and paid_kongs:
+        # kongs_paid_on_draw (§9.6.5): every listed kong is paid exactly as on a won hand.
+        for kong in record.kongs:
+            _pay_kong(ledger, record, kong, state, options)
     note_dealer(ledger, state, state.dealer, "drawn_hand", streak, f"P{state.dealer} keeps the deal.")
-    if record.kongs:
-        ledger.remark(
-            "kongs_void_on_draw", "Kongs are only paid when a hand is won, so these kongs pay nothing (黄庄不算杠)."
-        )
+    if record.kongs and not paid_kongs:
+        if options["kongs_paid_on_draw"]:
+            ledger.remark(
+                "kongs_only_winner",
+                "Only the winner's kongs are paid, and a drawn hand has no winner (kongs_only_winner).",
+            )
+        else:
+            ledger.remark(
+                "kongs_void_on_draw", "Kongs are only paid when a hand is won, so these kongs pay nothing (黄庄不算杠)."
+            )
     return Outcome(ledger, advance(state, dealer_streak=streak, draw_streak=draws))
 
 
@@ -105,20 +137,27 @@ def _pay_win(
     dealer = state.dealer if options["dealer_add_base"] else None
     units, stakes, unit_words = stake(record, win.seat, payer, options, dealer=dealer)
     combine = options["special_combine"]
+    # Each item is ×2 but luxury seven pairs, ×2 or ×4 by its house rule (§9.6.1).
+    values = {i: LUXURY_FACTOR[options[LUXURY_OPTION]] if i == "luxury_seven_pairs" else 2 for i in items}
     if combine == "multiply":
-        multiplier = 2 ** len(items)
-        factors = [Factor(SPECIAL_WORDS[i], 2, i) for i in items]
+        multiplier = 1
+        for value in values.values():
+            multiplier *= value
+        factors = [Factor(SPECIAL_WORDS[i], values[i], i) for i in items]
         item_words = " · ".join(factor.words() for factor in factors)
     else:
-        multiplier = 1 + len(items)
-        factors = [Factor(SPECIAL_WORDS[i], 1, i) for i in items]
-        item_words = "1 + " + " + ".join(f"{SPECIAL_WORDS[i]} 1" for i in items)
+        # add_units: an item worth ×v adds v − 1 units, M = 1 + Σ(v − 1) (§9.6).
+        multiplier = 1 + sum(value - 1 for value in values.values())
+        factors = [Factor(SPECIAL_WORDS[i], values[i] - 1, i) for i in items]
+        item_words = "1 + " + " + ".join(f"{SPECIAL_WORDS[i]} {values[i] - 1}" for i in items)
     amount = base * units * multiplier
     why = f"base {base} × ({unit_words})"
     if items:
         why += f" × ({item_words} = ×{multiplier})"
     if win.method == "discard":
         why += "; the discarder alone pays (house rule allow_discard_win)"
+    elif win.method == "rob_kong":
+        why += "; the robbed player alone pays (house rule allow_rob_kong)"
     params = {
         "base": base,
         "stakes": stakes,

@@ -8,7 +8,7 @@ carries the wild face itself; `wild_from_indicator` turns a turned-up indicator 
 from __future__ import annotations
 
 from ... import errors as E
-from ...errors import Problem, Rejected, requirement, unmet
+from ...errors import Problem, Rejected, contradiction, requirement, unmet
 from ...hands import seven_pairs
 from ...notation import WinningHand
 from ...options import Options
@@ -44,6 +44,7 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
     problems = win_tiles.special_set_problems(hand, index, "Zhengzhou")
     problems += _meld_problems(hand, index, wild, options)
     problems += _claimed_wild_problems(win, index, hand, wild)
+    problems += _robbed_tile_problems(win, index, hand, wild)
     problems += win_tiles.listed_kong_problems(record, win, hand, index) + win_tiles.opened_problems(
         record, win, hand, index
     )
@@ -80,11 +81,36 @@ def _meld_problems(hand: WinningHand, index: int, wild: int | None, options: Opt
 
 
 def _claimed_wild_problems(win: Win, index: int, hand: WinningHand, wild: int | None) -> list[Problem]:
-    """A discarded wild cannot be claimed, so a discard win (house rule) never wins on the wild face."""
+    """A discarded wild cannot be claimed, so a discard win (house rule) never wins on the wild face; nor does
+    a robbed kong hold it, since a wild never sits in a pung or kong."""
     if win.method == "self_draw" or wild is None or hand.winning_tile != wild:
         return []
-    words = f"cannot win on a discarded {tile_face(wild)}: a discarded wild (混) cannot be claimed."
-    return [requirement(unmet("wild_not_claimed", words, tile=tile_face(wild)), win_tiles.tiles_field(index))]
+    if win.method == "rob_kong":
+        why = f"cannot rob a kong of {tile_face(wild)}: a wild (混) never sits in a pung or kong."
+    else:
+        why = f"cannot win on a discarded {tile_face(wild)}: a discarded wild (混) cannot be claimed."
+    return [requirement(unmet("wild_not_claimed", why, tile=tile_face(wild)), win_tiles.tiles_field(index))]
+
+
+def _robbed_tile_problems(win: Win, index: int, hand: WinningHand, wild: int | None) -> list[Problem]:
+    """A robbed kong's tile is the fourth copy of its face (§9.6.6): the robber holds no other natural copy,
+    so only a wild may pair it, and seven pairs on a robbed kong needs wilds_complete_pairs."""
+    if win.method != "rob_kong":
+        return []
+    problems: list[Problem] = []
+    face = tile_face(hand.winning_tile)
+    if hand.winning_tile != wild and hand.concealed_counts()[hand.winning_tile] > 1:
+        problems.append(
+            contradiction(
+                "more_copies_than_exist",
+                win_tiles.tiles_field(index),
+                f"P{win.seat} robbed the fourth {face} from P{win.from_seat}'s pung, so they hold no other {face}, "
+                "but their tiles show more.",
+                win_tiles.tiles_field(index),
+                f"wins.{index}.method",
+            )
+        )
+    return problems
 
 
 def _proven_items(hand: WinningHand, wild: int | None, options: Options) -> frozenset[str] | None:
@@ -94,15 +120,33 @@ def _proven_items(hand: WinningHand, wild: int | None, options: Options) -> froz
     items: set[str] = set()
     if wild_count == 4:
         items.add("four_wilds")
-    if not hand.melds and _is_seven_pairs(concealed, wild, wild_count, options):
-        items.add("seven_pairs")
+    if not hand.melds:
+        if options["luxury_seven_pairs"] != "off" and _is_luxury_seven_pairs(concealed, wild, wild_count, options):
+            items.add("luxury_seven_pairs")
+        elif _is_seven_pairs(concealed, wild, wild_count, options):
+            items.add("seven_pairs")
     if items:
         return frozenset(items)
     wild_faces = () if wild is None else (wild,)
+    wild_pungs = bool(options["wild_in_concealed_pung"])  # 混当刻 (§9.6.2): a wild may complete a concealed pung
     for reading in readings(hand, wild_faces):
-        if not any(info.kind in PUNG_KINDS and info.wilds for info in reading.sets):
+        if wild_pungs or not any(info.kind in PUNG_KINDS and info.wilds for info in reading.sets):
             return frozenset()
     return None
+
+
+def _is_luxury_seven_pairs(concealed: list[int], wild: int | None, wild_count: int, options: Options) -> bool:
+    """Seven pairs counting a concealed four of a kind as two pairs (§9.6.1): four natural copies of a face,
+    or the four wilds at their own face; the other pairs follow seven_pairs_wild_mode."""
+    if 4 not in concealed:
+        return False
+    if seven_pairs(concealed, four_as_two_pairs=True) is not None:
+        return True
+    if wild is None or options["seven_pairs_wild_mode"] == "face_value_only":
+        return False
+    naturals = list(concealed)
+    naturals[wild] = 0
+    return 4 in naturals and seven_pairs(naturals, wild_count, four_as_two_pairs=True) is not None
 
 
 def _not_a_win_words(hand: WinningHand, wild: int | None, options: Options) -> str:
@@ -112,7 +156,7 @@ def _not_a_win_words(hand: WinningHand, wild: int | None, options: Options) -> s
     if wild is not None and readings(hand, (wild,)):
         reasons.append(
             f"they make four sets and a pair only with the wild {face} standing in a pung, and a wild (混) never "
-            "sits in a pung or kong"
+            "sits in a pung or kong (house rule wild_in_concealed_pung)"
         )
     concealed = hand.concealed_counts()
     if (
@@ -121,7 +165,9 @@ def _not_a_win_words(hand: WinningHand, wild: int | None, options: Options) -> s
         and seven_pairs(concealed, four_as_two_pairs=False) is None
     ):
         fours = " and ".join(f"four {tile_face(tile)}" for tile, count in enumerate(concealed) if count == 4)
-        reasons.append(f"seven pairs must be seven different pairs, and {fours} are not two pairs")
+        reasons.append(
+            f"seven pairs must be seven different pairs, and {fours} are not two pairs (house rule luxury_seven_pairs)"
+        )
     elif not hand.melds and wild is not None and options["seven_pairs_wild_mode"] == "face_value_only":
         naturals = list(concealed)
         naturals[wild] = 0

@@ -27,12 +27,18 @@ class Zhengzhou(Variant):
     max_side_bet_option = "max_pao"
     uses_treasure = True
     # The declaration lists self-draw only, as the rule book does; the house rule lets discards back in.
-    method_options = MappingProxyType({"discard": "allow_discard_win"})
+    # Robbing a kong is a house rule of §9.6.6 (allow_rob_kong).
+    method_options = MappingProxyType({"discard": "allow_discard_win", "rob_kong": "allow_rob_kong"})
     wilds = WILDS
     options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
     option_words = WORDS
-    hooks = Hooks(record_problems=checks.record_problems, read_tiles=tiles.read_tiles, score=scoring.score)
-    consistency = Consistency(kongless_patterns=frozenset({"seven_pairs"}))
+    hooks = Hooks(
+        record_problems=checks.record_problems,
+        read_tiles=tiles.read_tiles,
+        findings_problems=checks.findings_problems,
+        score=scoring.score,
+    )
+    consistency = Consistency(kongless_patterns=frozenset({"seven_pairs", "luxury_seven_pairs"}))
 
 
 VARIANT = Zhengzhou()
