@@ -26,8 +26,6 @@ NOT_BUILT: dict[str, str] = {
     "RS2": "ron_factor (§9.3.1)",
     "RH1": "gua_da_feng (§9.4.1)",
     "RH2": "bao_zhuang (§9.4.4)",
-    "RSD1": "max_side_bet (§9.5.8)",
-    "RSD2": "value_table (§9.5.9)",
     "RZ1": "luxury_seven_pairs (§9.6.1)",
 }
 

@@ -14,6 +14,7 @@ from ...ledger import Ledger
 from ...options import Options
 from ...records import HandRecord, Win
 from ...state import TableState
+from ...tiles import is_honor, tile_index
 from ...variant import Findings, Outcome, advance, next_seat
 from ..common.factors import Addition, Factor, factor_params, product
 from ..common.outcomes import note_dealer, note_tiles, note_win, void_outcome
@@ -114,39 +115,50 @@ class WinValue:
         }
 
 
+# RULES §9.5.9 value_table=jinan: the shape items that exclude one another, in the order the first that holds counts.
+JINAN_SHAPE_ORDER = ("seven_pairs", "all_triplets", "all_generals", "thirteen_unrelated")
+JINAN_MULTIPLIERS = {**PATTERN_MULTIPLIERS, "pure_one_suit": 4, "all_triplets": 2, "all_generals": 2}
+# The §9.5 patterns that multiply (each only while its house rule is on).
+OPTION_MULTIPLIERS = {"lone_tile_wait": 2, "flower_bloom": 2, "last_tile": 2}
+
+
 def value_of_win(
     record: HandRecord, win: Win, patterns: tuple[str, ...], state: TableState, options: Options
 ) -> WinValue:
     """The per-share value of `win` with the given patterns (ticked, or read from the tiles)."""
-    points: list[Addition] = []
-    if win.flowers:
-        label = f"{win.flowers} flower{'s' if win.flowers > 1 else ''}"
-        points.append(Addition(label, win.flowers, "flowers", count=win.flowers, each=1))
-    for kind in ("exposed", "added", "concealed"):
-        count = sum(1 for kong in record.kongs_of(win.seat) if kong.kind == kind)
-        if count:
-            each = options[KONG_OPTION[kind]]
-            label = f"{KONG_WORDS[kind]}" if count == 1 else f"{count} {KONG_WORDS[kind]}s ×{each}"
-            points.append(Addition(label, count * each, f"{kind}_kong", count=count, each=each))
-    ready = record.seats[win.seat].ready
-    if ready == "an":
-        points.append(Addition("An Lou 暗楼", 1, "an_lou"))
+    jinan = options["value_table"] == "jinan"
+    points = _fact_points(record, win, patterns, options)
     ladder = STACKED_LADDER_POINTS if options["seven_pairs_ladder"] == "stack_below_triple" else LADDER_POINTS
     unique = tuple(dict.fromkeys(patterns))
     rungs = [p for p in unique if p in ladder]
-    if rungs:
-        top = max(rungs, key=lambda rung: LADDER_POINTS[rung])
+    top = max(rungs, key=lambda rung: LADDER_POINTS[rung]) if rungs else None
+    if top is not None and not jinan:  # Jinan's shapes add no points (RULES §9.5.9)
         points.append(Addition(PATTERN_WORDS[top], ladder[top], top))
-    points.extend(Addition(PATTERN_WORDS[p], PATTERN_POINTS[p], p) for p in unique if p in PATTERN_POINTS)
+    bloom_point = options["kong_bloom_value"] == "point"  # else the bloom doubles (杠呲, RULES §9.5.3)
+    points.extend(
+        Addition(PATTERN_WORDS[p], PATTERN_POINTS[p], p)
+        for p in unique
+        if p in PATTERN_POINTS and (p == "kong_bloom" and bloom_point or p != "kong_bloom" and not jinan)
+    )
 
     multipliers: list[Factor] = []
-    if win.method == "self_draw":
+    if win.method == "self_draw" and not jinan:  # Jinan: "自摸和点炮都不翻倍"
         multipliers.append(Factor("self-draw", 2, "self_draw"))
-    if ready == "ming":
+    if record.seats[win.seat].ready == "ming":
         multipliers.append(Factor("Ming Lou 明楼 win", 2, "ming_lou"))
-    multipliers.extend(Factor(PATTERN_WORDS[p], PATTERN_MULTIPLIERS[p], p) for p in unique if p in PATTERN_MULTIPLIERS)
-    if rungs:
-        multipliers.append(Factor("seven pairs", 2, "seven_pairs"))
+    if jinan:
+        multipliers.extend(_jinan_multipliers(unique, top))
+    else:
+        multipliers.extend(
+            Factor(PATTERN_WORDS[p], PATTERN_MULTIPLIERS[p], p) for p in unique if p in PATTERN_MULTIPLIERS
+        )
+        if rungs:
+            multipliers.append(Factor("seven pairs", 2, "seven_pairs"))
+        if "thirteen_unrelated" in unique:
+            multipliers.append(Factor(PATTERN_WORDS["thirteen_unrelated"], 2, "thirteen_unrelated"))
+    if "kong_bloom" in unique and not bloom_point:
+        multipliers.append(Factor("kong bloom 杠呲", 2, "kong_bloom"))
+    multipliers.extend(Factor(PATTERN_WORDS[p], OPTION_MULTIPLIERS[p], p) for p in unique if p in OPTION_MULTIPLIERS)
     draw_multiplier = 2 ** min(state.draw_streak, options["draw_mult_cap_exp"])
     return WinValue(
         options["base"],
@@ -157,6 +169,49 @@ def value_of_win(
         options["cap"],
         options["cap_scope"] == "product",
     )
+
+
+def _fact_points(record: HandRecord, win: Win, patterns: tuple[str, ...], options: Options) -> list[Addition]:
+    """Flowers, kong points, An Lou and the honour sets' points (RULES §4.6, §9.5.1)."""
+    points: list[Addition] = []
+    if win.flowers:
+        label = f"{win.flowers} flower{'s' if win.flowers > 1 else ''}"
+        points.append(Addition(label, win.flowers, "flowers", count=win.flowers, each=1))
+    kongs = record.kongs_of(win.seat)
+    for kind in ("exposed", "added", "concealed"):
+        count = sum(1 for kong in kongs if kong.kind == kind)
+        if count:
+            each = options[KONG_OPTION[kind]]
+            label = f"{KONG_WORDS[kind]}" if count == 1 else f"{count} {KONG_WORDS[kind]}s ×{each}"
+            points.append(Addition(label, count * each, f"{kind}_kong", count=count, each=each))
+    if options["honour_set_points"]:
+        honour_kongs = sum(1 for kong in kongs if kong.tile is not None and is_honor(tile_index(kong.tile)))
+        if honour_kongs:
+            points.append(Addition("honour kong 风杠", honour_kongs, "honour_kong", count=honour_kongs, each=1))
+        pungs = patterns.count("honour_pung")
+        if pungs:
+            points.append(Addition("honour pung 风刻", pungs, "honour_pung", count=pungs, each=1))
+    if record.seats[win.seat].ready == "an":
+        points.append(Addition("An Lou 暗楼", 1, "an_lou"))
+    return points
+
+
+def _jinan_multipliers(unique: tuple[str, ...], top: str | None) -> list[Factor]:
+    """Jinan's table (RULES §9.5.9): the flushes and first-turn hands as listed, and the first shape item only."""
+    factors = [
+        Factor(PATTERN_WORDS[p], JINAN_MULTIPLIERS[p], p)
+        for p in unique
+        if p in JINAN_MULTIPLIERS and p not in JINAN_SHAPE_ORDER
+    ]
+    if top is not None:
+        luxury = top != "seven_pairs"
+        factors.append(Factor(PATTERN_WORDS[top], 4 if luxury else 2, top))
+        return factors
+    for shape in JINAN_SHAPE_ORDER[1:]:
+        if shape in unique:
+            factors.append(Factor(PATTERN_WORDS[shape], 2, shape))
+            break
+    return factors
 
 
 def score(record: HandRecord, findings: Findings, state: TableState, options: Options) -> Outcome:
@@ -177,13 +232,15 @@ def score(record: HandRecord, findings: Findings, state: TableState, options: Op
     return Outcome(ledger, advance(state, dealer=dealer, dealer_streak=streak, draw_streak=0))
 
 
-def kong_bloom_feeder(record: HandRecord, win: Win) -> int | None:
+def kong_bloom_feeder(record: HandRecord, win: Win, options: Options) -> int | None:
     """The seat that discarded the tile of the exposed kong whose replacement tile won, if any (RULES §4.6 承包).
 
     A kong bloom wins on the replacement for the winner's latest kong, which is their last kong
     in the record (kongs are listed in the order they were declared).
     """
     if win.method != "self_draw" or not win.has("kong_bloom"):
+        return None
+    if not options["kong_feeder_liable"]:  # RULES §9.5.11: paid like any self-draw
         return None
     kongs = record.kongs_of(win.seat)
     if not kongs or kongs[-1].kind != "exposed":
@@ -193,43 +250,43 @@ def kong_bloom_feeder(record: HandRecord, win: Win) -> int | None:
 
 def _pay_win(ledger: Ledger, record: HandRecord, win: Win, value: WinValue, options: Options) -> None:
     liable = win.liable  # each win's own 承包 (RULES §0.2): the discarder, a third player or another winner
+    others = tuple(seat for seat in range(4) if seat != win.seat)  # on whose behalf each share is paid
     if win.method == "self_draw":
-        feeder = kong_bloom_feeder(record, win)
+        feeder = kong_bloom_feeder(record, win, options)
         one = value.amount()
         if liable is None and feeder is not None:
             why = (
                 f"P{feeder} discarded the tile of the exposed kong whose replacement tile won, "
                 f"so pays all three shares (承包): 3 × {one} = {3 * one}"
             )
-            _pay_shares(ledger, win, feeder, value, Shares(3, "kong_feeder"), why)
+            _pay_shares(ledger, record, win, feeder, value, Shares(3, "kong_feeder", behalf=others), why)
         elif liable is not None:
             why = f"liable (承包) for all three shares: 3 × {one} = {3 * one}"
-            _pay_shares(ledger, win, liable, value, Shares(3, "liable"), why)
+            _pay_shares(ledger, record, win, liable, value, Shares(3, "liable", behalf=others), why)
         else:
-            for payer in range(4):
-                if payer != win.seat:
-                    _pay_shares(ledger, win, payer, value, Shares(), "")
+            for payer in others:
+                _pay_shares(ledger, record, win, payer, value, Shares(behalf=(payer,)), "")
         return
     assert win.from_seat is not None
     discarder = win.from_seat
     payer = liable if liable is not None else discarder
-    shares = Shares()
+    shares = Shares(behalf=(discarder,))
     words: list[str] = []
     if record.seats[discarder].ready == "ming":
         if options["ming_lou_penalty_inside_cap"]:
-            shares = Shares(extra=2)
+            shares = replace(shares, extra=2)
         else:
-            shares = Shares(ming_lou_double=True)
+            shares = replace(shares, ming_lou_double=True)
             words.append(f"Ming Lou 明楼 discarder pays double: {value.amount()} × 2 = {shares.share(value)}")
     if win.method == "rob_kong" and options["rob_kong_payer"] == "declarer_pays_three":
-        shares = replace(shares, count=3, reason="rob_kong_pays_three")
+        shares = replace(shares, count=3, reason="rob_kong_pays_three", behalf=others)
         one, total = shares.share(value), shares.total(value)
         words.append(f"the robbed player pays all three shares (包三家): 3 × {one} = {total}")
     if liable is not None and liable != discarder:
         shares = replace(shares, instead_of=discarder)
         who = "discarder" if win.method == "discard" else "kong's declarer"
         words.append(f"liable (承包) instead of the {who} P{discarder}")
-    _pay_shares(ledger, win, payer, value, shares, "; ".join(words))
+    _pay_shares(ledger, record, win, payer, value, shares, "; ".join(words))
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +298,7 @@ class Shares:
     extra: int = 1  # the Ming Lou discarder's ×2 inside the cap
     ming_lou_double: bool = False  # the Ming Lou discarder's ×2 after the cap
     instead_of: int | None = None  # the discarder (or robbed declarer) a liable player pays for
+    behalf: tuple[int, ...] = ()  # the seat each share is paid for, whose side bet it adds (RULES §9.5.8)
 
     def share(self, value: WinValue) -> int:
         return value.amount(extra=self.extra) * (2 if self.ming_lou_double else 1)
@@ -249,7 +307,9 @@ class Shares:
         return self.share(value) * self.count
 
 
-def _pay_shares(ledger: Ledger, win: Win, payer: int, value: WinValue, shares: Shares, words: str) -> None:
+def _pay_shares(
+    ledger: Ledger, record: HandRecord, win: Win, payer: int, value: WinValue, shares: Shares, words: str
+) -> None:
     params = {
         **value.params(extra=shares.extra),
         # The Ming Lou discarder's ×2 after the cap (ming_lou_penalty_inside_cap off).
@@ -260,7 +320,29 @@ def _pay_shares(ledger: Ledger, win: Win, payer: int, value: WinValue, shares: S
         "instead_of": shares.instead_of,
     }
     why = value.explain(extra=shares.extra) + (f"; {words}" if words else "")
-    ledger.pay(codes.WIN_POINTS, payer, win.seat, shares.total(value), params, why)
+    total = shares.total(value)
+    stakes = _side_bet_stakes(record, win.seat, shares.behalf)
+    if stakes:
+        # 漂 (RULES §9.5.8): each share adds the winner's and its seat's side bets, after every multiplier and the cap.
+        added = sum(stake["value"] for stake in stakes)
+        params["stakes"] = stakes
+        params["side_bets"] = added
+        shown = " + ".join(f"P{stake['seat']}'s side bet {stake['value']}" for stake in stakes)
+        why += f"; side bets {shown} = {added}: {total} + {added} = {total + added}"
+        total += added
+    ledger.pay(codes.WIN_POINTS, payer, win.seat, total, params, why)
+
+
+def _side_bet_stakes(record: HandRecord, winner: int, behalf: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The side bets one payment adds: per share, the winner's and that share's seat's; none when nobody bet."""
+    bets = [seat.side_bet for seat in record.seats]
+    if not any(bets[seat] for seat in (winner, *behalf)):
+        return []
+    stakes: list[dict[str, Any]] = []
+    for seat in behalf:
+        stakes.append({"item": "side_bet", "seat": winner, "value": bets[winner]})
+        stakes.append({"item": "side_bet", "seat": seat, "value": bets[seat]})
+    return stakes
 
 
 def _next_dealer_after_win(record: HandRecord, options: Options) -> tuple[int, str, str]:
@@ -283,7 +365,8 @@ def _next_dealer_after_win(record: HandRecord, options: Options) -> tuple[int, s
 def _settle_draw(record: HandRecord, state: TableState, options: Options) -> Outcome:
     ledger = Ledger()
     draws = state.draw_streak + 1
-    due = draws >= 3 if options["dealer_draw_penalty"] == "each_hand_from_3" else draws == 3
+    penalty = options["dealer_draw_penalty"]
+    due = draws >= 3 if penalty == "each_hand_from_3" else draws == 3 and penalty == "once_at_3"
     if due:
         params = {"item": "dealer_draw_penalty", "value": 1, "count": draws, "factors": []}
         why = f"dealer draw penalty: {draws} drawn hands in a row, 1 point flat"
