@@ -344,3 +344,22 @@ def test_the_hand_page_says_what_was_entered_in_words_never_the_raw_record(keepe
     for words in said:
         assert words in entered, (words, entered)
     assert "{" not in entered and "'result'" not in body and "&#x27;result&#x27;" not in body
+
+
+def test_shandong_asks_for_side_bets_only_when_the_table_plays_them_and_calls_them_piao(keeper_client, owner):
+    plain = make_session(owner, "shandong")
+    assert 'name="side_bet_0"' not in new_hand(keeper_client, plain)
+
+    game = make_session(owner, "shandong", options={"max_side_bet": 5})
+    body = new_hand(keeper_client, game, "zh-hans")
+    assert 'name="side_bet_0"' in body and "漂" in body
+    assert re.search(r'name="side_bet_0"[^>]*max="5"|max="5"[^>]*name="side_bet_0"', body), "the stepper stops at 5"
+    response = keeper_client.post(
+        f"/sessions/{game.pk}/hands/new/",
+        taps(game, winner="2", how="discard-3", side_bet_0="0", side_bet_1="0", side_bet_2="2", side_bet_3="1"),
+        headers=HTMX,
+    )
+    assert response.status_code == 200 and response["HX-Redirect"]
+    hand = Round.objects.get(session=game, number=1)
+    assert hand.record["seats"] == [{}, {}, {"side_bet": 2}, {"side_bet": 1}]
+    assert hand.deltas == [0, 0, 8, -8]  # RULES §9.5.8: 5, + the winner's 2 + the discarder's 1
