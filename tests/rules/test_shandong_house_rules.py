@@ -105,7 +105,13 @@ WORKED_EXAMPLES: list[Row] = [
 # The same records with the options left at the rule book's defaults (the seed's values, RULES §4.6).
 SEED_VALUES: list[Row] = [
     ("§9.5.3 default: the bloom adds a point", {}, P0_DEALS, WORKED_EXAMPLES[2][3], [-18, 54, -18, -18]),
-    ("§9.5.9 default: pure one suit (5+2)·(2·5)", {}, P0_DEALS, won(self_draw(1, "pure_one_suit")), [-70, 210, -70, -70]),
+    (
+        "§9.5.9 default: pure one suit (5+2)·(2·5)",
+        {},
+        P0_DEALS,
+        won(self_draw(1, "pure_one_suit")),
+        [-70, 210, -70, -70],
+    ),
     (
         "§9.5.10 default: the dealer pays at the third draw",
         {},
@@ -314,8 +320,22 @@ def test_a_drawn_hand_without_the_penalty_still_counts_the_draws() -> None:
 # (what it shows, options, record, the refusal's code, its field, and its contradiction id or None).
 REFUSALS: list[tuple[str, dict[str, Any], dict[str, Any], str, str, str | None]] = [
     *(
-        (f"{pattern} needs its house rule", {}, won(self_draw(1, pattern)), "pattern_not_allowed", "wins.0.patterns.0", None)
-        for pattern in ("honour_pung", "lone_tile_wait", "flower_bloom", "last_tile", "thirteen_unrelated", "all_flowers")
+        (
+            f"{pattern} needs its house rule",
+            {},
+            won(self_draw(1, pattern)),
+            "pattern_not_allowed",
+            "wins.0.patterns.0",
+            None,
+        )
+        for pattern in (
+            "honour_pung",
+            "lone_tile_wait",
+            "flower_bloom",
+            "last_tile",
+            "thirteen_unrelated",
+            "all_flowers",
+        )
     ),
     (
         "a flower bloom on a discard",
@@ -456,7 +476,10 @@ REFUSALS: list[tuple[str, dict[str, Any], dict[str, Any], str, str, str | None]]
     (
         "honour pungs and kongs beyond four sets",
         {"honour_set_points": True},
-        won(self_draw(1, "honour_pung", "honour_pung", "kong_bloom"), kongs=[kong(1, "concealed", c) for c in ("1m", "2m", "3m")]),
+        won(
+            self_draw(1, "honour_pung", "honour_pung", "kong_bloom"),
+            kongs=[kong(1, "concealed", c) for c in ("1m", "2m", "3m")],
+        ),
         "invalid_value",
         "wins.0.patterns.1",
         None,

@@ -24,7 +24,14 @@ EXEMPT_258_CHOICES = (
 )
 
 # The whole-hand shapes Thirteen Unrelated and All Flowers exclude (RULES §9.5.6-7).
-SHAPE_FAMILY = (*SEVEN_PAIRS_LADDER, "all_triplets", "pure_one_suit", "mixed_one_suit", "all_generals", "pure_terminals")
+SHAPE_FAMILY = (
+    *SEVEN_PAIRS_LADDER,
+    "all_triplets",
+    "pure_one_suit",
+    "mixed_one_suit",
+    "all_generals",
+    "pure_terminals",
+)
 
 # Whole-hand shapes that never hold together: one suit, one suit with honours, only 2-5-8, only 1 and 9.
 # 2s, 5s and 8s of one suit are 12 tiles at most, and they share no tile with honours or 1s and 9s;
@@ -72,6 +79,11 @@ NOTES: tuple[str, ...] = (
     "from an added one.",
     "Of the legal readings of the tiles, the one that pays most is scored.",
     "A robbed kong's tile may appear only once in the winner's tiles.",
+    "Honour pungs are counted from the tiles when they are given (claimed, or held three times before the "
+    "winning tile); a different ticked count is refused.",
+    "With Jinan's values self-draw is ×1 and only the first of seven pairs, all triplets, all generals and "
+    "thirteen unrelated multiplies.",
+    "A payer of several shares adds, per share, the winner's side bet and that share's seat's.",
 )
 
 
@@ -368,7 +380,9 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
 )
 
 # What the tiles prove or disprove as a whole; honour pungs are counted from the tiles apart (tiles.py).
-SHAPE_PATTERNS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles) - {"honour_pung"}  # what the tiles prove or disprove
+SHAPE_PATTERNS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles) - {
+    "honour_pung"
+}  # what the tiles prove or disprove
 PATTERN_WORDS = {spec.id: spec.name_en.lower() for spec in PATTERNS}
 
 # Points and multipliers that come from the record's facts and the table (§4.6), and who pays in full.

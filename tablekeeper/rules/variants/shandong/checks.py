@@ -201,7 +201,7 @@ def _liable_problems(record: HandRecord, index: int, win: Win, patterns: tuple[s
                 f"seats.{win.seat}.opened",
             )
         ]
-    meldless = next((p for p in patterns if p in (*SEVEN_PAIRS_LADDER, *FIRST_TURN_HANDS)), None)
+    meldless = next((p for p in patterns if p in (*SEVEN_PAIRS_LADDER, *FIRST_TURN_HANDS, "thirteen_unrelated")), None)
     if meldless is not None:
         where = (
             f"wins.{index}.patterns.{win.patterns.index(meldless)}"

@@ -61,7 +61,7 @@ WORDS: dict[str, RuleWords] = {
     "dealer_draw_penalty": rule(
         ("Dealer's penalty for draws", "庄家流局罚分"),
         (
-            "The dealer pays 1 to each player on the third draw in a row, or on every draw from the third on, or never.",
+            "The dealer pays 1 to each player on the third draw in a row, or on every draw from the third, or never.",
             "连续第三把流局时庄家赔每家1分，或者第三把起每把流局都赔，或者不罚。",
         ),
         values={

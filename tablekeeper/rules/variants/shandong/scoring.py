@@ -138,7 +138,7 @@ def value_of_win(
     points.extend(
         Addition(PATTERN_WORDS[p], PATTERN_POINTS[p], p)
         for p in unique
-        if p in PATTERN_POINTS and (p == "kong_bloom" and bloom_point or p != "kong_bloom" and not jinan)
+        if p in PATTERN_POINTS and (bloom_point if p == "kong_bloom" else not jinan)
     )
 
     multipliers: list[Factor] = []

@@ -98,7 +98,9 @@ def _pattern_readings(win: Win, index: int, record: HandRecord, options: Options
 
 def _honour_pungs(hand: WinningHand) -> int:
     """风刻 (RULES §9.5.1): claimed pungs of honours, and honours held three times before the winning tile."""
-    claimed = sum(1 for meld in hand.melds if len(meld.tiles) == 3 and meld.tiles[0] == meld.tiles[1] and is_honor(meld.tiles[0]))
+    claimed = sum(
+        1 for meld in hand.melds if len(meld.tiles) == 3 and meld.tiles[0] == meld.tiles[1] and is_honor(meld.tiles[0])
+    )
     before = [0] * len(hand.counts())
     for tile in hand.concealed:
         before[tile] += 1
