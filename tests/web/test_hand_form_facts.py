@@ -362,4 +362,4 @@ def test_shandong_asks_for_side_bets_only_when_the_table_plays_them_and_calls_th
     assert response.status_code == 200 and response["HX-Redirect"]
     hand = Round.objects.get(session=game, number=1)
     assert hand.record["seats"] == [{}, {}, {"side_bet": 2}, {"side_bet": 1}]
-    assert hand.deltas == [0, 0, 8, -8]  # RULES §9.5.8: 5, + the winner's 2 + the discarder's 1
+    assert hand.deltas == [0, 0, 13, -13]  # RULES §9.5.8: base 10, + the winner's 2 + the discarder's 1
