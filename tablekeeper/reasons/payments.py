@@ -87,7 +87,7 @@ def win_points(p: Params, w: Words) -> str:
         formula += _("; side bets %(stakes)s = %(added)s: %(before)s + %(added)s = %(amount)s") % {
             "stakes": _stakes(p, w),
             "added": p["side_bets"],
-            "before": p["amount"] - p["side_bets"],
+            "before": p["before_side_bets"],
             "amount": p["amount"],
         }
     return _pays(p, w, formula)

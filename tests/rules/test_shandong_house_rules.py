@@ -15,6 +15,7 @@ import pytest
 from tablekeeper.rules import check_options, get_variant, settle, table_rules
 
 from .helpers import discard, kong, robbed, self_draw, won
+from .test_reasons import assert_reasons_are_data
 
 P0_DEALS = {"dealer": 0}
 FOLDER = Path(__file__).resolve().parents[2] / "tablekeeper" / "rules" / "variants" / "shandong"
@@ -598,3 +599,14 @@ def test_the_jinan_preset_scores_a_self_drawn_pure_one_suit_with_a_side_bet_as_j
 
     # base 1 × 清一色 4 = 4 per share, + 3 + each payer's bet
     assert result["deltas"] == [-8, 4 * 3 + 3 * 3 + 1, -7, -7]
+
+
+@pytest.mark.parametrize(
+    ("options", "state", "hand"),
+    [row[1:4] for row in [*WORKED_EXAMPLES, *SCOPE]],
+    ids=[row[0] for row in [*WORKED_EXAMPLES, *SCOPE]],
+)
+def test_every_number_item_and_seat_of_a_house_rules_lines_is_in_the_params(
+    options: dict[str, Any], state: dict[str, Any], hand: dict[str, Any]
+) -> None:
+    assert_reasons_are_data("shandong", settle("shandong", hand, state, options))

@@ -327,6 +327,7 @@ def _pay_shares(
         added = sum(stake["value"] for stake in stakes)
         params["stakes"] = stakes
         params["side_bets"] = added
+        params["before_side_bets"] = total
         shown = " + ".join(f"P{stake['seat']}'s side bet {stake['value']}" for stake in stakes)
         why += f"; side bets {shown} = {added}: {total} + {added} = {total + added}"
         total += added
