@@ -11,10 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tablekeeper.rules import check_options, get_variant, settle, table_rules
 
 from .helpers import discard, kong, robbed, self_draw, won
+from .test_properties import records_for, states
 from .test_reasons import assert_reasons_are_data
 
 P0_DEALS = {"dealer": 0}
@@ -610,3 +613,54 @@ def test_every_number_item_and_seat_of_a_house_rules_lines_is_in_the_params(
     options: dict[str, Any], state: dict[str, Any], hand: dict[str, Any]
 ) -> None:
     assert_reasons_are_data("shandong", settle("shandong", hand, state, options))
+
+
+SECTION_9_5_PATTERNS = [
+    "honour_pung",
+    "lone_tile_wait",
+    "flower_bloom",
+    "last_tile",
+    "thirteen_unrelated",
+    "all_flowers",
+]
+EVERY_OPTION_ON = {
+    "honour_set_points": True,
+    "da_diao_che": True,
+    "kong_bloom_value": "double",
+    "flower_bloom": True,
+    "last_tile_double": True,
+    "allow_thirteen_unrelated": True,
+    "flower_win": True,
+    "max_side_bet": 5,
+    "value_table": "jinan",
+    "dealer_draw_penalty": "none",
+    "kong_feeder_liable": False,
+}
+
+
+@st.composite
+def house_rule_hands(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A generated Shandong record with §9.5 patterns and side bets, and a table that plays them."""
+    record = draw(records_for("shandong"))
+    for win in record.get("wins", []):
+        win["patterns"] = [*win["patterns"], *draw(st.lists(st.sampled_from(SECTION_9_5_PATTERNS), max_size=2))]
+    for seat in record["seats"]:
+        seat["side_bet"] = draw(st.integers(0, 5))
+    options = draw(
+        st.sampled_from([EVERY_OPTION_ON, PRESETS[1]["options"], {**EVERY_OPTION_ON, "value_table": "seed"}])
+    )
+    return record, options
+
+
+@settings(max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hand=house_rule_hands(), state=states())
+def test_with_every_house_rule_on_a_hand_is_zero_sum_in_whole_numbers_and_a_refused_one_moves_nothing(
+    hand: tuple[dict[str, Any], dict[str, Any]], state: dict[str, Any]
+) -> None:
+    record, options = hand
+    result = settle("shandong", record, state, options)
+
+    assert all(type(d) is int for d in result["deltas"])
+    assert sum(result["deltas"]) + result["pot_delta"] == 0
+    if not result["ok"]:
+        assert result["deltas"] == [0, 0, 0, 0] and result["state"] == state
