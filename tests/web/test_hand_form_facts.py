@@ -363,3 +363,12 @@ def test_shandong_asks_for_side_bets_only_when_the_table_plays_them_and_calls_th
     hand = Round.objects.get(session=game, number=1)
     assert hand.record["seats"] == [{}, {}, {"side_bet": 2}, {"side_bet": 1}]
     assert hand.deltas == [0, 0, 13, -13]  # RULES §9.5.8: base 10, + the winner's 2 + the discarder's 1
+
+
+def test_the_hand_page_names_a_shandong_side_bet_piao(keeper_client, owner):
+    game = make_session(owner, "shandong", base=2, options={"max_side_bet": 5})
+    record_all(game, [win(2, seats=[{}, {}, {"side_bet": 3}, {}])], owner)
+    keeper_client.cookies["django_language"] = "zh-hans"
+    body = keeper_client.get(f"/sessions/{game.pk}/hands/1/").content.decode()
+    entered = body[body.index("<ul", body.index("<details><summary>")) :]
+    assert "Cy：漂 3" in re.sub(r"\s+", " ", entered[: entered.index("</ul>")])
