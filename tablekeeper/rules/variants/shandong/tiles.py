@@ -23,7 +23,7 @@ from ...variant import TileFindings, winner_kongs
 from ..common import win_tiles
 from ..common.outcomes import derived_notes
 from .catalogue import PATTERN_WORDS, PATTERNS, SEVEN_PAIRS_LADDER, SHAPE_PATTERNS
-from .scoring import value_of_win
+from .values import value_of_win
 
 CATALOGUE_ORDER = tuple(spec.id for spec in PATTERNS)
 
