@@ -71,7 +71,10 @@ class HandForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.session = session
         self.names = names or [f"P{seat}" for seat in SEATS]
-        self.max_side_bet = MAX_SIDE_BET
+        # The table's largest side bet (0: none, so no side-bet fields); the fields accept up to MAX_SIDE_BET
+        # and the engine refuses what this table does not allow, in words.
+        self.max_side_bet = int(session.table_rules["max_side_bet"]) or MAX_SIDE_BET
+        table_side_bet = int(session.table_rules["max_side_bet"])
         self.max_penalty_count = MAX_PENALTY_COUNT
         info = session.variant_info
         self.info = info
@@ -102,7 +105,7 @@ class HandForm(forms.Form):
             self.fields["dice_double"] = forms.BooleanField(required=False)
         if info["uses_liable"]:
             self.fields["liable"] = forms.ChoiceField(required=False, choices=OPTIONAL_SEAT_CHOICES)
-        add_seat_fields(self.fields, info)
+        add_seat_fields(self.fields, info, table_side_bet)
         for seat in SEATS:
             self.fields[f"adjust_{seat}"] = forms.IntegerField(
                 required=False, min_value=-MAX_ADJUSTMENT, max_value=MAX_ADJUSTMENT
@@ -142,6 +145,12 @@ class HandForm(forms.Form):
     def only_method(self) -> str | None:
         """The method when the variant (with these house rules) has just one, else None."""
         return self.methods[0] if len(self.methods) == 1 else None
+
+    @property
+    def side_bet_words(self) -> dict[str, str]:
+        """What this variant calls a side bet (Zhengzhou 下跑, Shandong 漂), from its fact items."""
+        item = next((item for item in self.info["fact_items"] if item["id"] == "side_bet"), None)
+        return item["name"] if item else {"en": "Side bet", "zh": "下跑"}
 
     @property
     def repeatable_patterns(self) -> list[dict[str, Any]]:

@@ -33,15 +33,16 @@ def _seat(value: Any) -> int | None:
     return None if value in (None, "") else int(value)
 
 
-# Each seat's facts: closed (门清), ready (报听, 明楼, 暗楼) and Zhengzhou's side bet (下跑).
+# Each seat's facts: closed (门清), ready (报听, 明楼, 暗楼) and the side bet (Zhengzhou's 下跑, Shandong's 漂).
 
 
-def add_seat_fields(fields: dict[str, forms.Field], info: dict[str, Any]) -> None:
+def add_seat_fields(fields: dict[str, forms.Field], info: dict[str, Any], max_side_bet: int) -> None:
+    """`max_side_bet` is the table's (table_rules): 0 plays without side bets, so the form asks for none."""
     ready_choices = [(value, value) for value in info["ready_values"]]
     for seat in SEATS:
         fields[f"closed_{seat}"] = forms.BooleanField(required=False)
         fields[f"ready_{seat}"] = forms.ChoiceField(required=False, choices=ready_choices)
-        if info["uses_side_bets"]:
+        if max_side_bet > 0:
             fields[f"side_bet_{seat}"] = forms.IntegerField(required=False, min_value=0, max_value=MAX_SIDE_BET)
 
 

@@ -83,6 +83,13 @@ def win_points(p: Params, w: Words) -> str:
             "seat": w.seat(p["instead_of"]),
             "liable": w.item("liable"),
         }
+    if p.get("stakes"):  # Shandong's 漂, added after the cap (RULES §9.5.8)
+        formula += _("; side bets %(stakes)s = %(added)s: %(before)s + %(added)s = %(amount)s") % {
+            "stakes": _stakes(p, w),
+            "added": p["side_bets"],
+            "before": p["before_side_bets"],
+            "amount": p["amount"],
+        }
     return _pays(p, w, formula)
 
 

@@ -66,7 +66,8 @@ def _seat_facts(seat: int, facts: Mapping[str, Any], words: Words, info: Mapping
     if facts.get("ready") not in (None, "none"):
         parts.append(ready_name(str(facts["ready"]), info))
     if facts.get("side_bet"):
-        parts.append(_("side bet %(n)s") % {"n": facts["side_bet"]})
+        # In the variant's own word: Zhengzhou's 下跑, Shandong's 漂.
+        parts.append(_("%(item)s %(value)s") % {"item": words.item("side_bet"), "value": facts["side_bet"]})
     return _said(words.seat(seat), listed(parts)) if parts else None
 
 

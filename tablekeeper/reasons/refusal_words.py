@@ -122,6 +122,8 @@ CONTRADICTION_FACTS: dict[str, tuple[Promise, Promise]] = {
         _("the win is neither a kong bloom nor a robbed kong"),
     ),
     "liable_for_several_winners": (_("a liable player"), _("several winners")),
+    "flower_bloom_without_flower": (_("a win on a flower's replacement tile"), _("the winner has no flowers")),
+    "all_flowers_without_eight": (_("all eight flowers win"), _("the winner has fewer than eight flowers")),
     "liable_winner_closed": (_("a liable player"), _("the winner is marked closed, so nobody fed them a meld")),
     "liable_without_fed_melds": (
         _("a liable player"),

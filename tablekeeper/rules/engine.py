@@ -48,7 +48,7 @@ on_change(_description.cache_clear)
 def table_rules(variant_id: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The rules one table plays by: its house rules resolved, and what they allow.
 
-    `{"ok", "errors", "options", "methods", "several_winners"}`: every option with its value (the
+    `{"ok", "errors", "options", "methods", "several_winners", "max_side_bet"}`: every option with its value (the
     table's choice, an older name read as the option it became, else the default), the win methods
     the table allows (the variant's and any a house rule lets in), and whether several players may
     win one hand. Options `settle` would refuse give `ok: False` with its errors and the defaults.
@@ -74,6 +74,8 @@ def table_rules(variant_id: str, options: Mapping[str, Any] | None) -> dict[str,
         # The variant's own methods first, then those a house rule lets in (the form's chips in that order).
         "methods": [*sorted(variant.methods), *sorted(variant.allowed_methods(resolved) - variant.methods)],
         "several_winners": variant.multiple_winners_allowed(resolved),
+        # The largest side bet a seat may put down at this table: 0 plays without side bets.
+        "max_side_bet": variant.max_side_bet(resolved),
     }
 
 

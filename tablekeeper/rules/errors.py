@@ -96,6 +96,9 @@ CONTRADICTIONS: dict[str, str] = {
     "more_dragon_triplets_than_dragons": "dragon pungs ticked | dragon kongs listed: three dragons in all (Shenyang)",
     "fourth_kong_not_won": "four kongs in a won hand | a win that is neither a kong bloom nor a robbed kong (Shandong)",
     "liable_for_several_winners": "a liable player | several winners (Shandong)",
+    "flower_bloom_without_flower": "a flower bloom (花呲) | a winner with no flowers (Shandong, flower_bloom)",
+    "all_flowers_without_eight": "all eight flowers (花胡) | a winner with fewer than eight flowers (Shandong, "
+    "flower_win)",
     "liable_winner_closed": "a liable player | a winner marked closed, who was fed no meld (Shandong)",
     "liable_without_fed_melds": "a liable player | a winning hand with neither three claimed melds nor a kong "
     "bloom on a claimed kong (Shandong)",

@@ -19,7 +19,7 @@ from .errors import Problem, Rejected
 from .fact_names import default_name
 from .ledger import Ledger
 from .options import OptionAlias, Options, OptionSpec
-from .records import HandRecord, Win
+from .records import MAX_SIDE_BET, HandRecord, Win
 from .rule_words import RuleWords
 from .state import TableState
 from .tiles import ALL_TILES, tile_face
@@ -219,6 +219,9 @@ class Variant:
     uses_flowers: ClassVar[bool] = False
     uses_side_bets: ClassVar[bool] = False
     max_side_bet_option: ClassVar[str | None] = None
+    # Side bets exist only while `max_side_bet_option` is above 0 (Shandong's 漂, RULES §9.5.8); else a
+    # side bet above the maximum is only too big.
+    side_bets_need_option: ClassVar[bool] = False
     uses_dice_double: ClassVar[bool] = False
     uses_liable: ClassVar[bool] = False
     uses_treasure: ClassVar[bool] = False
@@ -254,6 +257,14 @@ class Variant:
     def default_base(self) -> int:
         """The default of the base option, which every variant declares (RULES.md §0.6)."""
         return int(next(spec.default for spec in self.options if spec.key == "base"))
+
+    def max_side_bet(self, options: Options) -> int:
+        """The largest side bet this table allows: 0 without side bets."""
+        if not self.uses_side_bets:
+            return 0
+        if self.max_side_bet_option is None:
+            return MAX_SIDE_BET
+        return int(options[self.max_side_bet_option])
 
     def multiple_winners_allowed(self, options: Options) -> bool:
         if self.max_winners < 2:
@@ -370,7 +381,13 @@ class Variant:
                 )
             if seat.side_bet and not self.uses_side_bets:
                 fail(E.FACT_NOT_IN_VARIANT, f"seats.{index}.side_bet", f"{self.name_en} has no side bets.")
-            if self.max_side_bet_option and seat.side_bet > options[self.max_side_bet_option]:
+            elif seat.side_bet and self.side_bets_need_option and not self.max_side_bet(options):
+                fail(
+                    E.FACT_NOT_IN_VARIANT,
+                    f"seats.{index}.side_bet",
+                    f"This {self.name_en} table plays without side bets (house rule {self.max_side_bet_option} is 0).",
+                )
+            elif self.max_side_bet_option and seat.side_bet > options[self.max_side_bet_option]:
                 fail(
                     E.INVALID_VALUE,
                     f"seats.{index}.side_bet",

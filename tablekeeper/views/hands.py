@@ -268,7 +268,7 @@ def _new_hand_initial(session: GameSession) -> dict[str, Any]:
     methods = HandForm.methods_of(session)
     if methods == ["self_draw"]:
         initial["how"] = "self_draw"
-    if session.variant_info["uses_side_bets"] and session.hand_count:
+    if session.table_rules["max_side_bet"] and session.hand_count:
         previous = Round.objects.filter(session=session, number=session.hand_count).values_list("record", flat=True)
         initial.update(carried_side_bets(previous.first()))
     return initial

@@ -638,7 +638,32 @@ ONE_VARIANT: list[Row] = [
     ),
 ]
 
+# RULES §9.5.4 and §9.5.7: the flower items of Shandong's house rules.
+SHANDONG_FLOWERS: list[Row] = [
+    (
+        "shandong: a flower bloom by a winner without flowers",
+        "shandong",
+        won(self_draw(3, "flower_bloom")),
+        None,
+        {"flower_bloom": True},
+        "flower_bloom_without_flower",
+        "wins.0.patterns.0",
+        ("flower bloom (花呲)", "P3 has no flowers"),
+    ),
+    (
+        "shandong: all flowers with seven flowers",
+        "shandong",
+        won({**self_draw(0, "all_flowers"), "flowers": 7}),
+        None,
+        {"flower_win": True},
+        "all_flowers_without_eight",
+        "wins.0.patterns.0",
+        ("all flowers (花胡)", "P0 has 7"),
+    ),
+]
+
 ROWS = [
+    *SHANDONG_FLOWERS,
     *CLOSED_WITH_CLAIMED_KONG,
     *CLOSED_WITH_CLAIMED_MELD,
     *CLOSED_KONG_ROBBED,

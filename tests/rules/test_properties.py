@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tablekeeper.rules import get_variant, replay, settle, variant_ids
+from tablekeeper.rules import get_variant, replay, settle, table_rules, variant_ids
 
 CATALOGUE = {variant: get_variant(variant) for variant in variant_ids()}
 SEATS = st.integers(min_value=0, max_value=3)
@@ -71,8 +71,8 @@ def records_for(draw: st.DrawFn, variant: str) -> dict[str, Any]:
     for _ in range(4):
         seat: dict[str, Any] = {"opened": draw(st.booleans())}
         seat["ready"] = draw(st.sampled_from(described["ready_values"]))
-        if described["uses_side_bets"]:
-            seat["side_bet"] = draw(st.integers(0, 3))
+        if most_side_bet := table_rules(variant, None)["max_side_bet"]:  # the default table's (Shandong: none)
+            seat["side_bet"] = draw(st.integers(0, min(3, most_side_bet)))
         seats.append(seat)
     record["seats"] = seats
     kongs = []

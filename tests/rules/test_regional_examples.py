@@ -23,8 +23,6 @@ SHARED_COPY = Path(__file__).resolve().parents[3] / "shared" / "rules" / "region
 NOT_BUILT: dict[str, str] = {
     "RS1": "three_closed_double (§9.3.2)",
     "RS2": "ron_factor (§9.3.1)",
-    "RSD1": "max_side_bet (§9.5.8)",
-    "RSD2": "value_table (§9.5.9)",
 }
 
 

@@ -359,3 +359,31 @@ def test_the_hand_page_says_what_was_entered_in_words_never_the_raw_record(keepe
     for words in said:
         assert words in entered, (words, entered)
     assert "{" not in entered and "'result'" not in body and "&#x27;result&#x27;" not in body
+
+
+def test_shandong_asks_for_side_bets_only_when_the_table_plays_them_and_calls_them_piao(keeper_client, owner):
+    plain = make_session(owner, "shandong")
+    assert 'name="side_bet_0"' not in new_hand(keeper_client, plain)
+
+    game = make_session(owner, "shandong", options={"max_side_bet": 5})
+    body = new_hand(keeper_client, game, "zh-hans")
+    assert 'name="side_bet_0"' in body and "漂" in body
+    assert re.search(r'name="side_bet_0"[^>]*max="5"|max="5"[^>]*name="side_bet_0"', body), "the stepper stops at 5"
+    response = keeper_client.post(
+        f"/sessions/{game.pk}/hands/new/",
+        taps(game, winner="2", how="discard-3", side_bet_0="0", side_bet_1="0", side_bet_2="2", side_bet_3="1"),
+        headers=HTMX,
+    )
+    assert response.status_code == 200 and response["HX-Redirect"]
+    hand = Round.objects.get(session=game, number=1)
+    assert hand.record["seats"] == [{}, {}, {"side_bet": 2}, {"side_bet": 1}]
+    assert hand.deltas == [0, 0, 13, -13]  # RULES §9.5.8: base 10, + the winner's 2 + the discarder's 1
+
+
+def test_the_hand_page_names_a_shandong_side_bet_piao(keeper_client, owner):
+    game = make_session(owner, "shandong", base=2, options={"max_side_bet": 5})
+    record_all(game, [win(2, seats=[{}, {}, {"side_bet": 3}, {}])], owner)
+    keeper_client.cookies["django_language"] = "zh-hans"
+    body = keeper_client.get(f"/sessions/{game.pk}/hands/1/").content.decode()
+    entered = body[body.index("<ul", body.index("<details><summary>")) :]
+    assert "Cy：漂 3" in re.sub(r"\s+", " ", entered[: entered.index("</ul>")])

@@ -219,3 +219,23 @@ def test_a_zhengzhou_robbed_kong_win_says_the_robbed_player_alone_pays_and_names
     assert "被抢杠者一家付" in rendered("zhengzhou", robbed_line, "zh-hans")
     assert "豪华七小对" in rendered("zhengzhou", luxury_line, "zh-hans")
     assert "Luxury seven pairs" in rendered("zhengzhou", luxury_line, "en")
+
+
+def test_a_shandong_side_bet_reads_in_both_languages_with_each_stake() -> None:
+    from tablekeeper.rules import settle
+
+    hand = {
+        "result": "win",
+        "wins": [{"seat": 2, "method": "discard", "from": 3, "patterns": []}],
+        "seats": [{}, {}, {"side_bet": 2}, {"side_bet": 1}],
+    }
+    line = next(
+        line
+        for line in settle("shandong", hand, {"dealer": 0}, {"max_side_bet": 5})["lines"]
+        if line["code"] == "win_points"
+    )
+
+    english, chinese = rendered("shandong", line, "en"), rendered("shandong", line, "zh-hans")
+    assert "Cy's Side bet 2 + Di's Side bet 1 = 3: 5 + 3 = 8" in english
+    assert "漂" in chinese and "5 + 3 = 8" in chinese
+    assert set(LATIN_WORD.findall(chinese)) <= set(NAMES)

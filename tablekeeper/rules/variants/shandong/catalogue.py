@@ -23,6 +23,16 @@ EXEMPT_258_CHOICES = (
     "pure_terminals",
 )
 
+# The whole-hand shapes Thirteen Unrelated and All Flowers exclude (RULES §9.5.6-7).
+SHAPE_FAMILY = (
+    *SEVEN_PAIRS_LADDER,
+    "all_triplets",
+    "pure_one_suit",
+    "mixed_one_suit",
+    "all_generals",
+    "pure_terminals",
+)
+
 # Whole-hand shapes that never hold together: one suit, one suit with honours, only 2-5-8, only 1 and 9.
 # 2s, 5s and 8s of one suit are 12 tiles at most, and they share no tile with honours or 1s and 9s;
 # 1s and 9s are six faces in at least two suits.
@@ -69,6 +79,11 @@ NOTES: tuple[str, ...] = (
     "from an added one.",
     "Of the legal readings of the tiles, the one that pays most is scored.",
     "A robbed kong's tile may appear only once in the winner's tiles.",
+    "Honour pungs are counted from the tiles when they are given (claimed, or held three times before the "
+    "winning tile); a different ticked count is refused.",
+    "With Jinan's values self-draw is ×1 and only the first of seven pairs, all triplets, all generals and "
+    "thirteen unrelated multiplies.",
+    "A payer of several shares adds, per share, the winner's side bet and that share's seat's.",
 )
 
 
@@ -122,8 +137,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "once_at_3",
         "choice",
         "The dealer pays 1 point to each other player on the third drawn hand in a row ('once_at_3'), "
-        "or on every drawn hand from the third on ('each_hand_from_3').",
-        choices=("once_at_3", "each_hand_from_3"),
+        "or on every drawn hand from the third on ('each_hand_from_3'), or never ('none', Jinan 不罚庄).",
+        choices=("once_at_3", "each_hand_from_3", "none"),
     ),
     OptionSpec(
         "exempt258",
@@ -169,6 +184,54 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Seven-pairs points: only the highest rung counts ('highest_only': 2/4/6/8), or the lower rungs "
         "add up below triple luxury ('stack_below_triple': 2/6/12/8).",
         choices=("highest_only", "stack_below_triple"),
+    ),
+    # RULES §9.5: the regional house rules; each defaults to the seed's behaviour.
+    OptionSpec(
+        "honour_set_points",
+        False,
+        "bool",
+        "On: each honour pung (风刻) of the winner adds 1 point, and each kong of a wind or dragon 1 more (风杠).",
+    ),
+    OptionSpec("da_diao_che", False, "bool", "On: a win on the last lone tile after four sets (大吊车) is ×2."),
+    OptionSpec(
+        "kong_bloom_value",
+        "point",
+        "choice",
+        "A kong bloom adds 1 point ('point') or doubles the hand instead ('double', Jinan 杠呲 ×2).",
+        choices=("point", "double"),
+    ),
+    OptionSpec("flower_bloom", False, "bool", "On: a self-draw on a flower's replacement tile (花呲) is ×2."),
+    OptionSpec("last_tile_double", False, "bool", "On: a self-draw on the last live tile (海底捞月) is ×2."),
+    OptionSpec(
+        "allow_thirteen_unrelated",
+        False,
+        "bool",
+        "On: 147, 258 and 369 of the three suits and five different honours (十三不靠) win, ×2.",
+    ),
+    OptionSpec("flower_win", False, "bool", "On: a player holding all eight flowers wins by self-draw (花胡)."),
+    OptionSpec(
+        "max_side_bet",
+        0,
+        "int",
+        "The most side-bet points (漂) a player may put down; 0 for no side bets. Each share adds the "
+        "winner's and the payer's side bets after the multipliers and the cap.",
+        minimum=0,
+        maximum=10,
+    ),
+    OptionSpec(
+        "value_table",
+        "seed",
+        "choice",
+        "The rule book's pattern values ('seed'), or Jinan's ('jinan'): no shape points, self-draw ×1, "
+        "清一色 ×4, luxury seven pairs ×4, 将将胡 ×2, and only the first of the pair and pung hands counts.",
+        choices=("seed", "jinan"),
+    ),
+    OptionSpec(
+        "kong_feeder_liable",
+        True,
+        "bool",
+        "On: a kong bloom on an exposed kong made from someone's discard is paid in full by that player. "
+        "Off: it is paid like any self-draw.",
     ),
 )
 
@@ -253,9 +316,73 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         excludes=frozenset({"kong_bloom"}),
         meaning="The dealer's fourteen dealt tiles are already a winning hand.",
     ),
+    # RULES §9.5: each exists only while its house rule is on.
+    PatternSpec(
+        "honour_pung",
+        "Honour pung",
+        "风刻",
+        "+1 point each",
+        value_zh="每个+1分",
+        repeatable=True,
+        requires_option="honour_set_points",
+        from_tiles=True,
+        meaning="A pung of a wind or dragon, claimed or held concealed before the winning tile (not a kong).",
+    ),
+    PatternSpec(
+        "lone_tile_wait",
+        "Lone tile wait",
+        "大吊车",
+        "×2",
+        excludes=frozenset({*SEVEN_PAIRS_LADDER, "thirteen_unrelated"}),
+        requires_option="da_diao_che",
+        from_tiles=True,
+        meaning="Four sets set aside, and the win completes the pair of the one tile left.",
+    ),
+    PatternSpec(
+        "flower_bloom",
+        "Flower bloom",
+        "花呲",
+        "×2",
+        methods=SELF_DRAW,
+        excludes=frozenset({"kong_bloom"}),
+        requires_option="flower_bloom",
+        meaning="Won on the tile drawn to replace a flower.",
+    ),
+    PatternSpec(
+        "last_tile",
+        "Last tile",
+        "海底捞月",
+        "×2",
+        methods=SELF_DRAW,
+        requires_option="last_tile_double",
+        meaning="Won by self-draw on the last live tile of the wall.",
+    ),
+    PatternSpec(
+        "thirteen_unrelated",
+        "Thirteen unrelated",
+        "十三不靠",
+        "×2",
+        excludes=frozenset({*SHAPE_FAMILY, "lone_tile_wait"}),
+        requires_option="allow_thirteen_unrelated",
+        from_tiles=True,
+        meaning="147, 258 and 369 of the three suits and five different winds or dragons, all concealed.",
+    ),
+    PatternSpec(
+        "all_flowers",
+        "All flowers",
+        "花胡",
+        "×1",
+        methods=SELF_DRAW,
+        excludes=frozenset({*SHAPE_FAMILY, "thirteen_unrelated", "lone_tile_wait"}),
+        requires_option="flower_win",
+        meaning="All eight flowers, won on the player's own turn whatever the other tiles.",
+    ),
 )
 
-SHAPE_PATTERNS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles)  # what the tiles prove or disprove
+# What the tiles prove or disprove as a whole; honour pungs are counted from the tiles apart (tiles.py).
+SHAPE_PATTERNS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles) - {
+    "honour_pung"
+}  # what the tiles prove or disprove
 PATTERN_WORDS = {spec.id: spec.name_en.lower() for spec in PATTERNS}
 
 # Points and multipliers that come from the record's facts and the table (§4.6), and who pays in full.

@@ -63,6 +63,8 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
         for i, pattern in enumerate(win.patterns):
             if pattern in FIRST_TURN_HANDS:
                 problems.extend(_first_turn_problems(record, index, win, i))
+        problems.extend(_flower_problems(index, win))
+        problems.extend(_honour_pung_problems(record, index, win))
         if win.has("all_generals") and not options["all_generals_free_form"]:
             for i, pattern in enumerate(win.patterns):
                 if pattern in SEVEN_PAIRS_LADDER:
@@ -75,6 +77,53 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
                         )
                     )
     return problems
+
+
+def _flower_problems(index: int, win: Win) -> list[Problem]:
+    """花呲 needs a flower to replace, 花胡 all eight (RULES §9.5.4, §9.5.7)."""
+    problems: list[Problem] = []
+    for i, pattern in enumerate(win.patterns):
+        field = f"wins.{index}.patterns.{i}"
+        if pattern == "flower_bloom" and win.flowers < 1:
+            problems.append(
+                contradiction(
+                    "flower_bloom_without_flower",
+                    field,
+                    f"P{win.seat}'s win is ticked a flower bloom (花呲), a win on a flower's replacement tile, but "
+                    f"P{win.seat} has no flowers.",
+                    field,
+                    f"wins.{index}.flowers",
+                )
+            )
+        if pattern == "all_flowers" and win.flowers != 8:
+            problems.append(
+                contradiction(
+                    "all_flowers_without_eight",
+                    field,
+                    f"P{win.seat}'s win is ticked all flowers (花胡), which needs all eight flowers, but P{win.seat} "
+                    f"has {win.flowers}.",
+                    field,
+                    f"wins.{index}.flowers",
+                )
+            )
+    return problems
+
+
+def _honour_pung_problems(record: HandRecord, index: int, win: Win) -> list[Problem]:
+    """Honour pungs and the winner's kongs are sets of one hand: four at most (RULES §9.5.1)."""
+    pungs = win.patterns.count("honour_pung")
+    kongs = len(record.kongs_of(win.seat))
+    if pungs and pungs + kongs > 4:
+        where = f"wins.{index}.patterns.{len(win.patterns) - 1 - win.patterns[::-1].index('honour_pung')}"
+        return [
+            Problem(
+                E.INVALID_VALUE,
+                where,
+                f"P{win.seat}'s hand holds four sets at most, but {pungs} honour pung(s) and {kongs} kong(s) are "
+                "counted.",
+            )
+        ]
+    return []
 
 
 FIRST_TURN_HANDS = ("heavenly_hand", "earthly_hand")
@@ -147,7 +196,7 @@ def _liable_problems(record: HandRecord, index: int, win: Win, patterns: tuple[s
                 f"seats.{win.seat}.opened",
             )
         ]
-    meldless = next((p for p in patterns if p in (*SEVEN_PAIRS_LADDER, *FIRST_TURN_HANDS)), None)
+    meldless = next((p for p in patterns if p in (*SEVEN_PAIRS_LADDER, *FIRST_TURN_HANDS, "thirteen_unrelated")), None)
     if meldless is not None:
         where = (
             f"wins.{index}.patterns.{win.patterns.index(meldless)}"

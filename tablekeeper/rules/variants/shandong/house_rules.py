@@ -61,12 +61,13 @@ WORDS: dict[str, RuleWords] = {
     "dealer_draw_penalty": rule(
         ("Dealer's penalty for draws", "庄家流局罚分"),
         (
-            "The dealer pays 1 to each player on the third draw in a row, or on every draw from the third on.",
-            "连续第三把流局时庄家赔每家1分，或者第三把起每把流局都赔。",
+            "The dealer pays 1 to each player on the third draw in a row, or on every draw from the third, or never.",
+            "连续第三把流局时庄家赔每家1分，或者第三把起每把流局都赔，或者不罚。",
         ),
         values={
             "once_at_3": ("Once, at the third", "第三把赔一次"),
             "each_hand_from_3": ("Every draw from the third", "第三把起每把都赔"),
+            "none": ("Never", "不罚"),
         },
     ),
     "exempt258": rule(
@@ -105,5 +106,68 @@ WORDS: dict[str, RuleWords] = {
             "只算最高一档（2/4/6/8），或者三豪华以下累加（2/6/12/8）。",
         ),
         values={"highest_only": ("Highest only", "只算最高"), "stack_below_triple": ("Add up", "累加")},
+    ),
+    # RULES §9.5: the regional house rules.
+    "honour_set_points": rule(
+        ("Honour pungs and kongs add a point", "风刻风杠加分"),
+        (
+            "Each pung of a wind or dragon adds 1 point, and each kong of one 1 more on top of its kong points.",
+            "每个风刻（东南西北中发白的刻子）加1分，风杠在杠分之外再加1分。",
+        ),
+    ),
+    "da_diao_che": rule(
+        ("Lone tile wait", "大吊车"),
+        (
+            "With four sets set aside, winning on the match of the one tile left doubles the hand.",
+            "四副牌都已放下，手里只剩一张单吊胡牌，翻一倍。",
+        ),
+    ),
+    "kong_bloom_value": rule(
+        ("Kong bloom scores", "杠上开花算法"),
+        ("A kong bloom adds 1 point, or doubles the hand instead.", "杠上开花加1分，或者改为翻一倍（杠呲）。"),
+        values={"point": ("+1 point", "加1分"), "double": ("×2", "杠呲翻倍")},
+    ),
+    "flower_bloom": rule(
+        ("Win on a flower's replacement tile", "花呲"),
+        ("Winning by self-draw on the tile drawn for a flower doubles the hand.", "补花摸到的牌自摸胡，翻一倍。"),
+    ),
+    "last_tile_double": rule(
+        ("Win on the last tile", "海底捞月"),
+        ("Winning by self-draw on the last live tile of the wall doubles the hand.", "摸最后一张牌自摸胡，翻一倍。"),
+    ),
+    "allow_thirteen_unrelated": rule(
+        ("Thirteen unrelated", "十三不靠"),
+        (
+            "147, 258 and 369 of the three suits and five different honours win, all concealed, ×2.",
+            "三门各一组147、258、369，加五张不同的字牌，门清胡牌，翻一倍。",
+        ),
+    ),
+    "flower_win": rule(
+        ("All eight flowers win", "花胡"),
+        ("A player holding all eight flowers wins on their own turn.", "八张花牌都在手，轮到自己时就能胡。"),
+    ),
+    "max_side_bet": rule(
+        ("Most side-bet points", "最多下几漂"),
+        (
+            "The most side-bet points (漂) a player may put down; 0 for none. Each payment adds the winner's and "
+            "the payer's side bets.",
+            "每人最多下几漂；0是不下漂。每笔输赢加上赢家和输家下的漂。",
+        ),
+        common=True,
+    ),
+    "value_table": rule(
+        ("Pattern values", "番值表"),
+        (
+            "The rule book's values, or Jinan's: no points for shapes, self-draw not doubled, pure one suit ×4.",
+            "按规则书算，或者按济南算：牌型不加分，自摸不翻倍，清一色4倍。",
+        ),
+        values={"seed": ("Rule book", "规则书"), "jinan": ("Jinan", "济南")},
+    ),
+    "kong_feeder_liable": rule(
+        ("The kong's feeder pays a bloom on it", "点杠杠开包三家"),
+        (
+            "A kong bloom on a kong made from someone's discard is paid in full by that player; off, all three pay.",
+            "杠上开花的杠是别人点的，由点杠的人包三家；关掉则三家各付。",
+        ),
     ),
 }

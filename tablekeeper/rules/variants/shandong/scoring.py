@@ -1,7 +1,7 @@
-"""Shandong's payments and dealer rotation (RULES.md §4.6-4.7): what a win is worth, who pays it, the next dealer.
+"""Shandong's payments and dealer rotation (RULES.md §4.6-4.7, §9.5): who pays a win, and the next dealer.
 
-amount = (base + Σ points) × min(cap, Π multipliers × draw multiplier). Each winner of a
-several-winner discard is scored on their own; the discarder pays each of them.
+What a win is worth per share is values.py's. Each winner of a several-winner discard is scored on
+their own; the discarder pays each of them.
 """
 
 from __future__ import annotations
@@ -15,148 +15,9 @@ from ...options import Options
 from ...records import HandRecord, Win
 from ...state import TableState
 from ...variant import Findings, Outcome, advance, next_seat
-from ..common.factors import Addition, Factor, factor_params, product
+from ..common.factors import Factor
 from ..common.outcomes import note_dealer, note_tiles, note_win, void_outcome
-from .catalogue import PATTERN_WORDS
-
-LADDER_POINTS = {
-    "seven_pairs": 2,
-    "luxury_seven_pairs": 4,
-    "double_luxury_seven_pairs": 6,
-    "triple_luxury_seven_pairs": 8,
-}
-# The literal reading of the seed, where only triple luxury "does not stack" (SD-10).
-STACKED_LADDER_POINTS = {
-    "seven_pairs": 2,
-    "luxury_seven_pairs": 2 + 4,
-    "double_luxury_seven_pairs": 2 + 4 + 6,
-    "triple_luxury_seven_pairs": 8,
-}
-PATTERN_POINTS = {"kong_bloom": 1, "pure_one_suit": 2, "all_generals": 2, "all_triplets": 2}
-PATTERN_MULTIPLIERS = {
-    "all_triplets": 2,
-    "mixed_one_suit": 2,
-    "pure_one_suit": 5,
-    "pure_terminals": 6,
-    "earthly_hand": 6,
-    "heavenly_hand": 6,
-}
-KONG_OPTION = {"exposed": "pts.exposed_kong", "added": "pts.add_kong", "concealed": "pts.concealed_kong"}
-KONG_WORDS = {"exposed": "exposed kong", "added": "added kong", "concealed": "concealed kong"}
-
-
-@dataclass(frozen=True, slots=True)
-class WinValue:
-    """What one winner's hand is worth per share, with the words that show the arithmetic."""
-
-    base: int
-    points: tuple[Addition, ...]
-    multipliers: tuple[Factor, ...]
-    draw_streak: int
-    draw_multiplier: int
-    cap: int | None
-    cap_on_product: bool
-
-    @property
-    def point_total(self) -> int:
-        return self.base + sum(addition.points for addition in self.points)
-
-    def uncapped(self, *, extra: int = 1) -> int:
-        return product(self.multipliers, extra * self.draw_multiplier)
-
-    def multiplier(self, *, extra: int = 1) -> int:
-        """The multiplier after the cap; `extra` is a factor that sits inside the cap (Ming Lou)."""
-        if self.cap is None:
-            return self.uncapped(extra=extra)
-        if self.cap_on_product:
-            return min(self.cap, self.uncapped(extra=extra))
-        return self.uncapped(extra=extra) // self.draw_multiplier * min(self.cap, self.draw_multiplier)
-
-    def amount(self, *, extra: int = 1) -> int:
-        return self.point_total * self.multiplier(extra=extra)
-
-    def factors(self, *, extra: int = 1) -> list[Factor]:
-        """Every multiplier in the order the reason names them: the hand's, the Ming Lou discarder's, the draws'."""
-        factors = list(self.multipliers)
-        if extra > 1:
-            factors.append(Factor("Ming Lou discarder", extra, "ming_lou_discarder"))
-        if self.draw_streak:
-            plural = "s" if self.draw_streak > 1 else ""
-            label = f"{self.draw_streak} drawn hand{plural} before"
-            factors.append(Factor(label, self.draw_multiplier, "draw_multiplier", count=self.draw_streak))
-        return factors
-
-    def explain(self, *, extra: int = 1) -> str:
-        points = " + ".join([f"base {self.base}", *(addition.words() for addition in self.points)])
-        factors = [factor.words() for factor in self.factors(extra=extra)]
-        if self.draw_streak and not self.cap_on_product and self.cap is not None and self.draw_multiplier > self.cap:
-            factors[-1] += f" capped at ×{self.cap}"
-        multiplier = self.multiplier(extra=extra)
-        factor_words = " · ".join(factors) if factors else "plain win ×1"
-        capped = f", capped at ×{self.cap}" if self.cap_on_product and multiplier < self.uncapped(extra=extra) else ""
-        return (
-            f"({points} = {self.point_total}) × ({factor_words}{capped}) "
-            f"= {self.point_total} × {multiplier} = {self.amount(extra=extra)}"
-        )
-
-    def params(self, *, extra: int = 1) -> dict[str, Any]:
-        """The numbers `explain` shows, for a `win_points` line (the share fields are the payment's)."""
-        return {
-            "base": self.base,
-            "points": factor_params(self.points),
-            "point_total": self.point_total,
-            "factors": factor_params(self.factors(extra=extra)),
-            "product": self.uncapped(extra=extra),
-            "cap": self.cap,
-            "cap_scope": "product" if self.cap_on_product else "draw_multiplier",
-            "multiplier": self.multiplier(extra=extra),
-            "value": self.amount(extra=extra),
-        }
-
-
-def value_of_win(
-    record: HandRecord, win: Win, patterns: tuple[str, ...], state: TableState, options: Options
-) -> WinValue:
-    """The per-share value of `win` with the given patterns (ticked, or read from the tiles)."""
-    points: list[Addition] = []
-    if win.flowers:
-        label = f"{win.flowers} flower{'s' if win.flowers > 1 else ''}"
-        points.append(Addition(label, win.flowers, "flowers", count=win.flowers, each=1))
-    for kind in ("exposed", "added", "concealed"):
-        count = sum(1 for kong in record.kongs_of(win.seat) if kong.kind == kind)
-        if count:
-            each = options[KONG_OPTION[kind]]
-            label = f"{KONG_WORDS[kind]}" if count == 1 else f"{count} {KONG_WORDS[kind]}s ×{each}"
-            points.append(Addition(label, count * each, f"{kind}_kong", count=count, each=each))
-    ready = record.seats[win.seat].ready
-    if ready == "an":
-        points.append(Addition("An Lou 暗楼", 1, "an_lou"))
-    ladder = STACKED_LADDER_POINTS if options["seven_pairs_ladder"] == "stack_below_triple" else LADDER_POINTS
-    unique = tuple(dict.fromkeys(patterns))
-    rungs = [p for p in unique if p in ladder]
-    if rungs:
-        top = max(rungs, key=lambda rung: LADDER_POINTS[rung])
-        points.append(Addition(PATTERN_WORDS[top], ladder[top], top))
-    points.extend(Addition(PATTERN_WORDS[p], PATTERN_POINTS[p], p) for p in unique if p in PATTERN_POINTS)
-
-    multipliers: list[Factor] = []
-    if win.method == "self_draw":
-        multipliers.append(Factor("self-draw", 2, "self_draw"))
-    if ready == "ming":
-        multipliers.append(Factor("Ming Lou 明楼 win", 2, "ming_lou"))
-    multipliers.extend(Factor(PATTERN_WORDS[p], PATTERN_MULTIPLIERS[p], p) for p in unique if p in PATTERN_MULTIPLIERS)
-    if rungs:
-        multipliers.append(Factor("seven pairs", 2, "seven_pairs"))
-    draw_multiplier = 2 ** min(state.draw_streak, options["draw_mult_cap_exp"])
-    return WinValue(
-        options["base"],
-        tuple(points),
-        tuple(multipliers),
-        state.draw_streak,
-        draw_multiplier,
-        options["cap"],
-        options["cap_scope"] == "product",
-    )
+from .values import WinValue, value_of_win
 
 
 def score(record: HandRecord, findings: Findings, state: TableState, options: Options) -> Outcome:
@@ -177,13 +38,15 @@ def score(record: HandRecord, findings: Findings, state: TableState, options: Op
     return Outcome(ledger, advance(state, dealer=dealer, dealer_streak=streak, draw_streak=0))
 
 
-def kong_bloom_feeder(record: HandRecord, win: Win) -> int | None:
+def kong_bloom_feeder(record: HandRecord, win: Win, options: Options) -> int | None:
     """The seat that discarded the tile of the exposed kong whose replacement tile won, if any (RULES §4.6 承包).
 
     A kong bloom wins on the replacement for the winner's latest kong, which is their last kong
     in the record (kongs are listed in the order they were declared).
     """
     if win.method != "self_draw" or not win.has("kong_bloom"):
+        return None
+    if not options["kong_feeder_liable"]:  # RULES §9.5.11: paid like any self-draw
         return None
     kongs = record.kongs_of(win.seat)
     if not kongs or kongs[-1].kind != "exposed":
@@ -193,43 +56,43 @@ def kong_bloom_feeder(record: HandRecord, win: Win) -> int | None:
 
 def _pay_win(ledger: Ledger, record: HandRecord, win: Win, value: WinValue, options: Options) -> None:
     liable = win.liable  # each win's own 承包 (RULES §0.2): the discarder, a third player or another winner
+    others = tuple(seat for seat in range(4) if seat != win.seat)  # on whose behalf each share is paid
     if win.method == "self_draw":
-        feeder = kong_bloom_feeder(record, win)
+        feeder = kong_bloom_feeder(record, win, options)
         one = value.amount()
         if liable is None and feeder is not None:
             why = (
                 f"P{feeder} discarded the tile of the exposed kong whose replacement tile won, "
                 f"so pays all three shares (承包): 3 × {one} = {3 * one}"
             )
-            _pay_shares(ledger, win, feeder, value, Shares(3, "kong_feeder"), why)
+            _pay_shares(ledger, record, win, feeder, value, Shares(3, "kong_feeder", behalf=others), why)
         elif liable is not None:
             why = f"liable (承包) for all three shares: 3 × {one} = {3 * one}"
-            _pay_shares(ledger, win, liable, value, Shares(3, "liable"), why)
+            _pay_shares(ledger, record, win, liable, value, Shares(3, "liable", behalf=others), why)
         else:
-            for payer in range(4):
-                if payer != win.seat:
-                    _pay_shares(ledger, win, payer, value, Shares(), "")
+            for payer in others:
+                _pay_shares(ledger, record, win, payer, value, Shares(behalf=(payer,)), "")
         return
     assert win.from_seat is not None
     discarder = win.from_seat
     payer = liable if liable is not None else discarder
-    shares = Shares()
+    shares = Shares(behalf=(discarder,))
     words: list[str] = []
     if record.seats[discarder].ready == "ming":
         if options["ming_lou_penalty_inside_cap"]:
-            shares = Shares(extra=2)
+            shares = replace(shares, extra=2)
         else:
-            shares = Shares(ming_lou_double=True)
+            shares = replace(shares, ming_lou_double=True)
             words.append(f"Ming Lou 明楼 discarder pays double: {value.amount()} × 2 = {shares.share(value)}")
     if win.method == "rob_kong" and options["rob_kong_payer"] == "declarer_pays_three":
-        shares = replace(shares, count=3, reason="rob_kong_pays_three")
+        shares = replace(shares, count=3, reason="rob_kong_pays_three", behalf=others)
         one, total = shares.share(value), shares.total(value)
         words.append(f"the robbed player pays all three shares (包三家): 3 × {one} = {total}")
     if liable is not None and liable != discarder:
         shares = replace(shares, instead_of=discarder)
         who = "discarder" if win.method == "discard" else "kong's declarer"
         words.append(f"liable (承包) instead of the {who} P{discarder}")
-    _pay_shares(ledger, win, payer, value, shares, "; ".join(words))
+    _pay_shares(ledger, record, win, payer, value, shares, "; ".join(words))
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +104,7 @@ class Shares:
     extra: int = 1  # the Ming Lou discarder's ×2 inside the cap
     ming_lou_double: bool = False  # the Ming Lou discarder's ×2 after the cap
     instead_of: int | None = None  # the discarder (or robbed declarer) a liable player pays for
+    behalf: tuple[int, ...] = ()  # the seat each share is paid for, whose side bet it adds (RULES §9.5.8)
 
     def share(self, value: WinValue) -> int:
         return value.amount(extra=self.extra) * (2 if self.ming_lou_double else 1)
@@ -249,7 +113,9 @@ class Shares:
         return self.share(value) * self.count
 
 
-def _pay_shares(ledger: Ledger, win: Win, payer: int, value: WinValue, shares: Shares, words: str) -> None:
+def _pay_shares(
+    ledger: Ledger, record: HandRecord, win: Win, payer: int, value: WinValue, shares: Shares, words: str
+) -> None:
     params = {
         **value.params(extra=shares.extra),
         # The Ming Lou discarder's ×2 after the cap (ming_lou_penalty_inside_cap off).
@@ -260,7 +126,30 @@ def _pay_shares(ledger: Ledger, win: Win, payer: int, value: WinValue, shares: S
         "instead_of": shares.instead_of,
     }
     why = value.explain(extra=shares.extra) + (f"; {words}" if words else "")
-    ledger.pay(codes.WIN_POINTS, payer, win.seat, shares.total(value), params, why)
+    total = shares.total(value)
+    stakes = _side_bet_stakes(record, win.seat, shares.behalf)
+    if stakes:
+        # 漂 (RULES §9.5.8): each share adds the winner's and its seat's side bets, after every multiplier and the cap.
+        added = sum(stake["value"] for stake in stakes)
+        params["stakes"] = stakes
+        params["side_bets"] = added
+        params["before_side_bets"] = total
+        shown = " + ".join(f"P{stake['seat']}'s side bet {stake['value']}" for stake in stakes)
+        why += f"; side bets {shown} = {added}: {total} + {added} = {total + added}"
+        total += added
+    ledger.pay(codes.WIN_POINTS, payer, win.seat, total, params, why)
+
+
+def _side_bet_stakes(record: HandRecord, winner: int, behalf: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The side bets one payment adds: per share, the winner's and that share's seat's; none when nobody bet."""
+    bets = [seat.side_bet for seat in record.seats]
+    if not any(bets[seat] for seat in (winner, *behalf)):
+        return []
+    stakes: list[dict[str, Any]] = []
+    for seat in behalf:
+        stakes.append({"item": "side_bet", "seat": winner, "value": bets[winner]})
+        stakes.append({"item": "side_bet", "seat": seat, "value": bets[seat]})
+    return stakes
 
 
 def _next_dealer_after_win(record: HandRecord, options: Options) -> tuple[int, str, str]:
@@ -283,7 +172,8 @@ def _next_dealer_after_win(record: HandRecord, options: Options) -> tuple[int, s
 def _settle_draw(record: HandRecord, state: TableState, options: Options) -> Outcome:
     ledger = Ledger()
     draws = state.draw_streak + 1
-    due = draws >= 3 if options["dealer_draw_penalty"] == "each_hand_from_3" else draws == 3
+    penalty = options["dealer_draw_penalty"]
+    due = draws >= 3 if penalty == "each_hand_from_3" else draws == 3 and penalty == "once_at_3"
     if due:
         params = {"item": "dealer_draw_penalty", "value": 1, "count": draws, "factors": []}
         why = f"dealer draw penalty: {draws} drawn hands in a row, 1 point flat"

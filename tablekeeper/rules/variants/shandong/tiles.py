@@ -18,12 +18,12 @@ from ...options import Options
 from ...records import HandRecord, Win
 from ...shapes import WholeHand, readings, whole_hand
 from ...state import TableState
-from ...tiles import ALL_TILES, is_258, is_terminal, tile_face
+from ...tiles import ALL_TILES, is_258, is_honor, is_terminal, tile_face
 from ...variant import TileFindings, winner_kongs
 from ..common import win_tiles
 from ..common.outcomes import derived_notes
 from .catalogue import PATTERN_WORDS, PATTERNS, SEVEN_PAIRS_LADDER, SHAPE_PATTERNS
-from .scoring import value_of_win
+from .values import value_of_win
 
 CATALOGUE_ORDER = tuple(spec.id for spec in PATTERNS)
 
@@ -59,6 +59,9 @@ def _pattern_readings(win: Win, index: int, record: HandRecord, options: Options
     problems += win_tiles.robbed_kong_problems(win, index, hand)
     if problems:
         raise Rejected(problems)
+    if options["flower_win"] and win.has("all_flowers"):
+        # 花胡 wins whatever the other tiles (RULES §9.5.7): the notation has counted them (14, no face 5 times).
+        return [win.patterns]
     found = _tile_readings(hand, options)
     if not found:
         raise Rejected(
@@ -79,10 +82,39 @@ def _pattern_readings(win: Win, index: int, record: HandRecord, options: Options
         raise Rejected(requirement(unmet("pair_258", words, pair=" ".join(pairs)), win_tiles.tiles_field(index)))
     problems = win_tiles.pattern_tile_problems(win, index, hand, [r.shapes for r in legal], SHAPE_PATTERNS)
     problems += _first_turn_problems(win, index, hand)
+    honour_pungs = _honour_pungs(hand) if options["honour_set_points"] else 0
+    problems += _honour_pung_problems(win, index, honour_pungs)
     if problems:
         raise Rejected(problems)
-    kept = [p for p in win.patterns if p not in SHAPE_PATTERNS]
-    return [tuple(p for p in CATALOGUE_ORDER if p in reading.shapes or p in kept) for reading in legal]
+    kept = [p for p in win.patterns if p not in SHAPE_PATTERNS and p != "honour_pung"]
+    return [
+        (*(p for p in CATALOGUE_ORDER if p in reading.shapes or p in kept), *("honour_pung",) * honour_pungs)
+        for reading in legal
+    ]
+
+
+def _honour_pungs(hand: WinningHand) -> int:
+    """风刻 (RULES §9.5.1): claimed pungs of honours, and honours held three times before the winning tile."""
+    claimed = sum(
+        1 for meld in hand.melds if len(meld.tiles) == 3 and meld.tiles[0] == meld.tiles[1] and is_honor(meld.tiles[0])
+    )
+    before = [0] * len(hand.counts())
+    for tile in hand.concealed:
+        before[tile] += 1
+    return claimed + sum(1 for tile, count in enumerate(before) if count == 3 and is_honor(tile))
+
+
+def _honour_pung_problems(win: Win, index: int, counted: int) -> list[Problem]:
+    ticked = win.patterns.count("honour_pung")
+    if not ticked or ticked == counted:
+        return []
+    return [
+        Problem(
+            E.PATTERN_CONTRADICTS_TILES,
+            f"wins.{index}.patterns.{win.patterns.index('honour_pung')}",
+            f"Honour pung is ticked {ticked} time(s), but the tiles show {counted}.",
+        )
+    ]
 
 
 def _tile_readings(hand: WinningHand, options: Options) -> list[_ShapeReading]:
@@ -91,8 +123,12 @@ def _tile_readings(hand: WinningHand, options: Options) -> list[_ShapeReading]:
     facts = whole_hand(hand)
     common = _whole_hand_shapes(facts)
     found: list[_ShapeReading] = []
+    # 大吊车 (RULES §9.5.2): four sets set aside, and the win pairs the one tile left.
+    lone = options["da_diao_che"] and len(hand.melds) == 4 and hand.concealed == (hand.winning_tile,)
     for reading in readings(hand):
         shapes = set(common)
+        if lone:
+            shapes.add("lone_tile_wait")
         if reading.all_pungs:
             shapes.add("all_triplets")
         if facts.every(is_258):
@@ -113,9 +149,24 @@ def _tile_readings(hand: WinningHand, options: Options) -> list[_ShapeReading]:
             ladder_exempt = "seven_pairs" in exempt
             exempted = bool(frozen & exempt) or ladder_exempt or has_258_pair
             found.append(_ShapeReading(frozen, None, exempted))
+    if options["allow_thirteen_unrelated"] and not hand.melds and _thirteen_unrelated(counts):
+        found.append(_ShapeReading(frozenset({"thirteen_unrelated"}), None, True))  # needs no 258 pair
     if options["all_generals_free_form"] and facts.every(is_258) and not any("all_generals" in r.shapes for r in found):
         found.append(_ShapeReading(frozenset(common | {"all_generals"}), None, True))
     return found
+
+
+def _thirteen_unrelated(counts: list[int]) -> bool:
+    """十三不靠 (RULES §9.5.6): 147, 258 and 369 in the three suits, one each, and five different honours."""
+    if any(count > 1 for count in counts) or sum(counts[27:]) != 5:
+        return False
+    starts = []
+    for suit in range(3):
+        ranks = [rank for rank in range(9) if counts[suit * 9 + rank]]
+        if len(ranks) != 3 or ranks[0] > 2 or ranks != [ranks[0], ranks[0] + 3, ranks[0] + 6]:
+            return False
+        starts.append(ranks[0])
+    return sorted(starts) == [0, 1, 2]
 
 
 def _whole_hand_shapes(facts: WholeHand) -> frozenset[str]:

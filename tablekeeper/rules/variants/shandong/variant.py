@@ -22,6 +22,9 @@ class Shandong(Variant):
     ready_values = ("none", "ming", "an")
     uses_flowers = True
     uses_liable = True
+    uses_side_bets = True  # 漂, only while max_side_bet > 0 (RULES §9.5.8)
+    max_side_bet_option = "max_side_bet"
+    side_bets_need_option = True
     max_winners = 3
     options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
     option_words = WORDS
@@ -33,7 +36,9 @@ class Shandong(Variant):
         score=scoring.score,
     )
     # Seven pairs and the first-turn hands hold no kong and no claimed meld.
-    consistency = Consistency(kongless_patterns=frozenset({*SEVEN_PAIRS_LADDER, "heavenly_hand", "earthly_hand"}))
+    consistency = Consistency(
+        kongless_patterns=frozenset({*SEVEN_PAIRS_LADDER, "heavenly_hand", "earthly_hand", "thirteen_unrelated"})
+    )
 
 
 VARIANT = Shandong()
