@@ -89,7 +89,9 @@ CONTRADICTIONS: dict[str, str] = {
     "added_kong_on_dragon": "an added kong | a dragon tile, which is never punged from a discard (Dalian)",
     "treasure_without_ready": "a treasure face | no seat declared ready (Dalian)",
     "four_in_hand_beyond_kongs": "four in hand counted several times | the winner's kongs, which leave too few "
-    "tiles (Dalian)",
+    "tiles (Dalian, Shenyang)",
+    "four_in_hand_without_chow": "four in hand | an all-pungs hand with no first-turn set to hold the fourth copy "
+    "(Shenyang)",
     "false_win_not_void": "a false win (诈胡) | a hand that was not marked void (Shenyang)",
     "more_dragon_triplets_than_dragons": "dragon pungs ticked | dragon kongs listed: three dragons in all (Shenyang)",
     "fourth_kong_not_won": "four kongs in a won hand | a win that is neither a kong bloom nor a robbed kong (Shandong)",
