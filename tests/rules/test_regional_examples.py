@@ -22,8 +22,6 @@ SHARED_COPY = Path(__file__).resolve().parents[3] / "shared" / "rules" / "region
 # Example id -> the §9 option it needs that the engine does not have yet.
 NOT_BUILT: dict[str, str] = {
     "RD2": "discard_all_pay (§9.2.2)",
-    "RS1": "three_closed_double (§9.3.2)",
-    "RS2": "ron_factor (§9.3.1)",
     "RH1": "gua_da_feng (§9.4.1)",
     "RH2": "bao_zhuang (§9.4.4)",
     "RSD1": "max_side_bet (§9.5.8)",
