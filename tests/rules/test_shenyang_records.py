@@ -113,6 +113,15 @@ def test_the_catalogue_declares_every_option_and_pattern_of_the_rule_book() -> N
         "kong_discard",
         "single_wait",
         "last_tile",
+        # RULES §9.3, each only while its house rule is on.
+        "pure_one_suit",
+        "four_in_hand",
+        "seven_pairs",
+    }
+    assert {p["id"]: p["requires_option"] for p in described["patterns"] if p["requires_option"]} == {
+        "pure_one_suit": "allow_pure_one_suit",
+        "four_in_hand": "four_in_hand",
+        "seven_pairs": "allow_seven_pairs",
     }
     assert described["default_base"] == 2 and described["notes"]
 

@@ -193,19 +193,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
 BLOOM_OR_LAST_TILE = ("kong_bloom", "last_tile")
 
 # §9.3.3, §9.3.8: pure one suit and seven pairs take the place of all pungs and the dragon pungs; a seven-pairs
-# hand holds no kong, so it is never a kong bloom or a kong discard, and it is read before pure one suit.
-_PURE_OR_SEVEN = [
-    ("pure_one_suit", "all_pungs"),
-    ("pure_one_suit", "dragon_pung"),
-    ("pure_one_suit", "seven_pairs"),
-    ("seven_pairs", "all_pungs"),
-    ("seven_pairs", "dragon_pung"),
-    ("seven_pairs", "kong_bloom"),
-    ("seven_pairs", "kong_discard"),
-]
+# hand holds no kong, so it is never a kong bloom or a kong discard, and it is read before pure one suit. The
+# new patterns name what they exclude; the check refuses a pair named on either side, so the seed's patterns
+# keep their own lists.
+_PURE_EXCLUDES = frozenset({"all_pungs", "dragon_pung", "seven_pairs"})
+_SEVEN_EXCLUDES = frozenset({"all_pungs", "dragon_pung", "pure_one_suit", "kong_bloom", "kong_discard"})
 
 PATTERNS: tuple[PatternSpec, ...] = exclusive(
-    [BLOOM_OR_LAST_TILE, *_PURE_OR_SEVEN],
+    [BLOOM_OR_LAST_TILE],
     PatternSpec(
         "all_pungs",
         "All pungs",
@@ -248,6 +243,7 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         "Pure one suit",
         "清一色",
         "×8",
+        excludes=_PURE_EXCLUDES,
         requires_option="allow_pure_one_suit",
         from_tiles=True,
         meaning="Every tile of one suit, no honours, four sets and a pair; it wins even closed, without three "
@@ -271,6 +267,7 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         "七小对",
         "×1, or ×8 (seven_pairs_value)",
         value_zh="×1，或×8（七小对倍数）",
+        excludes=_SEVEN_EXCLUDES,
         requires_option="allow_seven_pairs",
         from_tiles=True,
         meaning="Seven pairs, four of a kind counting as two; a closed hand with no kong.",

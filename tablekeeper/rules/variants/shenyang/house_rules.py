@@ -113,7 +113,7 @@ WORDS: dict[str, RuleWords] = {
         ("A discard win doubles", "点炮翻倍"),
         (
             "A win on a discard (or a robbed kong) counts ×2, or ×1 as on the Rust server.",
-            "点炮胡（或抢杠胡）算2倍，或者像Rust服那样不翻倍。",
+            "点炮胡（或抢杠胡）算2倍，或者像网上服务器那样不翻倍。",
         ),
         values={2: ("×2", "翻倍"), 1: ("×1", "不翻倍")},
     ),
@@ -140,7 +140,7 @@ WORDS: dict[str, RuleWords] = {
     ),
     "all_pungs_value": rule(
         ("All pungs pays", "对对胡倍数"),
-        ("All pungs counts ×8, or ×4 as on the Rust server.", "对对胡算8倍，或者像Rust服那样算4倍。"),
+        ("All pungs counts ×8, or ×4 as on the Rust server.", "对对胡算8倍，或者像网上服务器那样算4倍。"),
         values={8: ("×8", "8倍"), 4: ("×4", "4倍")},
     ),
     "concealed_dragon_kong_value": rule(
