@@ -36,6 +36,11 @@ NOTES: tuple[str, ...] = (
     "A single wait counts only tile kinds that would complete a legal Shenyang win.",
     "Claiming a fourth set is only allowed for an all-pungs hand, so four claimed sets with a chow are rejected.",
     "With allow_seven_pairs, seven pairs is exempt from the open-hand and pung requirements it cannot meet.",
+    "A hand legal both as seven pairs and as four sets is read as seven pairs unless the four sets pay more.",
+    "Four in hand counts tiles held four times outside a declared kong, first-turn sets included; with all pungs "
+    "it needs a first-turn set of the winner to hold the fourth copy.",
+    "concealed_dragon_kong_value=16 makes a concealed dragon kong one ×16, whatever the other kong options say.",
+    "liuju_dice_mode=off applies neither double, still counts drawn hands and keeps the pending doubles.",
 )
 
 
@@ -64,7 +69,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "allow_seven_pairs",
         False,
         "bool",
-        "Seven pairs is a legal win (worth a plain hand; it still needs all three suits and a terminal or honour).",
+        "Seven pairs is a legal win (worth a plain hand; it still needs all three suits and a terminal or honour, "
+        "unless seven_pairs_value is 8).",
     ),
     OptionSpec(
         "multi_ron",

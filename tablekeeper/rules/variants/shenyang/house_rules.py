@@ -25,8 +25,9 @@ WORDS: dict[str, RuleWords] = {
     "allow_seven_pairs": rule(
         ("Seven pairs can win", "七对可以胡"),
         (
-            "Seven pairs is a legal win, worth a plain hand (still needs three suits and a terminal).",
-            "七小对可以胡，按平胡算（仍要三门齐、有幺九）。",
+            "Seven pairs is a legal win, worth a plain hand (still needs three suits and a terminal) unless "
+            "seven pairs pays ×8.",
+            "七小对可以胡，按平胡算（仍要三门齐、有幺九），七小对算8倍时除外。",
         ),
         common=True,
     ),
