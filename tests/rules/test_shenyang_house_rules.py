@@ -207,6 +207,8 @@ REFUSED: list[tuple[str, dict[str, Any], dict[str, Any], str, str]] = [
     ("seven pairs beside a kong of the winner", {"allow_seven_pairs": True},
      won(self_draw(1, "seven_pairs"), kongs=[kong(1, "concealed", "3m")]), "contradictory_facts",
      "wins.0.patterns.0"),
+    ("seven pairs on a robbed kong", {"allow_seven_pairs": True}, won(robbed(1, 3, "seven_pairs")),
+     "pattern_method_conflict", "wins.0.patterns.0"),
     ("seven pairs with all pungs", {"allow_seven_pairs": True}, won(self_draw(1, "seven_pairs", "all_pungs")),
      "patterns_exclusive", "wins.0.patterns.1"),
     ("pure one suit with all pungs", {"allow_pure_one_suit": True},

@@ -273,6 +273,8 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         "七小对",
         "×1, or ×8 (seven_pairs_value)",
         value_zh="×1，或×8（七小对倍数）",
+        # A robbed tile pairs nothing: the other three copies are in the robbed pung (§9.3's scope table).
+        methods=frozenset({"self_draw", "discard"}),
         excludes=_SEVEN_EXCLUDES,
         requires_option="allow_seven_pairs",
         from_tiles=True,
