@@ -112,6 +112,10 @@ CONTRADICTION_FACTS: dict[str, tuple[Promise, Promise]] = {
         _("four in hand counted this many times"),
         _("the winner's kongs leave too few tiles for it"),
     ),
+    "four_in_hand_without_chow": (
+        _("four in hand"),
+        _("an all-pungs hand with no first-turn set of the winner to hold the fourth copy"),
+    ),
     "false_win_not_void": (_("a false win penalty"), _("the hand is not marked void")),
     "more_dragon_triplets_than_dragons": (
         _("dragon pungs ticked"),

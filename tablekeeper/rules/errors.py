@@ -89,7 +89,9 @@ CONTRADICTIONS: dict[str, str] = {
     "added_kong_on_dragon": "an added kong | a dragon tile, which is never punged from a discard (Dalian)",
     "treasure_without_ready": "a treasure face | no seat declared ready (Dalian)",
     "four_in_hand_beyond_kongs": "four in hand counted several times | the winner's kongs, which leave too few "
-    "tiles (Dalian)",
+    "tiles (Dalian, Shenyang)",
+    "four_in_hand_without_chow": "four in hand | an all-pungs hand with no first-turn set to hold the fourth copy "
+    "(Shenyang)",
     "robbed_kong_listed": "a win by robbing a kong | that added kong listed among the hand's kongs, though a "
     "robbed kong never completes (Dalian with kong_payments=club, Zhengzhou)",
     "false_win_not_void": "a false win (诈胡) | a hand that was not marked void (Shenyang)",

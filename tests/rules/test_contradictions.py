@@ -636,6 +636,16 @@ ONE_VARIANT: list[Row] = [
         "wins.0.patterns",
         ("2 dragon pung(s)", "2 dragon kong(s) (5z, 6z)"),
     ),
+    (
+        "shenyang: four in hand on an all-pungs hand with no first-turn set",
+        "shenyang",
+        won(self_draw(1, "all_pungs", "four_in_hand")),
+        None,
+        {"four_in_hand": True},
+        "four_in_hand_without_chow",
+        "wins.0.patterns.1",
+        ("four in hand (四归一) on an all-pungs hand", "the hand's kongs list none"),
+    ),
 ]
 
 # RULES §9.5.4 and §9.5.7: the flower items of Shandong's house rules.

@@ -20,10 +20,7 @@ EXAMPLES = json.loads((Path(__file__).parent / "data" / "regional_examples.json"
 SHARED_COPY = Path(__file__).resolve().parents[3] / "shared" / "rules" / "regional_examples.json"
 
 # Example id -> the §9 option it needs that the engine does not have yet.
-NOT_BUILT: dict[str, str] = {
-    "RS1": "three_closed_double (§9.3.2)",
-    "RS2": "ron_factor (§9.3.1)",
-}
+NOT_BUILT: dict[str, str] = {}
 
 
 def _case_param(case: dict[str, Any]) -> Any:

@@ -113,13 +113,33 @@ def test_the_catalogue_declares_every_option_and_pattern_of_the_rule_book() -> N
         "kong_discard",
         "single_wait",
         "last_tile",
+        # RULES §9.3, each only while its house rule is on.
+        "pure_one_suit",
+        "four_in_hand",
+        "seven_pairs",
+    }
+    assert {p["id"]: p["requires_option"] for p in described["patterns"] if p["requires_option"]} == {
+        "pure_one_suit": "allow_pure_one_suit",
+        "four_in_hand": "four_in_hand",
+        "seven_pairs": "allow_seven_pairs",
     }
     assert described["default_base"] == 2 and described["notes"]
 
 
 # -- invariants ------------------------------------------------------------------------------
 
-PATTERN_IDS = ["all_pungs", "dragon_pung", "kong_bloom", "kong_discard", "single_wait", "last_tile"]
+PATTERN_IDS = [
+    "all_pungs",
+    "dragon_pung",
+    "kong_bloom",
+    "kong_discard",
+    "single_wait",
+    "last_tile",
+    # RULES §9.3: refused as pattern_not_allowed while their house rule is off.
+    "pure_one_suit",
+    "four_in_hand",
+    "seven_pairs",
+]
 
 
 @st.composite
@@ -139,9 +159,15 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
         record["wins"] = [entry]
     record["seats"] = [{"opened": draw(st.booleans())} for _ in range(4)]
     kinds = st.sampled_from(["concealed", "dragon_set", "wind_set", "exposed"])
+    faces = st.sampled_from([None, "5z", "1m"])  # a dragon kong, for concealed_dragon_kong_value
     record["kongs"] = [
-        {"seat": s, "kind": k, **({"from": (s + 1) % 4} if k == "exposed" else {})}
-        for s, k in draw(st.lists(st.tuples(st.integers(0, 3), kinds), max_size=3))
+        {
+            "seat": s,
+            "kind": k,
+            **({"from": (s + 1) % 4} if k == "exposed" else {}),
+            **({"tile": t} if t and k in ("concealed", "exposed") else {}),
+        }
+        for s, k, t in draw(st.lists(st.tuples(st.integers(0, 3), kinds, faces), max_size=3))
     ]
     penalty_kinds = st.sampled_from(["false_win", "four_same_discards", "revealed_tiles"])
     record["penalties"] = [
@@ -163,9 +189,19 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
     ),
     st.fixed_dictionaries(
         {
-            "liuju_dice_mode": st.sampled_from(["stack", "no_stack_carry"]),
+            "liuju_dice_mode": st.sampled_from(["stack", "no_stack_carry", "off"]),
             "ron_payers": st.sampled_from(["discarder", "all"]),
             "cap_per_payer": st.sampled_from([None, 40]),
+            # RULES §9.3
+            "ron_factor": st.sampled_from([2, 1]),
+            "three_closed_double": st.booleans(),
+            "allow_pure_one_suit": st.booleans(),
+            "four_in_hand": st.booleans(),
+            "all_pungs_value": st.sampled_from([8, 4]),
+            "concealed_dragon_kong_value": st.sampled_from(["product", 16]),
+            "special_set_value": st.sampled_from([4, 2]),
+            "allow_seven_pairs": st.booleans(),
+            "seven_pairs_value": st.sampled_from([1, 8]),
         }
     ),
 )
@@ -355,7 +391,7 @@ def test_every_rule_book_option_defaults_to_section_2_8_and_says_what_it_means()
     assert {key: options[key]["default"] for key in RULE_BOOK_DEFAULTS} == RULE_BOOK_DEFAULTS
     assert options["pot_at_session_end"]["allowed"] == ["refund_pro_rata", "stays"]
     assert options["ron_payers"]["allowed"] == ["discarder", "all"]
-    assert options["liuju_dice_mode"]["allowed"] == ["stack", "no_stack_carry"]
+    assert options["liuju_dice_mode"]["allowed"] == ["stack", "no_stack_carry", "off"]
     assert all(len(option["meaning"]) > 20 for option in options.values())
 
 

@@ -36,6 +36,11 @@ NOTES: tuple[str, ...] = (
     "A single wait counts only tile kinds that would complete a legal Shenyang win.",
     "Claiming a fourth set is only allowed for an all-pungs hand, so four claimed sets with a chow are rejected.",
     "With allow_seven_pairs, seven pairs is exempt from the open-hand and pung requirements it cannot meet.",
+    "A hand legal both as seven pairs and as four sets is read as seven pairs unless the four sets pay more.",
+    "Four in hand counts tiles held four times outside a declared kong, first-turn sets included; with all pungs "
+    "it needs a first-turn set of the winner to hold the fourth copy.",
+    "concealed_dragon_kong_value=16 makes a concealed dragon kong one ×16, whatever the other kong options say.",
+    "liuju_dice_mode=off applies neither double, still counts drawn hands and keeps the pending doubles.",
 )
 
 
@@ -64,7 +69,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "allow_seven_pairs",
         False,
         "bool",
-        "Seven pairs is a legal win (worth a plain hand; it still needs all three suits and a terminal or honour).",
+        "Seven pairs is a legal win (worth a plain hand; it still needs all three suits and a terminal or honour, "
+        "unless seven_pairs_value is 8).",
     ),
     OptionSpec(
         "multi_ron",
@@ -78,8 +84,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "stack",
         "choice",
         "stack: the dice double and the after-a-drawn-hand double both apply (×4 together). no_stack_carry: at "
-        "most one ×2 per won hand; any extra doubles wait for the next hands.",
-        choices=("stack", "no_stack_carry"),
+        "most one ×2 per won hand; any extra doubles wait for the next hands. off: neither double applies "
+        "(the dice double is still recorded, drawn hands are still counted).",
+        choices=("stack", "no_stack_carry", "off"),
     ),
     OptionSpec(
         "liuju_streak_stacks",
@@ -136,11 +143,67 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "paid in, in proportion to what they paid; stays leaves it out of the standings.",
         choices=("refund_pro_rata", "stays"),
     ),
+    # RULES.md §9.3: the Rust server's rules, each off by default (the seed's figures).
+    OptionSpec(
+        "ron_factor",
+        2,
+        "choice",
+        "What a win on a discard (or a robbed kong) multiplies: ×2 (the rule book) or ×1; robbing keeps its own ×2.",
+        choices=(2, 1),
+    ),
+    OptionSpec(
+        "three_closed_double",
+        False,
+        "bool",
+        "With one winner and all three other players closed, each of them pays the closed double as ×4.",
+    ),
+    OptionSpec(
+        "allow_pure_one_suit",
+        False,
+        "bool",
+        "Pure one suit (清一色, ×8) is a legal win without three suits, a terminal, an open hand or a pung.",
+    ),
+    OptionSpec(
+        "four_in_hand",
+        False,
+        "bool",
+        "Four in hand (四归一): all four copies of a tile in the winner's hand, not as a kong, ×2 each.",
+    ),
+    OptionSpec("all_pungs_value", 8, "choice", "What all pungs (对对胡) multiplies: ×8 or ×4.", choices=(8, 4)),
+    OptionSpec(
+        "concealed_dragon_kong_value",
+        "product",
+        "choice",
+        "A concealed kong of one dragon: the product of its doubles (product), or ×16 in all (16).",
+        choices=("product", 16),
+    ),
+    OptionSpec(
+        "special_set_value",
+        4,
+        "choice",
+        "What each first-turn set (中发白, 东南西北) multiplies: ×4 or ×2.",
+        choices=(4, 2),
+    ),
+    OptionSpec(
+        "seven_pairs_value",
+        1,
+        "choice",
+        "What seven pairs (with allow_seven_pairs) multiplies: ×1, or ×8, which also frees it from the three-suit "
+        "and terminal requirements.",
+        choices=(1, 8),
+    ),
 )
 
 
 # Nobody declares a kong during the haidi phase, so a kong bloom is never a last-tile win.
 BLOOM_OR_LAST_TILE = ("kong_bloom", "last_tile")
+
+# §9.3.3, §9.3.8: pure one suit and seven pairs take the place of all pungs and the dragon pungs; a seven-pairs
+# hand holds no kong, so it is never a kong bloom or a kong discard, and it is read before pure one suit. The
+# new patterns name what they exclude; the check refuses a pair named on either side, so the seed's patterns
+# keep their own lists.
+_PURE_EXCLUDES = frozenset({"all_pungs", "dragon_pung", "seven_pairs"})
+_SEVEN_EXCLUDES = frozenset({"all_pungs", "dragon_pung", "pure_one_suit", "kong_bloom", "kong_discard"})
 
 PATTERNS: tuple[PatternSpec, ...] = exclusive(
     [BLOOM_OR_LAST_TILE],
@@ -181,6 +244,42 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         "not count, unless only one of them gives a legal Shenyang hand).",
     ),
     last_tile("×2", "Self-draw during the haidi phase, on one of the last four live tiles."),
+    PatternSpec(
+        "pure_one_suit",
+        "Pure one suit",
+        "清一色",
+        "×8",
+        excludes=_PURE_EXCLUDES,
+        requires_option="allow_pure_one_suit",
+        from_tiles=True,
+        meaning="Every tile of one suit, no honours, four sets and a pair; it wins even closed, without three "
+        "suits, a terminal or a pung.",
+    ),
+    PatternSpec(
+        "four_in_hand",
+        "Four in hand",
+        "四归一",
+        "×2 each",
+        value_zh="每个×2",
+        repeatable=True,
+        requires_option="four_in_hand",
+        from_tiles=True,
+        meaning="All four copies of a tile are in the winner's hand (in hand, chows, pungs or a first-turn set), "
+        "not declared as a kong; tick once per tile.",
+    ),
+    PatternSpec(
+        "seven_pairs",
+        "Seven pairs",
+        "七小对",
+        "×1, or ×8 (seven_pairs_value)",
+        value_zh="×1，或×8（七小对倍数）",
+        # A robbed tile pairs nothing: the other three copies are in the robbed pung (§9.3's scope table).
+        methods=frozenset({"self_draw", "discard"}),
+        excludes=_SEVEN_EXCLUDES,
+        requires_option="allow_seven_pairs",
+        from_tiles=True,
+        meaning="Seven pairs, four of a kind counting as two; a closed hand with no kong.",
+    ),
 )
 
 SHAPE_PATTERNS = tuple(spec.id for spec in PATTERNS if spec.from_tiles)  # what the tiles prove or disprove

@@ -41,7 +41,9 @@ def findings_problems(record: HandRecord, findings: Findings, options: Options) 
 def _win_problems(record: HandRecord, options: Options, index: int, win: Win, found: TileFindings) -> list[Problem]:
     path = f"wins.{index}"
     problems: list[Problem] = []
-    if not found.from_tiles and not seat_is_open(record, win.seat, options):
+    # Seven pairs and pure one suit (§9.3.3, §9.3.8) win closed.
+    closed_wins = not {"seven_pairs", "pure_one_suit"}.isdisjoint(found.patterns)
+    if not found.from_tiles and not closed_wins and not seat_is_open(record, win.seat, options):
         words = (
             f"P{win.seat} cannot win with a closed hand: Shenyang needs a chow, pung or kong claimed from a discard."
         )
@@ -74,7 +76,52 @@ def _win_problems(record: HandRecord, options: Options, index: int, win: Win, fo
                 f"Kong bloom (杠上开花) needs a kong, but the tiles of P{win.seat} show none.",
             )
         )
+    if not found.from_tiles:
+        problems.extend(_four_in_hand_problems(record, index, win))
     return problems
+
+
+def _four_in_hand_problems(record: HandRecord, index: int, win: Win) -> list[Problem]:
+    """Four in hand ticked without tiles (§9.3.4): room for it beside the kongs, and a chow or a first-turn set
+    to hold the fourth copy beside a pung."""
+    count = win.patterns.count("four_in_hand")
+    if not count:
+        return []
+    places = [i for i, p in enumerate(win.patterns) if p == "four_in_hand"]
+    kongs = [kong for kong in record.kongs_of(win.seat) if kong.kind in ("exposed", "added", "concealed")]
+    room = (14 - 3 * len(kongs)) // 4
+    if count > 3:
+        return [Problem(E.PATTERN_REPEATED, f"wins.{index}.patterns.{places[3]}", _TOO_MANY_FOURS)]
+    problems: list[Problem] = []
+    if count > room:
+        field = f"wins.{index}.patterns.{places[room]}"
+        problems.append(
+            contradiction(
+                "four_in_hand_beyond_kongs",
+                field,
+                f"P{win.seat}'s win counts four in hand (四归一) {count} times, but with {len(kongs)} kong(s) set "
+                f"aside the hand keeps {14 - 3 * len(kongs)} other tiles: room for {room} four of a kind at most.",
+                field,
+                "kongs",
+            )
+        )
+    special_set = any(kong.kind in _SPECIAL_SETS for kong in record.kongs_of(win.seat))
+    if "all_pungs" in win.patterns and not special_set:
+        field = f"wins.{index}.patterns.{places[0]}"
+        problems.append(
+            contradiction(
+                "four_in_hand_without_chow",
+                field,
+                f"P{win.seat}'s win counts four in hand (四归一) on an all-pungs hand, but with no chow the fourth "
+                "copy needs a first-turn set (中发白 or 东南西北) of the winner's, and the hand's kongs list none.",
+                field,
+                f"wins.{index}.patterns.{win.patterns.index('all_pungs')}",
+            )
+        )
+    return problems
+
+
+_TOO_MANY_FOURS = "A hand of 14 tiles holds at most three tiles four times."
 
 
 def seat_is_open(record: HandRecord, seat: int, options: Options) -> bool:

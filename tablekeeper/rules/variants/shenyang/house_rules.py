@@ -25,8 +25,9 @@ WORDS: dict[str, RuleWords] = {
     "allow_seven_pairs": rule(
         ("Seven pairs can win", "七对可以胡"),
         (
-            "Seven pairs is a legal win, worth a plain hand (still needs three suits and a terminal).",
-            "七小对可以胡，按平胡算（仍要三门齐、有幺九）。",
+            "Seven pairs is a legal win, worth a plain hand (still needs three suits and a terminal) unless "
+            "seven pairs pays ×8.",
+            "七小对可以胡，按平胡算（仍要三门齐、有幺九），七小对算8倍时除外。",
         ),
         common=True,
     ),
@@ -41,10 +42,14 @@ WORDS: dict[str, RuleWords] = {
     "liuju_dice_mode": rule(
         ("Dice double after a draw", "流局和色子翻倍"),
         (
-            "Both doubles apply together (×4), or at most one ×2 per hand and the rest wait.",
-            "两个翻倍一起算（4倍），或者每把最多翻一次，多的留到下把。",
+            "Both doubles apply together (×4), at most one ×2 per hand and the rest wait, or neither applies.",
+            "两个翻倍一起算（4倍），或者每把最多翻一次、多的留到下把，或者都不算。",
         ),
-        values={"stack": ("Both together", "一起算"), "no_stack_carry": ("One per hand", "每把一次")},
+        values={
+            "stack": ("Both together", "一起算"),
+            "no_stack_carry": ("One per hand", "每把一次"),
+            "off": ("Neither", "都不算"),
+        },
     ),
     "liuju_streak_stacks": rule(
         ("Draws in a row keep doubling", "连续流局连续翻倍"),
@@ -103,5 +108,64 @@ WORDS: dict[str, RuleWords] = {
             "按各家放进去的比例退回，或者不计入总分。",
         ),
         values={"refund_pro_rata": ("Refunded", "按比例退回"), "stays": ("Left unclaimed", "留在池里")},
+    ),
+    # RULES.md §9.3: the Rust server's rules.
+    "ron_factor": rule(
+        ("A discard win doubles", "点炮翻倍"),
+        (
+            "A win on a discard (or a robbed kong) counts ×2, or ×1 as on the Rust server.",
+            "点炮胡（或抢杠胡）算2倍，或者像网上服务器那样不翻倍。",
+        ),
+        values={2: ("×2", "翻倍"), 1: ("×1", "不翻倍")},
+    ),
+    "three_closed_double": rule(
+        ("Three closed players pay ×4", "三家闭"),
+        (
+            "With one winner and all three others closed, each of them pays ×4 instead of ×2 for being closed.",
+            "一家胡、另外三家都没开门时，每家的闭门翻倍从2倍变成4倍。",
+        ),
+    ),
+    "allow_pure_one_suit": rule(
+        ("Pure one suit may win", "清一色可胡"),
+        (
+            "A hand of one suit only (×8) wins even closed, without three suits, a terminal or a pung.",
+            "一门花色的牌（8倍）可以胡，不用开门、三门齐、幺九和刻子。",
+        ),
+    ),
+    "four_in_hand": rule(
+        ("Four of a kind in hand", "四归一"),
+        (
+            "All four copies of a tile in the winner's hand, not as a kong, count ×2 each.",
+            "四张一样的牌都在胡牌的手里、没有开杠，每种翻一倍。",
+        ),
+    ),
+    "all_pungs_value": rule(
+        ("All pungs pays", "对对胡倍数"),
+        ("All pungs counts ×8, or ×4 as on the Rust server.", "对对胡算8倍，或者像网上服务器那样算4倍。"),
+        values={8: ("×8", "8倍"), 4: ("×4", "4倍")},
+    ),
+    "concealed_dragon_kong_value": rule(
+        ("Concealed dragon kong pays", "中发白暗杠倍数"),
+        (
+            "A concealed kong of one dragon counts its doubles together, or ×16 in all.",
+            "中发白的暗杠按各项翻倍相乘，或者一共算16倍。",
+        ),
+        values={"product": ("Doubles multiplied", "各项相乘"), 16: ("×16", "16倍")},
+    ),
+    "special_set_value": rule(
+        ("First-turn sets pay", "喜杠倍数"),
+        (
+            "Each first-turn 中发白 or 东南西北 set counts ×4, or ×2.",
+            "每组起手亮出的中发白或东南西北算4倍，或者算2倍。",
+        ),
+        values={4: ("×4", "4倍"), 2: ("×2", "2倍")},
+    ),
+    "seven_pairs_value": rule(
+        ("Seven pairs pays", "七小对倍数"),
+        (
+            "Seven pairs counts like a plain hand, or ×8 and then needs neither three suits nor a terminal.",
+            "七小对按平胡算，或者算8倍，这时不用三门齐也不用幺九。",
+        ),
+        values={1: ("Like a plain hand", "按平胡算"), 8: ("×8", "8倍")},
     ),
 }

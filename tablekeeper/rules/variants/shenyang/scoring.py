@@ -91,12 +91,23 @@ def _hand_factors(
     win: Win, patterns: tuple[str, ...], kongs: tuple[DeclaredKong, ...], options: Options
 ) -> list[Factor]:
     # A self-draw is paid ×1 by all three: named so that every payment says how the hand was won.
-    factors = [Factor("self-draw", 1, "self_draw")] if win.method == "self_draw" else [Factor("ron", 2, "discard")]
+    if win.method == "self_draw":
+        factors = [Factor("self-draw", 1, "self_draw")]
+    else:
+        factors = [Factor("ron", options["ron_factor"], "discard")]  # §9.3.1: ×2, or ×1 (ron_factor)
     if win.method == "rob_kong":
         factors.append(Factor("robbing the kong", 2, "rob_kong"))
-    if "all_pungs" in patterns:
-        factors.append(Factor("all pungs", 8, "all_pungs"))
+    for pattern_id, label, times in (
+        ("seven_pairs", "seven pairs", options["seven_pairs_value"]),
+        ("pure_one_suit", "pure one suit", 8),
+        ("all_pungs", "all pungs", options["all_pungs_value"]),
+    ):
+        if pattern_id in patterns:
+            factors.append(Factor(label, times, pattern_id))
     factors.extend(Factor("dragon pung", 2, "dragon_pung") for _ in range(patterns.count("dragon_pung")))
+    fours = patterns.count("four_in_hand")
+    if fours:
+        factors.append(Factor("four in hand", 2**fours, "four_in_hand", count=fours, each=2))
     for kind, tile in kongs:
         factors.extend(_kong_factors(kind, tile, options))
     for pattern_id, label in (
@@ -112,9 +123,12 @@ def _hand_factors(
 
 def _kong_factors(kind: str, tile: str | None, options: Options) -> list[Factor]:
     if kind == "dragon_set":
-        return [Factor("dragon set 中发白", 4, "dragon_set")]
+        return [Factor("dragon set 中发白", options["special_set_value"], "dragon_set")]
     if kind == "wind_set":
-        return [Factor("wind set 东南西北", 4, "wind_set")]
+        return [Factor("wind set 东南西北", options["special_set_value"], "wind_set")]
+    if kind == "concealed" and tile in DRAGON_FACES and options["concealed_dragon_kong_value"] == 16:
+        # §9.3.6: ×16 in all, whatever dragon_kong_stacks and gang_vs_angang say.
+        return [Factor("concealed dragon kong", 16, "concealed_dragon_kong", tile=tile)]
     doubled_concealed = kind == "concealed" and options["gang_vs_angang"] == "angang_double"
     times = 4 if doubled_concealed else 2
     if tile in DRAGON_FACES:
@@ -148,7 +162,7 @@ def _charge(
     if state.dealer in (payer, winner):
         factors.append(Factor("dealer", 2, "dealer"))
     if not seat_is_open(record, payer, options):
-        factors.append(Factor("closed payer", 2, "unopened_payer"))
+        factors.append(_closed_payer(record, options))
     raw = product(factors, base)
     why = " × ".join([f"base {base}", *(f.words() for f in factors)]) + f" = {raw}"
     cap = options["cap_per_payer"]
@@ -160,12 +174,24 @@ def _charge(
     ledger.pay(codes.WIN_PRODUCT, payer, winner, amount, params, why)
 
 
+def _closed_payer(record: HandRecord, options: Options) -> Factor:
+    """Cls(p): ×2, or ×4 under three_closed_double when one player won and all three others are closed (§9.3.2)."""
+    if options["three_closed_double"] and len(record.wins) == 1:
+        winner = record.wins[0].seat
+        if not any(seat_is_open(record, seat, options) for seat in range(4) if seat != winner):
+            return Factor("three closed payers", 4, "three_closed")
+    return Factor("closed payer", 2, "unopened_payer")
+
+
 # -- the doublings that come from the table, not the hand --------------------------------
 
 
 def _doubles(record: HandRecord, state: TableState, options: Options) -> Doubles:
     liuju = state.previous == "draw" or state.draw_streak > 0
     dice = record.dice_double
+    if options["liuju_dice_mode"] == "off":
+        # §9.3.9: neither double; the dice are still recorded and drawn hands still counted, pending stays.
+        return Doubles((), state.pending_doubles, state.pending_doubles, "", {})
     if options["liuju_dice_mode"] == "stack":
         factors: list[Factor] = []
         if dice:
@@ -270,8 +296,10 @@ def _next_state(
     if record.result == "draw":
         pending = doubles.pending_after_draw if no_stack else state.pending_doubles
         draws = state.draw_streak + 1
-        doubling = 2**draws if not no_stack and options["liuju_streak_stacks"] else 2
+        doubling: int | None = 2**draws if not no_stack and options["liuju_streak_stacks"] else 2
         text = f"Drawn hand (流局): the next win counts ×{doubling}."
+        if options["liuju_dice_mode"] == "off":
+            doubling, text = None, "Drawn hand (流局): the next win does not double (liuju_dice_mode=off)."
         ledger.note(codes.DRAW, {"draws": draws, "next_multiplier": doubling}, text)
         streak = state.dealer_streak + 1
         note_dealer(ledger, state, dealer, "drawn_hand", streak, f"P{dealer} keeps the deal after a drawn hand.")

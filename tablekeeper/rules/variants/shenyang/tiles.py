@@ -10,7 +10,7 @@ from ...options import Options
 from ...records import HandRecord
 from ...shapes import Reading, readings
 from ...state import TableState
-from ...tiles import ALL_TILES, is_dragon, is_terminal_or_honor, tile_face
+from ...tiles import ALL_TILES, is_dragon, is_honor, is_terminal_or_honor, tile_face
 from ...variant import TileFindings
 from ..common.faces import missing_suits_words, suits_in
 from ..common.outcomes import derived_notes
@@ -29,10 +29,15 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
     if problems:
         raise Rejected(problems)
     waits = legal_waits(hand, lambda candidate: _is_legal(candidate, options))
+    # A legal hand with no four-sets reading is a legal seven pairs (_best_reading).
+    pure = best is not None and _pure_one_suit(hand, options)
     proven = {
-        "all_pungs": int(best is not None and _all_pungs(best)),
+        "all_pungs": int(best is not None and not pure and _all_pungs(best)),
         "dragon_pung": _dragon_pungs(best) if best is not None else 0,
         "single_wait": int(len(waits) == 1),
+        "pure_one_suit": int(pure),
+        "four_in_hand": _four_in_hand(hand) if options["four_in_hand"] else 0,
+        "seven_pairs": int(best is None),
     }
     patterns, derived = _settle_shape_patterns(win.patterns, proven, index, waits)
     return TileFindings(patterns, kongs, derived_notes(win.seat, derived))
@@ -62,6 +67,12 @@ def _contradiction_words(pattern_id: str, waits: list[int]) -> str:
         return "The tiles cannot be read as all pungs: there is a chow."
     if pattern_id == "dragon_pung":
         return "The tiles hold fewer dragon pungs than ticked (dragon kongs are counted from the kongs)."
+    if pattern_id == "pure_one_suit":
+        return "The tiles are not pure one suit: they hold more than one suit or an honour."
+    if pattern_id == "four_in_hand":
+        return "The tiles hold fewer tiles four times (outside a declared kong) than four in hand is ticked."
+    if pattern_id == "seven_pairs":
+        return "The tiles are not read as seven pairs."
     listed = ", ".join(tile_face(tile) for tile in waits)
     return f"Not a single wait: the hand waited on {listed}."
 
@@ -78,29 +89,48 @@ def _best_reading(hand: WinningHand, options: Options) -> tuple[Reading | None, 
     """The legal reading that pays most, or (None, []) for a legal seven pairs, or (None, the fewest
     failures), or (None, None) when no shape fits at all."""
     every = readings(hand)
-    hand_failures = _hand_failures(hand, options)
+    pure = _pure_one_suit(hand, options)
+    # §9.3.3: pure one suit wins without the three-suit, terminal, opened and pung requirements.
+    hand_failures = _fourth_call_failures(hand) if pure else _hand_failures(hand, options)
     best: Reading | None = None
     fewest: list[Unmet] | None = None
     for reading in every:
-        failures = hand_failures + _reading_failures(reading)
+        failures = hand_failures + ([] if pure else _reading_failures(reading))
         if not failures:
-            if best is None or _hand_value(reading) > _hand_value(best):
+            if best is None or _hand_value(reading, options) > _hand_value(best, options):
                 best = reading
         elif fewest is None or len(failures) < len(fewest):
             fewest = failures
-    if best is not None:
-        return best, []
-    # A hand that is both (112233m 445566p 99s) may fail as four sets and still win as seven pairs.
+    # A hand that is both (112233m 445566p 99s) may fail as four sets and still win as seven pairs, which
+    # is read first unless the four sets pay more (pure one suit against seven pairs worth ×1).
     seven = _seven_pairs_ok(hand, options)
+    if best is not None and (seven != [] or _hand_value(best, options, pure) > options["seven_pairs_value"]):
+        return best, []
     if seven == [] or not every:
         return None, seven
     return None, fewest
+
+
+def _pure_one_suit(hand: WinningHand, options: Options) -> bool:
+    return bool(options["allow_pure_one_suit"]) and len(suits_in(hand.counts())) == 1 and not _has_honour(hand)
+
+
+def _has_honour(hand: WinningHand) -> bool:
+    return any(count and is_honor(tile) for tile, count in enumerate(hand.counts()))
+
+
+def _four_in_hand(hand: WinningHand) -> int:
+    """Tiles held four times (in hand, chows, pungs or a first-turn set), not as a declared kong (§9.3.4)."""
+    kong_tiles = {meld.tiles[0] for meld in hand.melds if meld.kind in ("kong", "concealed_kong")}
+    return sum(1 for tile, count in enumerate(hand.counts()) if count == 4 and tile not in kong_tiles)
 
 
 def _seven_pairs_ok(hand: WinningHand, options: Options) -> list[Unmet] | None:
     """Failures of a seven-pairs hand under the house rule, or None when it is no seven pairs (or not allowed)."""
     if not options["allow_seven_pairs"] or not is_seven_pairs(hand):
         return None
+    if options["seven_pairs_value"] == 8:
+        return []  # §9.3.8: seven pairs worth ×8 needs neither three suits nor a terminal
     counts = hand.counts()
     failures = [words for words in (missing_suits_words(suits_in(counts)),) if words]
     if not any(count and is_terminal_or_honor(tile) for tile, count in enumerate(counts)):
@@ -118,10 +148,14 @@ def _hand_failures(hand: WinningHand, options: Options) -> list[Unmet]:
         failures.append(unmet("opened", "needs an open hand: a chow, pung or kong claimed from a discard"))
     if not any(count and is_terminal_or_honor(tile) for tile, count in enumerate(counts)):
         failures.append(unmet("terminal_or_honour", "needs at least one terminal (1 or 9) or honour"))
+    return failures + _fourth_call_failures(hand)
+
+
+def _fourth_call_failures(hand: WinningHand) -> list[Unmet]:
     claimed = [meld for meld in hand.melds if meld.claimed]
     if len(claimed) == 4 and any(meld.kind == "chow" for meld in claimed):
-        failures.append(unmet("fourth_claim_all_pungs", "may claim a fourth set only when the hand is all pungs"))
-    return failures
+        return [unmet("fourth_claim_all_pungs", "may claim a fourth set only when the hand is all pungs")]
+    return []
 
 
 def _reading_failures(reading: Reading) -> list[Unmet]:
@@ -151,9 +185,11 @@ def _dragon_pungs(reading: Reading) -> int:
     return sum(1 for s in reading.sets if s.kind == "pung" and is_dragon(s.tiles[0]))
 
 
-def _hand_value(reading: Reading) -> int:
+def _hand_value(reading: Reading, options: Options, pure: bool = False) -> int:
+    if pure:
+        return 8  # pure one suit, in place of all pungs; it holds no dragon
     doublings: int = _dragon_pungs(reading)
-    return (8 if _all_pungs(reading) else 1) << doublings
+    return (options["all_pungs_value"] if _all_pungs(reading) else 1) << doublings
 
 
 def _not_a_win_words(hand: WinningHand, options: Options) -> str:

@@ -36,6 +36,7 @@ class Shenyang(Variant):
     consistency = Consistency(
         replacement_kinds=frozenset({"exposed", "added", "concealed", "wind_set"}),
         discarder_kong_patterns=frozenset({"kong_discard"}),
+        kongless_patterns=frozenset({"seven_pairs"}),
     )
 
 
