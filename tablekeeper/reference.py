@@ -190,7 +190,10 @@ def _examples(variant_id: str, info: Mapping[str, Any]) -> list[Example]:
                 options=differences(info, options),
                 ok=bool(result["ok"]),
                 deltas=deltas,
-                figure=[f"{names[seat]} {signed(delta)}" if delta else f"{names[seat]} 0" for seat, delta in enumerate(deltas)],
+                figure=[
+                    f"{names[seat]} {signed(delta)}" if delta else f"{names[seat]} 0"
+                    for seat, delta in enumerate(deltas)
+                ],
                 lines=reasons(result["lines"], names, info) if result["ok"] else [],
             )
         )

@@ -65,7 +65,9 @@ def _checked(variant_id: str, where: str, raw: Any, check_options: CheckOptions)
         if preset_id in seen:
             raise PresetFileError(f"{at}: the id {preset_id!r} is used twice")
         seen.add(preset_id)
-        if not isinstance(name, dict) or not all(isinstance(name.get(lang), str) and name[lang] for lang in ("zh", "en")):
+        if not isinstance(name, dict) or not all(
+            isinstance(name.get(lang), str) and name[lang] for lang in ("zh", "en")
+        ):
             raise PresetFileError(f"{at}: {preset_id!r} needs a name in zh and en")
         if not isinstance(options, dict):
             raise PresetFileError(f"{at}: {preset_id!r}'s options are an object")
@@ -74,7 +76,12 @@ def _checked(variant_id: str, where: str, raw: Any, check_options: CheckOptions)
             codes = ", ".join(f"{error['code']} {error.get('field')}" for error in checked["errors"])
             raise PresetFileError(f"{at}: {preset_id!r}'s options are refused: {codes}")
         presets.append(
-            {"id": preset_id, "name": {"zh": name["zh"], "en": name["en"]}, "options": options, "source": entry.get("source", "")}
+            {
+                "id": preset_id,
+                "name": {"zh": name["zh"], "en": name["en"]},
+                "options": options,
+                "source": entry.get("source", ""),
+            }
         )
     first = presets[0]
     if first["id"] != RULE_BOOK or first["options"]:
