@@ -14,7 +14,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import (
-    preset_ids,
     GameSession,
     Player,
     Round,
@@ -22,6 +21,7 @@ from ..models import (
     engine_options_for,
     new_share_token,
     player_name_key,
+    preset_ids,
     zero_totals,
 )
 from ..rules import check_options, variant_ids

@@ -15,8 +15,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ..converters import query_number
 from ..forms.table_fee import fee_initial
-from ..http import HtmxHttpRequest, current_user
 from ..house_rules import preset_changes
+from ..http import HtmxHttpRequest, current_user
 from ..models import TablePreset, city_presets
 from ..rules import get_variant, variant_ids
 from ..services import HandRejected

@@ -91,10 +91,8 @@ def session_new(request: HtmxHttpRequest) -> HttpResponse:
     else:
         preset = preset_from_query(request)
         city = city_preset_initial(request.GET.get("variant"), request.GET.get("city"))
-        if preset:
-            initial = preset_initial(preset)
-        else:
-            initial = city or {"variant": request.GET.get("variant")}
+        # A saved table first, then a city's preset, else the variant asked for (or the first).
+        initial = preset_initial(preset) if preset else city or {"variant": request.GET.get("variant")}
         form = StartSessionForm(initial=initial)
         status = 200
     context = {

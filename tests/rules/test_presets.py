@@ -74,5 +74,5 @@ def test_a_wrong_presets_file_fails_loudly_when_the_variant_is_described(content
     root = copy_variant_folder("tuidaohu", tmp_path)
     (root / "tuidaohu" / "presets.json").write_text(json.dumps(content), encoding="utf-8")
 
-    with search_path(root), pytest.raises(PresetFileError, match="presets.json"):
+    with search_path(root), pytest.raises(PresetFileError, match=r"presets\.json"):
         get_variant("tuidaohu")
