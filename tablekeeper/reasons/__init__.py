@@ -10,7 +10,7 @@ engine's English, names put in for P0-P3 (`error_with_names`), as detail.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.urls import reverse
@@ -52,8 +52,9 @@ class Reason:
 
     text: str
     kind: str
-    # Where the rules reference explains this line (`reference.py`'s anchors), or "" for none.
-    href: str = ""
+    # Where the rules reference explains this line (`reference.py`'s anchors), or "" for none; a
+    # link, not part of what the line says, so two lines that say the same are equal.
+    href: str = field(default="", compare=False)
 
     def __str__(self) -> str:
         return self.text
