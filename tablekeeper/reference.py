@@ -23,7 +23,7 @@ from .house_rules import RuleChange, differences, rule_label, value_words
 from .reasons import Reason, reasons
 from .reasons.record import record_lines
 from .reasons.words import chinese, signed
-from .rules import get_variant, settle
+from .rules import get_variant, settle, table_rules
 from .rules.folder_data import worked_examples
 from .rules.rule_words import value_key
 from .templatetags.local_words import local
@@ -84,6 +84,8 @@ class Reference:
     kongs: list[Entry] = field(default_factory=list)
     penalties: list[Entry] = field(default_factory=list)
     dealer: str = ""
+    # What a drawn hand does at this table: the engine's own lines for one, settled live.
+    draw: list[Reason] = field(default_factory=list)
     several_winners: str = ""
     house_rules: list[HouseRule] = field(default_factory=list)
     presets: list[Preset] = field(default_factory=list)
@@ -122,7 +124,8 @@ def build_reference(variant_id: str, table_options: Mapping[str, Any] | None = N
         kongs=[Entry(f"kong-{kind}", local(names)) for kind, names in info["fact_names"]["kong"].items()],
         penalties=[Entry(f"penalty-{kind}", local(names)) for kind, names in info["fact_names"]["penalty"].items()],
         dealer=_dealer_words(info),
-        several_winners=_("Several players may win on one discard.") if info["max_winners"] > 1 else "",
+        draw=_drawn_hand(variant_id, info, table_options),
+        several_winners=_several_winners(variant_id, info, table_options),
         house_rules=[_house_rule(option, chosen) for option in info["options"]],
         presets=[
             Preset(f"preset-{preset['id']}", local(preset["name"]), differences(info, preset["options"]))
@@ -139,6 +142,19 @@ def _fact_value(item: Mapping[str, Any], language: str) -> str:
     if isinstance(words, Mapping):
         return str(words.get(language) or "")
     return str(item.get("value", "")) if language == "en" else ""
+
+
+def _drawn_hand(variant_id: str, info: Mapping[str, Any], options: Mapping[str, Any] | None) -> list[Reason]:
+    answer = settle(variant_id, {"result": "draw"}, {"dealer": 0}, options)
+    return reasons(answer["lines"], seat_names(), info) if answer["ok"] else []
+
+
+def _several_winners(variant_id: str, info: Mapping[str, Any], options: Mapping[str, Any] | None) -> str:
+    if table_rules(variant_id, options)["several_winners"]:
+        return _("Several players may win on one discard.")
+    if info["max_winners"] > 1:
+        return _("Several players may win on one discard only when the house rule allows it.")
+    return ""
 
 
 def _dealer_words(info: Mapping[str, Any]) -> str:
@@ -201,7 +217,8 @@ def _examples(variant_id: str, info: Mapping[str, Any]) -> list[Example]:
 
 
 def _shapes(variant_id: str) -> dict[str, tuple[tuple[str, ...], ...]]:
-    """Tiles that show a pattern: the winning tiles of a worked example whose settled win holds it."""
+    """Tiles that show a pattern: the winning tiles of a worked example whose win holds it, ticked or
+    proven by the engine from the tiles (its `tiles_prove` line)."""
     found: dict[str, list[tuple[str, ...]]] = {}
     for case in worked_examples(variant_id):
         for win in case["hand"].get("wins") or []:
@@ -209,7 +226,14 @@ def _shapes(variant_id: str) -> dict[str, tuple[tuple[str, ...], ...]]:
             if not isinstance(tiles, str):
                 continue
             faces = tuple(_faces(tiles))
-            for pattern in win.get("patterns") or []:
+            answer = settle(variant_id, case["hand"], case.get("state"), case.get("options"))
+            proven = [
+                str(entry.get("item"))
+                for line in answer["lines"]
+                if line.get("code") == "tiles_prove" and line["params"].get("seat") == win.get("seat")
+                for entry in line["params"].get("items") or []
+            ]
+            for pattern in [*(win.get("patterns") or []), *proven]:
                 if len(found.setdefault(pattern, [])) < 1 and faces:
                     found[pattern].append(faces)
     return {pattern: tuple(shown) for pattern, shown in found.items()}
