@@ -116,3 +116,17 @@ def checked_options(options: dict[str, Any]) -> dict[str, Any]:
         elif value is not None:
             data[f"opt_{key}"] = str(value)
     return data
+
+
+def test_this_tables_rules_name_the_preset_and_say_changed(new_variant: str, owner: User):
+    city = next(preset for preset in get_variant(new_variant)["presets"] if preset["options"])
+    client = signed_in(owner)
+    client.post("/sessions/new/", start_form_data(new_variant, city_preset=city["id"]))
+    game = GameSession.objects.get(owner=owner)
+    client.cookies["django_language"] = "zh-hans"
+
+    body = html.unescape(client.get(f"/sessions/{game.pk}/rules/").content.decode())
+    shared = html.unescape(Client().get(f"/b/{game.share_token}/rules/").content.decode())
+
+    assert f"{city['name']['zh']}（已改动）" in body
+    assert f"{city['name']['en']} (changed)" in shared
