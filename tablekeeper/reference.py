@@ -84,8 +84,6 @@ class Reference:
     kongs: list[Entry] = field(default_factory=list)
     penalties: list[Entry] = field(default_factory=list)
     dealer: str = ""
-    # What a drawn hand does at this table: the engine's own lines for one, settled live.
-    draw: list[Reason] = field(default_factory=list)
     several_winners: str = ""
     house_rules: list[HouseRule] = field(default_factory=list)
     presets: list[Preset] = field(default_factory=list)
@@ -124,7 +122,6 @@ def build_reference(variant_id: str, table_options: Mapping[str, Any] | None = N
         kongs=[Entry(f"kong-{kind}", local(names)) for kind, names in info["fact_names"]["kong"].items()],
         penalties=[Entry(f"penalty-{kind}", local(names)) for kind, names in info["fact_names"]["penalty"].items()],
         dealer=_dealer_words(info),
-        draw=_drawn_hand(variant_id, info, table_options),
         several_winners=_several_winners(variant_id, info, table_options),
         house_rules=[_house_rule(option, chosen) for option in info["options"]],
         presets=[
@@ -142,11 +139,6 @@ def _fact_value(item: Mapping[str, Any], language: str) -> str:
     if isinstance(words, Mapping):
         return str(words.get(language) or "")
     return str(item.get("value", "")) if language == "en" else ""
-
-
-def _drawn_hand(variant_id: str, info: Mapping[str, Any], options: Mapping[str, Any] | None) -> list[Reason]:
-    answer = settle(variant_id, {"result": "draw"}, {"dealer": 0}, options)
-    return reasons(answer["lines"], seat_names(), info) if answer["ok"] else []
 
 
 def _several_winners(variant_id: str, info: Mapping[str, Any], options: Mapping[str, Any] | None) -> str:

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from django.utils import translation
 
 from tablekeeper.rules import get_variant, settle, variant_ids
 from tablekeeper.rules.folder_data import worked_examples
@@ -163,21 +162,6 @@ def test_every_line_of_every_worked_example_links_to_an_item_its_reference_has(v
                 assert reason.href, (case["id"], reason.text)
 
     assert broken == []
-
-
-def test_the_reference_says_what_a_drawn_hand_does_as_the_engine_settles_it() -> None:
-    from tablekeeper.reasons import reasons
-
-    answer = settle("zhengzhou", {"result": "draw"}, {"dealer": 0})
-    body = page(Client(), "/rules/zhengzhou/", "zh")
-    drawn = body[body.index('id="draw"') :]
-
-    with translation.override("zh-hans"):
-        said = [
-            reason.text
-            for reason in reasons(answer["lines"], ["1 号位", "2 号位", "3 号位", "4 号位"], get_variant("zhengzhou"))
-        ]
-    assert said and all(text in drawn for text in said)
 
 
 def test_several_winners_are_said_as_the_tables_house_rules_allow(owner: User) -> None:
