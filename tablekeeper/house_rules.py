@@ -60,3 +60,15 @@ def differences(variant_info: Mapping[str, Any], options: Mapping[str, Any]) -> 
                 RuleChange(rule_label(option), value_words(option, value), value_words(option, default), meaning)
             )
     return changed
+
+
+def preset_changes(variant_info: Mapping[str, Any], options: Mapping[str, Any]) -> list[RuleChange]:
+    """What a city preset changes from the book, in the keeper's words: its base score when it sets
+    one (a session setting, so not among `differences`), then each house rule it sets otherwise."""
+    changed = []
+    base = next((option for option in variant_info["options"] if option["key"] == "base"), None)
+    if base is not None and "base" in options and options["base"] != base["default"]:
+        changed.append(
+            RuleChange(rule_label(base), value_words(base, options["base"]), value_words(base, base["default"]), "")
+        )
+    return changed + differences(variant_info, options)

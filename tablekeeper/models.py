@@ -60,6 +60,26 @@ def engine_options_for(
     return scored
 
 
+def city_presets(variant: str) -> list[dict[str, Any]]:
+    """The variant's presets (`get_variant(variant)["presets"]`, the rule book first), none for an unknown one."""
+    return list(get_variant(variant)["presets"]) if variant in variant_ids() else []
+
+
+def preset_ids(variant: str) -> set[str]:
+    return {preset["id"] for preset in city_presets(variant)}
+
+
+def same_rules(variant: str, options: dict[str, Any], others: dict[str, Any]) -> bool:
+    """Whether two sets of house rules score alike: every option resolved as the engine does
+    (an option left out is its default), the session settings (base, starting points) aside."""
+
+    def resolved(chosen: dict[str, Any]) -> dict[str, Any]:
+        rules = table_rules(variant, {k: v for k, v in chosen.items() if k not in SESSION_SETTING_OPTIONS})
+        return {k: v for k, v in rules["options"].items() if k not in SESSION_SETTING_OPTIONS}
+
+    return resolved(options) == resolved(others)
+
+
 def house_rule_keys(variant: str) -> set[str]:
     """Every option key the engine reads for `variant`: its options and their older names."""
     info = get_variant(variant)
@@ -116,6 +136,9 @@ class GameSession(TableFeeFields):
     # no choices here, so that a new variant folder needs no migration.
     variant = models.CharField(max_length=20)
     options = models.JSONField(default=dict, blank=True)
+    # The city preset the session started from (an id of `get_variant(variant)["presets"]`), or "":
+    # the board says "<preset> (changed)" once the options differ from it.
+    city_preset = models.CharField(max_length=40, blank=True, default="")
     base = models.PositiveIntegerField()
     starting_points = models.IntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
@@ -185,6 +208,16 @@ class GameSession(TableFeeFields):
         every write a viewer should see goes through here."""
         self.version += 1
         self.save(update_fields=[*fields, "version", "updated_at"])
+
+    @property
+    def preset_shown(self) -> dict[str, Any] | None:
+        """The city preset the session started from, `{"name": {"zh", "en"}, "changed": bool}`
+        (changed: the house rules now differ from it), or None."""
+        preset = next((p for p in city_presets(self.variant) if p["id"] == self.city_preset), None)
+        if preset is None:
+            return None
+        options = self.options if isinstance(self.options, dict) else {}
+        return {"name": preset["name"], "changed": not same_rules(self.variant, options, dict(preset["options"]))}
 
     @property
     def variant_name(self) -> str:

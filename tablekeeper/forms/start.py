@@ -39,6 +39,8 @@ class StartSessionForm(TableFeeFieldsMixin, forms.Form):
         label=_("Starting points"), min_value=STARTING_POINTS_RANGE[0], max_value=STARTING_POINTS_RANGE[1]
     )
     base = forms.IntegerField(label=_("Base score"), min_value=BASE_RANGE[0], max_value=BASE_RANGE[1])
+    # The city preset the rules were filled in from (`?city=` on the start page), kept with the session.
+    city_preset = forms.CharField(required=False, max_length=40, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -98,6 +100,11 @@ class StartSessionForm(TableFeeFieldsMixin, forms.Form):
     def stake(self, cleaned: dict[str, Any]) -> Decimal:
         # No money rate yet at the start: the base read as yuan, as tables that play for money do.
         return Decimal(cleaned.get("base") or 1)
+
+    def clean_city_preset(self) -> str:
+        # An id this variant does not have (another variant's, or a stale page's) is simply not kept.
+        chosen = str(self.cleaned_data.get("city_preset") or "")
+        return chosen if chosen in {preset["id"] for preset in self.variant_info["presets"]} else ""
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

@@ -10,9 +10,10 @@ engine's English, names put in for P0-P3 (`error_with_names`), as detail.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from . import notes, payments
@@ -51,16 +52,73 @@ class Reason:
 
     text: str
     kind: str
+    # Where the rules reference explains this line (`reference.py`'s anchors), or "" for none; a
+    # link, not part of what the line says, so two lines that say the same are equal.
+    href: str = field(default="", compare=False)
 
     def __str__(self) -> str:
         return self.text
 
 
 def reasons(lines: Iterable[Mapping[str, Any]], names: Sequence[str], variant_info: Mapping[str, Any]) -> list[Reason]:
-    """Every line, said in the active language with the players' names."""
+    """Every line, said in the active language with the players' names, each linked to the item of
+    the variant's rules reference it is about (so the board, the hand page and the preview all link)."""
     lines = list(lines)
     words = _hand_words(lines, names, variant_info)
-    return [reason for line in lines if (reason := render(line, words)) is not None]
+    said = [(line, reason) for line in lines if (reason := render(line, words)) is not None]
+    variant = variant_info.get("id")
+    if not isinstance(variant, str) or not variant:
+        return [reason for _line, reason in said]
+    page = reverse("variant_rules", args=[variant])
+    patterns = frozenset(pattern["id"] for pattern in variant_info.get("patterns", []))
+    known = patterns | {item["id"] for item in variant_info.get("fact_items", [])}
+    return [
+        replace(reason, href=f"{page}#{anchor}") if (anchor := reference_anchor(line, patterns, known)) else reason
+        for line, reason in said
+    ]
+
+
+# Lines about no single item: the part of the reference that explains them.
+SECTION_ANCHORS = {
+    "dealer": "dealer",
+    "draw": "how-won",
+    "void": "kongs",
+    "pot_waits": "how-won",
+    "pending_doubles": "how-won",
+    "tiles_legal": "patterns",
+}
+
+
+def reference_anchor(line: Mapping[str, Any], patterns: frozenset[str], known: frozenset[str]) -> str:
+    """The anchor of the rules reference (`tablekeeper/reference.py`) a line is about: the item it
+    names (its own `item`; else, of its factors, points or stakes, the first that is a pattern, which
+    is what makes this hand's payment what it is, or the first of them), the winner's method, or a
+    section; "" for a line the reference has nothing on (a total, an adjustment). An item the variant
+    does not name (`known`: its patterns and fact items) links to the section on how a hand is won."""
+    code, params = line.get("code"), line.get("params")
+    if not isinstance(params, Mapping):
+        return ""
+    item = _line_item(code, params, patterns)
+    if item is not None:
+        return f"item-{item}" if item in known else "how-won"
+    return SECTION_ANCHORS.get(str(code), "")
+
+
+def _line_item(code: Any, params: Mapping[str, Any], patterns: frozenset[str]) -> str | None:
+    if isinstance(params.get("item"), str):
+        return str(params["item"])
+    named = [
+        str(entry["item"])
+        for key in ("factors", "points", "stakes", "items")
+        if isinstance(params.get(key), list)
+        for entry in params[key]
+        if isinstance(entry, Mapping) and entry.get("item")
+    ]
+    if named:
+        return next((item for item in named if item in patterns), named[0])
+    if code == "win" and isinstance(params.get("method"), str):
+        return str(params["method"])
+    return None
 
 
 def _hand_words(lines: list[Mapping[str, Any]], names: Sequence[str], variant_info: Mapping[str, Any]) -> Words:

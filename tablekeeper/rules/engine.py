@@ -12,6 +12,7 @@ from typing import Any
 
 from . import errors as E
 from .errors import Problem, Rejected
+from .folder_data import load_presets
 from .frozen import frozen
 from .ledger import Ledger
 from .options import resolve_options
@@ -38,7 +39,8 @@ def _description(variant_id: str) -> dict[str, Any]:
     variant = REGISTRY.get(variant_id)
     if variant is None:
         raise KeyError(f"unknown variant {variant_id!r}; expected one of {', '.join(variant_ids())}")
-    described: dict[str, Any] = frozen(variant.describe())
+    # Presets are checked against the options, hence read here rather than in `Variant.describe`.
+    described: dict[str, Any] = frozen({**variant.describe(), "presets": load_presets(variant, check_options)})
     return described
 
 

@@ -21,6 +21,7 @@ from ..models import (
     engine_options_for,
     new_share_token,
     player_name_key,
+    preset_ids,
     zero_totals,
 )
 from ..rules import check_options, variant_ids
@@ -59,8 +60,11 @@ def start_session(
     base: int,
     options: dict[str, Any],
     fee: dict[str, Any] | None = None,
+    city_preset: str = "",
 ) -> GameSession:
     """Create a session with its four seats; `first_dealer=None` draws the dealer at random.
+    `city_preset`: the id of the variant's preset the keeper started from ("" for none; an id the
+    variant does not have is not kept).
     `fee`: the table fee's fields and the place (TableFeeFields), as a form or preset cleaned them."""
     if len(player_names) != 4:
         raise ValueError("a session has exactly four players")
@@ -79,6 +83,7 @@ def start_session(
             owner=owner,
             variant=variant,
             options=options,
+            city_preset=city_preset if city_preset in preset_ids(variant) else "",
             base=base,
             starting_points=starting_points,
             first_dealer=dealer,

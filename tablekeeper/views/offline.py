@@ -27,6 +27,7 @@ SHELL_FILES = (
     "css/board.css",
     "css/start.css",
     "css/fee.css",
+    "css/rules.css",
     "js/app.js",
     "js/card.js",
     "css/form.css",
@@ -49,12 +50,16 @@ SHELL_FILES = (
     "manifest.webmanifest",
 )
 # The pages a keeper needs at the table, kept as they were last seen: the session list, each
-# board, the hand form and the share board. Regular expressions over the path, read by sw.js.
+# board, the hand form, the share board and the rules reference. Regular expressions over the path, read by sw.js.
 KEPT_PAGES = (
     r"^/sessions/$",
     r"^/sessions/\d+/$",
     r"^/sessions/\d+/hands/new/$",
     r"^/b/[A-Za-z0-9_-]+/$",
+    # The rules reference (the book's, and a table's own), readable before the first hand without a network.
+    r"^/rules/[a-z0-9_-]+/$",
+    r"^/sessions/\d+/rules/$",
+    r"^/b/[A-Za-z0-9_-]+/rules/$",
 )
 # How long a page may take before the worker shows the kept copy instead (one bar of signal).
 NAVIGATION_PATIENCE_MS = 4000

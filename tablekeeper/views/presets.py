@@ -15,8 +15,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ..converters import query_number
 from ..forms.table_fee import fee_initial
+from ..house_rules import preset_changes
 from ..http import HtmxHttpRequest, current_user
-from ..models import TablePreset
+from ..models import TablePreset, city_presets
+from ..rules import get_variant, variant_ids
 from ..services import HandRejected, QuotaReached
 from ..services.presets import PresetRefused, rename_preset, save_preset, start_from_preset
 from .access import kept_session
@@ -43,7 +45,15 @@ def preset_initial(preset: TablePreset) -> dict[str, Any]:
     }
     # A preset is data from the database, possibly from an older version: the form checks every
     # value again on Start, so anything odd here is simply not filled in.
-    options = preset.options if isinstance(preset.options, dict) else {}
+    initial.update(options_initial(preset.options if isinstance(preset.options, dict) else {}))
+    for index, name in enumerate(preset.names_shown):
+        initial[f"player_{index}"] = name
+    return {**initial, **fee_initial(preset)}
+
+
+def options_initial(options: dict[str, Any]) -> dict[str, Any]:
+    """House rules as the start form's initial values (`opt_<key>`)."""
+    initial: dict[str, Any] = {}
     for key, value in options.items():
         if isinstance(value, list):
             initial[f"opt_{key}"] = [str(item) for item in value]
@@ -51,9 +61,36 @@ def preset_initial(preset: TablePreset) -> dict[str, Any]:
             initial[f"opt_{key}"] = value
         else:
             initial[f"opt_{key}"] = str(value) if not isinstance(value, int) else value
-    for index, name in enumerate(preset.names_shown):
-        initial[f"player_{index}"] = name
-    return {**initial, **fee_initial(preset)}
+    return initial
+
+
+def city_preset_initial(variant: str | None, preset_id: str | None) -> dict[str, Any] | None:
+    """`?variant=<id>&city=<preset>` on the start page: the form filled in from one of the variant's
+    city presets (RULES §9.7; its base too when it sets one), or None for anything unknown."""
+    if not variant or variant not in variant_ids():
+        return None
+    preset = next((p for p in city_presets(variant) if p["id"] == preset_id), None)
+    if preset is None:
+        return None
+    options = dict(preset["options"])
+    initial: dict[str, Any] = {"variant": variant, "city_preset": preset["id"]}
+    if "base" in options:
+        initial["base"] = options.pop("base")
+    options.pop("starting_points", None)
+    return {**initial, **options_initial(options)}
+
+
+def city_preset_choices() -> list[dict[str, Any]]:
+    """Every variant's presets for the start page: each by name, with what it changes from the book."""
+    shown = []
+    for variant in variant_ids():
+        info = get_variant(variant)
+        presets = [
+            {"id": preset["id"], "name": preset["name"], "changes": preset_changes(info, preset["options"])}
+            for preset in info["presets"]
+        ]
+        shown.append({"variant": variant, "name": info["name"], "presets": presets})
+    return shown
 
 
 @login_required

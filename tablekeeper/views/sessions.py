@@ -23,7 +23,7 @@ from ..reasons.refusals import refusals
 from ..services import sessions as services_sessions
 from .access import is_owner, kept_session, owned_session
 from .board import board_etag, build_board, build_last_hand, seats_of
-from .presets import preset_from_query, preset_initial
+from .presets import city_preset_choices, city_preset_initial, preset_from_query, preset_initial
 
 SESSIONS_PER_PAGE = 25
 ARCHIVED = "archived"  # the session list's filter for the sessions put away
@@ -80,6 +80,7 @@ def session_new(request: HtmxHttpRequest) -> HttpResponse:
                     base=form.cleaned_data["base"],
                     options=form.options(),
                     fee=form.fee_values(),
+                    city_preset=form.cleaned_data.get("city_preset") or "",
                 )
             except services.HandRejected as rejected:
                 for said in refusals(rejected.errors, form.player_names()):
@@ -91,13 +92,16 @@ def session_new(request: HtmxHttpRequest) -> HttpResponse:
         status = 422 if request.htmx else 200
     else:
         preset = preset_from_query(request)
-        initial = preset_initial(preset) if preset else {"variant": request.GET.get("variant")}
+        city = city_preset_initial(request.GET.get("variant"), request.GET.get("city"))
+        # A saved table first, then a city's preset, else the variant asked for (or the first).
+        initial = preset_initial(preset) if preset else city or {"variant": request.GET.get("variant")}
         form = StartSessionForm(initial=initial)
         status = 200
     context = {
         "form": form,
         "known_players": Player.objects.filter(owner=user).values_list("name", flat=True),
         "presets": TablePreset.objects.filter(owner=user)[:MAX_PRESETS],
+        "city_presets": city_preset_choices(),
     }
     return page_or_partial(request, "sessions/new.html", "start_form", context, status=status)
 

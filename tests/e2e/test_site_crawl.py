@@ -115,6 +115,14 @@ class Table:
             "password": "/accounts/password/",
             "shared-board": f"/b/{token}/",
             "shared-summary": f"/b/{token}/summary/",
+            "start-city-preset": "/sessions/new/?variant=zhengzhou&city=rule_book",
+            "rules-dalian": "/rules/dalian/",
+            "rules-shenyang": "/rules/shenyang/",
+            "rules-harbin": "/rules/harbin/",
+            "rules-shandong": "/rules/shandong/",
+            "rules-zhengzhou": "/rules/zhengzhou/",
+            "table-rules": f"/sessions/{d}/rules/",
+            "shared-table-rules": f"/b/{token}/rules/",
         }
 
     def form_pages(self) -> dict[str, str]:

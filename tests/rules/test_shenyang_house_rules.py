@@ -255,7 +255,7 @@ def test_the_presets_are_the_rule_books_and_each_passes_check_options() -> None:
     presets = json.loads(PRESETS.read_text(encoding="utf-8"))
     assert [preset["id"] for preset in presets] == ["rule_book", "rust_server"]
     assert presets[0]["options"] == {}
-    assert presets[1]["name"] == {"zh": "沈阳·Rust服", "en": "Shenyang · Rust server"}
+    assert presets[1]["name"] == {"zh": "沈阳·网络版", "en": "Shenyang · Rust server"}
     for preset in presets:
         assert check_options("shenyang", preset["options"]) == {"ok": True, "errors": []}, preset["id"]
 

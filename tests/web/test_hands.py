@@ -51,6 +51,9 @@ def test_the_live_preview_shows_each_seats_change_and_the_reasons(keeper_client,
     assert response.status_code == 200 and body.lstrip().startswith('<div id="preview"')
     assert '<span>Cy</span> <b class="up">+30</b>' in body and body.count('class="down">-10<') == 3
     # The reasons are rendered from the engine's codes and params, with the players' names.
+    # Each line links to its rule in the reference (tests/web/test_rules_reference.py); here, what it says.
+    assert 'class="rule-link" href="/rules/' in body
+    body = re.sub(r'<a class="rule-link" href="[^"]*">(.*?)</a>', r"\1", body)
     assert '<li class="note">Cy wins by self-draw.</li>' in body
     assert (
         '<li class="payment">Ann pays 10 to Cy: base 10 × (Stake 1 + Cy&#x27;s Side bet 0 + Ann&#x27;s Side bet 0) = 10'

@@ -50,7 +50,8 @@ def test_the_service_worker_is_served_from_the_root_as_javascript_and_never_from
 
 def test_the_worker_keeps_every_file_the_pages_load(keeper_client, game):
     shell = set(worker_config(keeper_client.get("/sw.js").content.decode())["shell"])
-    for page in (f"/sessions/{game.pk}/", f"/sessions/{game.pk}/hands/new/", "/sessions/"):
+    pages = (f"/sessions/{game.pk}/", f"/sessions/{game.pk}/hands/new/", "/sessions/", f"/sessions/{game.pk}/rules/")
+    for page in (*pages, f"/rules/{game.variant}/", f"/b/{game.share_token}/rules/"):
         body = keeper_client.get(page).content.decode()
         loaded = set(re.findall(r'(?:src|href|data-rules|data-queue)="(/static/[^"]+)"', body))
         assert loaded and loaded <= shell, f"{page} loads {loaded - shell}, which would be missing offline"
@@ -89,6 +90,9 @@ def test_the_worker_keeps_the_pages_a_keeper_needs_and_nothing_private_to_others
             f"/sessions/{game.pk}/export.json",
             "/accounts/login/",
             "/players/",
+            f"/rules/{game.variant}/",
+            f"/sessions/{game.pk}/rules/",
+            f"/b/{game.share_token}/rules/",
         ]
     }
     assert [path for path, yes in kept.items() if yes] == [
@@ -96,6 +100,10 @@ def test_the_worker_keeps_the_pages_a_keeper_needs_and_nothing_private_to_others
         f"/sessions/{game.pk}/",
         f"/sessions/{game.pk}/hands/new/",
         f"/b/{game.share_token}/",
+        # The rules reference, the book's and this table's, readable before the first hand offline.
+        f"/rules/{game.variant}/",
+        f"/sessions/{game.pk}/rules/",
+        f"/b/{game.share_token}/rules/",
     ]
 
 

@@ -72,6 +72,9 @@ def test_tiles_that_are_a_legal_win_say_so_and_show_what_they_prove(keeper_clien
     )
     body = response.content.decode()
     assert '<p class="tile-verdict legal">✓ The tiles are a legal win.</p>' in body
+    # Each line links to its rule in the reference (tests/web/test_rules_reference.py); here, what it says.
+    assert 'class="rule-link" href="/rules/' in body
+    body = re.sub(r'<a class="rule-link" href="[^"]*">(.*?)</a>', r"\1", body)
     assert '<li class="note">Bo&#x27;s tiles are a legal win (1 reading).</li>' in body
     assert '<li class="note">The tiles show All triplets for Bo.</li>' in body
     # RULES.md §4.6: (5 + all triplets 2) × 2 = 14 from the discarder, with no chip tapped.

@@ -1,0 +1,244 @@
+"""The rules reference of a variant, built from `get_variant` and settled by the engine, so the page
+can never disagree with what the engine scores.
+
+Every item the engine names (fact items, patterns, kinds of kong, penalties), the dealer's rule,
+every house rule with each of its values, the city presets, and the rule book's worked examples
+(the folder's examples.json), each settled live: the figure shown is `settle`'s answer. Under a
+session's own options the same page says which value this table plays and shows what differs from
+the book.
+
+Anchors are `item-<id>` for the engine's item ids (the reason lines link to them), `kong-<kind>`,
+`penalty-<kind>`, `rule-<key>`, `dealer`, `presets` and `example-<id>`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from .house_rules import RuleChange, differences, rule_label, value_words
+from .reasons import Reason, reasons
+from .reasons.record import record_lines
+from .reasons.words import chinese, signed
+from .rules import get_variant, settle, table_rules
+from .rules.folder_data import worked_examples
+from .rules.rule_words import value_key
+from .templatetags.local_words import local
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One scoring item: its anchor, name and value in the keeper's language, and tiles that show it."""
+
+    anchor: str
+    name: str
+    value: str = ""
+    meaning: str = ""
+    shapes: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class RuleValue:
+    words: str
+    default: bool
+    chosen: bool
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    anchor: str
+    label: str
+    plain: str
+    values: list[RuleValue]
+    range_words: str = ""
+
+
+@dataclass(frozen=True)
+class Example:
+    anchor: str
+    case_id: str
+    record: list[str]
+    options: list[RuleChange]
+    ok: bool
+    deltas: list[int]
+    figure: list[str]
+    lines: list[Reason]
+
+
+@dataclass(frozen=True)
+class Preset:
+    anchor: str
+    name: str
+    changes: list[RuleChange]
+
+
+@dataclass
+class Reference:
+    variant: str
+    name: str
+    fact_items: list[Entry] = field(default_factory=list)
+    patterns: list[Entry] = field(default_factory=list)
+    kongs: list[Entry] = field(default_factory=list)
+    penalties: list[Entry] = field(default_factory=list)
+    dealer: str = ""
+    several_winners: str = ""
+    house_rules: list[HouseRule] = field(default_factory=list)
+    presets: list[Preset] = field(default_factory=list)
+    examples: list[Example] = field(default_factory=list)
+    table_changes: list[RuleChange] = field(default_factory=list)
+
+
+def seat_names() -> list[str]:
+    return [_("Seat %(label)s") % {"label": seat + 1} for seat in range(4)]
+
+
+def build_reference(variant_id: str, table_options: Mapping[str, Any] | None = None) -> Reference:
+    """The reference of `variant_id`; with `table_options`, marked with this table's values."""
+    info = get_variant(variant_id)
+    english = not chinese()
+    language = "en" if english else "zh"
+    chosen = dict(table_options or {})
+    examples = _examples(variant_id, info)
+    shapes = _shapes(variant_id)
+    return Reference(
+        variant=variant_id,
+        name=local(info["name"]),
+        fact_items=[
+            Entry(f"item-{item['id']}", local(item["name"]), _fact_value(item, language)) for item in info["fact_items"]
+        ],
+        patterns=[
+            Entry(
+                f"item-{pattern['id']}",
+                local(pattern["name"]),
+                local(pattern.get("value_words")) or (pattern.get("value", "") if english else ""),
+                str(pattern.get("meaning", "")) if english else "",
+                shapes.get(pattern["id"], ()),
+            )
+            for pattern in info["patterns"]
+        ],
+        kongs=[Entry(f"kong-{kind}", local(names)) for kind, names in info["fact_names"]["kong"].items()],
+        penalties=[Entry(f"penalty-{kind}", local(names)) for kind, names in info["fact_names"]["penalty"].items()],
+        dealer=_dealer_words(info),
+        several_winners=_several_winners(variant_id, info, table_options),
+        house_rules=[_house_rule(option, chosen) for option in info["options"]],
+        presets=[
+            Preset(f"preset-{preset['id']}", local(preset["name"]), differences(info, preset["options"]))
+            for preset in info["presets"]
+        ],
+        examples=examples,
+        table_changes=differences(info, chosen) if table_options is not None else [],
+    )
+
+
+def _fact_value(item: Mapping[str, Any], language: str) -> str:
+    # Fact items' values are the engine's English sentence; a Chinese page shows them only in words of its own.
+    words = item.get("value_words")
+    if isinstance(words, Mapping):
+        return str(words.get(language) or "")
+    return str(item.get("value", "")) if language == "en" else ""
+
+
+def _several_winners(variant_id: str, info: Mapping[str, Any], options: Mapping[str, Any] | None) -> str:
+    if table_rules(variant_id, options)["several_winners"]:
+        return _("Several players may win on one discard.")
+    if info["max_winners"] > 1:
+        return _("Several players may win on one discard only when the house rule allows it.")
+    return ""
+
+
+def _dealer_words(info: Mapping[str, Any]) -> str:
+    if info["dealer_rotation"] == "next_seat":
+        return _("The dealer keeps the deal on winning; otherwise the deal passes to the next seat.")
+    return _("The winner deals the next hand.")
+
+
+def _house_rule(option: Mapping[str, Any], chosen: Mapping[str, Any]) -> HouseRule:
+    key, kind, default = option["key"], option["type"], option["default"]
+    current = chosen.get(key, default)
+    plain = local(option.get("plain")) or (str(option.get("meaning", "")) if not chinese() else "")
+    values: list[RuleValue] = []
+    range_words = ""
+    if kind == "bool":
+        values = [RuleValue(value_words(option, value), value == default, value == current) for value in (True, False)]
+    elif kind == "choice":
+        values = [RuleValue(value_words(option, v), v == default, v == current) for v in option["allowed"]]
+    elif kind == "subset":
+        values = [
+            RuleValue(value_words(option, v), v in (default or []), v in (current or [])) for v in option["allowed"]
+        ]
+    else:
+        bounds = option["allowed"] if isinstance(option["allowed"], Mapping) else {}
+        range_words = _("From %(least)s to %(most)s; usually %(usual)s.") % {
+            "least": bounds.get("min"),
+            "most": bounds.get("max"),
+            "usual": value_words(option, default),
+        }
+        if current != default:
+            values = [RuleValue(value_words(option, current), False, True)]
+        if kind == "optional_int" and value_key(None) in (option.get("value_labels") or {}):
+            values.append(RuleValue(value_words(option, None), default is None, current is None))
+    return HouseRule(f"rule-{key}", rule_label(option), plain, values, range_words)
+
+
+def _examples(variant_id: str, info: Mapping[str, Any]) -> list[Example]:
+    names = seat_names()
+    shown = []
+    for case in worked_examples(variant_id):
+        options = case.get("options") or {}
+        result = settle(variant_id, case["hand"], case.get("state"), options)
+        deltas = list(result["deltas"])
+        shown.append(
+            Example(
+                anchor=f"example-{case['id']}",
+                case_id=str(case["id"]),
+                record=record_lines(case["hand"], names, info),
+                options=differences(info, options),
+                ok=bool(result["ok"]),
+                deltas=deltas,
+                figure=[
+                    f"{names[seat]} {signed(delta)}" if delta else f"{names[seat]} 0"
+                    for seat, delta in enumerate(deltas)
+                ],
+                lines=reasons(result["lines"], names, info) if result["ok"] else [],
+            )
+        )
+    return shown
+
+
+def _shapes(variant_id: str) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Tiles that show a pattern: the winning tiles of a worked example whose win holds it, ticked or
+    proven by the engine from the tiles (its `tiles_prove` line)."""
+    found: dict[str, list[tuple[str, ...]]] = {}
+    for case in worked_examples(variant_id):
+        for win in case["hand"].get("wins") or []:
+            tiles = win.get("tiles")
+            if not isinstance(tiles, str):
+                continue
+            faces = tuple(_faces(tiles))
+            answer = settle(variant_id, case["hand"], case.get("state"), case.get("options"))
+            proven = [
+                str(entry.get("item"))
+                for line in answer["lines"]
+                if line.get("code") == "tiles_prove" and line["params"].get("seat") == win.get("seat")
+                for entry in line["params"].get("items") or []
+            ]
+            for pattern in [*(win.get("patterns") or []), *proven]:
+                if len(found.setdefault(pattern, [])) < 1 and faces:
+                    found[pattern].append(faces)
+    return {pattern: tuple(shown) for pattern, shown in found.items()}
+
+
+def _faces(tiles: str) -> Sequence[str]:
+    """The faces of a tiles string in the §0.3 notation (melds in brackets, `+` before the winning tile)."""
+    faces: list[str] = []
+    digits: list[str] = []
+    for char in tiles:
+        if char.isdigit():
+            digits.append(char)
+        elif char in "mpsz":
+            faces.extend(f"{digit}{char}" for digit in digits)
+            digits = []
+    return faces

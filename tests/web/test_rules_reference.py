@@ -1,0 +1,171 @@
+"""The rules reference: per variant (/rules/<variant>/, public) and per table (/sessions/<id>/rules/,
+/b/<token>/rules/), built from `get_variant` and settled by the engine, so it can never disagree
+with it; and every reason line links to the item it applies."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from tablekeeper.rules import get_variant, settle, variant_ids
+from tablekeeper.rules.folder_data import worked_examples
+from tablekeeper.rules.rule_words import value_key
+from tests.conftest import make_session, record_all, signed_in, win
+
+pytestmark = pytest.mark.django_db
+LANGUAGES = {"en": "en", "zh": "zh-hans"}
+HTMX = {"HX-Request": "true"}
+
+
+def page(client: Client, url: str, language: str) -> str:
+    client.cookies["django_language"] = LANGUAGES[language]
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return html.unescape(response.content.decode())
+
+
+def words_of_every_item(info: dict[str, Any], language: str) -> list[str]:
+    """Every name and value `get_variant` gives in `language` that the reference must show."""
+    words = [item["name"][language] for item in info["fact_items"]]
+    for pattern in info["patterns"]:
+        words += [pattern["name"][language], pattern["value_words"][language]]
+    for fact in ("kong", "penalty"):
+        words += [names[language] for names in info["fact_names"][fact].values()]
+    for option in info["options"]:
+        words.append(option["label"][language])
+        if option["type"] in ("bool", "choice", "subset"):
+            allowed = (True, False) if option["type"] == "bool" else option["allowed"]
+            words += [option["value_labels"][value_key(value)][language] for value in allowed]
+    words += [preset["name"][language] for preset in info["presets"]]
+    return words
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("variant", variant_ids())
+def test_every_item_of_the_variant_appears_in_its_reference_in_both_languages(variant: str, language: str) -> None:
+    body = page(Client(), f"/rules/{variant}/", language)
+    info = get_variant(variant)
+
+    missing = [word for word in words_of_every_item(info, language) if word not in body]
+
+    assert missing == []
+    for pattern in info["patterns"]:
+        assert f'id="item-{pattern["id"]}"' in body
+    for item in info["fact_items"]:
+        assert f'id="item-{item["id"]}"' in body
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+def test_each_worked_examples_shown_figure_is_what_settle_answers(variant: str) -> None:
+    body = page(Client(), f"/rules/{variant}/", "zh")
+    cases = worked_examples(variant)
+    assert cases, f"{variant} has no worked example to show"
+
+    for case in cases:
+        shown = re.search(rf'id="example-{re.escape(str(case["id"]))}".*?data-deltas="([^"]*)"', body, re.S)
+        assert shown is not None, case["id"]
+        answer = settle(variant, case["hand"], case.get("state"), case.get("options"))
+        assert shown.group(1) == ",".join(str(delta) for delta in answer["deltas"]), case["id"]
+        assert answer["ok"], case["id"]
+
+
+def test_the_reference_is_public_cacheable_and_an_unknown_variant_is_404() -> None:
+    response = Client().get("/rules/harbin/")
+    assert response.status_code == 200
+    assert "max-age=" in response["Cache-Control"]
+    assert Client().get("/rules/no_such/").status_code == 404
+
+
+def test_a_worked_example_says_its_record_in_words_and_its_reasons() -> None:
+    body = page(Client(), "/rules/dalian/", "zh")
+    example = body[body.index('id="example-D1"') :]
+    example = example[: example.index('class="example"')]
+    # D1: the dealer (seat 1) self-draws, ready, finding the treasure: 16 from each.
+    assert "1 号位 自摸胡牌。 番型：摸宝。" in example and "1 号位：报听" in example
+    assert "1 号位 +48 · 2 号位 −16 · 3 号位 −16 · 4 号位 −16" in example
+    assert 'href="/rules/dalian/#item-finding_treasure"' in example
+
+
+def test_a_tables_rules_mark_its_own_values_and_what_differs_from_the_book(owner: User) -> None:
+    game = make_session(owner, "dalian", options={"dealer_pays_double": True})
+    body = page(signed_in(owner), f"/sessions/{game.pk}/rules/", "en")
+
+    assert "This table's rules" in body
+    assert "Differs from the book: Dealer pays double: Yes" in body
+    assert "(this table)" in body
+
+
+def test_a_tables_rules_are_for_its_keepers_and_the_share_links_viewers(owner: User, stranger: User) -> None:
+    game = make_session(owner, "zhengzhou")
+    assert signed_in(stranger).get(f"/sessions/{game.pk}/rules/").status_code == 404
+    assert Client().get(f"/sessions/{game.pk}/rules/").status_code == 302
+    assert Client().get(f"/b/{game.share_token}/rules/").status_code == 200
+    game.share_enabled = False
+    game.save()
+    assert Client().get(f"/b/{game.share_token}/rules/").status_code == 404
+
+
+def rule_links(body: str) -> list[str]:
+    return re.findall(r'class="rule-link" href="([^"]+)"', body)
+
+
+def anchors_of(variant: str) -> set[str]:
+    return set(re.findall(r'id="([^"]+)"', page(Client(), f"/rules/{variant}/", "en")))
+
+
+def test_every_reason_line_on_the_board_and_the_hand_page_links_to_its_item(owner: User) -> None:
+    game = make_session(owner, "zhengzhou")
+    record_all(game, [win(1, "self_draw")])
+    client = signed_in(owner)
+    anchors = anchors_of("zhengzhou")
+
+    for url in (f"/sessions/{game.pk}/hands/1/", f"/b/{game.share_token}/"):
+        links = rule_links(page(client, url, "zh"))
+        assert links, url
+        for link in links:
+            path, anchor = link.split("#")
+            assert path == "/rules/zhengzhou/" and anchor in anchors, link
+    assert "/rules/zhengzhou/#item-self_draw" in rule_links(page(client, f"/sessions/{game.pk}/hands/1/", "en"))
+
+
+def test_the_live_preview_links_its_reason_lines_to_the_reference(owner: User) -> None:
+    game = make_session(owner, "shenyang", base=2)
+    response = signed_in(owner).post(
+        f"/sessions/{game.pk}/hands/preview/",
+        {"client_token": "tok-1", "expected_number": 1, "winner": "1", "how": "self_draw"},
+        headers=HTMX,
+    )
+    links = rule_links(response.content.decode())
+
+    assert response.status_code == 200 and links
+    assert all(link.split("#")[1] in anchors_of("shenyang") for link in links)
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+def test_every_line_of_every_worked_example_links_to_an_item_its_reference_has(variant: str) -> None:
+    from tablekeeper.reasons import reasons
+
+    info = get_variant(variant)
+    anchors = anchors_of(variant)
+    broken = []
+    for case in worked_examples(variant):
+        answer = settle(variant, case["hand"], case.get("state"), case.get("options"))
+        for reason in reasons(answer["lines"], ["A", "B", "C", "D"], info):
+            if reason.href and reason.href.split("#")[1] not in anchors:
+                broken.append((case["id"], reason.href))
+            if reason.kind == "payment":
+                assert reason.href, (case["id"], reason.text)
+
+    assert broken == []
+
+
+def test_several_winners_are_said_as_the_tables_house_rules_allow(owner: User) -> None:
+    assert "only when the house rule allows it" in page(Client(), "/rules/shenyang/", "en")
+    game = make_session(owner, "shenyang", options={"multi_ron": True})
+    body = page(signed_in(owner), f"/sessions/{game.pk}/rules/", "en")
+    assert "Several players may win on one discard." in body
