@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import timezone
 from playwright.sync_api import Browser, expect
 
 from tablekeeper import services
@@ -56,7 +57,7 @@ def test_the_shared_board_says_in_chinese_which_hand_the_keeper_corrected_and_wh
     record_all(game, [win(0), draw(), win(1), win(0), draw()], owner)
     services.edit_hand(game, 5, win(2), user=owner)
     services.delete_hand(game, 2, user=owner)
-    at = Correction.objects.get(session=game, action="edit").when.strftime("%H:%M")
+    at = timezone.localtime(Correction.objects.get(session=game, action="edit").when).strftime("%H:%M")
     viewer = User.objects.create_user("viewer")
     with phone(browser, live_server.url, viewer, "zh-hans") as page:
         page.goto(f"{live_server.url}/b/{game.share_token}/")

@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from tablekeeper import services
 from tablekeeper.models import Correction, Round
@@ -89,7 +90,7 @@ def test_the_share_board_says_which_hand_was_corrected_or_deleted_when_and_by_wh
     services.delete_hand(game, 2, user=owner)
     game.refresh_from_db()
     edited = Correction.objects.get(session=game, action="edit")
-    at = edited.when.strftime("%H:%M")
+    at = timezone.localtime(edited.when).strftime("%H:%M")  # in the site's time zone, as the board says it
 
     english = client.get(f"/b/{game.share_token}/", headers={"HX-Request": "true"}).content.decode()
     # The edited hand 7 is hand 6 since the delete: named as the table sees it now.

@@ -229,3 +229,9 @@ def test_password_reset_mail_goes_over_smtp_when_a_server_is_configured(tmp_path
     )
     assert smtp == "django.core.mail.backends.smtp 587"
     assert production_setting(mailer, tmp_path) == "django.core.mail.backends.console"
+
+
+def test_times_on_pages_are_beijing_time_unless_the_deployment_names_another_zone(tmp_path):
+    # The tables are in China: a correction at 21:03 must not read 13:03.
+    assert production_setting("settings.TIME_ZONE", tmp_path) == "Asia/Shanghai"
+    assert production_setting("settings.TIME_ZONE", tmp_path, DJANGO_TIME_ZONE="Asia/Harbin") == "Asia/Harbin"
