@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy
 RESULT_WORDS = {
     "win": gettext_lazy("Won"),
     "draw": gettext_lazy("Draw"),
-    "void": gettext_lazy("Void (false win)"),
+    # A void hand charges a false win only where the variant has one (its payments say so): the word is neutral.
+    "void": gettext_lazy("Void hand"),
     # A refused hand the keeper saved as it happened: a void hand carrying only the adjustment.
     "manual_adjustment": gettext_lazy("Manual adjustment"),
 }

@@ -18,7 +18,7 @@ from ..house_rules import differences
 from ..http import HtmxHttpRequest
 from ..models import GameSession, Round
 from ..reasons.hand_words import method_text, result_text
-from ..services.derived import GAIN_COLUMNS
+from ..services.derived import GAIN_COLUMNS, MANUAL
 from .access import kept_session
 from .board import build_ending, seats_of
 from .chart import chart_points, running_total_chart
@@ -46,7 +46,7 @@ def hand_rows(session: GameSession, names: list[str]) -> list[HandRow]:
     return [
         HandRow(
             number=number,
-            result=result_text(result),
+            result=result_text("manual_adjustment" if method == MANUAL else result),
             winners=", ".join(names[seat] for seat, gain in enumerate(gains) if gain is not None),
             method=method_text(method, discarder, names) if result == "win" else "",
             deltas=list(deltas),

@@ -61,6 +61,8 @@ def test_keeping_it_saves_the_adjustment_with_the_note_and_says_so_everywhere(ke
     csv = keeper_client.get(f"/sessions/{shandong.pk}/export.csv").content.decode()
     # The CSV speaks the keeper's language: the hand's result is said as a manual adjustment.
     assert "\r\n1,手工调整," in csv
+    summary = keeper_client.get(f"/sessions/{shandong.pk}/summary/").content.decode()
+    assert "手工调整" in summary and "作废" not in summary
 
 
 def test_keeping_it_without_a_note_is_refused_and_saves_nothing(keeper_client, shandong):
