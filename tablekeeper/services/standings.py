@@ -26,12 +26,13 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, cast
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from ..models import GameSession, PlayerGroup, Round, Seat
 from ..rules import get_variant, variant_ids
 from .derived import SEATS
 from .settlement import POT_PARTY, settle_up
+from .stats import seat_aggregates
 
 
 @dataclass(frozen=True)
@@ -124,13 +125,8 @@ class HandCounts:
 
 def hand_counts(rounds: QuerySet[Round]) -> dict[tuple[int, int], HandCounts]:
     """(session id, seat) → that seat's counts, in one GROUP BY over the hands' stored columns."""
-    aggregates: dict[str, Any] = {}
+    aggregates = seat_aggregates()
     for seat in SEATS:
-        won = Q(**{f"gain_{seat}__isnull": False})
-        aggregates[f"wins_{seat}"] = Count("pk", filter=won)
-        aggregates[f"self_draws_{seat}"] = Count("pk", filter=won & Q(method="self_draw"))
-        aggregates[f"deal_ins_{seat}"] = Count("pk", filter=Q(discarder=seat))
-        aggregates[f"biggest_{seat}"] = Max(f"gain_{seat}")
         for winner in SEATS:
             if winner != seat:
                 filtered = Q(discarder=seat) & Q(**{f"gain_{winner}__isnull": False})

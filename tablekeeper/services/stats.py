@@ -73,15 +73,22 @@ class PlayerStats:
             self.biggest_hand = max(tally.biggest_hand, self.biggest_hand or tally.biggest_hand)
 
 
-def seat_tallies(owner: User) -> dict[tuple[int, int], SeatTally]:
-    """(session id, seat index) → that seat's counts, in one GROUP BY over the keeper's hands."""
-    aggregates: dict[str, Any] = {"hands": Count("pk")}
+def seat_aggregates() -> dict[str, Any]:
+    """Each seat's wins, self-draws, deal-ins and biggest win, as aggregates over the hands' stored columns
+    (`wins_0`, `self_draws_0`, `deal_ins_0`, `biggest_0`, … per seat), for a GROUP BY by session."""
+    aggregates: dict[str, Any] = {}
     for seat in SEATS:
         won = Q(**{f"gain_{seat}__isnull": False})
         aggregates[f"wins_{seat}"] = Count("pk", filter=won)
         aggregates[f"self_draws_{seat}"] = Count("pk", filter=won & Q(method="self_draw"))
         aggregates[f"deal_ins_{seat}"] = Count("pk", filter=Q(discarder=seat))
         aggregates[f"biggest_{seat}"] = Max(f"gain_{seat}")
+    return aggregates
+
+
+def seat_tallies(owner: User) -> dict[tuple[int, int], SeatTally]:
+    """(session id, seat index) → that seat's counts, in one GROUP BY over the keeper's hands."""
+    aggregates: dict[str, Any] = {"hands": Count("pk"), **seat_aggregates()}
     grouped = Round.objects.filter(session__owner=owner).values("session_id").annotate(**aggregates).order_by()
     rows = cast(Iterable[dict[str, Any]], grouped)
     return {
