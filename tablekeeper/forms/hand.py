@@ -399,8 +399,9 @@ class HandForm(forms.Form):
     @property
     def more_has_errors(self) -> bool:
         more = {"seats", "kongs", "penalties", "adjust", "treasure", "liable", "dice_double", "flowers", "tiles"}
+        prefixes = ("kong_", "penalty_", "adjust", "side_bet_", "ready_", "extra_liable_")
         return any(key in more or key.startswith("extra_liable_") for key in self.engine_errors) or any(
-            name.startswith(("kong_", "penalty_", "adjust", "side_bet_", "ready_", "extra_liable_")) for name in self.errors
+            name.startswith(prefixes) for name in self.errors
         )
 
 

@@ -125,3 +125,19 @@ def test_the_hand_page_names_each_wins_liable_player(keeper_client, shandong):
     )
     page = keeper_client.get(f"/sessions/{shandong.pk}/hands/1/").content.decode()
     assert "Cy pays all (liable)" in page
+
+
+def test_a_second_winner_named_their_own_liable_player_is_refused_beside_that_choice_in_chinese(
+    keeper_client, shandong
+):
+    response = keeper_client.post(
+        f"/sessions/{shandong.pk}/hands/new/",
+        taps(winner="0", how="discard-3", extra_winner_1="1", extra_liable_1="1"),
+        headers={**HTMX, "Accept-Language": "zh-hans"},
+    )
+    assert "HX-Redirect" not in response.headers
+    page = response.content.decode()
+    assert "承包的 Bo" in page and "承包的人就是胡牌者" in page
+    # The refusal sits under the second winner's liable choice, not under the first winner's.
+    assert page.index("承包的人就是胡牌者") > page.index('name="extra_liable_1"')
+    assert not Round.objects.filter(session=shandong).exists()
