@@ -215,6 +215,9 @@ class HandForm(forms.Form):
                 win["flowers"] = data["flowers"]
             if data.get("tiles"):
                 win["tiles"] = data["tiles"].strip()
+            if data.get("liable") not in (None, ""):
+                # 承包 belongs to the win it covers (RULES §0.2), for one winner too: one way to write it.
+                win["liable"] = int(data["liable"])
             record["wins"] = [win]
             if self.several_winners and source:
                 record["wins"] += extra_wins(data, self.info, method, source)
@@ -230,8 +233,6 @@ class HandForm(forms.Form):
             record["penalties"] = found
         if data.get("dice_double"):
             record["dice_double"] = True
-        if data.get("liable") not in (None, ""):
-            record["liable"] = int(data["liable"])
         if data.get("treasure"):
             record["treasure"] = data["treasure"].strip()
         return record
@@ -274,7 +275,11 @@ class HandForm(forms.Form):
                 listed.remove(charged)
         initial.update(penalty_initial(listed))
         initial["dice_double"] = bool(record.get("dice_double"))
-        initial["liable"] = "" if record.get("liable") is None else str(record["liable"])
+        # An older record names its one winner's liable player at the top level; the form puts it on the win.
+        liable = wins[0].get("liable") if wins else None
+        if liable is None:
+            liable = record.get("liable")
+        initial["liable"] = "" if liable is None else str(liable)
         initial["treasure"] = record.get("treasure") or ""
         return initial
 
@@ -387,14 +392,16 @@ class HandForm(forms.Form):
             shown.get(name) not in (None, "", "none", "0")
             for name in shown
             if name.startswith(("closed_", "ready_", "kong_seat_", "penalty_kind_", "adjust_", "treasure", "tiles"))
+            or name.startswith("extra_liable_")
             or name in ("dice_double", "liable", "flowers")
         )
 
     @property
     def more_has_errors(self) -> bool:
         more = {"seats", "kongs", "penalties", "adjust", "treasure", "liable", "dice_double", "flowers", "tiles"}
-        return any(key in more for key in self.engine_errors) or any(
-            name.startswith(("kong_", "penalty_", "adjust", "side_bet_", "ready_")) for name in self.errors
+        prefixes = ("kong_", "penalty_", "adjust", "side_bet_", "ready_", "extra_liable_")
+        return any(key in more or key.startswith("extra_liable_") for key in self.engine_errors) or any(
+            name.startswith(prefixes) for name in self.errors
         )
 
 
@@ -409,6 +416,9 @@ def engine_field_to_form_key(field: str | None) -> str:
     head = parts[0]
     if head in ("result", "wins") and len(parts) < 3:
         return "winner"
+    if head == "wins" and parts[2] == "liable":
+        # A win's liable player is asked under "More", beside the first winner's (RULES §0.2).
+        return "liable" if parts[1] == "0" else f"extra_liable_{parts[1]}"
     if head == "wins" and parts[1] != "0":
         return f"extra_{parts[1]}"
     if head == "wins":

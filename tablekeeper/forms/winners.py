@@ -30,14 +30,23 @@ def add_extra_winner_fields(
                 )
         if info["uses_flowers"]:
             fields[f"extra_flowers_{extra}"] = forms.IntegerField(required=False, min_value=0, max_value=8)
+        if info["uses_liable"]:
+            # 承包 is per win (RULES §0.2): each further winner may have their own liable player.
+            fields[f"extra_liable_{extra}"] = forms.ChoiceField(required=False, choices=[("", "—"), *seat_choices])
 
 
 def extra_winner_problems(cleaned: dict[str, Any], allowed: bool) -> list[tuple[str | None, str]]:
     """(field or None for the whole form, message) for every extra winner that cannot stand beside the first one."""
     chosen = [(extra, cleaned.get(f"extra_winner_{extra}") or "") for extra in EXTRA_WINNERS]
+    # A liable player tapped for a winner nobody is would be dropped without a word; say so instead.
+    orphans: list[tuple[str | None, str]] = [
+        (f"extra_liable_{extra}", _("Tap this winner first, or set their liable player to nobody."))
+        for extra, seat in chosen
+        if seat == "" and cleaned.get(f"extra_liable_{extra}") not in (None, "")
+    ]
     chosen = [(extra, seat) for extra, seat in chosen if seat != ""]
     if not chosen:
-        return []
+        return orphans
     field: str | None = f"extra_winner_{chosen[0][0]}"
     if not allowed:
         return [(field, _("Only one player may win a hand with these rules."))]
@@ -46,7 +55,7 @@ def extra_winner_problems(cleaned: dict[str, Any], allowed: bool) -> list[tuple[
     if not winner.isdigit() or method not in SHARED_SOURCE_METHODS:
         # Shown at the top: the further winners' section is hidden while self-draw is tapped.
         return [(None, _("Several winners share one discard or one robbed kong; tap that first."))]
-    problems: list[tuple[str | None, str]] = []
+    problems = orphans
     seen = {winner}
     for extra, seat in chosen:
         if seat == source:
@@ -70,6 +79,8 @@ def extra_wins(data: dict[str, Any], info: dict[str, Any], method: str, source: 
         win: dict[str, Any] = {"seat": int(seat), "method": method, "from": int(source), "patterns": patterns}
         if info["uses_flowers"] and data.get(f"extra_flowers_{extra}"):
             win["flowers"] = data[f"extra_flowers_{extra}"]
+        if info["uses_liable"] and data.get(f"extra_liable_{extra}") not in (None, ""):
+            win["liable"] = int(data[f"extra_liable_{extra}"])
         wins.append(win)
     return wins
 
@@ -83,6 +94,7 @@ def initial_for_extra_wins(wins: list[dict[str, Any]]) -> dict[str, Any]:
         for pattern_id in initial[f"extra_patterns_{extra}"]:
             initial[f"extra_count_{extra}_{pattern_id}"] = patterns.count(pattern_id)
         initial[f"extra_flowers_{extra}"] = win.get("flowers") or None
+        initial[f"extra_liable_{extra}"] = "" if win.get("liable") is None else str(win["liable"])
     return initial
 
 
@@ -109,6 +121,7 @@ def extra_winner_rows(shown: dict[str, Any], info: dict[str, Any], method: str) 
                 "seat": shown.get(f"extra_winner_{extra}", ""),
                 "chips": chips,
                 "flowers": shown.get(f"extra_flowers_{extra}", ""),
+                "liable": shown.get(f"extra_liable_{extra}", ""),
             }
         )
     return rows

@@ -157,6 +157,9 @@ def _place(field: str, names: Sequence[str], record: Mapping[str, Any], patterns
     who = _name(names, listed[index].get("seat"))
     if who is None:
         return None
+    if head == "wins" and rest == "liable":  # a win's own liable player (RULES §0.2), said as the older form is
+        named = _name(names, listed[index].get("liable"))
+        return str(WIN_PLACES[""]) % {"who": who} if named is None else str(LIABLE_PLACE) % {"who": named}
     if head == "wins":
         pattern = _pattern(listed[index], parts[3] if len(parts) > 3 else "", patterns) if rest == "patterns" else None
         if pattern is not None:
