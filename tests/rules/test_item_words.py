@@ -10,7 +10,7 @@ import pytest
 from tablekeeper.rules import get_variant
 
 # The variants whose folders word every item in Chinese; the others still lack some words.
-WORDED_VARIANTS = ("dalian",)
+WORDED_VARIANTS = ("dalian", "shenyang")
 # Tile notation (§0.3: 5s, 123m, 7z) is the only Latin a Chinese word may hold.
 TILE_NOTATION = re.compile(r"\d+[mpsz]")
 LATIN = re.compile(r"[A-Za-z]")
