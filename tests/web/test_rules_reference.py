@@ -16,7 +16,6 @@ from tablekeeper.rules import get_variant, settle, variant_ids
 from tablekeeper.rules.folder_data import worked_examples
 from tablekeeper.rules.rule_words import value_key
 from tests.conftest import make_session, record_all, signed_in, win
-from tests.rules.test_item_words import WORDED_VARIANTS
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = {"en": "en", "zh": "zh-hans"}
@@ -172,7 +171,7 @@ def test_several_winners_are_said_as_the_tables_house_rules_allow(owner: User) -
     assert "Several players may win on one discard." in body
 
 
-@pytest.mark.parametrize("variant", WORDED_VARIANTS)
+@pytest.mark.parametrize("variant", variant_ids())
 def test_a_chinese_reference_says_what_each_item_is_worth_and_means(variant: str) -> None:
     body = page(Client(), f"/rules/{variant}/", "zh")
     info = get_variant(variant)
