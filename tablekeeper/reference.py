@@ -114,7 +114,7 @@ def build_reference(variant_id: str, table_options: Mapping[str, Any] | None = N
                 f"item-{pattern['id']}",
                 local(pattern["name"]),
                 local(pattern.get("value_words")) or (pattern.get("value", "") if english else ""),
-                str(pattern.get("meaning", "")) if english else "",
+                _words(pattern.get("meaning_words"), language) or (str(pattern.get("meaning", "")) if english else ""),
                 shapes.get(pattern["id"], ()),
             )
             for pattern in info["patterns"]
@@ -135,10 +135,12 @@ def build_reference(variant_id: str, table_options: Mapping[str, Any] | None = N
 
 def _fact_value(item: Mapping[str, Any], language: str) -> str:
     # Fact items' values are the engine's English sentence; a Chinese page shows them only in words of its own.
-    words = item.get("value_words")
-    if isinstance(words, Mapping):
-        return str(words.get(language) or "")
-    return str(item.get("value", "")) if language == "en" else ""
+    return _words(item.get("value_words"), language) or (str(item.get("value", "")) if language == "en" else "")
+
+
+def _words(words: Any, language: str) -> str:
+    """The engine's words in `language` only: a Chinese page never falls back to the English ones."""
+    return str(words.get(language) or "") if isinstance(words, Mapping) else ""
 
 
 def _several_winners(variant_id: str, info: Mapping[str, Any], options: Mapping[str, Any] | None) -> str:

@@ -47,6 +47,7 @@ class PatternSpec:
     meaning: str = ""
     # `value` in Chinese, where it has words ("×2 each" 每个×2); a bare figure reads the same in both.
     value_zh: str = ""
+    meaning_zh: str = ""  # `meaning` in Chinese (the folder's pattern_meanings.json)
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -60,6 +61,7 @@ class PatternSpec:
             "requires_option": self.requires_option,
             "from_tiles": self.from_tiles,
             "meaning": self.meaning,
+            "meaning_words": {"en": self.meaning, "zh": self.meaning_zh},
         }
 
 
@@ -86,9 +88,15 @@ class FactItem:
     value: str  # how it scores, in the variant's own terms: "×2", "+1 point", "4 per tile into the pot"
     # The record's fact value this item also names, "kong.dragon_set" (fact_names.FACTS), or None.
     names: str | None = None
+    value_zh: str = ""  # `value` in Chinese words, for a Chinese reference page
 
     def describe(self) -> dict[str, Any]:
-        return {"id": self.id, "name": {"en": self.name_en, "zh": self.name_zh}, "value": self.value}
+        return {
+            "id": self.id,
+            "name": {"en": self.name_en, "zh": self.name_zh},
+            "value": self.value,
+            "value_words": {"en": self.value, "zh": self.value_zh},
+        }
 
 
 @dataclass(frozen=True, slots=True)

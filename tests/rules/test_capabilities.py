@@ -111,7 +111,7 @@ def test_each_variant_lists_its_fact_items_with_both_names_and_a_value(variant: 
     assert [item["id"] for item in items] == expected(variant)["fact_items"]
     assert len(items) == len({item["id"] for item in items})
     for item in items:
-        assert set(item) == {"id", "name", "value"}
+        assert set(item) == {"id", "name", "value", "value_words"}
         assert item["name"]["en"] and item["value"]
         assert item["name"]["zh"] and not any("a" <= ch.lower() <= "z" for ch in item["name"]["zh"])
     # A fact item never shadows a pattern: an item id names one thing per variant.

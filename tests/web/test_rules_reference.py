@@ -169,3 +169,14 @@ def test_several_winners_are_said_as_the_tables_house_rules_allow(owner: User) -
     game = make_session(owner, "shenyang", options={"multi_ron": True})
     body = page(signed_in(owner), f"/sessions/{game.pk}/rules/", "en")
     assert "Several players may win on one discard." in body
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+def test_a_chinese_reference_says_what_each_item_is_worth_and_means(variant: str) -> None:
+    body = page(Client(), f"/rules/{variant}/", "zh")
+    info = get_variant(variant)
+
+    words = [item["value_words"]["zh"] for item in info["fact_items"]]
+    words += [pattern["meaning_words"]["zh"] for pattern in info["patterns"]]
+
+    assert [word for word in words if not word or word not in body] == []

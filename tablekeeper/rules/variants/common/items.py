@@ -8,9 +8,10 @@ as data: one entry per item, in the order a reference page lists them. An entry 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from importlib.resources import files
 
-from ...variant import FactItem
+from ...variant import FactItem, PatternSpec
 
 
 def load_fact_items(package: str | None) -> tuple[FactItem, ...]:
@@ -18,7 +19,23 @@ def load_fact_items(package: str | None) -> tuple[FactItem, ...]:
     if not package:
         raise ValueError("load_fact_items needs the variant's package")
     entries = json.loads(files(package).joinpath("fact_items.json").read_text(encoding="utf-8"))
-    items = tuple(FactItem(e["id"], e["name"]["en"], e["name"]["zh"], e["value"], e.get("names")) for e in entries)
+    items = tuple(
+        FactItem(e["id"], e["name"]["en"], e["name"]["zh"], e["value"], e.get("names"), e.get("value_zh", ""))
+        for e in entries
+    )
     if len({item.id for item in items}) != len(items):
         raise ValueError(f"{package}/fact_items.json names an item twice")
     return items
+
+
+def with_chinese_meanings(package: str | None, patterns: tuple[PatternSpec, ...]) -> tuple[PatternSpec, ...]:
+    """`patterns` with each one's `meaning` in Chinese from the folder's `pattern_meanings.json`
+    (`{"<pattern id>": "…"}`), so a Chinese reference page says what each pattern is."""
+    if not package:
+        raise ValueError("with_chinese_meanings needs the variant's package")
+    source = files(package).joinpath("pattern_meanings.json")
+    meanings: dict[str, str] = json.loads(source.read_text(encoding="utf-8")) if source.is_file() else {}
+    unknown = set(meanings) - {spec.id for spec in patterns}
+    if unknown:
+        raise ValueError(f"{package}/pattern_meanings.json names no pattern: {sorted(unknown)}")
+    return tuple(replace(spec, meaning_zh=meanings.get(spec.id, spec.meaning_zh)) for spec in patterns)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...tiles import HARBIN_TILES
 from ...variant import Hooks, Variant
 from ..common.consistency import Consistency
+from ..common.items import with_chinese_meanings
 from . import checks, scoring, tiles
 from .catalogue import FACT_ITEMS, NOTES, OPTIONS, PATTERNS, WILDS
 from .house_rules import WORDS
@@ -23,7 +24,8 @@ class Harbin(Variant):
     uses_treasure = True
     tile_set = HARBIN_TILES
     wilds = WILDS
-    options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
+    options, notes, fact_items = OPTIONS, NOTES, FACT_ITEMS
+    patterns = with_chinese_meanings(__package__, PATTERNS)  # pattern_meanings.json, beside this file
     option_words = WORDS
     hooks = Hooks(record_problems=checks.record_problems, read_tiles=tiles.read_tiles, score=scoring.score)
     consistency = Consistency()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...variant import Hooks, Variant
 from ..common.consistency import Consistency
+from ..common.items import with_chinese_meanings
 from . import checks, scoring, tiles
 from .catalogue import FACT_ITEMS, NOTES, OPTIONS, PATTERNS, SEVEN_PAIRS_LADDER
 from .house_rules import WORDS
@@ -26,7 +27,8 @@ class Shandong(Variant):
     max_side_bet_option = "max_side_bet"
     side_bets_need_option = True
     max_winners = 3
-    options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
+    options, notes, fact_items = OPTIONS, NOTES, FACT_ITEMS
+    patterns = with_chinese_meanings(__package__, PATTERNS)  # pattern_meanings.json, beside this file
     option_words = WORDS
     hooks = Hooks(
         record_problems=checks.record_problems,

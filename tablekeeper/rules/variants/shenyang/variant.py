@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...variant import Hooks, Variant
 from ..common.consistency import Consistency
+from ..common.items import with_chinese_meanings
 from . import checks, scoring, tiles
 from .catalogue import FACT_ITEMS, NOTES, OPTION_ALIASES, OPTIONS, PATTERNS
 from .house_rules import WORDS
@@ -28,7 +29,8 @@ class Shenyang(Variant):
     max_winners = 3
     several_winners_option = "multi_ron"
     dealer_rotation = "next_seat"
-    options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
+    options, notes, fact_items = OPTIONS, NOTES, FACT_ITEMS
+    patterns = with_chinese_meanings(__package__, PATTERNS)  # pattern_meanings.json, beside this file
     option_words = WORDS
     option_aliases = OPTION_ALIASES
     hooks = Hooks(read_tiles=tiles.read_tiles, findings_problems=checks.findings_problems, score=scoring.score)

@@ -10,6 +10,7 @@ from types import MappingProxyType
 
 from ...variant import SELF_DRAW, Hooks, Variant
 from ..common.consistency import Consistency
+from ..common.items import with_chinese_meanings
 from . import checks, scoring, tiles
 from .catalogue import FACT_ITEMS, NOTES, OPTIONS, PATTERNS, WILDS
 from .house_rules import WORDS
@@ -30,7 +31,8 @@ class Zhengzhou(Variant):
     # Robbing a kong is a house rule of §9.6.6 (allow_rob_kong).
     method_options = MappingProxyType({"discard": "allow_discard_win", "rob_kong": "allow_rob_kong"})
     wilds = WILDS
-    options, patterns, notes, fact_items = OPTIONS, PATTERNS, NOTES, FACT_ITEMS
+    options, notes, fact_items = OPTIONS, NOTES, FACT_ITEMS
+    patterns = with_chinese_meanings(__package__, PATTERNS)  # pattern_meanings.json, beside this file
     option_words = WORDS
     hooks = Hooks(
         record_problems=checks.record_problems,
