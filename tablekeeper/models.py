@@ -75,7 +75,12 @@ def same_rules(variant: str, options: dict[str, Any], others: dict[str, Any]) ->
 
     def resolved(chosen: dict[str, Any]) -> dict[str, Any]:
         rules = table_rules(variant, {k: v for k, v in chosen.items() if k not in SESSION_SETTING_OPTIONS})
-        return {k: v for k, v in rules["options"].items() if k not in SESSION_SETTING_OPTIONS}
+        # A list option (Dalian's unscored_items) is a set of items: the form may list them in another order.
+        return {
+            k: sorted(v, key=str) if isinstance(v, list | tuple) else v
+            for k, v in rules["options"].items()
+            if k not in SESSION_SETTING_OPTIONS
+        }
 
     return resolved(options) == resolved(others)
 

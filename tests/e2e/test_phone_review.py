@@ -29,6 +29,13 @@ MEASURE_TAP_TARGETS = """
     const target = el.matches('input[type=radio], input[type=checkbox]') ? hit(el) : el;
     if (seen.has(target)) continue;
     seen.add(target);
+    // A control inside a closed <details> (other than its own summary) is not on the screen to tap.
+    let folded = false;
+    for (let d = target.parentElement && target.parentElement.closest('details'); d;
+         d = d.parentElement && d.parentElement.closest('details')) {
+      if (!d.open && !(target.tagName === 'SUMMARY' && target.parentElement === d)) { folded = true; break; }
+    }
+    if (folded) continue;
     const box = target.getBoundingClientRect();
     if (box.width === 0 || box.height === 0 || getComputedStyle(target).visibility === 'hidden') continue;
     // Links inside a sentence are text, sized by the line; a finger still needs a tall enough line.

@@ -8,6 +8,7 @@ registry, and the 推倒胡 fixture folder (tests/fixtures/variants/) brings a c
 from __future__ import annotations
 
 import html
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -130,3 +131,47 @@ def test_this_tables_rules_name_the_preset_and_say_changed(new_variant: str, own
 
     assert f"{city['name']['zh']}（已改动）" in body
     assert f"{city['name']['en']} (changed)" in shared
+
+
+class _FilledForm(HTMLParser):
+    """The start form's fields as a browser would send them: inputs' values, ticked boxes, chosen options."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fields: dict[str, list[str]] = {}
+        self._select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        given = dict(attrs)
+        name = given.get("name")
+        if tag == "input" and name:
+            kind = given.get("type") or "text"
+            if kind not in ("checkbox", "radio") or "checked" in given:
+                self.fields.setdefault(name, []).append(given.get("value") or ("on" if kind == "checkbox" else ""))
+        elif tag == "select":
+            self._select = name
+        elif tag == "option" and self._select and "selected" in given:
+            self.fields.setdefault(self._select, []).append(given.get("value") or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self._select = None
+
+
+@pytest.mark.parametrize(
+    ("variant", "preset_id"),
+    [(variant, preset["id"]) for variant in variant_ids() for preset in get_variant(variant)["presets"]],
+)
+def test_every_preset_tapped_and_started_as_the_page_fills_it_is_remembered_unchanged(
+    owner: User, variant: str, preset_id: str
+):
+    client = signed_in(owner)
+    page = start_page(client, f"?variant={variant}&city={preset_id}")
+    form = _FilledForm()
+    form.feed(page[page.index('<form id="start-form"') :])
+    data: dict[str, Any] = dict(form.fields)
+    data.update({f"player_{seat}": [name] for seat, name in enumerate(["Ann", "Bo", "Cy", "Di"])})
+    assert client.post("/sessions/new/", data).status_code == 302
+    game = GameSession.objects.get(owner=owner)
+    assert game.city_preset == preset_id and game.preset_shown is not None
+    assert game.preset_shown["changed"] is False
