@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import formats, timezone, translation
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from tablekeeper import services
 from tablekeeper.models import GameSession
@@ -116,7 +116,8 @@ def test_the_result_card_is_drawn_offline_in_both_languages_and_says_the_settlem
         text = page.locator("#card-text").input_value()
         assert text == expected_text(session, language)
         page.locator("#card-copy").click()
-        assert page.locator("#card-copied").inner_text() != ""
+        # The clipboard answers asynchronously: wait for the "copied" word rather than read it at once.
+        expect(page.locator("#card-copied")).not_to_be_empty()
         assert page.evaluate("navigator.clipboard.readText()") == text
         page.screenshot(path=str(artifacts / f"result-card-{language}.png"), full_page=True)
         context.close()
