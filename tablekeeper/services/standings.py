@@ -5,8 +5,11 @@ were all taken by members of the group. A stake is the variant, the base and the
 table per stake, never a sum over different stakes.
 
 Definitions (the players page's, services/stats.py, plus):
-- net: the sum of the player's final changes (pot refund included), in points, and at the stake's
-  money rate in money;
+- net: the sum of the player's final changes (pot refund included), in points;
+- money: what the player took home at the stake's money rate, each evening's table fee taken off,
+  exactly as that evening's settle-up says it (services/settlement.py `session_ending`);
+- table fee: what the player paid the room over these evenings (a share of the winnings cannot be
+  worked out without a money rate and counts nothing);
 - 大赢家 (top of the evening): the session's largest net change, when it is a gain; seats tied at
   the top each count;
 - trend: the player's cumulative net after each of their sessions of that stake, oldest first;
@@ -31,8 +34,28 @@ from django.db.models import Count, Q, QuerySet
 from ..models import GameSession, PlayerGroup, Round, Seat
 from ..rules import get_variant, variant_ids
 from .derived import SEATS
-from .settlement import POT_PARTY, settle_up
+from .sessions import fee_rule_of
+from .settlement import POT_PARTY, Ending, session_ending, settle_up
 from .stats import seat_aggregates
+from .table_fee import NONE, fen_decimal
+
+# What a session's settle-up reads (the hourly fee's times included), and nothing else.
+EVENING_FIELDS = (
+    "variant",
+    "base",
+    "money_rate",
+    "totals",
+    "state",
+    "pot_refund",
+    "created",
+    "finished",
+    "played_from",
+    "played_until",
+    "fee_kind",
+    "fee_amount",
+    "fee_percent",
+    "fee_self_draw_only",
+)
 
 
 @dataclass(frozen=True)
@@ -71,13 +94,24 @@ class Standing:
     biggest_hand: int | None = None
     trend: list[int] = field(default_factory=list)
     rank: int = 0
-    money: Decimal | None = None
+    # In fen, as the settle-ups count them; None without a money rate.
+    money_fen: int | None = None
+    fee_fen: int = 0
+
+    @property
+    def money(self) -> Decimal | None:
+        return None if self.money_fen is None else fen_decimal(self.money_fen)
+
+    @property
+    def fee(self) -> Decimal:
+        return fen_decimal(self.fee_fen)
 
 
 @dataclass
 class StakeTable:
     stake: Stake
     sessions: int = 0
+    fee_charged: bool = False  # some evening of this stake charged a table fee
     standings: list[Standing] = field(default_factory=list)
     # (discarder's player id, winner's player id) → hands; (payer, payee) → points
     dealt_into: dict[tuple[int, int], int] = field(default_factory=dict)
@@ -152,11 +186,7 @@ def group_standings(group: PlayerGroup, period: Period) -> list[StakeTable]:
         return []  # no session can have been played by members only (a group edited in the admin)
     sessions = counted_sessions(group, period, member_ids)
     # The sessions and their seats apart: each session's totals are read (and decoded) once, not per seat.
-    evenings = (
-        GameSession.objects.filter(pk__in=sessions)
-        .order_by("created", "pk")
-        .values_list("pk", "variant", "base", "money_rate", "totals", "pot_refund")
-    )
+    evenings = GameSession.objects.filter(pk__in=sessions).order_by("created", "pk").only(*EVENING_FIELDS)
     seats = Seat.objects.filter(session__in=sessions).values_list("session_id", "index", "player_id", "player__name")
     counts = hand_counts(Round.objects.filter(session__in=sessions))
     seated: dict[int, list[tuple[int, int, str]]] = {}
@@ -164,18 +194,18 @@ def group_standings(group: PlayerGroup, period: Period) -> list[StakeTable]:
         seated.setdefault(session_id, []).append((index, player_id, name))
     tables: dict[Stake, StakeTable] = {}
     players: dict[Stake, dict[int, Standing]] = {}
-    for session_id, variant, base, money_rate, totals, refund in evenings:
-        rows = sorted(seated.get(session_id, []))
+    for evening in evenings:
+        rows = sorted(seated.get(evening.pk, []))
         if len(rows) != 4:
             continue
-        stake = Stake(variant=variant, base=base, money_rate=money_rate)
+        stake = Stake(variant=evening.variant, base=evening.base, money_rate=evening.money_rate)
         table = tables.setdefault(stake, StakeTable(stake))
-        changes = [int(totals[seat]) + int(refund[seat]) for seat in SEATS]
-        _add_session(table, players.setdefault(stake, {}), session_id, changes, rows, counts)
+        standings = players.setdefault(stake, {})
+        ending = _ending(evening, counts)
+        _add_session(table, standings, evening.pk, ending.changes, rows, counts)
+        _add_money(table, standings, ending, rows, evening.fee_kind)
     for stake, table in tables.items():
         table.standings = _ranked(players[stake].values())
-        for standing in table.standings:
-            standing.money = None if stake.money_rate is None else Decimal(standing.net) * stake.money_rate
     return sorted(tables.values(), key=lambda table: (-table.sessions, table.stake.variant, table.stake.base))
 
 
@@ -216,6 +246,36 @@ def _add_session(
             if transfer.payee != POT_PARTY:
                 pair = (seat_player[transfer.payer], seat_player[transfer.payee])
                 table.paid[pair] = table.paid.get(pair, 0) + transfer.amount
+
+
+def _ending(evening: GameSession, counts: dict[tuple[int, int], HandCounts]) -> Ending:
+    """The evening's settle-up, the same as its summary page shows (hand counts from the GROUP BY)."""
+    counted = [counts.get((evening.pk, seat)) for seat in SEATS]
+    return session_ending(
+        [int(total) for total in evening.totals],
+        evening.pot,
+        [int(back) for back in evening.pot_refund],
+        rate=evening.money_rate,
+        fee=fee_rule_of(evening),
+        wins=[seat.wins if seat else 0 for seat in counted],
+        self_draws=[seat.self_draws if seat else 0 for seat in counted],
+    )
+
+
+def _add_money(
+    table: StakeTable,
+    standings: dict[int, Standing],
+    ending: Ending,
+    rows: Sequence[tuple[int, int, str]],
+    fee_kind: str,
+) -> None:
+    """Add one evening's money after its table fee, and the fee itself, to each player."""
+    table.fee_charged = table.fee_charged or fee_kind != NONE
+    for seat, player_id, _name in rows:
+        standing = standings[player_id]
+        standing.fee_fen += ending.fee[seat] if ending.fee else 0
+        if ending.money_nets is not None:
+            standing.money_fen = (standing.money_fen or 0) + ending.money_nets[seat]
 
 
 def _ranked(standings: Iterable[Standing]) -> list[Standing]:

@@ -20,6 +20,7 @@ from tablekeeper import services
 from tablekeeper.models import GameSession, PlayerGroup
 from tablekeeper.rules import replay
 from tablekeeper.services.groups import group_from_session
+from tablekeeper.services.sessions import ending_of
 from tablekeeper.services.settlement import settle_up
 from tablekeeper.services.standings import Period, StakeTable, group_standings
 from tests.conftest import draw, make_session, record_all, win
@@ -171,6 +172,51 @@ def test_different_stakes_are_never_summed(owner):
     priced = stakes[("shandong", 5, Decimal("0.50"))]
     assert all(row.money == Decimal(row.net) * Decimal("0.50") for row in priced.standings)
     assert all(row.money is None for row in stakes[("shandong", 5, None)].standings)
+
+
+def charged(game: GameSession, kind: str, amount: str) -> GameSession:
+    """The session with a table fee set, as the session's own page would set it."""
+    GameSession.objects.filter(pk=game.pk).update(fee_kind=kind, fee_amount=Decimal(amount))
+    return GameSession.objects.get(pk=game.pk)
+
+
+def test_the_money_column_takes_each_evenings_table_fee_off_as_its_settle_up_does(owner):
+    rate = Decimal("0.50")
+    evenings = []
+    for records, (kind, amount) in zip(EVENINGS, [("per_player", "20"), ("per_hand", "5"), ("none", "0")], strict=True):
+        game = make_session(owner, "shandong", base=5, player_names=["Ann", "Bo", "Cy", "Di"])
+        record_all(game, records)
+        evenings.append(services.finish_session(charged(game, kind, amount), money_rate=rate))
+    [table] = group_standings(group_from_session(owner, evenings[0], "Fee"), ALL_TIME)
+    expected_money: dict[str, Decimal] = {}
+    expected_fee: dict[str, Decimal] = {}
+    for game in evenings:
+        ending = ending_of(game)
+        assert ending.money_nets is not None
+        for seat in game.seats.select_related("player"):
+            name = seat.player.name
+            expected_money[name] = expected_money.get(name, Decimal(0)) + Decimal(ending.money_nets[seat.index]) / 100
+            paid = ending.fee[seat.index] if ending.fee else 0
+            expected_fee[name] = expected_fee.get(name, Decimal(0)) + Decimal(paid) / 100
+    assert table.fee_charged
+    assert {row.name: row.money for row in table.standings} == expected_money
+    assert {row.name: row.fee for row in table.standings} == expected_fee
+    # Everyone paid 20 the first evening; the 台板 charged 5 for each of the second's four won hands.
+    assert sum(expected_fee.values()) == Decimal(80) + 4 * 5
+    assert all(row.money != Decimal(row.net) * rate for row in table.standings)
+
+
+def test_the_page_shows_the_table_fee_column_only_where_a_fee_was_charged(keeper_client, owner):
+    plain = played(owner, EVENINGS[0], rate=Decimal("1"))
+    group = group_from_session(owner, plain, "Fee")
+    url = f"/groups/{group.pk}/?period=all"
+    assert "Table fee" not in keeper_client.get(url).content.decode()
+    game = make_session(owner, "shandong", base=5, player_names=["Ann", "Bo", "Cy", "Di"])
+    record_all(game, EVENINGS[1])
+    services.finish_session(charged(game, "per_player", "20"), money_rate=Decimal("1"))
+    page = keeper_client.get(url).content.decode()
+    assert "Table fee" in page
+    assert "20.00" in page
 
 
 def test_only_finished_sessions_of_the_groups_players_count(owner):
