@@ -45,11 +45,17 @@ class Picture:
 
     groups: tuple[TileGroup, ...]
     words: str  # the whole hand said for a screen reader
+    how: str  # how the winning tile came: self-drawn or on a discard
     wild_name: str = ""  # the variant's word for the marked tile (宝牌, 混) when one is marked
 
     @property
-    def tile_count(self) -> int:
-        return sum(len(group.tiles) for group in self.groups)
+    def melds(self) -> tuple[TileGroup, ...]:
+        return tuple(group for group in self.groups if group.kind not in ("hand", "winning"))
+
+    @property
+    def closing(self) -> tuple[TileGroup, ...]:
+        """The concealed tiles and the winning tile, kept on one row where the screen allows."""
+        return tuple(group for group in self.groups if group.kind in ("hand", "winning"))
 
 
 def tile_words(face: str) -> str:
@@ -103,13 +109,13 @@ def picture_of(tiles: str, method: str, treasure: str | None, info: Mapping[str,
         for meld in hand.melds
     ]
     groups.append(TileGroup("hand", _("In hand"), tuple(shown(t, may_be_wild=True) for t in hand.concealed)))
-    winning_caption = _("Self-drawn") if method == "self_draw" else _("Won on a discard")
-    groups.append(TileGroup("winning", winning_caption, (shown(hand.winning_tile, may_be_wild=True),)))
+    groups.append(TileGroup("winning", pgettext("winning tile", "Win"), (shown(hand.winning_tile, may_be_wild=True),)))
+    how = _("Self-drawn") if method == "self_draw" else _("Won on a discard")
     marked = any(tile.wild for group in groups for tile in group.tiles)
-    return Picture(tuple(groups), _said(groups, wild_name), wild_name if marked else "")
+    return Picture(tuple(groups), _said(groups, wild_name, how), how, wild_name if marked else "")
 
 
-def _said(groups: list[TileGroup], wild_name: str) -> str:
+def _said(groups: list[TileGroup], wild_name: str, how: str) -> str:
     def tile_said(tile: Tile) -> str:
         words = tile_words(tile.face)
         return _("%(tile)s (%(wild)s)") % {"tile": words, "wild": wild_name} if tile.wild else words
@@ -119,7 +125,7 @@ def _said(groups: list[TileGroup], wild_name: str) -> str:
         for group in groups
         if group.tiles
     ]
-    return pgettext("list of groups", "; ").join(parts)
+    return pgettext("list of groups", "; ").join([*parts, how])
 
 
 def pattern_pictures(variant_id: str) -> dict[str, dict[str, Any]]:

@@ -261,7 +261,7 @@ def test_the_melds_are_grouped_apart_from_the_hand_and_named_in_the_variants_wor
 
     # [123m] [456p] [789s] [111z] 5m +5m: four melds set aside, one tile in hand, the winning tile.
     assert groups == ["chow", "chow", "chow", "pung", "hand", "winning"]
-    assert "吃：1万、2万、3万" in block and "碰：东、东、东" in block and "点炮：5万" in block
+    assert "吃：1万、2万、3万；吃：4筒、5筒、6筒；吃：7条、8条、9条；碰：东、东、东；手牌：5万；胡：5万；点炮" in block
 
 
 def test_a_tables_rules_show_the_pictures_too(owner: User) -> None:
