@@ -297,3 +297,32 @@ def test_a_variant_without_a_pictures_file_draws_the_tiles_of_its_worked_example
         p["id"] for p in get_variant(new_variant)["patterns"] if 'class="tf"' in item_block(body, f"item-{p['id']}")
     ]
     assert drawn and len(drawn) < len(get_variant(new_variant)["patterns"])
+
+
+def test_a_picture_the_engine_refuses_or_that_lacks_its_pattern_is_not_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tablekeeper import reference
+
+    def win_of(tiles: str, patterns: list[str]) -> dict[str, Any]:
+        return {
+            "hand": {
+                "result": "win",
+                "wins": [{"seat": 1, "method": "discard", "from": 0, "patterns": patterns, "tiles": tiles}],
+            }
+        }
+
+    monkeypatch.setattr(
+        reference,
+        "pattern_pictures",
+        lambda variant: {
+            # No pung: Dalian refuses it (R2).
+            "edge_wait": win_of("[123m] 456p 789s 99m 13s +2s", ["edge_wait"]),
+            # Accepted, but a chow hand is no double float.
+            "double_float": win_of("[123m] 456p 777s 99m 13s +2s", []),
+            "outside_hand": win_of("[123m] 789p 111s 99s 78m +9m", ["outside_hand"]),
+        },
+    )
+    body = page(Client(), "/rules/dalian/", "en")
+
+    assert 'class="tf"' not in item_block(body, "item-edge_wait")
+    assert 'class="tf"' not in item_block(body, "item-double_float")
+    assert item_block(body, "item-outside_hand").count('class="tf"') == 14
