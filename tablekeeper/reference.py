@@ -5,7 +5,8 @@ Every item the engine names (fact items, patterns, kinds of kong, penalties), th
 every house rule with each of its values, the city presets, and the rule book's worked examples
 (the folder's examples.json), each settled live: the figure shown is `settle`'s answer. Under a
 session's own options the same page says which value this table plays and shows what differs from
-the book.
+the book. Each pattern with a shape is drawn in tiles (`tile_pictures`): the variant folder's picture
+of it, settled here like the examples, so only a hand the engine accepts and scores is shown.
 
 Anchors are `item-<id>` for the engine's item ids (the reason lines link to them), `kong-<kind>`,
 `penalty-<kind>`, `rule-<key>`, `dealer`, `presets` and `example-<id>`.
@@ -13,7 +14,7 @@ Anchors are `item-<id>` for the engine's item ids (the reason lines link to them
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,17 +28,18 @@ from .rules import get_variant, settle, table_rules
 from .rules.folder_data import worked_examples
 from .rules.rule_words import value_key
 from .templatetags.local_words import local
+from .tile_pictures import Picture, pattern_pictures, picture_of, pictured_win
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One scoring item: its anchor, name and value in the keeper's language, and tiles that show it."""
+    """One scoring item: its anchor, name and value in the keeper's language, and a hand that shows it."""
 
     anchor: str
     name: str
     value: str = ""
     meaning: str = ""
-    shapes: tuple[tuple[str, ...], ...] = ()
+    pictures: tuple[Picture, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class Example:
     deltas: list[int]
     figure: list[str]
     lines: list[Reason]
+    pictures: tuple[Picture, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -102,7 +105,7 @@ def build_reference(variant_id: str, table_options: Mapping[str, Any] | None = N
     language = "en" if english else "zh"
     chosen = dict(table_options or {})
     examples = _examples(variant_id, info)
-    shapes = _shapes(variant_id)
+    pictures = _pictures(variant_id, info)
     return Reference(
         variant=variant_id,
         name=local(info["name"]),
@@ -115,7 +118,7 @@ def build_reference(variant_id: str, table_options: Mapping[str, Any] | None = N
                 local(pattern["name"]),
                 local(pattern.get("value_words")) or (pattern.get("value", "") if english else ""),
                 _words(pattern.get("meaning_words"), language) or (str(pattern.get("meaning", "")) if english else ""),
-                shapes.get(pattern["id"], ()),
+                pictures.get(pattern["id"], ()),
             )
             for pattern in info["patterns"]
         ],
@@ -205,42 +208,52 @@ def _examples(variant_id: str, info: Mapping[str, Any]) -> list[Example]:
                     for seat, delta in enumerate(deltas)
                 ],
                 lines=reasons(result["lines"], names, info) if result["ok"] else [],
+                pictures=_example_pictures(case["hand"], info),
             )
         )
     return shown
 
 
-def _shapes(variant_id: str) -> dict[str, tuple[tuple[str, ...], ...]]:
-    """Tiles that show a pattern: the winning tiles of a worked example whose win holds it, ticked or
-    proven by the engine from the tiles (its `tiles_prove` line)."""
-    found: dict[str, list[tuple[str, ...]]] = {}
-    for case in worked_examples(variant_id):
-        for win in case["hand"].get("wins") or []:
-            tiles = win.get("tiles")
-            if not isinstance(tiles, str):
+def _example_pictures(hand: Mapping[str, Any], info: Mapping[str, Any]) -> tuple[Picture, ...]:
+    """The tiles of each win of a worked example that writes them."""
+    pictures = []
+    for win in hand.get("wins") or []:
+        if isinstance(win.get("tiles"), str):
+            picture = picture_of(win["tiles"], str(win.get("method")), hand.get("treasure"), info)
+            if picture is not None:
+                pictures.append(picture)
+    return tuple(pictures)
+
+
+def _pictures(variant_id: str, info: Mapping[str, Any]) -> dict[str, tuple[Picture, ...]]:
+    """A hand that shows each pattern: the variant folder's picture of it (pattern_tiles.json), else the
+    tiles of a worked example whose win holds it, ticked or proven by the engine (its `tiles_prove` line).
+
+    Each is settled here, and only a hand the engine accepts is drawn.
+    """
+    cases: list[tuple[str | None, Mapping[str, Any]]] = list(pattern_pictures(variant_id).items())
+    cases += [(None, case) for case in worked_examples(variant_id)]
+    found: dict[str, tuple[Picture, ...]] = {}
+    for pictured_pattern, case in cases:
+        hand = case.get("hand") or {}
+        win = pictured_win(hand)
+        if win is None:
+            continue
+        answer = settle(variant_id, hand, case.get("state"), case.get("options"))
+        if not answer["ok"]:
+            continue
+        picture = picture_of(str(win["tiles"]), str(win.get("method")), hand.get("treasure"), info)
+        if picture is None:
+            continue
+        proven = [
+            str(entry.get("item"))
+            for line in answer["lines"]
+            if line.get("code") == "tiles_prove" and line["params"].get("seat") == win.get("seat")
+            for entry in line["params"].get("items") or []
+        ]
+        made = [*(win.get("patterns") or []), *proven]
+        for pattern in [pictured_pattern] if pictured_pattern else made:
+            if pattern not in made:
                 continue
-            faces = tuple(_faces(tiles))
-            answer = settle(variant_id, case["hand"], case.get("state"), case.get("options"))
-            proven = [
-                str(entry.get("item"))
-                for line in answer["lines"]
-                if line.get("code") == "tiles_prove" and line["params"].get("seat") == win.get("seat")
-                for entry in line["params"].get("items") or []
-            ]
-            for pattern in [*(win.get("patterns") or []), *proven]:
-                if len(found.setdefault(pattern, [])) < 1 and faces:
-                    found[pattern].append(faces)
-    return {pattern: tuple(shown) for pattern, shown in found.items()}
-
-
-def _faces(tiles: str) -> Sequence[str]:
-    """The faces of a tiles string in the §0.3 notation (melds in brackets, `+` before the winning tile)."""
-    faces: list[str] = []
-    digits: list[str] = []
-    for char in tiles:
-        if char.isdigit():
-            digits.append(char)
-        elif char in "mpsz":
-            faces.extend(f"{digit}{char}" for digit in digits)
-            digits = []
-    return faces
+            found.setdefault(str(pattern), (picture,))
+    return found

@@ -32,6 +32,7 @@ GENERIC_TESTS = (
     "test_properties.py",
     "test_reasons.py",
     "test_contradictions_near_misses.py",
+    "test_pattern_tiles.py",
 )
 
 

@@ -180,3 +180,149 @@ def test_a_chinese_reference_says_what_each_item_is_worth_and_means(variant: str
     words += [pattern["meaning_words"]["zh"] for pattern in info["patterns"]]
 
     assert [word for word in words if not word or word not in body] == []
+
+
+# --- Tile pictures: each pattern with a shape is drawn from its variant folder's pattern_tiles.json.
+
+
+def folder_pictures(variant: str) -> dict[str, Any]:
+    from tablekeeper.tile_pictures import pattern_pictures
+
+    return pattern_pictures(variant)
+
+
+def tiles_written(tiles: str) -> int:
+    """How many tiles a §0.3 notation string holds: one per digit."""
+    return sum(char.isdigit() for char in tiles)
+
+
+def item_block(body: str, anchor: str) -> str:
+    """The page's part about one item: from its anchor to the next item or the end of its list."""
+    start = body.index(f'id="{anchor}"')
+    ends = [end for end in (body.find('<div id="', start + 1), body.find("</dl>", start)) if end != -1]
+    return body[start : min(ends)]
+
+
+PICTURED = [(variant, pattern) for variant in variant_ids() for pattern in folder_pictures(variant)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("variant", "pattern"), PICTURED, ids=[f"{v}:{p}" for v, p in PICTURED])
+def test_each_shaped_pattern_shows_its_hand_in_tile_faces_in_both_languages(
+    variant: str, pattern: str, language: str
+) -> None:
+    body = page(Client(), f"/rules/{variant}/", language)
+    hand = folder_pictures(variant)[pattern]["hand"]
+    tiles = next(win["tiles"] for win in hand["wins"] if "tiles" in win)
+
+    block = item_block(body, f"item-{pattern}")
+
+    assert block.count('class="tf"') == tiles_written(tiles)
+    assert 'class="tile-group winning"' in block
+    assert ("手牌" if language == "zh" else "In hand") in block
+    said = re.search(r'<p class="sr-only">([^<]*)</p>', block)
+    assert said is not None and said.group(1).startswith("牌：" if language == "zh" else "The tiles: ")
+
+
+def test_every_variant_with_a_pictures_file_has_pictures_on_its_page() -> None:
+    assert {variant for variant, _ in PICTURED} == set(variant_ids())
+    body = page(Client(), "/rules/dalian/", "zh")
+    # One body for all the faces, drawn once per page.
+    assert body.count('id="tf-body"') == 1
+
+
+@pytest.mark.parametrize(
+    ("variant", "pattern", "marked", "word"),
+    [
+        ("dalian", "finding_treasure", 1, "宝牌"),
+        ("dalian", "hidden_treasure", 1, "宝牌"),
+        ("harbin", "treasure_in_treasure", 1, "宝牌"),
+        ("zhengzhou", "four_wilds", 4, "混"),
+        ("dalian", "edge_wait", 0, ""),
+    ],
+)
+def test_the_treasure_or_wild_is_framed_and_named_for_eyes_and_screen_readers(
+    variant: str, pattern: str, marked: int, word: str
+) -> None:
+    block = item_block(page(Client(), f"/rules/{variant}/", "zh"), f"item-{pattern}")
+
+    assert block.count('class="tile wild"') == marked
+    said = re.search(r'<p class="sr-only">([^<]*)</p>', block)
+    assert said is not None
+    assert said.group(1).count(f"（{word}）") == marked if word else "（" not in said.group(1)
+    assert (f'<span class="swatch"></span>{word}</p>' in block) == bool(marked)
+    english = item_block(page(Client(), f"/rules/{variant}/", "en"), f"item-{pattern}")
+    assert english.count("(Wild)" if variant == "zhengzhou" else "(Treasure)") == marked
+
+
+def test_the_melds_are_grouped_apart_from_the_hand_and_named_in_the_variants_words() -> None:
+    block = item_block(page(Client(), "/rules/shandong/", "zh"), "item-lone_tile_wait")
+    groups = re.findall(r'class="tile-group (\w+)"', block)
+
+    # [123m] [456p] [789s] [111z] 5m +5m: four melds set aside, one tile in hand, the winning tile.
+    assert groups == ["chow", "chow", "chow", "pung", "hand", "winning"]
+    assert "吃：1万、2万、3万；吃：4筒、5筒、6筒；吃：7条、8条、9条；碰：东、东、东；手牌：5万；胡：5万；点炮" in block
+
+
+def test_a_tables_rules_show_the_pictures_too(owner: User) -> None:
+    game = make_session(owner, "dalian")
+    body = page(signed_in(owner), f"/sessions/{game.pk}/rules/", "zh")
+    hand = folder_pictures("dalian")["four_in_hand"]["hand"]
+
+    block = item_block(body, "item-four_in_hand")
+
+    assert block.count('class="tf"') == tiles_written(hand["wins"][0]["tiles"])
+    shared = page(Client(), f"/b/{game.share_token}/rules/", "en")
+    assert item_block(shared, "item-four_in_hand").count('class="tf"') == tiles_written(hand["wins"][0]["tiles"])
+
+
+def test_a_variant_without_a_pictures_file_draws_the_tiles_of_its_worked_examples(new_variant: str) -> None:
+    from tablekeeper.rules.variants import folder_of
+
+    assert not (folder_of(new_variant) / "pattern_tiles.json").exists()
+    body = page(Client(), f"/rules/{new_variant}/", "zh")
+    pictured = [
+        case for case in worked_examples(new_variant) if any("tiles" in win for win in case["hand"].get("wins", []))
+    ]
+    assert pictured, "the fixture variant has a worked example with tiles"
+
+    for case in pictured:
+        tiles = next(win["tiles"] for win in case["hand"]["wins"] if "tiles" in win)
+        start = body.index(f'id="example-{case["id"]}"')
+        end = body.find('<div class="example"', start)
+        example = body[start : end if end != -1 else body.index("</section>", start)]
+        assert example.count('class="tf"') == tiles_written(tiles)
+    # Its patterns the engine proves from those tiles are drawn beside them; the others are not.
+    drawn = [
+        p["id"] for p in get_variant(new_variant)["patterns"] if 'class="tf"' in item_block(body, f"item-{p['id']}")
+    ]
+    assert drawn and len(drawn) < len(get_variant(new_variant)["patterns"])
+
+
+def test_a_picture_the_engine_refuses_or_that_lacks_its_pattern_is_not_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tablekeeper import reference
+
+    def win_of(tiles: str, patterns: list[str]) -> dict[str, Any]:
+        return {
+            "hand": {
+                "result": "win",
+                "wins": [{"seat": 1, "method": "discard", "from": 0, "patterns": patterns, "tiles": tiles}],
+            }
+        }
+
+    monkeypatch.setattr(
+        reference,
+        "pattern_pictures",
+        lambda variant: {
+            # No pung: Dalian refuses it (R2).
+            "edge_wait": win_of("[123m] 456p 789s 99m 13s +2s", ["edge_wait"]),
+            # Accepted, but a chow hand is no double float.
+            "double_float": win_of("[123m] 456p 777s 99m 13s +2s", []),
+            "outside_hand": win_of("[123m] 789p 111s 99s 78m +9m", ["outside_hand"]),
+        },
+    )
+    body = page(Client(), "/rules/dalian/", "en")
+
+    assert 'class="tf"' not in item_block(body, "item-edge_wait")
+    assert 'class="tf"' not in item_block(body, "item-double_float")
+    assert item_block(body, "item-outside_hand").count('class="tf"') == 14
