@@ -38,6 +38,8 @@ class Entry:
     value: str = ""
     meaning: str = ""
     shapes: tuple[tuple[str, ...], ...] = ()
+    # False for a pattern this table's house rules do not play (`table_rules`), under a session's options.
+    played: bool = True
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,8 @@ def build_reference(variant_id: str, table_options: Mapping[str, Any] | None = N
     chosen = dict(table_options or {})
     examples = _examples(variant_id, info)
     shapes = _shapes(variant_id)
+    # Under a session's options, the patterns this table does not play are marked as such, not offered.
+    played = set(table_rules(variant_id, table_options)["patterns"]) if table_options is not None else None
     return Reference(
         variant=variant_id,
         name=local(info["name"]),
@@ -116,6 +120,7 @@ def build_reference(variant_id: str, table_options: Mapping[str, Any] | None = N
                 local(pattern.get("value_words")) or (pattern.get("value", "") if english else ""),
                 _words(pattern.get("meaning_words"), language) or (str(pattern.get("meaning", "")) if english else ""),
                 shapes.get(pattern["id"], ()),
+                played is None or pattern["id"] in played,
             )
             for pattern in info["patterns"]
         ],

@@ -297,12 +297,13 @@ class HandForm(forms.Form):
 
     @property
     def pattern_chips(self) -> list[dict[str, Any]]:
-        """The variant's patterns as chips; one this table's house rules do not score (手把一 without
-        `allow_shou_ba_yi`) is not offered, unless the hand being edited already names it."""
+        """The variant's patterns as chips: only those the engine says this table plays (`table_rules`:
+        not 手把一 without `allow_shou_ba_yi`, nor Zhengzhou's 豪华七小对 while `luxury_seven_pairs` is
+        off), and any the hand being edited already names."""
         shown = self.shown
         method = self.chosen_method
         chosen = shown.get("patterns") or []
-        option = self.session.option
+        played = set(self.session.table_rules["patterns"])
         return [
             {
                 **pattern,
@@ -312,7 +313,7 @@ class HandForm(forms.Form):
                 "note": PATTERN_NOTES.get(pattern["id"], ""),
             }
             for pattern in self.info["patterns"]
-            if not pattern.get("requires_option") or option(pattern["requires_option"]) or pattern["id"] in chosen
+            if pattern["id"] in played or pattern["id"] in chosen
         ]
 
     @property

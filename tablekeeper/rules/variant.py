@@ -32,6 +32,16 @@ METHOD_WORDS = {"self_draw": "self-draw", "discard": "a discard", "rob_kong": "r
 
 
 @dataclass(frozen=True, slots=True)
+class PlayedWhen:
+    """A condition on the table's house rules for a pattern to be scored at all (RULES §9): where it
+    fails the pattern is not played at that table, so the form offers no chip and a tick is refused."""
+
+    options: tuple[str, ...]  # the house rules `test` reads, named in the refusal
+    test: Callable[[Options], bool]
+    why: str  # the refusal's English words after the pattern's names: "needs the house rule 'x'."
+
+
+@dataclass(frozen=True, slots=True)
 class PatternSpec:
     """A scoring item the scorekeeper can tick (or the tiles can prove)."""
 
@@ -48,6 +58,20 @@ class PatternSpec:
     # `value` in Chinese, where it has words ("×2 each" 每个×2); a bare figure reads the same in both.
     value_zh: str = ""
     meaning_zh: str = ""  # `meaning` in Chinese (the folder's pattern_meanings.json)
+    # Conditions on other house rules (a choice, a list) beyond `requires_option`'s bool; all must hold.
+    played_when: tuple[PlayedWhen, ...] = ()
+
+    def conditions(self) -> tuple[PlayedWhen, ...]:
+        """Every condition on the house rules for this pattern to be played, `requires_option` first."""
+        if self.requires_option is None:
+            return self.played_when
+        option = self.requires_option
+        needs = PlayedWhen((option,), lambda options: bool(options[option]), f"needs the house rule '{option}'.")
+        return (needs, *self.played_when)
+
+    def unplayed_why(self, options: Options) -> str | None:
+        """Why this pattern is not played under `options` (the first condition that fails), or None."""
+        return next((condition.why for condition in self.conditions() if not condition.test(options)), None)
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -59,6 +83,8 @@ class PatternSpec:
             "excludes": sorted(self.excludes),
             "repeatable": self.repeatable,
             "requires_option": self.requires_option,
+            # Every house rule that decides whether the pattern is played (table_rules says if it is).
+            "played_by_options": sorted({key for condition in self.conditions() for key in condition.options}),
             "from_tiles": self.from_tiles,
             "meaning": self.meaning,
             "meaning_words": {"en": self.meaning, "zh": self.meaning_zh},
@@ -274,6 +300,12 @@ class Variant:
             return MAX_SIDE_BET
         return int(options[self.max_side_bet_option])
 
+    def played_patterns(self, options: Options) -> tuple[str, ...]:
+        """The ids of the patterns this table scores, in the catalogue's order: those whose house-rule
+        conditions hold. A pattern left out is refused when ticked (`_check_patterns`), so the form
+        offers exactly these."""
+        return tuple(spec.id for spec in self.patterns if spec.unplayed_why(options) is None)
+
     def multiple_winners_allowed(self, options: Options) -> bool:
         if self.max_winners < 2:
             return False
@@ -455,12 +487,9 @@ class Variant:
             if spec is None:
                 fail(E.UNKNOWN_PATTERN, where, f"{self.name_en} has no pattern '{pattern_id}'.")
                 continue
-            if spec.requires_option and not options[spec.requires_option]:
-                fail(
-                    E.PATTERN_NOT_ALLOWED,
-                    where,
-                    f"{spec.name_en} ({spec.name_zh}) needs the house rule '{spec.requires_option}'.",
-                )
+            unplayed = spec.unplayed_why(options)
+            if unplayed is not None:
+                fail(E.PATTERN_NOT_ALLOWED, where, f"{spec.name_en} ({spec.name_zh}) {unplayed}")
             if pattern_id in seen and not spec.repeatable:
                 fail(E.PATTERN_REPEATED, where, f"{spec.name_en} ({spec.name_zh}) counts once per hand.")
             if method not in spec.methods:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...options import OptionSpec, base_option
-from ...variant import ALL_METHODS, SELF_DRAW, PatternSpec, Wilds, exclusive
+from ...variant import ALL_METHODS, SELF_DRAW, PatternSpec, PlayedWhen, Wilds, exclusive
 from ..common.items import load_fact_items
 from ..common.patterns import kong_bloom
 
@@ -176,8 +176,15 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         "Luxury seven pairs",
         "豪华七小对",
         "×2 or ×4",
-        # Exists only while luxury_seven_pairs is not off (checks.py: a choice, not a bool requires_option).
         methods=ALL_METHODS,
+        # Played only while the choice luxury_seven_pairs is not off (its value sets ×2 or ×4).
+        played_when=(
+            PlayedWhen(
+                ("luxury_seven_pairs",),
+                lambda options: options["luxury_seven_pairs"] != "off",
+                "needs the house rule 'luxury_seven_pairs'.",
+            ),
+        ),
         from_tiles=True,
         meaning="Seven pairs holding four of a kind (not a declared kong) as two pairs; house rule "
         "luxury_seven_pairs sets its value.",

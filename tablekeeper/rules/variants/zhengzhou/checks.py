@@ -56,19 +56,12 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
 
 
 def _house_rule_problems(record: HandRecord, index: int, win: Win, options: Options) -> list[Problem]:
-    """What the §9.6 house rules refuse in one win: luxury seven pairs while it is off, seven pairs on a robbed
-    kong without a wild to pair the robbed tile, and a feeder-paid kong bloom without its kong."""
+    """What the §9.6 house rules refuse in one win: seven pairs on a robbed kong without a wild to pair the
+    robbed tile, and a feeder-paid kong bloom without its kong. (Luxury seven pairs while it is off is not
+    played at all: its catalogue entry's `played_when`, checked with every pattern.)"""
     problems: list[Problem] = []
     for i, pattern_id in enumerate(win.patterns):
         where = f"wins.{index}.patterns.{i}"
-        if pattern_id == "luxury_seven_pairs" and options[LUXURY_OPTION] == "off":
-            problems.append(
-                Problem(
-                    E.PATTERN_NOT_ALLOWED,
-                    where,
-                    "Luxury seven pairs (豪华七小对) needs the house rule 'luxury_seven_pairs'.",
-                )
-            )
         if (
             pattern_id in SEVEN_PAIRS_ITEMS
             and win.method == "rob_kong"
