@@ -133,6 +133,7 @@ def test_a_pattern_not_played_is_refused_naming_the_house_rule_that_removes_it()
 def test_get_variant_names_the_house_rules_that_decide_whether_a_pattern_is_played() -> None:
     patterns = {pattern["id"]: pattern for pattern in get_variant("dalian")["patterns"]}
     assert patterns["double_float"]["played_by_options"] == ["allow_float_hand", "unscored_items"]
-    assert patterns["single_remaining"]["played_by_options"] == ["allow_float_hand", "allow_shou_ba_yi", "unscored_items"]
+    deciding = ["allow_float_hand", "allow_shou_ba_yi", "unscored_items"]
+    assert patterns["single_remaining"]["played_by_options"] == deciding
     luxury = next(p for p in get_variant("zhengzhou")["patterns"] if p["id"] == "luxury_seven_pairs")
     assert luxury["played_by_options"] == ["luxury_seven_pairs"]

@@ -466,7 +466,6 @@ PATTERNS: tuple[PatternSpec, ...] = (
 )
 
 
-
 def _played_when(pattern_id: str) -> tuple[PlayedWhen, ...]:
     """The house rules under which a pattern is not played at all (§9.2.3, §9.2.10): ticking it is refused,
     and the form offers no chip for it."""
