@@ -12,7 +12,7 @@ from ..models import GameSession
 from ..reasons.refusals import Refusal
 from .hand_rows import SEATS, kong_rows, penalty_rows, seat_rows
 from .sections import closed_name, closed_scores, more_summary, seat_facts_legend
-from .tiles import TileKey, keyboard_rows
+from .tiles import keyboard_faces
 from .treasure import PATTERN_NOTES, wild_field_hint, wild_field_name
 from .winners import extra_winner_rows
 
@@ -69,6 +69,11 @@ class HandFormDisplay(forms.Form):
     def penalty_kinds(self) -> list[str]:
         return [kind for kind in self.info["penalty_kinds"] if kind != "adjustment"]
 
+    @cached_property
+    def played_patterns(self) -> frozenset[str]:
+        """The patterns this table plays, as the engine says (`table_rules`): the only ones offered as chips."""
+        return frozenset(self.session.table_rules["patterns"])
+
     @property
     def pattern_chips(self) -> list[dict[str, Any]]:
         """The variant's patterns as chips: only those the engine says this table plays (`table_rules`:
@@ -77,7 +82,7 @@ class HandFormDisplay(forms.Form):
         shown = self.shown
         method = self.chosen_method
         chosen = shown.get("patterns") or []
-        played = set(self.session.table_rules["patterns"])
+        played = self.played_patterns
         return [
             {
                 **pattern,
@@ -91,12 +96,15 @@ class HandFormDisplay(forms.Form):
         ]
 
     @property
-    def keyboard_rows(self) -> list[list[TileKey]]:
-        return keyboard_rows(self.info)
+    def keyboard_faces(self) -> str:
+        """The tile keyboard's keys, for static/js/tiles.js to draw: "1m 2m … 9m|1p …|1z … 7z"."""
+        return keyboard_faces(self.info)
 
     @property
     def extra_winner_rows(self) -> list[dict[str, Any]]:
-        return extra_winner_rows(self.shown, self.info, self.chosen_method) if self.several_winners else []
+        if not self.several_winners:
+            return []
+        return extra_winner_rows(self.shown, self.info, self.chosen_method, self.played_patterns)
 
     @property
     def seat_rows(self) -> list[dict[str, Any]]:
