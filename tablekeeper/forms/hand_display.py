@@ -10,6 +10,7 @@ from django import forms
 
 from ..models import GameSession
 from ..reasons.refusals import Refusal
+from ..rules import settle
 from .hand_rows import SEATS, kong_rows, penalty_rows, seat_rows
 from .sections import closed_name, closed_scores, more_summary, seat_facts_legend
 from .tiles import keyboard_faces
@@ -90,6 +91,7 @@ class HandFormDisplay(forms.Form):
                 "count": shown.get(f"count_{pattern['id']}") or "1",
                 "disabled": bool(method) and method not in pattern.get("methods", [method]),
                 "note": PATTERN_NOTES.get(pattern["id"], ""),
+                "limited": self._limited(pattern),
             }
             for pattern in self.info["patterns"]
             if pattern["id"] in played or pattern["id"] in chosen
@@ -104,7 +106,15 @@ class HandFormDisplay(forms.Form):
     def extra_winner_rows(self) -> list[dict[str, Any]]:
         if not self.several_winners:
             return []
-        return extra_winner_rows(self.shown, self.info, self.chosen_method, self.played_patterns)
+        rows = extra_winner_rows(self.shown, self.info, self.chosen_method, self.played_patterns)
+        for row in rows:
+            row["chips"] = [{**chip, "limited": self._limited(chip)} for chip in row["chips"]]
+        return rows
+
+    def _limited(self, pattern: dict[str, Any]) -> bool:
+        """Whether a pattern scores on only some of this table's methods: only then does its chip name them
+        (`data-methods`, for static/js/app.js to disable it under another method)."""
+        return not set(self.methods) <= set(pattern.get("methods", self.methods))
 
     @property
     def seat_rows(self) -> list[dict[str, Any]]:
@@ -148,6 +158,16 @@ class HandFormDisplay(forms.Form):
     def wild_hint(self) -> str:
         """Which tile to pick for the treasure, by this table's `treasure_mode`."""
         return wild_field_hint(self.info, self.session.option("treasure_mode"))
+
+    @cached_property
+    def kept_as_void_keeps_dealer(self) -> bool:
+        """Whether a hand kept as a manual adjustment (a void hand) leaves the deal with the same dealer, as
+        the engine settles such a record at this table: the panel that offers it says so."""
+        session = self.session
+        state = session.state or session.starting_state()
+        record = {"result": "void", "penalties": [{"kind": "adjustment", "deltas": [0, 0, 0, 0], "note": "-"}]}
+        settled = settle(session.variant, record, state, session.engine_options())
+        return bool(settled["ok"]) and settled["state"]["dealer"] == state.get("dealer")
 
     @property
     def more_in_use(self) -> bool:
