@@ -7,9 +7,9 @@
 (function () {
   "use strict";
 
-  // The keys are drawn here, from the keyboard's data-rows, not sent with every form: the same
-  // drawing as templatetags/tile_faces.py (which draws a picked tile on the server), named as
-  // forms/tiles.py names them (its number and its Chinese word).
+  // The keys, the tile fields' buttons and every face are drawn here, from the keyboard's data-rows,
+  // not sent with every form: the same drawing as templatetags/tile_faces.py (which draws tiles on
+  // other pages), each key named as forms/tiles.py names it (its number and its Chinese word).
   var SUITS = { m: "万", p: "筒", s: "条" };
   var HONOURS = { "1z": "东", "2z": "南", "3z": "西", "4z": "北", "5z": "白", "6z": "发", "7z": "中" };
   var HONOUR_CLASS = { "6z": " g", "7z": " r" };
@@ -18,6 +18,9 @@
     p: '<circle class="p" cx="15" cy="28" r="6"/><circle cx="15" cy="28" r="2"/>',
     s: '<path class="s" d="M12 22h6v14h-6zM12 29h6"/>'
   };
+
+  var BODY = '<svg class="tf-defs" width="0" height="0" aria-hidden="true">' +
+    '<rect id="tf-body" x=".5" y=".5" width="29" height="39" rx="4" fill="#fbf8ef" stroke="#a9a290"/></svg>';
 
   function faceSvg(face) {
     var inner;
@@ -28,6 +31,7 @@
   }
 
   function drawKeys(keyboard) {
+    if (!document.getElementById("tf-body")) keyboard.insertAdjacentHTML("beforebegin", BODY);
     var controls = keyboard.querySelector(".controls");
     (keyboard.dataset.rows || "").split("|").forEach(function (row) {
       var keys = document.createElement("div");
@@ -163,12 +167,26 @@
         if (event.key === "Escape") closePicker(keyboard);
       });
     });
-    // A tile field becomes a button showing the tile; tapping it opens the keyboard as a picker.
+    // A tile field becomes a button showing the tile (or "choose a tile"), named as the field is;
+    // tapping it opens the keyboard as a picker.
+    var keyboard = document.querySelector(".tile-keyboard");
     scope.querySelectorAll(".tile-field").forEach(function (holder) {
-      var input = holder.querySelector("input"), opener = holder.querySelector(".pick");
-      if (!input || !opener || !opener.hidden) return;
+      var input = holder.querySelector("input");
+      if (!input || holder.querySelector(".pick")) return;
+      var opener = document.createElement("button");
+      opener.type = "button";
+      opener.className = "pick";
+      opener.dataset.pick = input.id;
+      opener.setAttribute("aria-label", input.getAttribute("aria-label") || "");
+      if (/^[1-9][mpsz]$/.test(input.value)) opener.innerHTML = faceSvg(input.value);
+      else {
+        var empty = document.createElement("span");
+        empty.className = "pick-empty";
+        empty.textContent = keyboard ? keyboard.dataset.choose || "" : "";
+        opener.appendChild(empty);
+      }
       input.hidden = true;
-      opener.hidden = false;
+      holder.appendChild(opener);
       opener.addEventListener("click", function () { openPicker(opener); });
     });
     var tilesField = document.getElementById("tiles-input");

@@ -103,7 +103,8 @@ def extra_winner_rows(
     shown: dict[str, Any], info: dict[str, Any], method: str, played: Collection[str]
 ) -> list[dict[str, Any]]:
     """What the template draws for each further winner: the chosen seat and their pattern chips, only for
-    the patterns this table plays (`played`, from `table_rules`) and any the hand being edited names."""
+    the patterns this table plays (`played`, from `table_rules`) that can score on a shared discard or robbed
+    kong (a self-draw's patterns never can), and any the hand being edited names."""
     rows = []
     for extra in EXTRA_WINNERS:
         chosen = shown.get(f"extra_patterns_{extra}") or []
@@ -117,7 +118,11 @@ def extra_winner_rows(
                 "disabled": bool(method) and method not in pattern.get("methods", [method]),
             }
             for pattern in info["patterns"]
-            if pattern["id"] in played or pattern["id"] in chosen
+            if (
+                pattern["id"] in played
+                and set(pattern.get("methods", SHARED_SOURCE_METHODS)) & set(SHARED_SOURCE_METHODS)
+            )
+            or pattern["id"] in chosen
         ]
         rows.append(
             {
