@@ -56,14 +56,9 @@ def played_session(owner: User, variant: str) -> GameSession:
     game = services.start_session(
         owner, variant=variant, player_names=LONG_NAMES, first_dealer=1, starting_points=1000, base=5, options={}
     )
-    for number, record in enumerate(
-        [
-            {"result": "draw"},
-            {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": []}]},
-            {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": []}]},
-        ],
-        start=1,
-    ):
+    dealer_wins: dict[str, Any] = {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": []}]}
+    hands: list[dict[str, Any]] = [{"result": "draw"}, dealer_wins, dealer_wins]
+    for number, record in enumerate(hands, start=1):
         services.record_hand(game, record, client_token=f"full-{number}", expected_number=number, user=owner)
     game.refresh_from_db()
     assert game.hand_count == 3 and game.state["dealer"] == 1
