@@ -10,7 +10,7 @@ from django import forms
 
 from ..models import GameSession
 from ..reasons.refusals import Refusal
-from ..rules import settle
+from ..rules.deal import next_deals
 from .hand_rows import SEATS, kong_rows, penalty_rows, seat_rows
 from .sections import closed_name, closed_scores, more_summary, seat_facts_legend
 from .tiles import keyboard_faces
@@ -162,12 +162,11 @@ class HandFormDisplay(forms.Form):
     @cached_property
     def kept_as_void_keeps_dealer(self) -> bool:
         """Whether a hand kept as a manual adjustment (a void hand) leaves the deal with the same dealer, as
-        the engine settles such a record at this table: the panel that offers it says so."""
+        the engine answers for a void hand at this table (`rules/deal.py`): the panel that offers it says so."""
         session = self.session
         state = session.state or session.starting_state()
-        record = {"result": "void", "penalties": [{"kind": "adjustment", "deltas": [0, 0, 0, 0], "note": "-"}]}
-        settled = settle(session.variant, record, state, session.engine_options())
-        return bool(settled["ok"]) and settled["state"]["dealer"] == state.get("dealer")
+        after = next_deals(session.variant, state, session.engine_options(), depth=1).get("void")
+        return after is not None and after["dealer"] == state.get("dealer")
 
     @property
     def more_in_use(self) -> bool:
