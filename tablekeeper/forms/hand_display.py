@@ -75,6 +75,14 @@ class HandFormDisplay(forms.Form):
         """The patterns this table plays, as the engine says (`table_rules`): the only ones offered as chips."""
         return frozenset(self.session.table_rules["patterns"])
 
+    @cached_property
+    def table_patterns(self) -> list[dict[str, Any]]:
+        """The variant's patterns with the methods each scores on at this table (`table_rules`: a house rule
+        may take one away), so that a chip is disabled wherever the engine would refuse it."""
+        methods = self.session.table_rules["pattern_methods"]
+        patterns: list[dict[str, Any]] = self.info["patterns"]
+        return [{**pattern, "methods": methods.get(pattern["id"], pattern["methods"])} for pattern in patterns]
+
     @property
     def pattern_chips(self) -> list[dict[str, Any]]:
         """The variant's patterns as chips: only those the engine says this table plays (`table_rules`:
@@ -93,7 +101,7 @@ class HandFormDisplay(forms.Form):
                 "note": PATTERN_NOTES.get(pattern["id"], ""),
                 "limited": self._limited(pattern),
             }
-            for pattern in self.info["patterns"]
+            for pattern in self.table_patterns
             if pattern["id"] in played or pattern["id"] in chosen
         ]
 
@@ -106,7 +114,8 @@ class HandFormDisplay(forms.Form):
     def extra_winner_rows(self) -> list[dict[str, Any]]:
         if not self.several_winners:
             return []
-        rows = extra_winner_rows(self.shown, self.info, self.chosen_method, self.played_patterns)
+        info = {**self.info, "patterns": self.table_patterns}
+        rows = extra_winner_rows(self.shown, info, self.chosen_method, self.played_patterns)
         for row in rows:
             row["chips"] = [{**chip, "limited": self._limited(chip)} for chip in row["chips"]]
         return rows

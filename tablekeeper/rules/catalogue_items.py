@@ -47,6 +47,9 @@ class PatternSpec:
     meaning_zh: str = ""  # `meaning` in Chinese (the folder's pattern_meanings.json)
     # Conditions on other house rules (a choice, a list) beyond `requires_option`'s bool; all must hold.
     played_when: tuple[PlayedWhen, ...] = ()
+    # A method of `methods` the pattern scores on only while a condition on the house rules holds (Zhengzhou's
+    # seven pairs on a robbed kong only where a wild may complete a pair): (method, condition).
+    methods_when: tuple[tuple[str, PlayedWhen], ...] = ()
 
     def conditions(self) -> tuple[PlayedWhen, ...]:
         """Every condition on the house rules for this pattern to be played, `requires_option` first."""
@@ -59,6 +62,18 @@ class PatternSpec:
     def unplayed_why(self, options: Options) -> str | None:
         """Why this pattern is not played under `options` (the first condition that fails), or None."""
         return next((condition.why for condition in self.conditions() if not condition.test(options)), None)
+
+    def method_refused_why(self, method: str, options: Options) -> str | None:
+        """Why this pattern cannot score on a win by `method` under `options` (a house rule's condition on that
+        method), or None. A method outside `methods` is refused on its own account."""
+        return next(
+            (condition.why for when, condition in self.methods_when if when == method and not condition.test(options)),
+            None,
+        )
+
+    def methods_under(self, options: Options) -> frozenset[str]:
+        """The methods this pattern scores on at a table with these house rules."""
+        return frozenset(method for method in self.methods if self.method_refused_why(method, options) is None)
 
     def describe(self) -> dict[str, Any]:
         return {

@@ -50,12 +50,13 @@ on_change(_description.cache_clear)
 def table_rules(variant_id: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The rules one table plays by: its house rules resolved, and what they allow.
 
-    `{"ok", "errors", "options", "methods", "several_winners", "max_side_bet", "patterns"}`: every option with
+    `{"ok", "errors", "options", "methods", "several_winners", "max_side_bet", "patterns", "pattern_methods"}`:
+    every option with
     its value (the table's choice, an older name read as the option it became, else the default), the win
     methods the table allows (the variant's and any a house rule lets in), whether several players may
-    win one hand, and the ids of the patterns this table plays, in the catalogue's order (a pattern left
-    out is refused when ticked, so a form offers exactly these). Options `settle` would refuse give
-    `ok: False` with its errors and the defaults.
+    win one hand, the ids of the patterns this table plays, in the catalogue's order (a pattern left
+    out is refused when ticked, so a form offers exactly these), and each pattern's methods at this table
+    (`pattern_methods`). Options `settle` would refuse give `ok: False` with its errors and the defaults.
 
     >>> table_rules("zhengzhou", {"allow_discard_win": True})["methods"]
     ['self_draw', 'discard']
@@ -83,6 +84,9 @@ def table_rules(variant_id: str, options: Mapping[str, Any] | None) -> dict[str,
         # The largest side bet a seat may put down at this table: 0 plays without side bets.
         "max_side_bet": variant.max_side_bet(resolved),
         "patterns": list(variant.played_patterns(resolved)),
+        # Each pattern's methods at this table: a house rule may take one away (Zhengzhou's seven pairs on a
+        # robbed kong); a tick on another method is refused, so a form disables the chip there.
+        "pattern_methods": {spec.id: sorted(spec.methods_under(resolved)) for spec in variant.patterns},
     }
 
 

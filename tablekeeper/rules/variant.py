@@ -390,6 +390,8 @@ class Variant:
                     where,
                     f"{spec.name_en} ({spec.name_zh}) cannot score on a win by {METHOD_WORDS[method]}.",
                 )
+            elif (refused := spec.method_refused_why(method, options)) is not None:
+                fail(E.PATTERN_METHOD_CONFLICT, where, f"{spec.name_en} ({spec.name_zh}) {refused}")
             for other in seen:
                 other_spec = self.pattern(other)
                 assert other_spec is not None

@@ -89,3 +89,17 @@ def test_the_tables_rules_reference_marks_a_pattern_it_does_not_play(owner: User
     played = make_session(owner, "zhengzhou", options={"luxury_seven_pairs": "x2"})
     assert words not in client.get(f"/sessions/{played.pk}/rules/").content.decode()
     assert words not in client.get("/rules/zhengzhou/").content.decode()
+
+
+def test_a_chip_a_house_rule_forbids_on_a_method_is_disabled_on_it(keeper: Client, owner: User) -> None:
+    # Zhengzhou robbing a kong with wilds at face value: seven pairs cannot pair the robbed tile (§9.6).
+    strict = make_session(owner, "zhengzhou", options={"allow_rob_kong": True})
+    assert 'value="seven_pairs" data-methods="discard self_draw">' in new_hand(keeper, strict)
+    taps = {"client_token": "t1", "expected_number": 1, "winner": "1", "how": "rob_kong-2"}
+    # The form drawn again with a robbed kong tapped (its preview) disables the chip there.
+    drawn = keeper.post(f"/sessions/{strict.pk}/hands/new/", {**taps, "action": "preview"}, headers=HTMX)
+    assert 'value="seven_pairs" data-methods="discard self_draw" disabled>' in drawn.content.decode()
+    wilds = make_session(
+        owner, "zhengzhou", options={"allow_rob_kong": True, "seven_pairs_wild_mode": "wilds_complete_pairs"}
+    )
+    assert 'value="seven_pairs">' in new_hand(keeper, wilds)

@@ -148,6 +148,18 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 
+# Seven pairs on a robbed kong: the robbed tile is the fourth of its face, so only a wild could pair it (§9.6).
+ROBBED_SEVEN_PAIRS = (
+    "rob_kong",
+    PlayedWhen(
+        ("seven_pairs_wild_mode",),
+        lambda options: options["seven_pairs_wild_mode"] != "face_value_only",
+        "cannot score on a robbed kong: the robbed tile is the fourth of its face, so only a wild could pair it "
+        "(house rule seven_pairs_wild_mode).",
+    ),
+)
+
+
 PATTERNS: tuple[PatternSpec, ...] = exclusive(
     [("seven_pairs", "luxury_seven_pairs")],
     PatternSpec(
@@ -165,8 +177,9 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         "Seven pairs",
         "七对",
         "×2",
-        # Robbing a kong only with wilds_complete_pairs, where a wild pairs the robbed tile (checks.py).
+        # Robbing a kong only with wilds_complete_pairs, where a wild pairs the robbed tile.
         methods=ALL_METHODS,
+        methods_when=(ROBBED_SEVEN_PAIRS,),
         from_tiles=True,
         meaning="Seven different pairs; a wild only counts as its own face here.",
     ),
@@ -177,6 +190,7 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         "豪华七小对",
         "×2 or ×4",
         methods=ALL_METHODS,
+        methods_when=(ROBBED_SEVEN_PAIRS,),
         # Played only while the choice luxury_seven_pairs is not off (its value sets ×2 or ×4).
         played_when=(
             PlayedWhen(
