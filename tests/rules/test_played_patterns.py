@@ -137,3 +137,37 @@ def test_get_variant_names_the_house_rules_that_decide_whether_a_pattern_is_play
     assert patterns["single_remaining"]["played_by_options"] == deciding
     luxury = next(p for p in get_variant("zhengzhou")["patterns"] if p["id"] == "luxury_seven_pairs")
     assert luxury["played_by_options"] == ["luxury_seven_pairs"]
+
+
+def ticked_on(variant: str, pattern: dict[str, Any], options: dict[str, Any], method: str) -> dict[str, Any]:
+    """`ticked_alone`'s hand, won by `method` (from seat 2 where it is a discard or a robbed kong)."""
+    record = ticked_alone(variant, {**pattern, "methods": [method]}, options)
+    assert record is not None
+    return record
+
+
+@pytest.mark.parametrize(("variant", "table", "options"), CASES, ids=[f"{v}-{n}" for v, n, _o in CASES])
+def test_a_pattern_is_refused_on_a_method_exactly_when_table_rules_leaves_that_method_out(
+    variant: str, table: str, options: dict[str, Any]
+) -> None:
+    rules = table_rules(variant, options)
+    for pattern in get_variant(variant)["patterns"]:
+        if pattern["id"] not in rules["patterns"]:
+            continue
+        for method in rules["methods"]:
+            if method not in pattern["methods"]:
+                continue  # refused on the catalogue's own account, as every table refuses it
+            result = settle(variant, ticked_on(variant, pattern, options, method), None, options)
+            refused = any(
+                error["code"] == "pattern_method_conflict" and error["field"] == "wins.0.patterns.0"
+                for error in result["errors"]
+            )
+            offered = method in rules["pattern_methods"][pattern["id"]]
+            assert refused is not offered, f"{variant} ({table}): {pattern['id']} on {method}"
+
+
+def test_zhengzhou_scores_seven_pairs_on_a_robbed_kong_only_where_a_wild_may_complete_a_pair() -> None:
+    robbing = {"allow_rob_kong": True}
+    assert "rob_kong" not in table_rules("zhengzhou", robbing)["pattern_methods"]["seven_pairs"]
+    wilds = {**robbing, "seven_pairs_wild_mode": "wilds_complete_pairs"}
+    assert "rob_kong" in table_rules("zhengzhou", wilds)["pattern_methods"]["luxury_seven_pairs"]
