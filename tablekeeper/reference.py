@@ -40,6 +40,8 @@ class Entry:
     value: str = ""
     meaning: str = ""
     pictures: tuple[Picture, ...] = ()
+    # False for a pattern this table's house rules do not play (`table_rules`), under a session's options.
+    played: bool = True
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,8 @@ def build_reference(variant_id: str, table_options: Mapping[str, Any] | None = N
     chosen = dict(table_options or {})
     examples = _examples(variant_id, info)
     pictures = _pictures(variant_id, info)
+    # Under a session's options, the patterns this table does not play are marked as such, not offered.
+    played = set(table_rules(variant_id, table_options)["patterns"]) if table_options is not None else None
     return Reference(
         variant=variant_id,
         name=local(info["name"]),
@@ -119,6 +123,7 @@ def build_reference(variant_id: str, table_options: Mapping[str, Any] | None = N
                 local(pattern.get("value_words")) or (pattern.get("value", "") if english else ""),
                 _words(pattern.get("meaning_words"), language) or (str(pattern.get("meaning", "")) if english else ""),
                 pictures.get(pattern["id"], ()),
+                played is None or pattern["id"] in played,
             )
             for pattern in info["patterns"]
         ],

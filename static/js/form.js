@@ -1,8 +1,4 @@
-// The hand form's scripts (templates/hands/form.html); no inline script, so the CSP holds.
-// − and + beside a number (a side bet, a penalty's count, flowers); the form's bottom padding kept
-// equal to the fixed preview bar's height, so that nothing of the form is hidden behind the bar;
-// and the tile keyboard (tiles.css, tiles.js), loaded only once "More", where every tile is picked, is open:
-// most hands never need it, and the first load stays small.
+// The hand form's scripts; what each part does and why is said in templates/hands/form.html.
 (function () {
   "use strict";
 
@@ -24,8 +20,7 @@
     if (!bar || !window.ResizeObserver) return;
     if (watching) watching.disconnect();
     watching = new ResizeObserver(function () {
-      // On the root, not the form: htmx copies a swapped element's attributes (a style attribute
-      // would break the CSP), and the bar's height outlives one form.
+      // On the root: a style attribute on the form would break the CSP when htmx copies it.
       document.documentElement.style.setProperty("--bar-height", Math.ceil(bar.getBoundingClientRect().height + 16) + "px");
     });
     watching.observe(bar);
@@ -52,15 +47,10 @@
     if (form && (scope === document || scope === form || scope.contains(form))) {
       padForBar(form);
       previews = 0;  // a new form: nothing of it is in flight yet
-      var tilesField = document.getElementById("tiles-input");
-      if (tilesField) drawTiles(tilesField);
     }
     if (document.querySelector("#hand-form details.more[open]")) loadTiles();
   }
 
-  // A request in flight shows itself: on weak signal a Save can take seconds, and a dimmed button
-  // alone looks like nothing happened. Save (and "enter it as hand N") says "Saving…" once it has
-  // taken 300 ms; the preview shows its own spinner at once, over the figures it will replace.
   var SAVING_AFTER_MS = 300, savingTimer = null, previews = 0;
 
   function isSaveButton(element) {
@@ -99,48 +89,6 @@
       previews = Math.max(0, previews - 1);
       if (!previews) previewBusy(false);
     }
-  });
-
-  // The winning tiles as faces under the typed notation (RULES.md §0.3: [..] a claimed meld,
-  // (..) a concealed kong, + before the winning tile). Faces are the tile keyboard's own drawings.
-  function notationGroups(text) {
-    var groups = [], group = null, digits = "", winning = false;
-    function open(kind) { group = { kind: kind, tiles: [] }; groups.push(group); }
-    Array.prototype.forEach.call(text, function (character) {
-      if (character === "[" || character === "(") { open(character === "[" ? "claimed" : "concealed"); digits = ""; }
-      else if (character === "]" || character === ")") { group = null; digits = ""; }
-      else if (character === "+") { winning = true; digits = ""; }
-      else if (/[1-9]/.test(character)) digits += character;
-      else if (/[mpsz]/.test(character) && digits) {
-        if (winning) { open("winning"); winning = false; }
-        else if (!group) open("plain");
-        Array.prototype.forEach.call(digits, function (digit) { group.tiles.push(digit + character); });
-        if (group.kind === "winning") group = null;
-        digits = "";
-      }
-    });
-    return groups.filter(function (found) { return found.tiles.length; });
-  }
-
-  function drawTiles(field) {
-    var shown = document.querySelector('.tiles-faces[data-faces-of="' + field.id + '"]');
-    if (!shown) return;
-    var parts = notationGroups(field.value || "").map(function (found) {
-      var box = document.createElement("span");
-      box.className = "group " + found.kind;
-      found.tiles.forEach(function (face) {
-        var drawn = document.querySelector('.tile-keyboard .key[data-tile="' + face + '"] svg');
-        if (drawn) box.appendChild(drawn.cloneNode(true));
-      });
-      return box;
-    });
-    shown.replaceChildren.apply(shown, parts);
-  }
-
-  ["input", "change"].forEach(function (name) {
-    document.addEventListener(name, function (event) {
-      if (event.target && event.target.id === "tiles-input") drawTiles(event.target);
-    });
   });
 
   document.addEventListener("click", function (event) {

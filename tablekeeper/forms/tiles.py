@@ -23,3 +23,8 @@ def keyboard_rows(info: dict[str, Any]) -> list[list[TileKey]]:
     if honours:
         rows.append(honours)
     return rows
+
+
+def keyboard_faces(info: dict[str, Any]) -> str:
+    """The keyboard's rows as static/js/tiles.js reads them: faces separated by spaces, rows by "|"."""
+    return "|".join(" ".join(key.face for key in row) for row in keyboard_rows(info))

@@ -7,6 +7,7 @@ brings their own patterns (and flowers where the variant counts them).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django import forms
@@ -98,8 +99,12 @@ def initial_for_extra_wins(wins: list[dict[str, Any]]) -> dict[str, Any]:
     return initial
 
 
-def extra_winner_rows(shown: dict[str, Any], info: dict[str, Any], method: str) -> list[dict[str, Any]]:
-    """What the template draws for each further winner: the chosen seat and their pattern chips."""
+def extra_winner_rows(
+    shown: dict[str, Any], info: dict[str, Any], method: str, played: Collection[str]
+) -> list[dict[str, Any]]:
+    """What the template draws for each further winner: the chosen seat and their pattern chips, only for
+    the patterns this table plays (`played`, from `table_rules`) that can score on a shared discard or robbed
+    kong (a self-draw's patterns never can), and any the hand being edited names."""
     rows = []
     for extra in EXTRA_WINNERS:
         chosen = shown.get(f"extra_patterns_{extra}") or []
@@ -113,6 +118,11 @@ def extra_winner_rows(shown: dict[str, Any], info: dict[str, Any], method: str) 
                 "disabled": bool(method) and method not in pattern.get("methods", [method]),
             }
             for pattern in info["patterns"]
+            if (
+                pattern["id"] in played
+                and set(pattern.get("methods", SHARED_SOURCE_METHODS)) & set(SHARED_SOURCE_METHODS)
+            )
+            or pattern["id"] in chosen
         ]
         rows.append(
             {

@@ -50,15 +50,20 @@ on_change(_description.cache_clear)
 def table_rules(variant_id: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The rules one table plays by: its house rules resolved, and what they allow.
 
-    `{"ok", "errors", "options", "methods", "several_winners", "max_side_bet"}`: every option with its value (the
-    table's choice, an older name read as the option it became, else the default), the win methods
-    the table allows (the variant's and any a house rule lets in), and whether several players may
-    win one hand. Options `settle` would refuse give `ok: False` with its errors and the defaults.
+    `{"ok", "errors", "options", "methods", "several_winners", "max_side_bet", "patterns", "pattern_methods"}`:
+    every option with
+    its value (the table's choice, an older name read as the option it became, else the default), the win
+    methods the table allows (the variant's and any a house rule lets in), whether several players may
+    win one hand, the ids of the patterns this table plays, in the catalogue's order (a pattern left
+    out is refused when ticked, so a form offers exactly these), and each pattern's methods at this table
+    (`pattern_methods`). Options `settle` would refuse give `ok: False` with its errors and the defaults.
 
     >>> table_rules("zhengzhou", {"allow_discard_win": True})["methods"]
     ['self_draw', 'discard']
     >>> table_rules("shenyang", {"angang_double": True})["options"]["gang_vs_angang"]
     'angang_double'
+    >>> "luxury_seven_pairs" in table_rules("zhengzhou", {"luxury_seven_pairs": "off"})["patterns"]
+    False
     """
     variant = REGISTRY.get(variant_id)
     if variant is None:
@@ -78,6 +83,10 @@ def table_rules(variant_id: str, options: Mapping[str, Any] | None) -> dict[str,
         "several_winners": variant.multiple_winners_allowed(resolved),
         # The largest side bet a seat may put down at this table: 0 plays without side bets.
         "max_side_bet": variant.max_side_bet(resolved),
+        "patterns": list(variant.played_patterns(resolved)),
+        # Each pattern's methods at this table: a house rule may take one away (Zhengzhou's seven pairs on a
+        # robbed kong); a tick on another method is refused, so a form disables the chip there.
+        "pattern_methods": {spec.id: sorted(spec.methods_under(resolved)) for spec in variant.patterns},
     }
 
 

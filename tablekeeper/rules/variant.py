@@ -15,6 +15,16 @@ from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple, Protocol
 
 from . import errors as E
+
+# A variant's catalogue imports what it declares from here (`X as X`: re-exported on purpose).
+from .catalogue_items import ALL_METHODS as ALL_METHODS
+from .catalogue_items import DISCARD as DISCARD
+from .catalogue_items import SELF_DRAW as SELF_DRAW
+from .catalogue_items import FactItem as FactItem
+from .catalogue_items import PatternSpec as PatternSpec
+from .catalogue_items import PlayedWhen as PlayedWhen
+from .catalogue_items import Wilds as Wilds
+from .catalogue_items import exclusive as exclusive
 from .errors import Problem, Rejected
 from .fact_names import default_name
 from .ledger import Ledger
@@ -24,100 +34,8 @@ from .rule_words import RuleWords
 from .state import TableState
 from .tiles import ALL_TILES, tile_face
 
-ALL_METHODS = frozenset({"self_draw", "discard", "rob_kong"})
-SELF_DRAW = frozenset({"self_draw"})
-DISCARD = frozenset({"discard"})
 # How a refusal names a win's method to a player.
 METHOD_WORDS = {"self_draw": "self-draw", "discard": "a discard", "rob_kong": "robbing a kong"}
-
-
-@dataclass(frozen=True, slots=True)
-class PatternSpec:
-    """A scoring item the scorekeeper can tick (or the tiles can prove)."""
-
-    id: str
-    name_en: str
-    name_zh: str
-    value: str  # how it scores, in the variant's own terms: "×2", "+2 points", "12"
-    methods: frozenset[str] = ALL_METHODS
-    excludes: frozenset[str] = frozenset()
-    repeatable: bool = False
-    requires_option: str | None = None  # the pattern exists only while this bool option is true
-    from_tiles: bool = False  # the tiles can prove it (shape patterns)
-    meaning: str = ""
-    # `value` in Chinese, where it has words ("×2 each" 每个×2); a bare figure reads the same in both.
-    value_zh: str = ""
-    meaning_zh: str = ""  # `meaning` in Chinese (the folder's pattern_meanings.json)
-
-    def describe(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "name": {"en": self.name_en, "zh": self.name_zh},
-            "value": self.value,
-            "value_words": {"en": self.value, "zh": self.value_zh or self.value},
-            "methods": sorted(self.methods),
-            "excludes": sorted(self.excludes),
-            "repeatable": self.repeatable,
-            "requires_option": self.requires_option,
-            "from_tiles": self.from_tiles,
-            "meaning": self.meaning,
-            "meaning_words": {"en": self.meaning, "zh": self.meaning_zh},
-        }
-
-
-def exclusive(groups: Collection[Collection[str]], *patterns: PatternSpec) -> tuple[PatternSpec, ...]:
-    """`patterns`, where the members of each group exclude one another (each one lists the others)."""
-
-    def others(spec: PatternSpec) -> frozenset[str]:
-        return frozenset(other for group in groups if spec.id in group for other in group if other != spec.id)
-
-    return tuple(replace(spec, excludes=spec.excludes | others(spec)) for spec in patterns)
-
-
-@dataclass(frozen=True, slots=True)
-class FactItem:
-    """A scoring item that comes from the record's facts or the table, not from a ticked pattern.
-
-    Every item id a line's params name is a pattern or one of these, so a reference page can
-    list everything that scores (RULES.md §0.7).
-    """
-
-    id: str
-    name_en: str
-    name_zh: str
-    value: str  # how it scores, in the variant's own terms: "×2", "+1 point", "4 per tile into the pot"
-    # The record's fact value this item also names, "kong.dragon_set" (fact_names.FACTS), or None.
-    names: str | None = None
-    value_zh: str = ""  # `value` in Chinese words, for a Chinese reference page
-
-    def describe(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "name": {"en": self.name_en, "zh": self.name_zh},
-            "value": self.value,
-            "value_words": {"en": self.value, "zh": self.value_zh},
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Wilds:
-    """Whether a variant plays with wild tiles, and who may use them how."""
-
-    kind: str  # "treasure" (宝牌: one face, wild for a ready player) or "wild" (混: wild for everyone)
-    name_en: str
-    name_zh: str
-    holder: str  # "ready_player" or "anyone"
-    drawn_only: bool  # wild only as the self-drawn winning tile (a treasure held in hand counts at face value)
-    widened_by: str | None = None  # the bool option that also lets a discarded wild tile stand in
-
-    def describe(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "name": {"en": self.name_en, "zh": self.name_zh},
-            "holder": self.holder,
-            "drawn_only": self.drawn_only,
-            "widened_by": self.widened_by,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +191,12 @@ class Variant:
         if self.max_side_bet_option is None:
             return MAX_SIDE_BET
         return int(options[self.max_side_bet_option])
+
+    def played_patterns(self, options: Options) -> tuple[str, ...]:
+        """The ids of the patterns this table scores, in the catalogue's order: those whose house-rule
+        conditions hold. A pattern left out is refused when ticked (`_check_patterns`), so the form
+        offers exactly these."""
+        return tuple(spec.id for spec in self.patterns if spec.unplayed_why(options) is None)
 
     def multiple_winners_allowed(self, options: Options) -> bool:
         if self.max_winners < 2:
@@ -455,12 +379,9 @@ class Variant:
             if spec is None:
                 fail(E.UNKNOWN_PATTERN, where, f"{self.name_en} has no pattern '{pattern_id}'.")
                 continue
-            if spec.requires_option and not options[spec.requires_option]:
-                fail(
-                    E.PATTERN_NOT_ALLOWED,
-                    where,
-                    f"{spec.name_en} ({spec.name_zh}) needs the house rule '{spec.requires_option}'.",
-                )
+            unplayed = spec.unplayed_why(options)
+            if unplayed is not None:
+                fail(E.PATTERN_NOT_ALLOWED, where, f"{spec.name_en} ({spec.name_zh}) {unplayed}")
             if pattern_id in seen and not spec.repeatable:
                 fail(E.PATTERN_REPEATED, where, f"{spec.name_en} ({spec.name_zh}) counts once per hand.")
             if method not in spec.methods:
@@ -469,6 +390,8 @@ class Variant:
                     where,
                     f"{spec.name_en} ({spec.name_zh}) cannot score on a win by {METHOD_WORDS[method]}.",
                 )
+            elif (refused := spec.method_refused_why(method, options)) is not None:
+                fail(E.PATTERN_METHOD_CONFLICT, where, f"{spec.name_en} ({spec.name_zh}) {refused}")
             for other in seen:
                 other_spec = self.pattern(other)
                 assert other_spec is not None

@@ -8,7 +8,10 @@ the browser with Intl.PluralRules.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
+from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.html import json_script
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -65,6 +68,14 @@ def client_text() -> dict[str, str]:
     }
 
 
+class _PlainTextEncoder(DjangoJSONEncoder):
+    """The words as they are, not as \\u escapes: a Chinese page's words take half the bytes (json_script
+    still escapes <, > and &, so the block cannot end early)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{**kwargs, "ensure_ascii": False})
+
+
 @register.simple_tag(name="client_text")
 def client_text_tag() -> SafeString:
-    return json_script(client_text(), "tk-text")
+    return json_script(client_text(), "tk-text", encoder=_PlainTextEncoder)

@@ -16,7 +16,10 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tablekeeper import services
+from tablekeeper.forms.tiles import keyboard_rows
 from tablekeeper.models import GameSession, Round
+from tablekeeper.rules import get_variant
+from tablekeeper.templatetags.tile_faces import face_svg
 from tests.conftest import make_session, record_all, win
 from tests.e2e.accounts import signed_in
 from tests.e2e.phones import offline_on_the_hand_form, phone
@@ -350,6 +353,38 @@ def test_the_tile_keyboard_writes_the_notation_and_the_engine_judges_it(page: Pa
     expect(page.locator("#tiles-input")).to_have_value("[123m][456p]789s11z23s+1s")
     expect(page.locator("#preview .tile-verdict.illegal")).to_contain_text("The tiles are not a legal win")
     expect(page.locator("#preview .errors")).to_contain_text("2s, 5s or 8s")
+
+
+@pytest.mark.parametrize("variant", ["harbin", "zhengzhou"])
+def test_the_keys_the_script_draws_are_the_servers_tile_faces_named_in_chinese(page: Page, live_server, variant: str):
+    user = signed_in(page, live_server)
+    game = make_session(user, variant, base=5)
+    page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
+    page.locator("details.more > summary").click()
+    expect(page.locator(".tile-keyboard")).to_be_visible()
+    keys = page.evaluate(
+        """() => [...document.querySelectorAll('.tile-keyboard .key[data-tile]')]
+            .map((key) => [key.dataset.tile, key.getAttribute('aria-label'), key.innerHTML])"""
+    )
+    expected = [key for row in keyboard_rows(get_variant(variant)) for key in row]
+    assert [face for face, _label, _svg in keys] == [key.face for key in expected]
+    assert [label for _face, label, _svg in keys] == [f"{key.number}{key.word}" for key in expected]
+    # The same markup as the server's drawing once the browser has read both.
+    servers = page.evaluate(
+        """(faces) => faces.map((svg) => { const box = document.createElement('div'); box.innerHTML = svg;
+            return box.innerHTML; })""",
+        [str(face_svg(face)) for face, _label, _svg in keys],
+    )
+    for (face, _label, drawn), server in zip(keys, servers, strict=True):
+        assert drawn == server, face
+    # Every key is a tap target of 44×44 px at least, and the winning tiles typed are drawn as faces.
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('.tile-keyboard .key')].map((key) => key.getBoundingClientRect())
+            .filter((box) => box.width < 44 || box.height < 44).length"""
+    )
+    assert small == 0
+    type_tiles(page, "[1m1m1m]")
+    expect(page.locator(".tiles-faces .group.claimed svg")).to_have_count(3)
 
 
 def test_two_players_win_on_one_discard_from_the_form(page: Page, live_server, artifacts: Path):

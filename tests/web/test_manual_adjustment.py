@@ -71,3 +71,22 @@ def test_keeping_it_without_a_note_is_refused_and_saves_nothing(keeper_client, s
     assert response.status_code == 422 and "请在备注里写明为什么这样记" in body
     assert '<details class="insist" open>' in body
     assert not Round.objects.filter(session=shandong).exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("zh-hans", "记为作废加手工调整：庄家不变。"), ("en", "the same dealer deals again")],
+)
+def test_the_panel_says_the_same_dealer_deals_again_and_so_it_is(keeper_client, owner, language, words):
+    # Cy (seat 2) deals hand 2; the refused hand names Bo's heavenly hand, which is the dealer's alone.
+    game = make_session(owner, "shandong", base=5, first_dealer=2)
+    keeper_client.cookies["django_language"] = language
+    refused = {"client_token": "t1", "expected_number": 1, "winner": "1", "how": "self_draw"}
+    refused["patterns"] = ["heavenly_hand"]
+    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", {**refused, "action": "save"}, headers=HTMX)
+    insist = response.content.decode().split('<details class="insist"', 1)[1]
+    assert words in insist
+    kept = {**refused, "action": "insist", "insist_note": "as the table saw it"}
+    assert keeper_client.post(f"/sessions/{game.pk}/hands/new/", kept, headers=HTMX)["HX-Redirect"]
+    game.refresh_from_db()
+    assert game.hand_count == 1 and game.state["dealer"] == 2

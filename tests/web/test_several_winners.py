@@ -148,7 +148,11 @@ def test_editing_a_hand_with_two_winners_shows_the_second_one_tapped(keeper_clie
     )
     body = keeper_client.get(f"/sessions/{game.pk}/hands/1/edit/").content.decode()
     assert 'name="extra_winner_1" value="2" data-seat="2" checked' in body
-    assert 'name="extra_patterns_1" value="all_triplets" data-methods="discard rob_kong self_draw" checked' in body
+    # A pattern that scores on every method names none (only a limited one names its methods for app.js).
+    assert 'name="extra_patterns_1" value="all_triplets" checked' in body
+    # A further winner won on the shared discard: a self-draw's pattern (杠上开花) is never offered to them.
+    assert 'name="extra_patterns_1" value="kong_bloom"' not in body
+    assert 'name="patterns" value="kong_bloom" data-methods="self_draw"' in body
 
 
 def test_the_form_round_trips_a_record_with_three_winners(owner):

@@ -6,8 +6,10 @@ Kept apart from the scoring code so that the rules a player reads in the app (th
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...options import OptionSpec, base_option
-from ...variant import DISCARD, SELF_DRAW, PatternSpec, Wilds
+from ...variant import DISCARD, SELF_DRAW, PatternSpec, PlayedWhen, Wilds
 from ..common.items import load_fact_items
 from ..common.patterns import kong_bloom, last_tile, pure_terminals
 
@@ -463,6 +465,31 @@ PATTERNS: tuple[PatternSpec, ...] = (
     ),
 )
 
+
+def _played_when(pattern_id: str) -> tuple[PlayedWhen, ...]:
+    """The house rules under which a pattern is not played at all (§9.2.3, §9.2.10): ticking it is refused,
+    and the form offers no chip for it."""
+    conditions: list[PlayedWhen] = []
+    if pattern_id in UNSCORABLE_ITEMS:
+        conditions.append(
+            PlayedWhen(
+                ("unscored_items",),
+                lambda options: pattern_id not in options["unscored_items"],
+                "is not scored at this table (house rule 'unscored_items').",
+            )
+        )
+    if pattern_id in FLOAT_PATTERNS:
+        conditions.append(
+            PlayedWhen(
+                ("allow_float_hand",),
+                lambda options: bool(options["allow_float_hand"]),
+                "is an all-pung hand, and this table does not play 飘胡 (house rule 'allow_float_hand').",
+            )
+        )
+    return tuple(conditions)
+
+
+PATTERNS = tuple(replace(spec, played_when=_played_when(spec.id)) for spec in PATTERNS)
 SHAPE_PATTERNS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles)  # what the tiles prove or disprove
 
 # What scores from the record's facts and the table rather than a ticked pattern (§1.6).

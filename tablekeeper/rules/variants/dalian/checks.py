@@ -15,7 +15,7 @@ from ...tiles import tile_face
 from ..common.consistency import kong_faces
 from ..common.faces import DRAGON_FACES
 from ..common.fact_words import kong_words, kongs_words, win_words
-from .catalogue import FLOAT_PATTERNS, PATTERNS, TREASURE_PATTERNS
+from .catalogue import PATTERNS, TREASURE_PATTERNS
 from .scoring import joyous_kong
 
 _NAMES = {spec.id: f"{spec.name_en.lower()} ({spec.name_zh})" for spec in PATTERNS}
@@ -136,33 +136,9 @@ def _win_problems(record: HandRecord, win: Win, path: str, options: Options) -> 
                     "(报听): only a ready player sees the treasure.",
                 )
             )
-    problems.extend(_house_rule_problems(win, path, options))
     problems.extend(_repeat_problems(record, win, path, options))
     problems.extend(_four_in_hand_shape_problems(record, win, path, options))
     problems.extend(_edge_wait_problems(win, path, ready, options))
-    return problems
-
-
-def _house_rule_problems(win: Win, path: str, options: Options) -> list[Problem]:
-    """Ticks the table's §9.2 options rule out: an item it does not score, a float where floats may not win."""
-    problems: list[Problem] = []
-    for index, pattern_id in enumerate(win.patterns):
-        if pattern_id in options["unscored_items"]:
-            problems.append(
-                Problem(
-                    E.PATTERN_NOT_ALLOWED,
-                    f"{path}.patterns.{index}",
-                    f"This table does not score {_NAMES[pattern_id]} (unscored_items).",
-                )
-            )
-        elif pattern_id in FLOAT_PATTERNS and not options["allow_float_hand"]:
-            problems.append(
-                Problem(
-                    E.PATTERN_NOT_ALLOWED,
-                    f"{path}.patterns.{index}",
-                    f"This table does not play 飘胡 (allow_float_hand): {_NAMES[pattern_id]} is an all-pung hand.",
-                )
-            )
     return problems
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...options import OptionSpec, base_option
-from ...variant import ALL_METHODS, SELF_DRAW, PatternSpec, Wilds, exclusive
+from ...variant import ALL_METHODS, SELF_DRAW, PatternSpec, PlayedWhen, Wilds, exclusive
 from ..common.items import load_fact_items
 from ..common.patterns import kong_bloom
 
@@ -148,6 +148,18 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 
+# Seven pairs on a robbed kong: the robbed tile is the fourth of its face, so only a wild could pair it (§9.6).
+ROBBED_SEVEN_PAIRS = (
+    "rob_kong",
+    PlayedWhen(
+        ("seven_pairs_wild_mode",),
+        lambda options: options["seven_pairs_wild_mode"] != "face_value_only",
+        "cannot score on a robbed kong: the robbed tile is the fourth of its face, so only a wild could pair it "
+        "(house rule seven_pairs_wild_mode).",
+    ),
+)
+
+
 PATTERNS: tuple[PatternSpec, ...] = exclusive(
     [("seven_pairs", "luxury_seven_pairs")],
     PatternSpec(
@@ -165,8 +177,9 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         "Seven pairs",
         "七对",
         "×2",
-        # Robbing a kong only with wilds_complete_pairs, where a wild pairs the robbed tile (checks.py).
+        # Robbing a kong only with wilds_complete_pairs, where a wild pairs the robbed tile.
         methods=ALL_METHODS,
+        methods_when=(ROBBED_SEVEN_PAIRS,),
         from_tiles=True,
         meaning="Seven different pairs; a wild only counts as its own face here.",
     ),
@@ -176,8 +189,16 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         "Luxury seven pairs",
         "豪华七小对",
         "×2 or ×4",
-        # Exists only while luxury_seven_pairs is not off (checks.py: a choice, not a bool requires_option).
         methods=ALL_METHODS,
+        methods_when=(ROBBED_SEVEN_PAIRS,),
+        # Played only while the choice luxury_seven_pairs is not off (its value sets ×2 or ×4).
+        played_when=(
+            PlayedWhen(
+                ("luxury_seven_pairs",),
+                lambda options: options["luxury_seven_pairs"] != "off",
+                "needs the house rule 'luxury_seven_pairs'.",
+            ),
+        ),
         from_tiles=True,
         meaning="Seven pairs holding four of a kind (not a declared kong) as two pairs; house rule "
         "luxury_seven_pairs sets its value.",

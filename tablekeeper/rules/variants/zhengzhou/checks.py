@@ -15,8 +15,6 @@ from ...variant import Findings
 from ..common.fact_words import kong_words, win_words
 from .catalogue import LUXURY_OPTION
 
-SEVEN_PAIRS_ITEMS = ("seven_pairs", "luxury_seven_pairs")
-
 
 def record_problems(record: HandRecord, options: Options) -> list[Problem]:
     problems: list[Problem] = []
@@ -56,32 +54,11 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
 
 
 def _house_rule_problems(record: HandRecord, index: int, win: Win, options: Options) -> list[Problem]:
-    """What the §9.6 house rules refuse in one win: luxury seven pairs while it is off, seven pairs on a robbed
-    kong without a wild to pair the robbed tile, and a feeder-paid kong bloom without its kong."""
+    """What the §9.6 house rules refuse in one win: a feeder-paid kong bloom without its kong. (Luxury seven
+    pairs while it is off is not played at all, and seven pairs on a robbed kong without a wild to pair the
+    robbed tile cannot score: their catalogue entries' `played_when` and `methods_when`, checked with every
+    pattern.)"""
     problems: list[Problem] = []
-    for i, pattern_id in enumerate(win.patterns):
-        where = f"wins.{index}.patterns.{i}"
-        if pattern_id == "luxury_seven_pairs" and options[LUXURY_OPTION] == "off":
-            problems.append(
-                Problem(
-                    E.PATTERN_NOT_ALLOWED,
-                    where,
-                    "Luxury seven pairs (豪华七小对) needs the house rule 'luxury_seven_pairs'.",
-                )
-            )
-        if (
-            pattern_id in SEVEN_PAIRS_ITEMS
-            and win.method == "rob_kong"
-            and options["seven_pairs_wild_mode"] == "face_value_only"
-        ):
-            problems.append(
-                Problem(
-                    E.PATTERN_METHOD_CONFLICT,
-                    where,
-                    "Seven pairs cannot score on a robbed kong: the robbed tile is the fourth of its face, so only "
-                    "a wild could pair it (house rule seven_pairs_wild_mode).",
-                )
-            )
     if options["kong_bloom_payer"] == "feeder" and win.has("kong_bloom") and not record.kongs_of(win.seat):
         problems.append(
             Problem(

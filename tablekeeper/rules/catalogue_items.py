@@ -1,0 +1,148 @@
+"""What a variant's catalogue declares: the patterns the scorekeeper ticks (and the house rules under which
+each is played at all), the items that score from the record's facts, and the wild tiles.
+
+Plain data with no flow of their own; `variant.py` reads them to check and score a hand (and re-exports them,
+so that a variant's catalogue imports everything it declares from one place).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .options import Options
+
+ALL_METHODS = frozenset({"self_draw", "discard", "rob_kong"})
+SELF_DRAW = frozenset({"self_draw"})
+DISCARD = frozenset({"discard"})
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedWhen:
+    """A condition on the table's house rules for a pattern to be scored at all (RULES §9): where it
+    fails the pattern is not played at that table, so the form offers no chip and a tick is refused."""
+
+    options: tuple[str, ...]  # the house rules `test` reads, named in the refusal
+    test: Callable[[Options], bool]
+    why: str  # the refusal's English words after the pattern's names: "needs the house rule 'x'."
+
+
+@dataclass(frozen=True, slots=True)
+class PatternSpec:
+    """A scoring item the scorekeeper can tick (or the tiles can prove)."""
+
+    id: str
+    name_en: str
+    name_zh: str
+    value: str  # how it scores, in the variant's own terms: "×2", "+2 points", "12"
+    methods: frozenset[str] = ALL_METHODS
+    excludes: frozenset[str] = frozenset()
+    repeatable: bool = False
+    requires_option: str | None = None  # the pattern exists only while this bool option is true
+    from_tiles: bool = False  # the tiles can prove it (shape patterns)
+    meaning: str = ""
+    # `value` in Chinese, where it has words ("×2 each" 每个×2); a bare figure reads the same in both.
+    value_zh: str = ""
+    meaning_zh: str = ""  # `meaning` in Chinese (the folder's pattern_meanings.json)
+    # Conditions on other house rules (a choice, a list) beyond `requires_option`'s bool; all must hold.
+    played_when: tuple[PlayedWhen, ...] = ()
+    # A method of `methods` the pattern scores on only while a condition on the house rules holds (Zhengzhou's
+    # seven pairs on a robbed kong only where a wild may complete a pair): (method, condition).
+    methods_when: tuple[tuple[str, PlayedWhen], ...] = ()
+
+    def conditions(self) -> tuple[PlayedWhen, ...]:
+        """Every condition on the house rules for this pattern to be played, `requires_option` first."""
+        if self.requires_option is None:
+            return self.played_when
+        option = self.requires_option
+        needs = PlayedWhen((option,), lambda options: bool(options[option]), f"needs the house rule '{option}'.")
+        return (needs, *self.played_when)
+
+    def unplayed_why(self, options: Options) -> str | None:
+        """Why this pattern is not played under `options` (the first condition that fails), or None."""
+        return next((condition.why for condition in self.conditions() if not condition.test(options)), None)
+
+    def method_refused_why(self, method: str, options: Options) -> str | None:
+        """Why this pattern cannot score on a win by `method` under `options` (a house rule's condition on that
+        method), or None. A method outside `methods` is refused on its own account."""
+        return next(
+            (condition.why for when, condition in self.methods_when if when == method and not condition.test(options)),
+            None,
+        )
+
+    def methods_under(self, options: Options) -> frozenset[str]:
+        """The methods this pattern scores on at a table with these house rules."""
+        return frozenset(method for method in self.methods if self.method_refused_why(method, options) is None)
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": {"en": self.name_en, "zh": self.name_zh},
+            "value": self.value,
+            "value_words": {"en": self.value, "zh": self.value_zh or self.value},
+            "methods": sorted(self.methods),
+            "excludes": sorted(self.excludes),
+            "repeatable": self.repeatable,
+            "requires_option": self.requires_option,
+            # Every house rule that decides whether the pattern is played (table_rules says if it is).
+            "played_by_options": sorted({key for condition in self.conditions() for key in condition.options}),
+            "from_tiles": self.from_tiles,
+            "meaning": self.meaning,
+            "meaning_words": {"en": self.meaning, "zh": self.meaning_zh},
+        }
+
+
+def exclusive(groups: Collection[Collection[str]], *patterns: PatternSpec) -> tuple[PatternSpec, ...]:
+    """`patterns`, where the members of each group exclude one another (each one lists the others)."""
+
+    def others(spec: PatternSpec) -> frozenset[str]:
+        return frozenset(other for group in groups if spec.id in group for other in group if other != spec.id)
+
+    return tuple(replace(spec, excludes=spec.excludes | others(spec)) for spec in patterns)
+
+
+@dataclass(frozen=True, slots=True)
+class FactItem:
+    """A scoring item that comes from the record's facts or the table, not from a ticked pattern.
+
+    Every item id a line's params name is a pattern or one of these, so a reference page can
+    list everything that scores (RULES.md §0.7).
+    """
+
+    id: str
+    name_en: str
+    name_zh: str
+    value: str  # how it scores, in the variant's own terms: "×2", "+1 point", "4 per tile into the pot"
+    # The record's fact value this item also names, "kong.dragon_set" (fact_names.FACTS), or None.
+    names: str | None = None
+    value_zh: str = ""  # `value` in Chinese words, for a Chinese reference page
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": {"en": self.name_en, "zh": self.name_zh},
+            "value": self.value,
+            "value_words": {"en": self.value, "zh": self.value_zh},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Wilds:
+    """Whether a variant plays with wild tiles, and who may use them how."""
+
+    kind: str  # "treasure" (宝牌: one face, wild for a ready player) or "wild" (混: wild for everyone)
+    name_en: str
+    name_zh: str
+    holder: str  # "ready_player" or "anyone"
+    drawn_only: bool  # wild only as the self-drawn winning tile (a treasure held in hand counts at face value)
+    widened_by: str | None = None  # the bool option that also lets a discarded wild tile stand in
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "name": {"en": self.name_en, "zh": self.name_zh},
+            "holder": self.holder,
+            "drawn_only": self.drawn_only,
+            "widened_by": self.widened_by,
+        }
