@@ -114,6 +114,25 @@ class Ending:
         return sum(self.fee or [])
 
 
+def money_after_fee(
+    changes: Sequence[int],
+    *,
+    rate: Decimal | None,
+    fee: FeeRule,
+    wins: Sequence[int] = (0, 0, 0, 0),
+    self_draws: Sequence[int] = (0, 0, 0, 0),
+) -> tuple[list[int] | None, list[int] | None]:
+    """What each seat pays the room (None: no fee, or a share of the winnings without a rate) and,
+    with a money rate, each seat's money after it, both in fen: the settle-up's and the standings' figures."""
+    per_point = None if rate is None else rate_fen(rate)
+    game_money = None if per_point is None else [change * per_point for change in changes]
+    shares = fee_shares(fee, changes, game_money, wins, self_draws) if fee.charges else None
+    if game_money is None:
+        return shares, None
+    charged = shares or [0, 0, 0, 0]
+    return shares, [won - paid for won, paid in zip(game_money, charged, strict=True)]
+
+
 def session_ending(
     totals: Sequence[int],
     pot: int,
@@ -129,14 +148,11 @@ def session_ending(
     the room (ROOM_PARTY), so that every transfer sums to exactly zero."""
     changes = [total + back for total, back in zip(totals, refund, strict=True)]
     unclaimed = pot - sum(refund)
-    per_point = None if rate is None else rate_fen(rate)
-    game_money = None if per_point is None else [change * per_point for change in changes]
-    shares = fee_shares(fee, changes, game_money, wins, self_draws) if fee.charges else None
-    money_nets = money_transfers = None
-    if per_point is not None and game_money is not None:
+    shares, money_nets = money_after_fee(changes, rate=rate, fee=fee, wins=wins, self_draws=self_draws)
+    money_transfers = None
+    if rate is not None and money_nets is not None:
         charged = shares or [0, 0, 0, 0]
-        money_nets = [won - paid for won, paid in zip(game_money, charged, strict=True)]
-        parties = dict(enumerate(money_nets)) | {POT_PARTY: unclaimed * per_point, ROOM_PARTY: sum(charged)}
+        parties = dict(enumerate(money_nets)) | {POT_PARTY: unclaimed * rate_fen(rate), ROOM_PARTY: sum(charged)}
         money_transfers = settle_parties(parties)
     return Ending(
         changes=changes,

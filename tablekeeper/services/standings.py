@@ -35,9 +35,9 @@ from ..models import GameSession, PlayerGroup, Round, Seat
 from ..rules import get_variant, variant_ids
 from .derived import SEATS
 from .sessions import fee_rule_of
-from .settlement import POT_PARTY, Ending, session_ending, settle_up
+from .settlement import POT_PARTY, money_after_fee, settle_up
 from .stats import seat_aggregates
-from .table_fee import NONE, fen_decimal
+from .table_fee import fen_decimal
 
 # What a session's settle-up reads (the hourly fee's times included), and nothing else.
 EVENING_FIELDS = (
@@ -201,9 +201,9 @@ def group_standings(group: PlayerGroup, period: Period) -> list[StakeTable]:
         stake = Stake(variant=evening.variant, base=evening.base, money_rate=evening.money_rate)
         table = tables.setdefault(stake, StakeTable(stake))
         standings = players.setdefault(stake, {})
-        ending = _ending(evening, counts)
-        _add_session(table, standings, evening.pk, ending.changes, rows, counts)
-        _add_money(table, standings, ending, rows, evening.fee_kind)
+        changes = [int(total) + int(back) for total, back in zip(evening.totals, evening.pot_refund, strict=True)]
+        _add_session(table, standings, evening.pk, changes, rows, counts)
+        _add_money(table, standings, evening, changes, rows, counts)
     for stake, table in tables.items():
         table.standings = _ranked(players[stake].values())
     return sorted(tables.values(), key=lambda table: (-table.sessions, table.stake.variant, table.stake.base))
@@ -248,34 +248,31 @@ def _add_session(
                 table.paid[pair] = table.paid.get(pair, 0) + transfer.amount
 
 
-def _ending(evening: GameSession, counts: dict[tuple[int, int], HandCounts]) -> Ending:
-    """The evening's settle-up, the same as its summary page shows (hand counts from the GROUP BY)."""
-    counted = [counts.get((evening.pk, seat)) for seat in SEATS]
-    return session_ending(
-        [int(total) for total in evening.totals],
-        evening.pot,
-        [int(back) for back in evening.pot_refund],
-        rate=evening.money_rate,
-        fee=fee_rule_of(evening),
-        wins=[seat.wins if seat else 0 for seat in counted],
-        self_draws=[seat.self_draws if seat else 0 for seat in counted],
-    )
-
-
 def _add_money(
     table: StakeTable,
     standings: dict[int, Standing],
-    ending: Ending,
+    evening: GameSession,
+    changes: Sequence[int],
     rows: Sequence[tuple[int, int, str]],
-    fee_kind: str,
+    counts: dict[tuple[int, int], HandCounts],
 ) -> None:
-    """Add one evening's money after its table fee, and the fee itself, to each player."""
-    table.fee_charged = table.fee_charged or fee_kind != NONE
+    """Add one evening's money after its table fee, and the fee itself, to each player: the
+    figures of the evening's settle-up (hand counts from the GROUP BY, for a per-hand fee)."""
+    fee = fee_rule_of(evening)
+    counted = [counts.get((evening.pk, seat)) for seat in SEATS]
+    shares, money_nets = money_after_fee(
+        changes,
+        rate=evening.money_rate,
+        fee=fee,
+        wins=[seat.wins if seat else 0 for seat in counted],
+        self_draws=[seat.self_draws if seat else 0 for seat in counted],
+    )
+    table.fee_charged = table.fee_charged or fee.charges
     for seat, player_id, _name in rows:
         standing = standings[player_id]
-        standing.fee_fen += ending.fee[seat] if ending.fee else 0
-        if ending.money_nets is not None:
-            standing.money_fen = (standing.money_fen or 0) + ending.money_nets[seat]
+        standing.fee_fen += shares[seat] if shares else 0
+        if money_nets is not None:
+            standing.money_fen = (standing.money_fen or 0) + money_nets[seat]
 
 
 def _ranked(standings: Iterable[Standing]) -> list[Standing]:
