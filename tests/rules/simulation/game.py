@@ -7,11 +7,13 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from .policy import choose_discard
+from tablekeeper.rules import waits
+
+from .policy import choose_discard, notation
 from .rulesets import PLAY, Play
 from .story import Story, WinEvent
 from .table import Meld, Seat
-from .tiles import DRAGONS, FLOWER, WINDS, build_wall, tile_set, treasure_successor, wild_successor
+from .tiles import DRAGONS, FLOWER, WINDS, build_wall, index, tile_set, treasure_successor, wild_successor
 from .wins import Finding, judge
 
 
@@ -131,6 +133,12 @@ class Hand:
         if self.variant == "harbin" and seat.ready == "none":  # §3.3: one tile from a hand meeting §3.4 once ready
             seat = replace(seat, ready="ready")
         return held < 4 and judge(self.variant, self.options, seat, tile, wild_face=self.wild) is not None
+
+    def legal_waits(self, seat: Seat) -> list[int]:
+        """The kinds that complete a legal hand at face value: the shape's waits (and seven pairs'), then the book."""
+        shape = {index(text) for text in waits(notation(seat.concealed()))}
+        odd = {tile for tile in range(34) if seat.counts[tile] % 2} if not seat.melds else set()
+        return [tile for tile in sorted(shape | odd) if tile in self.kinds and self.legal_wait(seat, tile)]
 
     def finding(self, seat: Seat, tile: int, method: str) -> tuple[Finding | None, bool]:
         """The win `tile` makes for `seat` (not yet in its hand), and whether it needs the treasure as a wild."""
@@ -275,7 +283,7 @@ class Hand:
 
     # -- ready and the treasure ------------------------------------------------------------------------------------
     def maybe_declare_ready(self, seat: Seat) -> None:
-        if not self.play.ready or not any(self.legal_wait(seat, t) for t in self.kinds):
+        if not self.play.ready or not self.legal_waits(seat):
             return
         roll, chance = self.rng.random(), 0.0
         for kind, p in self.play.ready:
