@@ -103,6 +103,7 @@ class Hand:
         """Self-draw, kongs, the discard and a ready declaration; None when the drawn tile is dead (last four)."""
         if context != "claim":
             self.try_self_draw(seat, tile, context)
+            self.fourth_kong(context)
             if context == "last" and self.play.last_phase:
                 seat.take(tile)
                 return None
@@ -110,12 +111,11 @@ class Hand:
                 self.declare_kong(seat, *kong)
                 if kong[0] == "dragon_set":
                     continue
-                tile, flower = self.draw(seat, back=True)
-                context = "flower" if flower else "kong"
+                tile, _flower = self.draw(seat, back=True)
+                context = "kong"  # a flower among the replacements still makes a kong bloom
                 seat.bloom = f"bloom_{kong[0]}_{kong[2]}"
                 self.try_self_draw(seat, tile, context)
-                if self.play.fourth_kong_ends and self.kong_count == 4:
-                    self.end("draw", [])
+                self.fourth_kong(context)
                 seat.kong_just_made = True
         if seat.ready != "none" and context != "claim":
             discard = tile
@@ -125,6 +125,11 @@ class Hand:
         if seat.ready == "none":
             self.maybe_declare_ready(seat)
         return discard
+
+    def fourth_kong(self, context: str) -> None:
+        """§4.2: a fourth kong whose replacement tile does not win ends the hand as a draw."""
+        if context == "kong" and self.play.fourth_kong_ends and self.kong_count >= 4:
+            self.end("draw", [])
 
     # -- wins ------------------------------------------------------------------------------------------------------
     def legal_wait(self, seat: Seat, tile: int) -> bool:
@@ -256,9 +261,9 @@ class Hand:
             eager = 0.85 if self.play.must_open and not seat.opened else 0.4
             if seat.counts[tile] == 3 and self.left() > 1 and self.rng.random() < 0.5:
                 self.declare_kong(seat, "exposed", tile, turn)
-                drawn, flower = self.draw(seat, back=True)
+                drawn, _flower = self.draw(seat, back=True)
                 seat.bloom = f"bloom_exposed_{turn}"
-                return seat.index, drawn, "flower" if flower else "kong"
+                return seat.index, drawn, "kong"
             if (self.play.dragon_pung or tile not in DRAGONS) and self.rng.random() < eager:
                 seat.take(tile, 2)
                 seat.melds.append(Meld("pung", (tile,) * 3, turn))

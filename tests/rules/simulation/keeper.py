@@ -75,7 +75,8 @@ def ticks(story: Story, event: WinEvent) -> list[str]:
         found += ["kong_bloom"] * bloom + ["four_wilds"] * event.finding.four_wilds
         if seven:
             found.append("luxury_seven_pairs" if seven[1] else "seven_pairs")
-    return found
+    unscored = options.get("unscored_items", [])  # §9.2.10: a table that does not score an item never ticks it
+    return [item for item in found if item not in unscored]
 
 
 def single_wait(story: Story, event: WinEvent) -> bool:

@@ -41,7 +41,10 @@ Check = Callable[[Whole, dict[str, Any]], bool]
 
 
 def dalian(whole: Whole, options: dict[str, Any]) -> bool:
-    """R1 three suits, R2 a triplet, R3 a terminal or honour, R4 opened, R5 at most 3 set-aside sets, R6 shape."""
+    """R1 three suits, R2 a triplet, R3 a terminal or honour, R4 opened, R5 at most 3 set-aside sets, R6 shape.
+
+    `allow_shou_ba_yi` (D-5) lets a fourth set aside only in an all-pung hand (it is then won on the pair).
+    """
     dragon_pair = options["dragon_pair_counts_as_triplet"] and whole.pair.tiles[0] in DRAGONS
     floats = whole.chows() == 0
     return (
@@ -49,7 +52,7 @@ def dalian(whole: Whole, options: dict[str, Any]) -> bool:
         and (whole.triplets() > 0 or dragon_pair)
         and any(map(is_terminal_or_honour, whole.faces()))
         and whole.seat.opened
-        and (len(whole.seat.melds) <= 3 or options["allow_shou_ba_yi"])
+        and (len(whole.seat.melds) <= 3 or options["allow_shou_ba_yi"] and floats)  # D-5: 手把一 only all pungs
         and (options["allow_float_hand"] or not floats)
     )
 

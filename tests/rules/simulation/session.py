@@ -46,6 +46,7 @@ class Tally:
     draws: int = 0
     several: int = 0
     methods: Counter[str] = field(default_factory=Counter)
+    items: Counter[str] = field(default_factory=Counter)  # patterns ticked (by the keeper or the tiles), liable
     refusals: list[Refusal] = field(default_factory=list)
 
 
@@ -99,6 +100,8 @@ def play_game(variant: str, options: dict[str, Any], seed: int, hands: int, tall
         if problem:
             return refuse(problem)
         records.append(hand)
+        for win in bare["wins"]:
+            tally.items.update(win["patterns"] + ["liable"] * (win.get("liable") is not None))
         totals = [t + d for t, d in zip(totals, tiled["deltas"], strict=True)]
         state = tiled["state"]
         dealer = next_dealer(story)
