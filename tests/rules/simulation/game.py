@@ -176,6 +176,8 @@ class Hand:
                 notes.add("earthly")
             if context == "first":
                 notes.add("heavenly")
+            if seat.hidden_treasure and self.variant == "dalian":
+                notes.add("hidden_treasure")
             event = self.win_event(seat, tile, "self_draw", None, found, notes)
         finally:
             seat.counts[tile] += 1
@@ -193,7 +195,8 @@ class Hand:
                 continue
             found, wild = self.finding(seat, tile, method)
             if found is not None:
-                events.append(self.win_event(seat, tile, method, frm, found, notes | ({"wild"} if wild else set())))
+                hidden = {"hidden_treasure"} if seat.hidden_treasure and self.variant == "dalian" else set()
+                events.append(self.win_event(seat, tile, method, frm, found, notes | hidden | ({"wild"} if wild else set())))
         return events if self.play.several_winners else events[:1]
 
     # -- kongs and special sets ------------------------------------------------------------------------------------
@@ -302,7 +305,10 @@ class Hand:
         if self.play.treasure and self.treasure is None and self.left() > 4:
             indicator = self.live.pop()  # §1.5-1: from the tail of the live wall, set aside
             self.treasure = indicator if self.play.indicator_is_treasure else treasure_successor(indicator, self.kinds)
+        if self.treasure is not None:  # a ready hand is frozen: what it held then, it holds at the win
+            seat.hidden_treasure = seat.counts[self.treasure] > 0
         if self.play.treasure_rush_at_reveal and self.treasure is not None and self.legal_wait(seat, self.treasure):
             found = judge(self.variant, self.options, seat, self.treasure)
             assert found is not None
-            self.end("win", [self.win_event(seat, self.treasure, "self_draw", None, found, {"treasure_rush", "reveal"})])
+            notes = {"treasure_rush", "reveal"} | ({"hidden_treasure"} if seat.hidden_treasure else set())
+            self.end("win", [self.win_event(seat, self.treasure, "self_draw", None, found, notes)])

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from .book_patterns import READERS
 from .policy import notation
 from .requirements import Whole, shandong_exemptions
 from .story import Story, WinEvent
@@ -29,35 +30,41 @@ def tiles_text(event: WinEvent) -> str:
     return "".join(map(meld_text, event.melds)) + notation(event.concealed) + "+" + face(event.tile)
 
 
-def shape(event: WinEvent) -> Whole | None:
-    """The reading the keeper reads the shape from: the first legal one (None for seven pairs or four wilds)."""
+def shape(story: Story, event: WinEvent) -> tuple[Whole | None, list[str]]:
+    """The reading the keeper reads the shape from (the one showing most book patterns; None for seven pairs or
+    four wilds), and the book patterns it shows."""
     if event.finding.four_wilds or event.finding.seven_pairs and not event.finding.wholes:
-        return None
-    return event.finding.wholes[0] if event.finding.wholes else None
+        return None, []
+    reader = READERS.get(story.variant)
+    if reader is None or event.notes & {"wild", "reveal"}:
+        return event.finding.wholes[0], []
+    waits = legal_waits(story, event)
+    shown = [(reader(whole, event, waits, story.options), whole) for whole in event.finding.wholes]
+    patterns, whole = max(shown, key=lambda pair: len(pair[0]))
+    return whole, patterns
 
 
 def ticks(story: Story, event: WinEvent) -> list[str]:
     """The patterns the keeper ticks for one win."""
     notes, options, variant = event.notes, story.options, story.variant
-    whole = shape(event)
+    whole, found = shape(story, event)
     seven = event.finding.seven_pairs if whole is None else None
-    found: list[str] = []
     bloom = "kong" in notes
     if variant == "dalian":
         found += ["kong_bloom"] * bloom + ["last_tile"] * ("last" in notes)
         found += ["flowing_tears"] * (event.method == "discard" and "after_kong" in notes)
-        found += [item for item in ("treasure_rush", "finding_treasure") if item in notes]
+        found += [item for item in ("treasure_rush", "finding_treasure", "hidden_treasure") if item in notes]
     elif variant == "shenyang":
         found += ["kong_bloom"] * bloom + ["last_tile"] * ("last" in notes)
         found += ["kong_discard"] * (event.method == "discard" and "after_kong" in notes)
         if seven:
             found.append("seven_pairs")
         elif whole is not None:
-            found += ["all_pungs"] * (whole.chows() == 0)
+            found += ["all_pungs"] * (whole.chows() == 0 and "pure_one_suit" not in found)
             pungs = [group for group in whole.sets if group.kind == "pung"]
             kongs = Counter(meld.tiles[0] for meld in event.melds if len(meld.tiles) == 4)
-            found += ["dragon_pung"] * sum(g.tiles[0] in DRAGONS and not kongs[g.tiles[0]] for g in pungs)
-        if single_wait(story, event):
+            found += ["dragon_pung"] * ("pure_one_suit" not in found) * sum(g.tiles[0] in DRAGONS and not kongs[g.tiles[0]] for g in pungs)
+        if legal_waits(story, event) == [event.tile] and "wild" not in notes:
             found.append("single_wait")
     elif variant == "harbin":
         if "finding_treasure" in notes and not options["bao_zhong_bao_any_face"]:
@@ -79,14 +86,14 @@ def ticks(story: Story, event: WinEvent) -> list[str]:
     return [item for item in found if item not in unscored]
 
 
-def single_wait(story: Story, event: WinEvent) -> bool:
-    """§2.4: exactly one tile kind completes the hand (the tiles before the win)."""
-    seat = Seat(event.seat, melds=event.melds)
+def legal_waits(story: Story, event: WinEvent) -> list[int]:
+    """The kinds that completed a legal hand before the win, at face value (none held four times): §2.4's single
+    wait, §1.6's 夹胡 (D-21), §3.6's 卡当. A Harbin winner was ready."""
+    seat = Seat(event.seat, melds=event.melds, ready="ready" if story.variant == "harbin" else "none")
     for tile in event.concealed:
         seat.counts[tile] += 1
-    kinds = [t for t in range(34) if t < 34 and (seat.counts[t] + sum(m.tiles.count(t) for m in seat.melds)) < 4]
-    waits = [t for t in kinds if judge(story.variant, story.options, seat, t) is not None]
-    return waits == [event.tile]
+    kinds = [t for t in range(34) if (seat.counts[t] + sum(m.tiles.count(t) for m in seat.melds)) < 4]
+    return [t for t in kinds if judge(story.variant, story.options, seat, t) is not None]
 
 
 def liable(story: Story, event: WinEvent) -> int | None:

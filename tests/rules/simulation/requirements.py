@@ -58,7 +58,10 @@ def dalian(whole: Whole, options: dict[str, Any]) -> bool:
 
 
 def shenyang(whole: Whole, options: dict[str, Any]) -> bool:
-    """Three suits, opened, a terminal or honour, a triplet or a dragon pair (§2.3)."""
+    """Three suits, opened, a terminal or honour, a triplet or a dragon pair (§2.3); or, with
+    `allow_pure_one_suit`, one suit and no honours, none of those needed (§9.3.3)."""
+    if options["allow_pure_one_suit"] and len(whole.suits()) == 1 and not any(map(is_honour, whole.faces())):
+        return True
     return (
         len(whole.suits()) == 3
         and whole.seat.opened

@@ -47,6 +47,7 @@ class Tally:
     several: int = 0
     methods: Counter[str] = field(default_factory=Counter)
     items: Counter[str] = field(default_factory=Counter)  # patterns ticked (by the keeper or the tiles), liable
+    ticked: Counter[str] = field(default_factory=Counter)  # patterns the keeper ticked by the book
     refusals: list[Refusal] = field(default_factory=list)
 
 
@@ -100,6 +101,7 @@ def play_game(variant: str, options: dict[str, Any], seed: int, hands: int, tall
         if problem:
             return refuse(problem)
         records.append(hand)
+        tally.ticked.update(item for win in hand["wins"] for item in win["patterns"])
         for win in bare["wins"]:
             tally.items.update(win["patterns"] + ["liable"] * (win.get("liable") is not None))
         totals = [t + d for t, d in zip(totals, tiled["deltas"], strict=True)]
