@@ -67,28 +67,79 @@ def _claimed(kind: str, tiles: str) -> Meld:
 
 # The simulator's own win checks, from the book's text: each line a hand that is (or is not) a win, and why.
 JUDGED: list[tuple[str, str, Seat, str, dict[str, Any], bool]] = [
-    ("dalian: opened, three suits, a pung, a terminal", "dalian", _seat("234m567p1s789s", _claimed("pung", "999p")), "1s", {}, True),
+    (
+        "dalian: opened, three suits, a pung, a terminal",
+        "dalian",
+        _seat("234m567p1s789s", _claimed("pung", "999p")),
+        "1s",
+        {},
+        True,
+    ),
     ("dalian: a closed hand is no win (R4)", "dalian", _seat("234m567p1s789s999p"), "1s", {}, False),
     ("dalian: two suits are no win (R1)", "dalian", _seat("234m567m1s789s", _claimed("pung", "999m")), "1s", {}, False),
     ("dalian: no triplet is no win (R2)", "dalian", _seat("234m567p1s789s", _claimed("chow", "789p")), "1s", {}, False),
-    ("dalian: a float is no win without allow_float_hand", "dalian", _seat("222m555p1s777s", _claimed("pung", "999p")), "1s", {"allow_float_hand": False}, False),
-    ("harbin: a ready hand with a chow, a pung and a terminal", "harbin", _seat("234m567p1s789s", _claimed("pung", "999p"), ready="ready"), "1s", {}, True),
+    (
+        "dalian: a float is no win without allow_float_hand",
+        "dalian",
+        _seat("222m555p1s777s", _claimed("pung", "999p")),
+        "1s",
+        {"allow_float_hand": False},
+        False,
+    ),
+    (
+        "harbin: a ready hand with a chow, a pung and a terminal",
+        "harbin",
+        _seat("234m567p1s789s", _claimed("pung", "999p"), ready="ready"),
+        "1s",
+        {},
+        True,
+    ),
     ("harbin: not ready is no win", "harbin", _seat("234m567p1s789s", _claimed("pung", "999p")), "1s", {}, False),
-    ("harbin: no chow is no win", "harbin", _seat("222m555p1s777s", _claimed("pung", "999p"), ready="ready"), "1s", {}, False),
-    ("shenyang: a dragon pair stands for the triplet", "shenyang", _seat("234m567p5z789s", _claimed("chow", "123p")), "5z", {}, True),
+    (
+        "harbin: no chow is no win",
+        "harbin",
+        _seat("222m555p1s777s", _claimed("pung", "999p"), ready="ready"),
+        "1s",
+        {},
+        False,
+    ),
+    (
+        "shenyang: a dragon pair stands for the triplet",
+        "shenyang",
+        _seat("234m567p5z789s", _claimed("chow", "123p")),
+        "5z",
+        {},
+        True,
+    ),
     ("shandong: a 2-5-8 pair", "shandong", _seat("234m567p5s789s111z"), "5s", {}, True),
     ("shandong: no 2-5-8 pair, no exemption", "shandong", _seat("234m567p1s789s111z"), "1s", {}, False),
     ("shandong: seven pairs are exempt", "shandong", _seat("1133m1144p11s339s"), "9s", {}, True),
     ("shandong: luxury seven pairs without a 2-5-8 pair", "shandong", _seat("1111m3399p11s779s"), "9s", {}, True),
-    ("shandong: seven pairs need one when not exempt", "shandong", _seat("1133m1144p11s339s"), "9s", {"exempt258": ["all_generals"]}, False),
+    (
+        "shandong: seven pairs need one when not exempt",
+        "shandong",
+        _seat("1133m1144p11s339s"),
+        "9s",
+        {"exempt258": ["all_generals"]},
+        False,
+    ),
     ("zhengzhou: a wild stands in a chow", "zhengzhou", _seat("24m567p11s789s111z"), "5m", {}, True),
     ("zhengzhou: a wild never completes a pung", "zhengzhou", _seat("234m567p11s789s11z"), "5m", {}, False),
-    ("zhengzhou: it may under wild_in_concealed_pung", "zhengzhou", _seat("234m567p11s789s11z"), "5m", {"wild_in_concealed_pung": True}, True),
+    (
+        "zhengzhou: it may under wild_in_concealed_pung",
+        "zhengzhou",
+        _seat("234m567p11s789s11z"),
+        "5m",
+        {"wild_in_concealed_pung": True},
+        True,
+    ),
 ]
 
 
 @pytest.mark.parametrize(("case", "variant", "seat", "tile", "options", "wins"), JUDGED, ids=[row[0] for row in JUDGED])
-def test_the_simulator_judges_wins_by_the_book(case: str, variant: str, seat: Seat, tile: str, options: dict[str, Any], wins: bool) -> None:
+def test_the_simulator_judges_wins_by_the_book(
+    case: str, variant: str, seat: Seat, tile: str, options: dict[str, Any], wins: bool
+) -> None:
     wild = index("5m") if variant == "zhengzhou" else None
     found = judge(variant, resolved(variant, options), seat, index(tile), wild_face=wild)
     assert (found is not None) is wins, case

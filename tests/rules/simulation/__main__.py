@@ -40,8 +40,13 @@ def main() -> None:
                 f"({time.monotonic() - started:.0f} s)",
                 flush=True,
             )
-            print("  keeper ticked: " + ", ".join(f"{item} {n}" for item, n in sorted(tally.ticked.items())), flush=True)
-            print("  with what the tiles prove: " + ", ".join(f"{item} {n}" for item, n in sorted(tally.items.items())), flush=True)
+            print(
+                "  keeper ticked: " + ", ".join(f"{item} {n}" for item, n in sorted(tally.ticked.items())), flush=True
+            )
+            print(
+                "  with what the tiles prove: " + ", ".join(f"{item} {n}" for item, n in sorted(tally.items.items())),
+                flush=True,
+            )
             for refusal in tally.refusals[: args.show]:
                 print(f"  {refusal}".replace("\n", "\n  "), flush=True)
 

@@ -17,7 +17,7 @@ from .tiles import is_honour, is_terminal, is_terminal_or_honour, rank
 
 def held(event: WinEvent) -> Counter[int]:
     """Physical copies in the winning hand outside declared kongs: concealed tiles, the winning tile, sets."""
-    copies = Counter(event.concealed + [event.tile])
+    copies = Counter([*event.concealed, event.tile])
     for meld in event.melds:
         if len(meld.tiles) != 4 or meld.kind == "wind_set":
             copies.update(meld.tiles)

@@ -25,7 +25,9 @@ class HandOver(Exception):
 
 
 class Hand:
-    def __init__(self, variant: str, options: dict[str, Any], kinds: list[str], dealer: int, rng: random.Random) -> None:
+    def __init__(
+        self, variant: str, options: dict[str, Any], kinds: list[str], dealer: int, rng: random.Random
+    ) -> None:
         self.variant, self.options, self.dealer, self.rng = variant, options, dealer, rng
         self.play: Play = PLAY[variant](options)
         self.kinds = tile_set(kinds)
@@ -62,8 +64,17 @@ class Hand:
 
     def end(self, result: str, wins: list[WinEvent], robbed_from: int | None = None) -> None:
         story = Story(
-            self.variant, self.options, self.dealer, result, wins, self.kongs, self.seats, self.treasure,
-            self.side_bets, self.dice_double, robbed_from,
+            self.variant,
+            self.options,
+            self.dealer,
+            result,
+            wins,
+            self.kongs,
+            self.seats,
+            self.treasure,
+            self.side_bets,
+            self.dice_double,
+            robbed_from,
         )
         raise HandOver(story)
 
@@ -77,9 +88,9 @@ class Hand:
 
     def deal_and_play(self) -> None:
         tile = 0
-        for seat in ((self.dealer + i) % 4 for i in (1, 2, 3, 0)):  # the dealer last: its 14th tile opens play
-            for _ in range(13 + (seat == self.dealer)):
-                tile, _ = self.draw(self.seats[seat])
+        for dealt in ((self.dealer + i) % 4 for i in (1, 2, 3, 0)):  # the dealer last: its 14th tile opens play
+            for _ in range(13 + (dealt == self.dealer)):
+                tile, _ = self.draw(self.seats[dealt])
         turn, context = self.dealer, "first"
         while True:
             seat = self.seats[turn]
@@ -152,14 +163,18 @@ class Hand:
             self.play.treasure
             and tile == self.treasure
             and seat.ready == "ready"
-            and (method == "self_draw" or method == "discard" and self.play.wild_on_discard)
+            and (method == "self_draw" or (method == "discard" and self.play.wild_on_discard))
         )
         if natural is None and treasure_wild:
             return judge(self.variant, self.options, seat, tile, wild_tile=True), True
         return natural, False
 
-    def win_event(self, seat: Seat, tile: int, method: str, frm: int | None, found: Finding, notes: set[str]) -> WinEvent:
-        return WinEvent(seat.index, method, frm, tile, seat.concealed(), list(seat.melds), found, notes=notes, flowers=seat.flowers)
+    def win_event(
+        self, seat: Seat, tile: int, method: str, frm: int | None, found: Finding, notes: set[str]
+    ) -> WinEvent:
+        return WinEvent(
+            seat.index, method, frm, tile, seat.concealed(), list(seat.melds), found, notes=notes, flowers=seat.flowers
+        )
 
     def try_self_draw(self, seat: Seat, tile: int, context: str) -> None:
         seat.take(tile)
@@ -185,7 +200,7 @@ class Hand:
 
     def claimers(self, frm: int, tile: int, method: str, notes: set[str]) -> list[WinEvent]:
         """Who wins on a discard or a robbed kong, nearest first; several only where the variant allows."""
-        if method == "discard" and not self.play.discard_win or method == "rob_kong" and not self.play.rob_kong:
+        if (method == "discard" and not self.play.discard_win) or (method == "rob_kong" and not self.play.rob_kong):
             return []
         if tile == self.wild:  # a discarded wild cannot be claimed (§5.3)
             return []
@@ -196,7 +211,9 @@ class Hand:
             found, wild = self.finding(seat, tile, method)
             if found is not None:
                 hidden = {"hidden_treasure"} if seat.hidden_treasure and self.variant == "dalian" else set()
-                events.append(self.win_event(seat, tile, method, frm, found, notes | hidden | ({"wild"} if wild else set())))
+                events.append(
+                    self.win_event(seat, tile, method, frm, found, notes | hidden | ({"wild"} if wild else set()))
+                )
         return events if self.play.several_winners else events[:1]
 
     # -- kongs and special sets ------------------------------------------------------------------------------------

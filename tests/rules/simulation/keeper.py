@@ -33,7 +33,7 @@ def tiles_text(event: WinEvent) -> str:
 def shape(story: Story, event: WinEvent) -> tuple[Whole | None, list[str]]:
     """The reading the keeper reads the shape from (the one showing most book patterns; None for seven pairs or
     four wilds), and the book patterns it shows."""
-    if event.finding.four_wilds or event.finding.seven_pairs and not event.finding.wholes:
+    if event.finding.four_wilds or (event.finding.seven_pairs and not event.finding.wholes):
         return None, []
     reader = READERS.get(story.variant)
     if reader is None or event.notes & {"wild", "reveal"}:
@@ -63,7 +63,11 @@ def ticks(story: Story, event: WinEvent) -> list[str]:
             found += ["all_pungs"] * (whole.chows() == 0 and "pure_one_suit" not in found)
             pungs = [group for group in whole.sets if group.kind == "pung"]
             kongs = Counter(meld.tiles[0] for meld in event.melds if len(meld.tiles) == 4)
-            found += ["dragon_pung"] * ("pure_one_suit" not in found) * sum(g.tiles[0] in DRAGONS and not kongs[g.tiles[0]] for g in pungs)
+            found += (
+                ["dragon_pung"]
+                * ("pure_one_suit" not in found)
+                * sum(g.tiles[0] in DRAGONS and not kongs[g.tiles[0]] for g in pungs)
+            )
         if legal_waits(story, event) == [event.tile] and "wild" not in notes:
             found.append("single_wait")
     elif variant == "harbin":
@@ -77,7 +81,11 @@ def ticks(story: Story, event: WinEvent) -> list[str]:
         if seven:
             found.append(LADDER[min(seven[1], 3)])
         elif whole is not None:
-            found += [item for item in shandong_exemptions(whole) if item in ("all_triplets", "pure_one_suit", "mixed_one_suit")]
+            found += [
+                item
+                for item in shandong_exemptions(whole)
+                if item in ("all_triplets", "pure_one_suit", "mixed_one_suit")
+            ]
     elif variant == "zhengzhou":
         found += ["kong_bloom"] * bloom + ["four_wilds"] * event.finding.four_wilds
         if seven:
@@ -139,7 +147,7 @@ def seat_facts(story: Story, seat: Seat) -> dict[str, Any]:
     facts: dict[str, Any] = {"opened": seat.opened}
     if seat.ready != "none":
         facts["ready"] = seat.ready
-    if story.variant == "zhengzhou" or story.variant == "shandong" and story.options["max_side_bet"] > 0:
+    if story.variant == "zhengzhou" or (story.variant == "shandong" and story.options["max_side_bet"] > 0):
         facts["side_bet"] = story.side_bets[seat.index]
     return facts
 

@@ -21,7 +21,9 @@ def notation(tiles: list[int]) -> str:
     """Concealed tiles in §0.3 notation, grouped by suit: [0, 1, 27] -> '12m1z'."""
     text = ""
     for letter, low in zip("mpsz", (0, 9, 18, 27), strict=True):
-        digits = "".join(str(tile - low + 1) for tile in sorted(tiles) if low <= tile < low + (7 if letter == "z" else 9))
+        digits = "".join(
+            str(tile - low + 1) for tile in sorted(tiles) if low <= tile < low + (7 if letter == "z" else 9)
+        )
         text += f"{digits}{letter}" if digits else ""
     return text
 

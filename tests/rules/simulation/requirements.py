@@ -52,7 +52,7 @@ def dalian(whole: Whole, options: dict[str, Any]) -> bool:
         and (whole.triplets() > 0 or dragon_pair)
         and any(map(is_terminal_or_honour, whole.faces()))
         and whole.seat.opened
-        and (len(whole.seat.melds) <= 3 or options["allow_shou_ba_yi"] and floats)  # D-5: 手把一 only all pungs
+        and (len(whole.seat.melds) <= 3 or (options["allow_shou_ba_yi"] and floats))  # D-5: 手把一 only all pungs
         and (options["allow_float_hand"] or not floats)
     )
 

@@ -70,7 +70,7 @@ def proved(result: dict[str, Any], wins: int) -> list[list[str]]:
 
 
 def play_game(variant: str, options: dict[str, Any], seed: int, hands: int, tally: Tally) -> None:
-    """`hands` hands from a fresh session; every problem found is added to `tally.refusals`."""
+    """`hands` hands from a fresh session; the first problem found is added to `tally.refusals`."""
     rng = random.Random(f"{variant}/{seed}")
     table = resolved(variant, options)
     kinds = get_variant(variant)["tile_set"]
@@ -86,30 +86,36 @@ def play_game(variant: str, options: dict[str, Any], seed: int, hands: int, tall
         tally.several += len(story.wins) > 1
         tally.methods.update(event.method for event in story.wins)
         hand = record(story, with_tiles=True)
-
-        def refuse(problem: str, shown: dict[str, Any] = hand) -> None:
-            tally.refusals.append(Refusal(variant, seed, number, options, state or {}, shown, problem))
-
         tiled = settle(variant, hand, state, options)
-        if not tiled["ok"]:
-            return refuse(f"refused with tiles: {tiled['errors']}")
-        bare = record(story, with_tiles=False, extra=proved(tiled, len(story.wins)))
-        plain = settle(variant, bare, state, options)
-        if not plain["ok"]:
-            return refuse(f"refused without tiles (same facts accepted with tiles): {plain['errors']}", bare)
-        problem = check(story, tiled, plain)
+        problem, shown = settle_without_tiles(story, tiled, state, options)
         if problem:
-            return refuse(problem)
+            tally.refusals.append(Refusal(variant, seed, number, options, state or {}, shown or hand, problem))
+            return
         records.append(hand)
         tally.ticked.update(item for win in hand["wins"] for item in win["patterns"])
-        for win in bare["wins"]:
+        for win in (shown or hand)["wins"]:
             tally.items.update(win["patterns"] + ["liable"] * (win.get("liable") is not None))
         totals = [t + d for t, d in zip(totals, tiled["deltas"], strict=True)]
         state = tiled["state"]
         dealer = next_dealer(story)
     replayed = replay(variant, records, options)
     if not replayed["ok"] or replayed["totals"] != totals:
-        tally.refusals.append(Refusal(variant, seed, -1, options, {}, {"hands": records}, f"replay differs: {replayed['first_error']}"))
+        problem = f"replay differs: first error {replayed['first_error']}, totals {replayed['totals']} vs {totals}"
+        tally.refusals.append(Refusal(variant, seed, -1, options, {}, {"hands": records}, problem))
+
+
+def settle_without_tiles(
+    story: Story, tiled: dict[str, Any], state: dict[str, Any] | None, options: dict[str, Any]
+) -> tuple[str, dict[str, Any] | None]:
+    """The record without tiles (ticking what the tiles proved) settled beside the one with tiles: the problem
+    found, if any, and the record without tiles."""
+    if not tiled["ok"]:
+        return f"refused with tiles: {tiled['errors']}", None
+    bare = record(story, with_tiles=False, extra=proved(tiled, len(story.wins)))
+    plain = settle(story.variant, bare, state, options)
+    if not plain["ok"]:
+        return f"refused without tiles (the same facts are accepted with tiles): {plain['errors']}", bare
+    return check(story, tiled, plain), bare
 
 
 def check(story: Story, tiled: dict[str, Any], plain: dict[str, Any]) -> str:

@@ -63,9 +63,9 @@ def standard_readings(counts: list[int], wilds: int = 0) -> list[Reading]:
                 options.append((Group("pair", (tile, tile)), 0, [tile, tile]))
             if free >= 1:
                 options.append((Group("pair", (tile, tile), 1), 1, [tile]))
-        for natural in (3, 2, 1):
-            if work[tile] >= natural and free >= 3 - natural:
-                options.append((Group("pung", (tile,) * 3, 3 - natural), 3 - natural, [tile] * natural))
+        for copies in (3, 2, 1):
+            if work[tile] >= copies and free >= 3 - copies:
+                options.append((Group("pung", (tile,) * 3, 3 - copies), 3 - copies, [tile] * copies))
         if tile < 27:
             for start in (tile - 2, tile - 1, tile):
                 if start < tile // 9 * 9 or rank(start) > 7:

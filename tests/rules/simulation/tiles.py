@@ -69,7 +69,7 @@ def treasure_successor(indicator: int, kinds: list[int]) -> int:
         return suit_successor(indicator)
     if indicator in WINDS:
         return WINDS[(WINDS.index(indicator) + 1) % 4]
-    cycle = [tile for tile in (32, 33, 31) if tile in kinds]  # Gd -> Rd -> Wd
+    cycle: list[int] = [tile for tile in (32, 33, 31) if tile in kinds]  # Gd -> Rd -> Wd
     return cycle[(cycle.index(indicator) + 1) % len(cycle)]
 
 

@@ -21,7 +21,13 @@ class Finding:
 
 
 def judge(
-    variant: str, options: dict[str, Any], seat: Seat, tile: int | None, *, wild_face: int | None = None, wild_tile: bool = False
+    variant: str,
+    options: dict[str, Any],
+    seat: Seat,
+    tile: int | None,
+    *,
+    wild_face: int | None = None,
+    wild_tile: bool = False,
 ) -> Finding | None:
     """The win `seat` makes with `tile` added to its concealed tiles (None: the tiles as they are).
 
@@ -47,7 +53,7 @@ def judge(
         whole = Whole((*sets, *(g for g in reading if g is not pairs[0])), pairs[0], seat)
         if check(whole, options):  # only Zhengzhou, with two wilds or more, has a pair of wilds alone
             wholes.append(whole)
-    seven = None if seat.melds or wilds and variant != "zhengzhou" else _seven_pairs(variant, options, face_counts)
+    seven = None if seat.melds or (wilds and variant != "zhengzhou") else _seven_pairs(variant, options, face_counts)
     if not wholes and seven is None:
         return None
     return Finding(wholes, seven)
