@@ -275,6 +275,8 @@ class Hand:
             self.end("win", winners)
         if tile == self.wild:
             return None
+        if self.play.chow_ready and (ready_chow := self.chow_ready(turn, tile)) is not None:
+            return ready_chow
         for seat in (self.seats[(turn + i) % 4] for i in (1, 2, 3)):
             if seat.ready != "none" or len(seat.melds) >= self.play.max_melds or seat.counts[tile] < 2:
                 continue
@@ -307,13 +309,45 @@ class Hand:
         return None
 
     # -- ready and the treasure ------------------------------------------------------------------------------------
+    def chow_ready(self, turn: int, tile: int) -> tuple[int, int, str] | None:
+        """吃听 (§3.2, `allow_chow_ready`): any seat may chow any discard that leaves it ready, and declares at once."""
+        for seat in (self.seats[(turn + i) % 4] for i in (1, 2, 3)):
+            if seat.ready != "none" or len(seat.melds) >= self.play.max_melds or tile >= 27:
+                continue
+            for start in (tile - 2, tile - 1, tile):
+                faces = (start, start + 1, start + 2)
+                others = [t for t in faces if t != tile]
+                if start < tile // 9 * 9 or start % 9 > 6 or not all(seat.counts[t] for t in others):
+                    continue
+                for t in others:
+                    seat.take(t)
+                seat.melds.append(Meld("chow", faces, turn))
+                if self.ready_after_a_discard(seat) and self.rng.random() < 0.6:
+                    seat.must_ready = True
+                    self.calls += 1
+                    return seat.index, tile, "claim"
+                seat.melds.pop()
+                for t in others:
+                    seat.counts[t] += 1
+        return None
+
+    def ready_after_a_discard(self, seat: Seat) -> bool:
+        for tile in range(34):
+            if seat.counts[tile]:
+                seat.counts[tile] -= 1
+                ready = bool(self.legal_waits(seat))
+                seat.counts[tile] += 1
+                if ready:
+                    return True
+        return False
+
     def maybe_declare_ready(self, seat: Seat) -> None:
         if not self.play.ready or not self.legal_waits(seat):
             return
         roll, chance = self.rng.random(), 0.0
         for kind, p in self.play.ready:
             chance += p
-            if roll < chance:
+            if roll < chance or seat.must_ready:
                 seat.ready = kind
                 break
         if seat.ready == "none":

@@ -34,6 +34,7 @@ class Play:
     dice: bool = False  # Shenyang's dice double
     ready: tuple[tuple[str, float], ...] = ()  # ready kinds a seat declares, with their chances
     must_open: bool = False  # the table needs opened hands: claim eagerly
+    chow_ready: bool = False  # 吃听: a chow of anyone's discard that leaves the hand ready (§3.2)
 
     def reserve(self, kongs: int) -> int:
         return self.base_reserve + self.reserve_per_kong * min(kongs, self.max_kong_reserve)
@@ -51,6 +52,7 @@ def dalian(options: dict[str, Any]) -> Play:
         last_phase=4,
         ready=(("ready", 0.7),),
         must_open=True,
+        chow_ready=options["allow_chow_ready"],
     )
 
 
@@ -76,6 +78,7 @@ def harbin(options: dict[str, Any]) -> Play:
         base_reserve=options["reserve_tiles"],
         ready=(("ready", 1.0),),
         must_open=True,
+        chow_ready=options["allow_chow_ready"],
     )
 
 

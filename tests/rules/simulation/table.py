@@ -37,6 +37,7 @@ class Seat:
     flowers: int = 0
     turns: int = 0  # own draws so far this hand (first-turn sets, earthly hand)
     kong_just_made: bool = False  # the next discard follows this seat's own kong (流泪, 杠上炮)
+    must_ready: bool = False  # a chow-ready (吃听) claim: the seat declares ready with its discard
     hidden_treasure: bool = False  # held a treasure-face tile when it learnt the treasure (Dalian 宝牌, §1.5-5)
     bloom: str = ""  # the last kong's kind and feeder, for a kong bloom's liable player (§4.6)
 
