@@ -95,6 +95,10 @@ def play_game(variant: str, options: dict[str, Any], seed: int, hands: int, tall
         tally.ticked.update(item for win in hand["wins"] for item in win["patterns"])
         for win in (shown or hand)["wins"]:
             tally.items.update(win["patterns"] + ["liable"] * (win.get("liable") is not None))
+        tally.items.update(f"kong {kong['kind']}" for kong in hand.get("kongs", []))
+        several_liable = len(hand["wins"]) > 1 and any(win.get("liable") is not None for win in hand["wins"])
+        tally.items.update(["liable beside another winner"] * several_liable)
+        tally.items.update(["treasure rush at the reveal"] * any("reveal" in win.notes for win in story.wins))
         totals = [t + d for t, d in zip(totals, tiled["deltas"], strict=True)]
         state = tiled["state"]
         dealer = next_dealer(story)
