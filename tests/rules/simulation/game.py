@@ -218,9 +218,11 @@ class Hand:
 
     # -- kongs and special sets ------------------------------------------------------------------------------------
     def choose_kong(self, seat: Seat, tile: int, context: str) -> tuple[str, int, int | None] | None:
-        if seat.ready != "none" or self.left() <= max(1, self.play.last_phase) or self.rng.random() > 0.7:
+        if self.left() <= max(1, self.play.last_phase) or self.rng.random() > 0.7:
             return None
         room = len(seat.melds) < self.play.max_melds
+        if seat.ready != "none":
+            return self.ready_kong(seat, tile) if room else None
         if self.play.special_sets and seat.turns == 1 and room and not seat.melds:
             if all(seat.counts[t] for t in DRAGONS):
                 return ("dragon_set", DRAGONS[0], None)
@@ -234,6 +236,23 @@ class Hand:
             drawn_only = self.variant == "dalian" and face != tile  # §1.2: only a self-drawn fourth tile
             if meld.kind == "pung" and seat.counts[face] and not drawn_only:
                 return ("added", face, meld.fed_by)
+        return None
+
+    def ready_kong(self, seat: Seat, tile: int) -> tuple[str, int, int | None] | None:
+        """A ready hand is frozen but for a concealed kong that keeps its winning tiles (§1.3, §3.3)."""
+        for face in range(34):
+            if seat.counts[face] != 4 or face == self.wild:
+                continue
+            seat.counts[tile] -= 1
+            before = self.legal_waits(seat)
+            seat.counts[tile] += 1
+            seat.take(face, 4)
+            seat.melds.append(Meld("concealed", (face,) * 4))
+            after = self.legal_waits(seat)
+            seat.melds.pop()
+            seat.counts[face] += 4
+            if before and before == after:
+                return ("concealed", face, None)
         return None
 
     def declare_kong(self, seat: Seat, kind: str, face: int, frm: int | None) -> None:
