@@ -17,10 +17,12 @@ import pytest
 from tablekeeper.rules import check_options, variant_ids
 
 from .simulation import SUPPORTED, rule_sets
+from .simulation.keeper import liable, next_dealer, tiles_text
 from .simulation.session import Tally, play_game, resolved
+from .simulation.story import Story, WinEvent
 from .simulation.table import Meld, Seat
 from .simulation.tiles import index
-from .simulation.wins import judge
+from .simulation.wins import Finding, judge
 
 GAMES = {"rule_book": 6}  # games per rule set (4 hands each): the book's rules get more than a preset
 PRESET_GAMES = 3
@@ -143,3 +145,41 @@ def test_the_simulator_judges_wins_by_the_book(
     wild = index("5m") if variant == "zhengzhou" else None
     found = judge(variant, resolved(variant, options), seat, index(tile), wild_face=wild)
     assert (found is not None) is wins, case
+
+
+def _event(concealed: str, tile: str, *melds: Meld, notes: frozenset[str] = frozenset()) -> WinEvent:
+    seat = _seat(concealed)
+    return WinEvent(0, "discard", 3, index(tile), seat.concealed(), list(melds), Finding(), notes=set(notes))
+
+
+def _story(variant: str, *events: WinEvent) -> Story:
+    return Story(variant, resolved(variant, {}), 0, "win", list(events), [], [Seat(i) for i in range(4)], None, [0] * 4)
+
+
+def test_the_keeper_writes_melds_then_concealed_tiles_then_the_winning_tile() -> None:
+    event = _event(
+        "55m", "5m", _claimed("chow", "123m"), Meld("concealed", (index("7p"),) * 4), _claimed("pung", "111z")
+    )
+    assert tiles_text(event) == "[123m](7777p)[111z]55m+5m"
+
+
+def test_the_keeper_names_the_feeder_of_three_melds_liable() -> None:
+    fed = [Meld("pung", (index(t),) * 3, fed_by=2) for t in ("1m", "5p", "9s")]
+    assert liable(_story("shandong"), _event("5m", "5m", *fed)) == 2
+    fed[0].fed_by = 1
+    assert liable(_story("shandong"), _event("5m", "5m", *fed)) is None
+
+
+def test_the_keeper_names_the_feeder_of_a_kong_bloomed_on() -> None:
+    kong = Meld("exposed", (index("4s"),) * 4, fed_by=1)
+    event = _event("2345678m55p", "5p", kong, notes=frozenset({"kong", "bloom_exposed_1"}))
+    assert liable(_story("shandong"), event) == 1
+
+
+@pytest.mark.parametrize(
+    ("variant", "winners", "frm", "dealer_next"),
+    [("dalian", [2], 1, 1), ("dalian", [0], 1, 0), ("harbin", [2], 1, 2), ("shandong", [1, 2], 3, 3)],
+)
+def test_the_book_names_the_next_dealer(variant: str, winners: list[int], frm: int, dealer_next: int) -> None:
+    events = [WinEvent(seat, "discard", frm, 0, [], [], Finding()) for seat in winners]
+    assert next_dealer(_story(variant, *events)) == dealer_next

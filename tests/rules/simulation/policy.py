@@ -12,9 +12,7 @@ from collections.abc import Callable
 from tablekeeper.rules import waits
 
 from .table import Seat
-from .tiles import face, index, rank
-
-LegalWait = Callable[[int], bool]
+from .tiles import index, rank
 
 
 def notation(tiles: list[int]) -> str:
@@ -62,11 +60,3 @@ def choose_discard(seat: Seat, rng: random.Random, legal_wait: Callable[[Seat, i
             best = score
     assert best is not None
     return best[2]
-
-
-def wants_claim(rng: random.Random, chance: float) -> bool:
-    return rng.random() < chance
-
-
-def describe(tile: int) -> str:
-    return face(tile)
