@@ -158,7 +158,7 @@ class Hand:
 
     def finding(self, seat: Seat, tile: int, method: str) -> tuple[Finding | None, bool]:
         """The win `tile` makes for `seat` (not yet in its hand), and whether it needs the treasure as a wild."""
-        natural = judge(self.variant, self.options, seat, tile, wild_face=self.wild)
+        natural = judge(self.variant, self.options, seat, tile, wild_face=self.wild, self_draw=method == "self_draw")
         treasure_wild = (
             self.play.treasure
             and tile == self.treasure

@@ -28,11 +28,13 @@ def judge(
     *,
     wild_face: int | None = None,
     wild_tile: bool = False,
+    self_draw: bool = True,
 ) -> Finding | None:
     """The win `seat` makes with `tile` added to its concealed tiles (None: the tiles as they are).
 
     `wild_face` (Zhengzhou): every concealed tile of that face is a wild. `wild_tile` (Dalian, Harbin): the
-    added tile is a treasure standing for any tile.
+    added tile is a treasure standing for any tile. Four wilds win at once, by self-draw only (§5.3): on a discard
+    or a robbed kong the hand must be a legal win of its own.
     """
     counts = seat.counts[:]
     wilds = 0
@@ -43,7 +45,7 @@ def judge(
     face_counts = counts[:]
     if wild_face is not None:
         wilds, counts[wild_face] = counts[wild_face], 0
-        if wilds == 4:
+        if wilds == 4 and self_draw:
             return Finding(four_wilds=True)
     sets = tuple(meld.group() for meld in seat.melds)
     check = CHECKS[variant]
