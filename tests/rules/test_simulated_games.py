@@ -183,3 +183,11 @@ def test_the_keeper_names_the_feeder_of_a_kong_bloomed_on() -> None:
 def test_the_book_names_the_next_dealer(variant: str, winners: list[int], frm: int, dealer_next: int) -> None:
     events = [WinEvent(seat, "discard", frm, 0, [], [], Finding()) for seat in winners]
     assert next_dealer(_story(variant, *events)) == dealer_next
+
+
+def test_four_wilds_win_at_once_only_by_self_draw() -> None:
+    seat = _seat("5555m13p79s1357z")  # four wilds (5m), nothing else that makes a hand
+    options = resolved("zhengzhou", {"allow_discard_win": True})
+    found = judge("zhengzhou", options, seat, index("2z"), wild_face=index("5m"))
+    assert found is not None and found.four_wilds
+    assert judge("zhengzhou", options, seat, index("2z"), wild_face=index("5m"), self_draw=False) is None
