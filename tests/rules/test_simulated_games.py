@@ -186,7 +186,7 @@ def test_the_book_names_the_next_dealer(variant: str, winners: list[int], frm: i
 
 
 def test_four_wilds_win_at_once_only_by_self_draw() -> None:
-    seat = _seat("5555m13p79s1357z")  # four wilds (5m), nothing else that makes a hand
+    seat = _seat("55559m13p79s1357z")  # four wilds (5m), nothing else that makes a hand
     options = resolved("zhengzhou", {"allow_discard_win": True})
     found = judge("zhengzhou", options, seat, index("2z"), wild_face=index("5m"))
     assert found is not None and found.four_wilds
