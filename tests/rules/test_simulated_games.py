@@ -5,7 +5,7 @@ Seeded games of every variant, under the book's rules and each city preset (§9.
 in `tests/rules/simulation/` and written down by its keeper; every record is settled with the session's state,
 with the winner's tiles and without them. A failure prints the seed, variant, options, state and record: it
 reproduces as a one-line table case (`settle(variant, record, state, options)`), and
-`python -m tests.rules.simulation --variant V --first-seed SEED --games 1` plays that game again.
+`python -m tests.rules.simulation --variant V --preset P --first-seed SEED --games 1` plays that game again.
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ def test_every_preset_passes_check_options(variant: str, preset: str, options: d
 
 @pytest.mark.parametrize(("variant", "preset", "options"), RULE_SETS, ids=[f"{v}-{p}" for v, p, _ in RULE_SETS])
 def test_no_record_of_a_simulated_game_is_refused(variant: str, preset: str, options: dict[str, Any]) -> None:
+    """Every record is accepted with and without tiles, scores alike both ways, sums to zero in whole numbers,
+    passes the deal as the book says, and the session replays to the same totals."""
     tally = Tally()
     for seed in range(GAMES.get(preset, PRESET_GAMES)):
         play_game(variant, options, seed, HANDS, tally)
