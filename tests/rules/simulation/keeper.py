@@ -56,7 +56,10 @@ def ticks(story: Story, event: WinEvent) -> list[str]:
         found += [item for item in ("treasure_rush", "finding_treasure", "hidden_treasure") if item in notes]
     elif variant == "shenyang":
         found += ["kong_bloom"] * bloom + ["last_tile"] * ("last" in notes)
-        found += ["kong_discard"] * (event.method == "discard" and "after_kong" in notes)
+        # §9.3.8 lists 杠上炮 among the items seven pairs excludes, though the kong is the discarder's: the keeper
+        # follows the book (a seven-pairs win on the discard after a kong is a real hand; reported as a question).
+        kong_discard = event.method == "discard" and "after_kong" in notes and not seven
+        found += ["kong_discard"] * kong_discard
         if seven:
             found.append("seven_pairs")
         elif whole is not None:
