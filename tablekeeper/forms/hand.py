@@ -61,7 +61,8 @@ class HandForm(HandFormDisplay):
     def __init__(self, session: GameSession, *args: Any, names: list[str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.session = session
-        self.names = names or [f"P{seat}" for seat in SEATS]
+        # `names` may be lazy (the view reads the seats only when something is shown): never test its truth.
+        self.names = names if names is not None else [f"P{seat}" for seat in SEATS]
         # The table's largest side bet (0: none, so no side-bet fields); the fields accept up to MAX_SIDE_BET
         # and the engine refuses what this table does not allow, in words.
         self.max_side_bet = int(session.table_rules["max_side_bet"]) or MAX_SIDE_BET

@@ -12,6 +12,7 @@ from .keepers import (
     open_invitation,
     remove_keeper,
     request_keeper,
+    session_kept_by,
     sessions_kept_by,
     waiting_requests,
 )
@@ -52,6 +53,7 @@ __all__ = [
     "remove_keeper",
     "reopen_session",
     "request_keeper",
+    "session_kept_by",
     "sessions_kept_by",
     "set_archived",
     "set_money_rate",

@@ -41,6 +41,17 @@ def sessions_kept_by(user: User) -> QuerySet[GameSession]:
     return GameSession.objects.filter(Q(owner=user) | Exists(kept))
 
 
+def session_kept_by(user: User, session_id: int) -> GameSession | None:
+    """One session `user` may keep score on, else None: the same rule as `sessions_kept_by`, asked of
+    one row. The owner (nearly every request) costs one plain query; a keeper one more."""
+    session = GameSession.objects.filter(pk=session_id).first()
+    if session is None:
+        return None
+    if session.owner_id == user.pk or Keeper.objects.filter(session=session, user=user).exists():
+        return session
+    return None
+
+
 def _check_room(session: GameSession, user: User) -> None:
     if user.pk == session.owner_id:
         raise KeeperRefused(_("You own this session; you keep score on it already."))

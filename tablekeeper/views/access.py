@@ -8,16 +8,19 @@ session exists, so pretending otherwise would only confuse them.
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 
 from ..http import HtmxHttpRequest, current_user
 from ..models import GameSession
-from ..services import sessions_kept_by
+from ..services import session_kept_by
 
 
 def kept_session(request: HtmxHttpRequest, session_id: int) -> GameSession:
     """A session the signed-in account owns or keeps score on; 404 for anyone else."""
-    return get_object_or_404(sessions_kept_by(current_user(request)), pk=session_id)
+    session = session_kept_by(current_user(request), session_id)
+    if session is None:
+        raise Http404("No such session.")
+    return session
 
 
 def owned_session(request: HtmxHttpRequest, session_id: int) -> GameSession:
