@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from tablekeeper import services
 from tests.conftest import make_session
 from tests.e2e.conftest import PHONE
+from tests.e2e.phones import wait_for
 from tests.e2e.test_phone_review import small_targets
 from tests.e2e.test_site_crawl import ALLOWED_LATIN, LATIN_WORDS
 
@@ -104,7 +105,7 @@ def test_the_invitation_link_copies_and_hides_share_where_the_phone_has_no_share
     box = copy.bounding_box()
     assert copy.is_visible() and box is not None and box["height"] >= 44
     copy.click()
-    page.wait_for_function("document.querySelector('[data-share-status]').textContent.length > 0")
+    wait_for(page, "() => document.querySelector('[data-share-status]').textContent.length > 0")
     assert "/join/" in page.evaluate("navigator.clipboard.readText()")
     assert problems == []
 

@@ -20,6 +20,7 @@ from tablekeeper.services.sessions import ending_of
 from tablekeeper.views.card import yuan
 from tests.conftest import make_session, record_all, win
 from tests.e2e.conftest import PHONE
+from tests.e2e.phones import wait_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -102,11 +103,11 @@ def test_the_result_card_is_drawn_offline_in_both_languages_and_says_the_settlem
         # One tap on the finished board.
         page.goto(f"{live_server.url}/sessions/{session.pk}/")
         page.locator(f'a[href="/sessions/{session.pk}/card/"]').click()
-        page.wait_for_function("document.getElementById('card-image').src.startsWith('data:image/png')")
+        wait_for(page, "() => document.getElementById('card-image').src.startsWith('data:image/png')")
         context.set_offline(True)
         light: dict[str, Any] = page.evaluate(READ_PIXELS)
         page.locator("label.chip", has=page.locator('input[value="dark"]')).click()
-        page.wait_for_function("document.getElementById('card-image').dataset.theme === 'dark'")
+        wait_for(page, "() => document.getElementById('card-image').dataset.theme === 'dark'")
         dark: dict[str, Any] = page.evaluate(READ_PIXELS)
         for picture in (light, dark):
             assert picture["width"] == 1080 and picture["height"] > 1000
@@ -135,7 +136,7 @@ def test_the_live_board_makes_a_card_so_far(browser: Browser, live_server):
     page = context.new_page()
     page.goto(f"{live_server.url}/sessions/{session.pk}/")
     page.get_by_role("link", name="Result card so far").click()
-    page.wait_for_function("document.getElementById('card-image').src.startsWith('data:image/png')")
+    wait_for(page, "() => document.getElementById('card-image').src.startsWith('data:image/png')")
     assert page.locator('input[name="card_theme"][value="dark"]').is_checked()
     assert page.locator("#card-text").input_value().startswith("Session 1 | ")
     context.close()
