@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -236,3 +237,20 @@ def test_the_shared_board_links_to_the_shared_summary(client: Client, shandong: 
     page = client.get(reverse("shared_board", args=[shandong.share_token])).content.decode()
     assert reverse("shared_summary", args=[shandong.share_token]) in page
     assert summary_url(shandong) not in page
+
+
+def test_a_session_played_and_finished_on_one_day_shows_that_day_once(
+    client: Client, owner: User, shandong: GameSession
+):
+    client.force_login(owner)
+    text = visible_text(client.get(summary_url(shandong)).content.decode())
+    day = re.search(r"Date (\S+ \d+, \d{4})", text)
+    assert day is not None
+    assert f"{day.group(1)} –" not in text
+
+
+def test_a_session_finished_on_a_later_day_shows_both_days(client: Client, owner: User, shandong: GameSession):
+    GameSession.objects.filter(pk=shandong.pk).update(finished=shandong.created + timedelta(days=1, hours=1))
+    client.force_login(owner)
+    text = visible_text(client.get(summary_url(shandong)).content.decode())
+    assert re.search(r"Date \S+ \d+, \d{4} – \S+ \d+, \d{4}", text)
