@@ -60,6 +60,7 @@ urlpatterns = [
     path("sessions/<id:session_id>/archive/", sessions.session_archive, name="session_archive"),
     path("sessions/<id:session_id>/delete/", sessions.session_delete, name="session_delete"),
     path("sessions/<id:session_id>/preset/", presets.preset_save, name="preset_save"),
+    path("sessions/<id:session_id>/again/", presets.session_again, name="session_again"),
     path("sessions/<id:session_id>/manage/", sessions.session_manage, name="session_manage"),
     path("sessions/<id:session_id>/fee/", sessions.session_fee, name="session_fee"),
     path("sessions/<id:session_id>/card/", session_card, name="session_card"),

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import (
@@ -131,3 +133,59 @@ def fee_fields_valid(source: TableFeeFields) -> bool:
         and len(source.place) <= PLACE_MAX_LENGTH
         and not has_control_characters(source.place)
     )
+
+
+# A second tap of 再来一场 within this time lands on the session the first tap started.
+AGAIN_TWIN_WINDOW = timedelta(minutes=2)
+AGAIN_DEALERS = ("random", "next")
+
+
+def play_again(session: GameSession, keeper: User, *, dealer: str) -> GameSession:
+    """再来一场: a new session for `keeper` with `session`'s players in the same seats, its variant, city
+    preset, house rules, base, starting points, money rate and table fee. `dealer` is "random" or
+    "next" (whoever would have dealt the next hand of `session`).
+
+    A double tap, or the same tap from a second phone, finds the session the first one started (the
+    same table, started moments ago, with no hand recorded) rather than starting a second."""
+    if dealer not in AGAIN_DEALERS:
+        raise PresetRefused(_("Choose who deals first."))
+    seats = list(session.seats.select_related("player").order_by("index"))
+    names = [seat.player.name for seat in seats]
+    first_dealer = None if dealer == "random" else int((session.state or {}).get("dealer", session.first_dealer))
+    with transaction.atomic():
+        lock_account(keeper)
+        twin = _just_started_twin(session, keeper, names)
+        if twin is not None:
+            return twin
+        again = start_session(
+            keeper,
+            variant=session.variant,
+            player_names=names,
+            first_dealer=first_dealer,
+            starting_points=session.starting_points,
+            base=session.base,
+            options=dict(session.options),
+            fee=fee_fields_of(session),
+            city_preset=session.city_preset,
+        )
+        if session.money_rate is not None:
+            again.money_rate = session.money_rate
+            again.save(update_fields=["money_rate"])
+    return again
+
+
+def _just_started_twin(session: GameSession, keeper: User, names: list[str]) -> GameSession | None:
+    recent = GameSession.objects.filter(
+        owner=keeper,
+        variant=session.variant,
+        base=session.base,
+        starting_points=session.starting_points,
+        hand_count=0,
+        status=GameSession.Status.OPEN,
+        created__gte=timezone.now() - AGAIN_TWIN_WINDOW,
+    ).exclude(pk=session.pk)
+    for candidate in recent.order_by("-created")[:5]:
+        seated = list(candidate.seats.order_by("index").values_list("player__name", flat=True))
+        if seated == names and candidate.options == session.options:
+            return candidate
+    return None

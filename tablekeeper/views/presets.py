@@ -20,7 +20,7 @@ from ..http import HtmxHttpRequest, current_user
 from ..models import TablePreset, city_presets
 from ..rules import get_variant, variant_ids
 from ..services import HandRejected, QuotaReached
-from ..services.presets import PresetRefused, rename_preset, save_preset, start_from_preset
+from ..services.presets import PresetRefused, play_again, rename_preset, save_preset, start_from_preset
 from .access import kept_session
 
 
@@ -151,3 +151,22 @@ def preset_start(request: HtmxHttpRequest, preset_id: int) -> HttpResponse:
         return redirect(f"/sessions/new/?preset={preset.pk}")
     messages.success(request, _("Session started with “%(name)s”.") % {"name": preset.name})
     return redirect(session)
+
+
+@login_required
+@require_POST
+def session_again(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    """再来一场: one tap starts the next session of the same table, for whichever keeper taps it."""
+    session = kept_session(request, session_id)
+    try:
+        again = play_again(session, current_user(request), dealer=request.POST.get("dealer", ""))
+    except (PresetRefused, HandRejected, QuotaReached) as refused:
+        message = (
+            refused.message
+            if isinstance(refused, PresetRefused | QuotaReached)
+            else _("These rules cannot start a session any more; start one by hand.")
+        )
+        messages.error(request, message)
+        return redirect(session)
+    messages.success(request, _("Same table again: the same players in the same seats, the same rules."))
+    return redirect(again)
