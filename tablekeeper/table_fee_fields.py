@@ -24,7 +24,13 @@ class TableFeeFields(models.Model):
         WINNER_SHARE = "winner_share", _("A share of each winner's winnings")
         PER_HAND = "per_hand", _("An amount from each hand's winner")
 
+    class FeeCollection(models.TextChoices):
+        NETTED = "netted", _("Settled with the winnings (fewest transfers)")
+        EACH_OWN = "each_own", _("Each player pays their own fee to the room")
+        PAID_IN_CASH = "paid_in_cash", _("Already paid in cash during play")
+
     fee_kind = models.CharField(max_length=12, choices=FeeKind.choices, default=FeeKind.NONE)
+    fee_collection = models.CharField(max_length=12, choices=FeeCollection.choices, default=FeeCollection.NETTED)
     # Yuan: per player, per hour, the whole fee or per hand, as fee_kind says.
     fee_amount = models.DecimalField(max_digits=8, decimal_places=2, default=Decimal(0))
     fee_percent = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal(0))

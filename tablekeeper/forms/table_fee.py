@@ -17,6 +17,7 @@ from ..models import GameSession
 from ..services.table_fee import (
     AMOUNT_MAX,
     MINUTES_MAX,
+    NETTED,
     NONE,
     PER_HAND,
     PERCENT_MAX,
@@ -26,7 +27,7 @@ from ..services.table_fee import (
 from ..table_fee_fields import PLACE_MAX_LENGTH, TableFeeFields
 from ..validators import refuse_control_characters
 
-FEE_FIELDS = ("fee_kind", "fee_amount", "fee_percent", "fee_self_draw_only", "place")
+FEE_FIELDS = ("fee_kind", "fee_amount", "fee_percent", "fee_self_draw_only", "fee_collection", "place")
 
 
 class TableFeeFieldsMixin(forms.Form):
@@ -52,6 +53,12 @@ class TableFeeFieldsMixin(forms.Form):
         decimal_places=2,
     )
     fee_self_draw_only = forms.BooleanField(label=_("Only self-drawn wins pay"), required=False)
+    fee_collection = forms.ChoiceField(
+        label=_("How the room is paid"),
+        choices=TableFeeFields.FeeCollection.choices,
+        required=False,
+        widget=forms.RadioSelect,
+    )
     place = forms.CharField(
         label=_("Place (optional)"),
         required=False,
@@ -86,6 +93,7 @@ class TableFeeFieldsMixin(forms.Form):
         kind = cleaned.get("fee_kind") or NONE
         cleaned["fee_kind"] = kind
         cleaned["place"] = " ".join(str(cleaned.get("place") or "").split())
+        cleaned["fee_collection"] = cleaned.get("fee_collection") or NETTED
         if kind == NONE:
             cleaned["fee_amount"], cleaned["fee_percent"] = Decimal(0), Decimal(0)
             return cleaned
@@ -162,5 +170,6 @@ def fee_initial(source: TableFeeFields) -> dict[str, Any]:
         "fee_amount": source.fee_amount or None,
         "fee_percent": source.fee_percent or None,
         "fee_self_draw_only": source.fee_self_draw_only,
+        "fee_collection": source.fee_collection,
         "place": source.place,
     }

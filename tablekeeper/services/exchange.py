@@ -41,7 +41,7 @@ from ..validators import has_control_characters, player_name_problems
 from .derived import derived_columns, is_manual_adjustment, totals_of
 from .errors import HandRejected
 from .sessions import ending_of, finish_session, start_session
-from .table_fee import AMOUNT_MAX, KINDS, MINUTES_MAX, NONE, PERCENT_MAX, fen_text
+from .table_fee import AMOUNT_MAX, COLLECTIONS, KINDS, MINUTES_MAX, NETTED, NONE, PERCENT_MAX, fen_text
 
 FORMAT = "tablekeeper-session"
 FORMAT_VERSION = 1
@@ -80,6 +80,7 @@ def export_session(session: GameSession, seats: Sequence[Seat]) -> dict[str, Any
             "amount": str(session.fee_amount),
             "percent": str(session.fee_percent),
             "self_draw_only": session.fee_self_draw_only,
+            "collection": session.fee_collection,
         },
         "place": session.place,
         # When play started and ended as the settle-up counts it, so an hourly fee comes back the same.
@@ -175,6 +176,10 @@ def table_fee_of(data: dict[str, Any]) -> dict[str, Any]:
         raise ImportRefused(_("The file's table fee is not one this app knows."))
     amount = _decimal_in(fee.get("amount", "0"), AMOUNT_MAX)
     percent = _decimal_in(fee.get("percent", "0"), PERCENT_MAX)
+    # An export made before the fee could be paid apart settled it with the winnings.
+    collection = fee.get("collection", NETTED)
+    if collection not in COLLECTIONS:
+        raise ImportRefused(_("The file's table fee is not one this app knows."))
     place = data.get("place") or ""
     if not isinstance(place, str) or len(place) > PLACE_MAX_LENGTH or has_control_characters(place):
         raise ImportRefused(_("The file's place is not a short line of text."))
@@ -190,6 +195,7 @@ def table_fee_of(data: dict[str, Any]) -> dict[str, Any]:
         "fee_amount": amount,
         "fee_percent": percent,
         "fee_self_draw_only": fee.get("self_draw_only") is True,
+        "fee_collection": collection,
         "place": place,
         "played_from": started,
         "played_until": ended,

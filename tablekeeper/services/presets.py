@@ -24,9 +24,9 @@ from ..table_fee_fields import PLACE_MAX_LENGTH, TableFeeFields
 from ..validators import character_problem, has_control_characters, player_name_problems
 from .quotas import lock_account
 from .sessions import start_session
-from .table_fee import AMOUNT_MAX, KINDS, PERCENT_MAX
+from .table_fee import AMOUNT_MAX, COLLECTIONS, KINDS, PERCENT_MAX
 
-FEE_FIELD_NAMES = ("fee_kind", "fee_amount", "fee_percent", "fee_self_draw_only", "place")
+FEE_FIELD_NAMES = ("fee_kind", "fee_amount", "fee_percent", "fee_self_draw_only", "fee_collection", "place")
 
 
 class PresetRefused(Exception):
@@ -128,6 +128,7 @@ def fee_fields_valid(source: TableFeeFields) -> bool:
     amount, percent = source.fee_amount, source.fee_percent
     return (
         source.fee_kind in KINDS
+        and source.fee_collection in COLLECTIONS
         and 0 <= amount <= AMOUNT_MAX
         and 0 <= percent <= PERCENT_MAX
         and len(source.place) <= PLACE_MAX_LENGTH

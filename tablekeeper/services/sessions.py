@@ -28,7 +28,7 @@ from ..rules import check_options, variant_ids
 from .errors import Conflict, HandRejected
 from .quotas import check_session_quota, lock_account
 from .settlement import Ending, pot_contributions, pro_rata_refund, session_ending
-from .table_fee import HOURLY, KINDS, MINUTES_MAX, NONE, PER_HAND, FeeRule
+from .table_fee import COLLECTIONS, HOURLY, KINDS, MINUTES_MAX, NETTED, NONE, PER_HAND, FeeRule
 
 
 def find_or_create_player(owner: User, name: str) -> Player:
@@ -154,6 +154,7 @@ def ending_of(session: GameSession) -> Ending:
         fee=rule,
         wins=wins,
         self_draws=self_draws,
+        collection=session.fee_collection if session.fee_collection in COLLECTIONS else NETTED,
     )
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .table_fee import NO_FEE, FeeRule, fee_shares, rate_fen
+from .table_fee import NETTED, NO_FEE, FeeRule, fee_shares, rate_fen
 
 # The documented line code of a payment into the pot (tablekeeper/rules/README.md, "Reasons"):
 # its params name the payer and the amount.
@@ -108,6 +108,9 @@ class Ending:
     fee: list[int] | None = None
     money_nets: list[int] | None = None
     money_transfers: list[Transfer] | None = None
+    # NETTED: the room is a party of `money_transfers`; otherwise those are among the players (and the
+    # pot) only, and each seat's `fee` goes to the room apart (EACH_OWN) or went in cash (PAID_IN_CASH).
+    fee_collection: str = NETTED
 
     @property
     def room(self) -> int:
@@ -142,17 +145,25 @@ def session_ending(
     fee: FeeRule = NO_FEE,
     wins: Sequence[int] = (0, 0, 0, 0),
     self_draws: Sequence[int] = (0, 0, 0, 0),
+    collection: str = NETTED,
 ) -> Ending:
     """Apply a stored pot refund to the totals; what is left of the pot stays unclaimed. With a money
-    rate the settle-up is also worked out in fen, the table fee taken from the players and owed to
-    the room (ROOM_PARTY), so that every transfer sums to exactly zero."""
+    rate the settle-up is also worked out in fen, so that every transfer sums to exactly zero: the
+    table fee taken from the players and owed to the room (ROOM_PARTY) when it is `collection`
+    NETTED, else the players settle only the game's money among themselves and each one's fee is
+    paid to the room apart (or was paid in cash)."""
     changes = [total + back for total, back in zip(totals, refund, strict=True)]
     unclaimed = pot - sum(refund)
     shares, money_nets = money_after_fee(changes, rate=rate, fee=fee, wins=wins, self_draws=self_draws)
     money_transfers = None
     if rate is not None and money_nets is not None:
         charged = shares or [0, 0, 0, 0]
-        parties = dict(enumerate(money_nets)) | {POT_PARTY: unclaimed * rate_fen(rate), ROOM_PARTY: sum(charged)}
+        pot_party = {POT_PARTY: unclaimed * rate_fen(rate)}
+        if collection == NETTED:
+            parties = dict(enumerate(money_nets)) | pot_party | {ROOM_PARTY: sum(charged)}
+        else:
+            game_money = [net + paid for net, paid in zip(money_nets, charged, strict=True)]
+            parties = dict(enumerate(game_money)) | pot_party
         money_transfers = settle_parties(parties)
     return Ending(
         changes=changes,
@@ -162,4 +173,5 @@ def session_ending(
         fee=shares,
         money_nets=money_nets,
         money_transfers=money_transfers,
+        fee_collection=collection,
     )

@@ -24,6 +24,15 @@ WINNER_SHARE = "winner_share"  # a percentage of each winner's money
 PER_HAND = "per_hand"  # 台板: an amount from the winner of each hand (or of each self-draw)
 KINDS = (NONE, PER_PLAYER, HOURLY, BIG_WINNER, WINNER_SHARE, PER_HAND)
 
+# How the room collects the fee: netted into the settle-up's transfers (the fewest transfers: the
+# room is one more party), each player paying their own share to the room apart from the players'
+# transfers (as most rooms collect it), or already paid in cash during play (a 台板 handed over hand
+# by hand): listed, never transferred again.
+NETTED = "netted"
+EACH_OWN = "each_own"
+PAID_IN_CASH = "paid_in_cash"
+COLLECTIONS = (NETTED, EACH_OWN, PAID_IN_CASH)
+
 # Bounds the forms, presets and imports hold a fee to (yuan, percent, minutes).
 AMOUNT_MAX = Decimal("100000")
 PERCENT_MAX = Decimal("100")

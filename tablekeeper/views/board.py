@@ -14,7 +14,7 @@ from ..models import WIND_NAMES, GameSession, Round, Seat
 from ..reasons import headline
 from ..services.sessions import ending_of
 from ..services.settlement import POT_PARTY, ROOM_PARTY, money
-from ..services.table_fee import NONE, fen_decimal
+from ..services.table_fee import NETTED, NONE, PAID_IN_CASH, fen_decimal
 
 # The prevailing wind (风圈): it moves on each time the deal has gone round all four seats.
 WIND_ROUNDS = (
@@ -68,6 +68,7 @@ class TransferView:
     amount: int | None  # points; None for a transfer in money only (the table fee's settle-up)
     money: Decimal | None
     to_room: bool = False
+    in_cash: bool = False  # the fee was handed to the room during play: shown, not to be paid again
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,8 @@ class EndingView:
     room: Decimal | None = None  # the whole table fee, when it could be worked out
     fee_needs_rate: bool = False  # a share of the winnings, and no money rate to take it from
     fee_label: str = ""
+    fee_collection: str = NETTED
+    fee_collection_label: str = ""
 
 
 @dataclass(frozen=True)
@@ -190,8 +193,11 @@ def build_ending(session: GameSession, seats: list[Seat]) -> EndingView:
     ranked = sorted(rows, key=lambda row: -row.points)
     standings = [replace(row, rank=1 + sum(1 for other in rows if other.points > row.points)) for row in ranked]
     words = {POT_PARTY: str(_("the unclaimed pot")), ROOM_PARTY: str(_("the room (table fee)"))}
+    netted = ending.fee_collection == NETTED
     if fee is not None and ending.money_transfers is not None:
-        # With a money rate the fee and the game settle together, in money: the fewest transfers.
+        # With a money rate the game settles in money: with the fee netted in, the room is one more
+        # party (the fewest transfers); otherwise the players settle the game alone and each one's fee
+        # is listed after, paid to the room apart or already paid in cash.
         transfers = [
             TransferView(
                 payer=names[transfer.payer],
@@ -202,6 +208,8 @@ def build_ending(session: GameSession, seats: list[Seat]) -> EndingView:
             )
             for transfer in ending.money_transfers
         ]
+        if not netted:
+            transfers += _fee_rows(fee, names, words[ROOM_PARTY], in_cash=ending.fee_collection == PAID_IN_CASH)
     else:
         transfers = [
             TransferView(
@@ -213,11 +221,7 @@ def build_ending(session: GameSession, seats: list[Seat]) -> EndingView:
             for transfer in ending.transfers
         ]
         # Without a rate the points settle as points and the fee is money beside them.
-        transfers += [
-            TransferView(payer=names[seat], payee=words[ROOM_PARTY], amount=None, money=fen_decimal(paid), to_room=True)
-            for seat, paid in enumerate(fee or [])
-            if paid
-        ]
+        transfers += _fee_rows(fee or [], names, words[ROOM_PARTY], in_cash=ending.fee_collection == PAID_IN_CASH)
     return EndingView(
         standings=standings,
         transfers=transfers,
@@ -227,7 +231,18 @@ def build_ending(session: GameSession, seats: list[Seat]) -> EndingView:
         room=None if fee is None else fen_decimal(ending.room),
         fee_needs_rate=session.fee_kind != NONE and fee is None,
         fee_label=str(dict(GameSession.FeeKind.choices).get(session.fee_kind, "")),
+        fee_collection=ending.fee_collection,
+        fee_collection_label=str(dict(GameSession.FeeCollection.choices).get(ending.fee_collection, "")),
     )
+
+
+def _fee_rows(fee: list[int], names: dict[int, str], room: str, *, in_cash: bool) -> list[TransferView]:
+    """Each player's table fee as its own line to the room, in seat order."""
+    return [
+        TransferView(payer=names[seat], payee=room, amount=None, money=fen_decimal(paid), to_room=True, in_cash=in_cash)
+        for seat, paid in enumerate(fee)
+        if paid
+    ]
 
 
 def board_etag(session: GameSession, kind: str) -> str:

@@ -12,11 +12,11 @@ from tablekeeper.models import GameSession
 
 from ..conftest import signed_in
 
-CHINESE = {"HTTP_ACCEPT_LANGUAGE": "zh-hans"}
+CHINESE = {"Accept-Language": "zh-hans"}
 
 
 def test_a_stranger_opening_another_accounts_session_reads_a_chinese_404_with_a_way_back(stranger, game: GameSession):
-    response = signed_in(stranger).get(game.get_absolute_url(), **CHINESE)
+    response = signed_in(stranger).get(game.get_absolute_url(), headers=CHINESE)
 
     page = response.content.decode()
     assert response.status_code == 404
@@ -37,7 +37,7 @@ def test_a_deleted_sessions_old_link_reads_a_404_in_english_when_the_keeper_read
 
 
 def test_a_visitor_who_is_not_logged_in_is_offered_the_log_in_page_from_a_404(db):
-    response = Client().get("/no-such-page/", **CHINESE)
+    response = Client().get("/no-such-page/", headers=CHINESE)
 
     assert response.status_code == 404
     assert reverse("login") in response.content.decode()
@@ -47,7 +47,7 @@ def test_a_form_sent_without_its_csrf_token_reads_a_chinese_403_that_says_nothin
     client = Client(enforce_csrf_checks=True)
     client.force_login(owner)
 
-    response = client.post(reverse("hand_undo", args=[game.pk]), **CHINESE)
+    response = client.post(reverse("hand_undo", args=[game.pk]), headers=CHINESE)
 
     page = response.content.decode()
     assert response.status_code == 403

@@ -68,7 +68,7 @@ def test_the_finished_board_shows_standings_with_the_refund_money_and_transfers(
     assert bo in body
     names = ['<span class="name">Bo</span>', '<span class="name">Ann</span>', '<span class="name">Cy</span>']
     assert body.index(names[0]) < body.index(names[1]) < body.index(names[2])
-    assert 'Di pays Bo 12 <span class="money">= 1.20</span>' in body
+    assert 'Di pays Bo 12 <span class="money">= ¥1.20</span>' in body
     assert "Ann pays Bo 8" in body and "Cy pays Bo 8" in body
     assert "Unclaimed pot" not in body
 
@@ -145,7 +145,7 @@ def test_the_shared_board_of_a_finished_session_shows_who_pays_whom(client, owne
     services.finish_session(game, money_rate=Decimal("0.1"))
     game.refresh_from_db()
     body = client.get(f"/b/{game.share_token}/").content.decode()
-    assert "Final standings" in body and 'Ann pays Cy 10 <span class="money">= 1.00</span>' in body
+    assert "Final standings" in body and 'Ann pays Cy 10 <span class="money">= ¥1.00</span>' in body
     assert "/reopen/" not in body
 
 

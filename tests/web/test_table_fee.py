@@ -11,8 +11,12 @@ from hypothesis import strategies as st
 from tablekeeper.services.settlement import POT_PARTY, ROOM_PARTY, Transfer, session_ending
 from tablekeeper.services.table_fee import (
     BIG_WINNER,
+    COLLECTIONS,
+    EACH_OWN,
     HOURLY,
     KINDS,
+    NETTED,
+    PAID_IN_CASH,
     PER_HAND,
     PER_PLAYER,
     WINNER_SHARE,
@@ -142,6 +146,33 @@ fee_rules = st.builds(
 )
 
 
+def test_each_player_paying_their_own_fee_leaves_the_room_out_of_the_players_transfers():
+    # A Jinan room at ¥40 a player, ¥1 a point. The players settle only the game: Bo, Cy and Di pay Ann
+    # ¥10 each; each of the four hands the room their own ¥40. Every player's money after the fee is
+    # what the netted settle-up gives: Ann +30 − 40 = −¥10, the others −10 − 40 = −¥50.
+    rule = FeeRule(PER_PLAYER, Decimal(40))
+    own = session_ending([30, -10, -10, -10], 0, [0, 0, 0, 0], rate=Decimal(1), fee=rule, collection=EACH_OWN)
+    assert triples(own.money_transfers) == [(1, 0, 1000), (2, 0, 1000), (3, 0, 1000)]
+    assert own.fee == [4000, 4000, 4000, 4000] and own.room == 16000
+    assert own.money_nets == [-1000, -5000, -5000, -5000]
+    netted = session_ending([30, -10, -10, -10], 0, [0, 0, 0, 0], rate=Decimal(1), fee=rule)
+    assert netted.money_nets == own.money_nets
+    assert (0, ROOM_PARTY, 1000) in triples(netted.money_transfers)
+
+
+def test_a_tai_ban_paid_in_cash_during_play_is_not_transferred_again():
+    # Zhengzhou 台板 ¥2 from each hand's winner, handed over at the table: Ann won 3 hands (¥6), Bo 1 (¥2).
+    # At ¥0.5 a point the settle-up moves only the game's money: Cy pays Ann ¥15 and Di pays Bo ¥5.
+    rule = FeeRule(PER_HAND, Decimal(2))
+    ending = session_ending(
+        [30, 10, -30, -10], 0, [0, 0, 0, 0], rate=Decimal("0.5"), fee=rule, wins=[3, 1, 0, 0], collection=PAID_IN_CASH
+    )
+    assert triples(ending.money_transfers) == [(2, 0, 1500), (3, 1, 500)]
+    assert ending.fee == [600, 200, 0, 0]
+    assert ending.money_nets == [900, 300, -1500, -500]
+    assert ending.fee_collection == PAID_IN_CASH
+
+
 @given(
     st.lists(st.integers(-5000, 5000), min_size=3, max_size=3),
     st.integers(0, 300),
@@ -149,10 +180,15 @@ fee_rules = st.builds(
     fee_rules,
     st.lists(st.integers(0, 60), min_size=4, max_size=4),
     st.lists(st.integers(0, 60), min_size=4, max_size=4),
+    st.sampled_from(COLLECTIONS),
 )
-def test_transfers_always_sum_to_zero_and_each_players_money_nets_exactly(three, pot, rate, rule, wins, self_draws):
+def test_in_every_fee_mode_the_transfers_and_fees_account_for_every_fen(
+    three, pot, rate, rule, wins, self_draws, collection
+):
     changes = [*three, -sum(three) - pot]
-    ending = session_ending(changes, pot, [0, 0, 0, 0], rate=rate, fee=rule, wins=wins, self_draws=self_draws)
+    ending = session_ending(
+        changes, pot, [0, 0, 0, 0], rate=rate, fee=rule, wins=wins, self_draws=self_draws, collection=collection
+    )
     per_point = int(rate * 100)
     fee = ending.fee or [0, 0, 0, 0]
     assert all(share >= 0 and share % 10 == 0 for share in fee)
@@ -162,6 +198,12 @@ def test_transfers_always_sum_to_zero_and_each_players_money_nets_exactly(three,
         assert transfer.amount > 0 and transfer.payer >= 0
         net[transfer.payer] -= transfer.amount
         net[transfer.payee] += transfer.amount
+    if collection != NETTED:
+        # The room is paid apart (or was paid in cash): each seat's own fee, never inside a transfer.
+        assert net[ROOM_PARTY] == 0
+        for seat, share in enumerate(fee):
+            net[seat] -= share
+            net[ROOM_PARTY] += share
     assert [net[seat] for seat in range(4)] == ending.money_nets
     assert net[POT_PARTY] == pot * per_point and net[ROOM_PARTY] == sum(fee) == ending.room
     assert sum(net.values()) == 0

@@ -143,6 +143,50 @@ def test_the_finished_board_and_the_summary_show_the_room_as_a_payee(owner):
     assert "the room (table fee)" in summary and "20.00" in summary
 
 
+def test_a_fee_each_player_pays_the_room_apart_is_chosen_at_the_start_and_listed_after_the_players_transfers(owner):
+    phone = signed_in(owner)
+    form = phone.get("/sessions/new/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert 'name="fee_collection" value="each_own"' in form and "台费怎么交" in form
+    phone.post("/sessions/new/", start_data(fee_kind="per_player", fee_amount="40", fee_collection="each_own"))
+    session = GameSession.objects.get()
+    assert session.fee_collection == "each_own"
+    record_all(session, [win(0)])
+    services.finish_session(session, money_rate=Decimal("1.00"))
+    board = phone.get(f"/sessions/{session.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    # Base 2 at Zhengzhou: Ann's self-draw takes 2 from each; at ¥1 a point the players' transfers are
+    # the game's money alone, and each of the four pays the room their own ¥40 apart.
+    assert board.count("付给 Ann ¥2.00") == 3
+    assert board.count("付给 台费/房间 ¥40.00") == 4
+    assert "各人自己把台费交给房间" in board
+
+
+def test_a_tai_ban_paid_in_cash_during_play_is_listed_as_paid_and_never_as_owed(owner):
+    session = make_session(
+        owner, base=1, fee={"fee_kind": "per_hand", "fee_amount": Decimal(2), "fee_collection": "paid_in_cash"}
+    )
+    record_all(session, [win(0), win(0)])
+    services.finish_session(session, money_rate=Decimal("1.00"))
+    board = signed_in(owner).get(f"/sessions/{session.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "Ann已在打牌时现金交给台费/房间 ¥4.00" in board
+    assert "付给 台费/房间" not in board
+
+
+def test_the_owner_changes_how_the_room_is_paid_on_the_sessions_page(owner):
+    session = make_session(owner, fee={"fee_kind": "per_player", "fee_amount": Decimal(20)})
+    data = {"fee_kind": "per_player", "fee_amount": "20", "fee_collection": "paid_in_cash"}
+    assert signed_in(owner).post(f"/sessions/{session.pk}/fee/", data).status_code == 302
+    session.refresh_from_db()
+    assert session.fee_collection == "paid_in_cash"
+
+
+@pytest.mark.parametrize("collection", ["by_wechat", "\x00", "netted" * 10])
+def test_a_made_up_way_of_paying_the_room_is_refused_and_starts_nothing(owner, collection):
+    data = start_data(fee_kind="per_player", fee_amount="5", fee_collection=collection)
+    response = signed_in(owner).post("/sessions/new/", data, headers={"HX-Request": "true"})
+    assert response.status_code == 422 and "Select a valid choice" in response.content.decode()
+    assert not GameSession.objects.exists()
+
+
 def test_without_a_money_rate_the_fee_is_money_beside_the_points(owner):
     session = make_session(owner, base=1, fee={"fee_kind": "per_player", "fee_amount": Decimal(15)})
     record_all(session, [win(0)])
@@ -163,7 +207,10 @@ def test_a_per_hand_fee_counts_the_wins_the_database_stored(owner):
 
 def test_a_json_export_round_trips_the_fee_place_and_playing_times(owner):
     session = make_session(
-        owner, "shenyang", base=1, fee={"fee_kind": "hourly", "fee_amount": Decimal("45.5"), "place": "沈阳"}
+        owner,
+        "shenyang",
+        base=1,
+        fee={"fee_kind": "hourly", "fee_amount": Decimal("45.5"), "place": "沈阳", "fee_collection": "each_own"},
     )
     record_all(session, [win(0), win(1, "discard", 0)])
     services.finish_session(session, money_rate=Decimal("0.50"))
@@ -171,9 +218,20 @@ def test_a_json_export_round_trips_the_fee_place_and_playing_times(owner):
     GameSession.objects.filter(pk=session.pk).update(played_until=session.play_started + timedelta(minutes=150))
     session.refresh_from_db()
     exported = json.loads(json.dumps(export_session(session, seats_of(session))))
-    assert exported["table_fee"] == {"kind": "hourly", "amount": "45.50", "percent": "0.00", "self_draw_only": False}
+    assert exported["table_fee"] == {
+        "kind": "hourly",
+        "amount": "45.50",
+        "percent": "0.00",
+        "self_draw_only": False,
+        "collection": "each_own",
+    }
     copy = import_session(owner, exported)
-    assert (copy.fee_kind, copy.fee_amount, copy.place) == ("hourly", Decimal("45.5"), "沈阳")
+    assert (copy.fee_kind, copy.fee_amount, copy.place, copy.fee_collection) == (
+        "hourly",
+        Decimal("45.5"),
+        "沈阳",
+        "each_own",
+    )
     # ¥45.50 an hour for 2 h 30 min: ¥113.75, charged as ¥113.80, 1138 jiao: 285, 285, 284, 284.
     assert ending_of(copy).fee == ending_of(session).fee == [2850, 2850, 2840, 2840]
 
