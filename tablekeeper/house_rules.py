@@ -41,15 +41,19 @@ class RuleChange:
         return _("%(rule)s: %(value)s") % {"rule": self.label, "value": self.value}
 
 
-def differences(variant_info: Mapping[str, Any], options: Mapping[str, Any]) -> list[RuleChange]:
+def differences(
+    variant_info: Mapping[str, Any], options: Mapping[str, Any], baseline: Mapping[str, Any] | None = None
+) -> list[RuleChange]:
     """Each house rule `options` sets to something other than its default (the rest is what the
-    variant's name promises)."""
+    variant's name promises), or than `baseline`'s value where it sets one (a city preset's rules:
+    what a table changed from the preset it started from)."""
     changed = []
     for option in variant_info["options"]:
         key = option["key"]
-        if key not in options or key in ("base", "starting_points"):
+        if key in ("base", "starting_points") or (key not in options and key not in (baseline or {})):
             continue
-        value, default = options[key], option["default"]
+        value = options.get(key, option["default"])
+        default = (baseline or {}).get(key, option["default"])
         if option["type"] == "subset":
             same = sorted(value or []) == sorted(default or [])
         else:

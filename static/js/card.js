@@ -1,7 +1,7 @@
 // The result card: draws the evening's result (given by the server as JSON in #card-data) on a
 // 1080 px wide <canvas> in the phone's own fonts, and shows it as an <img> the keeper long-presses
 // to save or forward. Nothing here touches the network, so it draws offline too. The Copy button
-// puts the same result, as the line groups post, on the clipboard.
+// puts the same result, as the text groups post, on the clipboard.
 (function () {
   "use strict";
 
@@ -81,8 +81,8 @@
     }
     ctx.textBaseline = "alphabetic";
     paragraph(card.title + "  " + card.status, 64, "700", colours.accent, 8);
-    paragraph([card.date, card.place].filter(Boolean).join(" · "), 42, "400", colours.muted);
-    paragraph(card.variant + " · " + card.base, 48, "700", colours.ink, 4);
+    paragraph([card.date + " " + card.times, card.place].filter(Boolean).join(" · "), 42, "400", colours.muted);
+    paragraph([card.variant, card.base, card.rate].filter(Boolean).join(" · "), 48, "700", colours.ink, 4);
     paragraph(card.rules, 36, "400", colours.muted);
     rule();
 
@@ -118,13 +118,39 @@
       paragraph(line, 44, "400", colours.ink);
     });
     if (card.fee) paragraph(card.fee, 46, "700", colours.ink, 4);
-    if (card.biggest) {
-      y += 8;
-      paragraph(card.biggest, 44, "400", colours.ink);
+    if (card.titles.length) {
+      rule();
+      card.titles.forEach(function (title) { paragraph(title, 44, "400", colours.ink); });
     }
+    if (card.corrected) paragraph(card.corrected, 38, "400", colours.muted, 4);
     y += 56;
+    if (card.qr.length) {
+      // The live share board's QR code, bottom left, with its caption beside it.
+      var cell = Math.max(4, Math.floor(260 / (card.qr.length + 8)));
+      var side = cell * (card.qr.length + 8);
+      if (paint) drawQr(ctx, card.qr, PAD, y, cell);
+      var captionY = y + side / 2;
+      var saved = y;
+      y = captionY;
+      text(card.words.scan, PAD + side + 32, 36, "400", colours.muted);
+      y = saved + side + 24;
+    }
     text("TableKeeper 记分", WIDTH - PAD, 32, "400", colours.muted, "right");
     return y + PAD / 2;
+  }
+
+  // A QR code drawn dark on white whatever the theme, with its four-module quiet zone, so every
+  // phone's camera reads it.
+  function drawQr(ctx, rows, x, y, cell) {
+    var quiet = 4 * cell;
+    ctx.fillStyle = "#ffffff";
+    ctx.fillRect(x, y, cell * (rows.length + 8), cell * (rows.length + 8));
+    ctx.fillStyle = "#000000";
+    rows.forEach(function (row, r) {
+      for (var c = 0; c < row.length; c += 1) {
+        if (row.charAt(c) === "1") ctx.fillRect(x + quiet + c * cell, y + quiet + r * cell, cell, cell);
+      }
+    });
   }
 
   function render(card, theme) {

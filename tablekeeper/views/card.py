@@ -1,5 +1,6 @@
-"""The result card: the evening's result as a picture for the group chat, and the same as one line
-of text in the form groups post (`第3场｜沈阳｜底分2｜老王 +35（¥35）｜…｜台费 ¥200`).
+"""The result card: the evening's result as a picture for the group chat, and the same as text
+ready to paste: a line per player and a line per transfer (`阿强→小李 ¥22`), the table's name,
+rules, money rate, fee and titles (大赢家, 自摸最多, 点炮最多, 最大一手).
 
 The server says everything (names, figures, words in the keeper's language) as data; the browser
 only draws it (static/js/card.js on a <canvas>, offline, in the phone's own fonts).
@@ -11,25 +12,30 @@ from datetime import datetime, time
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Max
 from django.http import Http404, HttpResponse
 from django.template.response import TemplateResponse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET
 
 from ..house_rules import differences
 from ..http import HtmxHttpRequest
-from ..models import GameSession, Round
+from ..models import GameSession, city_presets
 from ..reasons.words import chinese
-from ..services.derived import GAIN_COLUMNS
-from ..services.table_fee import fen_text
+from ..services.evening import EveningFacts, evening_facts, leaders
+from ..services.table_fee import EACH_OWN, NETTED, PAID_IN_CASH, fen_text
 from ..templatetags.local_words import local
 from .access import kept_session
-from .board import EndingView, build_ending, seats_of
+from .board import EndingView, TransferView, build_ending, seats_of
 
 SEPARATOR_ZH, SEPARATOR_EN = "｜", " | "
+# How the room was paid, as a few words after the fee (the form's choices explain more).
+FEE_COLLECTION_SHORT = {
+    NETTED: gettext_lazy("in the transfers above"),
+    EACH_OWN: gettext_lazy("each pays the room their own"),
+    PAID_IN_CASH: gettext_lazy("paid in cash during play"),
+}
 
 
 def yuan(amount: Any) -> str:
@@ -50,48 +56,95 @@ def session_number(session: GameSession) -> int:
     ).count()
 
 
-def biggest_hand(session: GameSession, names: list[str]) -> tuple[int, str, int] | None:
-    """The evening's biggest win: (hand number, winner, points), from the stored gain columns."""
-    best = Round.objects.filter(session=session).aggregate(**{column: Max(column) for column in GAIN_COLUMNS})
-    gains = [(value, seat) for seat, value in enumerate(best[column] for column in GAIN_COLUMNS) if value is not None]
-    if not gains:
-        return None
-    gain, seat = max(gains, key=lambda pair: (pair[0], -pair[1]))
-    number = (
-        Round.objects.filter(session=session, **{GAIN_COLUMNS[seat]: gain})
-        .order_by("number")
-        .values_list("number", flat=True)
-        .first()
-    )
-    return (number or 0, names[seat], int(gain))
-
-
-def transfer_words(ending: EndingView) -> list[str]:
+def transfer_words(ending: EndingView, *, zh: bool) -> list[str]:
+    """One line per transfer, as a group chat reads it: 阿强 → 小李 ¥22 (points without a money rate)."""
     lines = []
     for transfer in ending.transfers:
-        amount = yuan(transfer.money) if transfer.amount is None else str(transfer.amount)
-        if transfer.amount is not None and transfer.money is not None:
-            amount = f"{transfer.amount} ({yuan(transfer.money)})"
-        lines.append(f"{transfer.payer} → {transfer.payee} {amount}")
+        if transfer.in_cash:
+            lines.append(_("%(payer)s paid %(payee)s %(amount)s in cash") % _transfer_names(transfer))
+            continue
+        if transfer.money is not None:
+            amount = yuan(transfer.money)
+        else:
+            amount = ngettext("%(n)s point", "%(n)s points", transfer.amount or 0) % {"n": transfer.amount}
+        arrow = "→" if zh else " → "
+        lines.append(f"{transfer.payer}{arrow}{transfer.payee} {amount}")
     return lines
 
 
-def card_data(session: GameSession) -> dict[str, Any]:
+def _transfer_names(transfer: TransferView) -> dict[str, str]:
+    return {"payer": transfer.payer, "payee": transfer.payee, "amount": yuan(transfer.money)}
+
+
+def _rules_line(session: GameSession) -> tuple[str, str]:
+    """The table's name (its city preset's, else the variant's) and its rules in one short line:
+    what it changed from that preset or from the book."""
+    preset = session.preset_shown
+    shown = next((p for p in city_presets(session.variant) if p["id"] == session.city_preset), None)
+    name = local(preset["name"]) if preset else local(session.variant_info["name"])
+    baseline = dict(shown["options"]) if shown else None
+    changes = differences(session.variant_info, session.options, baseline)
+    if not changes:
+        return name, _("The usual rules of %(name)s.") % {"name": name}
+    said = ("；" if chinese() else "; ").join(rule.said for rule in changes)
+    return name, ngettext(
+        "%(name)s, %(n)s rule changed: %(rules)s", "%(name)s, %(n)s rules changed: %(rules)s", len(changes)
+    ) % {"name": name, "n": len(changes), "rules": said}
+
+
+def _titles(facts: EveningFacts, ending: EndingView, names: list[str]) -> list[str]:
+    """The evening's titles, each with its count: 大赢家, 自摸最多, 点炮最多, 最大一手."""
+    joiner = "、" if chinese() else ", "
+    titles = []
+    top = ending.standings[0] if ending.standings else None
+    if top is not None and top.change > 0:
+        tied = [row.name for row in ending.standings if row.change == top.change]
+        titles.append(_("Big winner: %(names)s %(change)+d") % {"names": joiner.join(tied), "change": top.change})
+    for counts, words in (
+        (facts.self_draws, _("Most self-draws: %(names)s, %(n)s")),
+        (facts.deal_ins, _("Dealt in most: %(names)s, %(n)s")),
+    ):
+        seats = leaders(counts)
+        if seats:
+            titles.append(words % {"names": joiner.join(names[seat] for seat in seats), "n": counts[seats[0]]})
+    if facts.biggest is not None:
+        number, seat, gain = facts.biggest
+        titles.append(
+            _("Biggest hand: hand %(number)s, %(name)s +%(points)s")
+            % {"number": number, "name": names[seat], "points": gain}
+        )
+    return titles
+
+
+def _play_times(session: GameSession) -> str:
+    start = timezone.localtime(session.play_started)
+    end = session.played_until or session.finished
+    if end is None:
+        return formats.time_format(start, "H:i")
+    return f"{formats.time_format(start, 'H:i')}–{formats.time_format(timezone.localtime(end), 'H:i')}"
+
+
+def _qr_rows(url: str | None) -> list[str]:
+    """The live share board's QR code as rows of 0 and 1, for the picture to draw (no image sent)."""
+    if not url:
+        return []
+    import segno
+
+    return ["".join("1" if cell else "0" for cell in row) for row in segno.make(url, error="m").matrix]
+
+
+def card_data(session: GameSession, *, share_url: str | None = None) -> dict[str, Any]:
     """Everything the picture and the text say, in the keeper's language."""
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
     ending = build_ending(session, seats)
+    facts = evening_facts(session)
     zh = chinese()
     number = session_number(session)
     date = formats.date_format(timezone.localtime(session.created), "DATE_FORMAT")
-    variant = local(session.variant_info["name"])
+    table, rules_line = _rules_line(session)
     base = _("Base %(n)s") % {"n": session.base}
-    rules = differences(session.variant_info, session.options)
-    rules_line = (
-        _("House rules changed from the usual:") + " " + "; ".join(rule.said for rule in rules)
-        if rules
-        else _("House rules: the usual ones.")
-    )
+    rate = _("%(money)s a point") % {"money": yuan(session.money_rate)} if session.money_rate is not None else ""
     players = [
         {
             "rank": row.rank,
@@ -103,14 +156,16 @@ def card_data(session: GameSession) -> dict[str, Any]:
         }
         for row in ending.standings
     ]
-    biggest = biggest_hand(session, names)
-    biggest_line = (
-        _("Biggest hand: hand %(number)s, %(name)s +%(points)s")
-        % {"number": biggest[0], "name": biggest[1], "points": biggest[2]}
-        if biggest
+    fee_line = ""
+    if ending.room:
+        fee_line = _("Table fee %(amount)s") % {"amount": yuan(ending.room)}
+        how = str(FEE_COLLECTION_SHORT.get(ending.fee_collection, ""))
+        fee_line += f"（{how}）" if zh else f" ({how})"
+    corrected = (
+        _("Corrected: hand %(numbers)s") % {"numbers": ("、" if zh else ", ").join(map(str, facts.corrected))}
+        if facts.corrected
         else ""
     )
-    fee_line = _("Table fee %(amount)s") % {"amount": yuan(ending.room)} if ending.room else ""
     title = _("Session %(n)s") % {"n": number}
     hands = session.hand_count
     status = (
@@ -118,28 +173,38 @@ def card_data(session: GameSession) -> dict[str, Any]:
         if not session.is_open
         else ngettext("So far, after %(n)s hand", "So far, after %(n)s hands", hands) % {"n": hands}
     )
-    # The group-chat line: players by rank, each with the money when there is a rate.
-    said_players = []
-    for player in players:
-        said = f"{player['name']} {player['change']}"
-        if player["money"] is not None:
-            said += f"（{player['money']}）" if zh else f" ({player['money']})"
-        said_players.append(said)
-    parts = [title, date, session.place, variant, base, *said_players, fee_line]
-    text = (SEPARATOR_ZH if zh else SEPARATOR_EN).join(part for part in parts if part)
+    times = _play_times(session)
+    transfers = transfer_words(ending, zh=zh)
+    titles = _titles(facts, ending, names)
+    separator = SEPARATOR_ZH if zh else SEPARATOR_EN
+    text_lines = [
+        separator.join(part for part in (title, f"{date} {times}", session.place) if part),
+        separator.join(part for part in (table, base, rate) if part),
+        rules_line,
+        *(_player_said(player, zh=zh) for player in players),
+        _("Who pays whom") + ("：" if zh else ":"),
+        *(transfers or [_("Nobody owes anything.")]),
+        fee_line,
+        separator.join(titles),
+        corrected,
+    ]
     return {
         "title": title,
         "status": status,
         "date": date,
+        "times": times,
         "place": session.place,
-        "variant": variant,
+        "variant": table,
         "base": base,
+        "rate": rate,
         "rules": rules_line,
         "players": players,
-        "transfers": transfer_words(ending),
+        "transfers": transfers,
         "fee": fee_line,
-        "biggest": biggest_line,
-        "text": text,
+        "titles": titles,
+        "corrected": corrected,
+        "qr": _qr_rows(share_url),
+        "text": "\n".join(line for line in text_lines if line),
         "words": {
             "rank": _("Rank"),
             "player": _("Player"),
@@ -148,19 +213,33 @@ def card_data(session: GameSession) -> dict[str, Any]:
             "money": _("After the fee") if ending.room else _("Money"),
             "pays": _("Who pays whom"),
             "nobody": _("Nobody owes anything."),
+            "scan": _("Scan for the live board"),
             "copied": _("Copied. Paste it in the group chat."),
             "copy_failed": _("Could not copy; select the text and copy it by hand."),
-            "alt": _("Result card: %(title)s, %(variant)s") % {"title": title, "variant": variant},
+            "alt": _("Result card: %(title)s, %(variant)s") % {"title": title, "variant": table},
         },
         "open": session.is_open,
     }
+
+
+def _player_said(player: dict[str, Any], *, zh: bool) -> str:
+    """小李 +62 ¥62，扣台费后 ¥22: the points, the money and, with a fee, what is left after it."""
+    said = f"{player['rank']}. {player['name']} {player['change']}"
+    if player["money"] is None:
+        return said
+    if player["fee"] is None:
+        return f"{said} {player['money']}"
+    after = _("%(money)s after a %(fee)s table fee") % {"money": player["money"], "fee": player["fee"]}
+    return f"{said}，{after}" if zh else f"{said}, {after}"
 
 
 @login_required
 @require_GET
 def session_card(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     session = kept_session(request, session_id)
-    return TemplateResponse(request, "sessions/card.html", {"session": session, "card": card_data(session)})
+    share_url = request.build_absolute_uri(f"/b/{session.share_token}/") if session.share_enabled else None
+    context = {"session": session, "card": card_data(session, share_url=share_url)}
+    return TemplateResponse(request, "sessions/card.html", context)
 
 
 @require_GET
@@ -169,7 +248,8 @@ def shared_card(request: HtmxHttpRequest, token: str) -> HttpResponse:
     session = GameSession.objects.filter(share_token=token, share_enabled=True).first()
     if session is None:
         raise Http404("This link does not exist or was turned off.")
-    context = {"session": session, "card": card_data(session), "shared": True}
+    share_url = request.build_absolute_uri(f"/b/{session.share_token}/")
+    context = {"session": session, "card": card_data(session, share_url=share_url), "shared": True}
     response = TemplateResponse(request, "sessions/card.html", context)
     response["Cache-Control"] = "private, no-cache"
     return response

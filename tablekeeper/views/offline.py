@@ -50,7 +50,8 @@ SHELL_FILES = (
     "manifest.webmanifest",
 )
 # The pages a keeper needs at the table, kept as they were last seen: the session list, each
-# board, the hand form, the share board and the rules reference. Regular expressions over the path, read by sw.js.
+# board, the hand form, the share board, the rules reference and the result card. Regular
+# expressions over the path, read by sw.js.
 KEPT_PAGES = (
     r"^/sessions/$",
     r"^/sessions/\d+/$",
@@ -60,6 +61,9 @@ KEPT_PAGES = (
     r"^/rules/[a-z0-9_-]+/$",
     r"^/sessions/\d+/rules/$",
     r"^/b/[A-Za-z0-9_-]+/rules/$",
+    # The result card, kept with the board it is linked from: the picture is drawn in the page, offline.
+    r"^/sessions/\d+/card/$",
+    r"^/b/[A-Za-z0-9_-]+/card/$",
 )
 # How long a page may take before the worker shows the kept copy instead (one bar of signal).
 NAVIGATION_PATIENCE_MS = 4000

@@ -180,7 +180,7 @@ def test_finishing_shows_who_pays_whom_in_money_and_the_owner_can_reopen(page: P
     page.wait_for_url(f"**/sessions/{game.pk}/")
     # RULES.md §5: a self-draw at base 10 costs each other player 10; at 0.5 a point, 5.00 each.
     expect(page.locator(".transfers li")).to_have_count(3)
-    expect(page.locator(".transfers")).to_contain_text("Ann pays Cy 10 = 5.00")
+    expect(page.locator(".transfers")).to_contain_text("Ann pays Cy 10 = ¥5.00")
     expect(page.locator(".standings li").first).to_contain_text("Cy")
     expect(page.locator("text=Record hand")).to_have_count(0)
     page.screenshot(path=str(artifacts / "finished.png"), full_page=True)

@@ -93,6 +93,8 @@ def test_the_worker_keeps_the_pages_a_keeper_needs_and_nothing_private_to_others
             f"/rules/{game.variant}/",
             f"/sessions/{game.pk}/rules/",
             f"/b/{game.share_token}/rules/",
+            f"/sessions/{game.pk}/card/",
+            f"/b/{game.share_token}/card/",
         ]
     }
     assert [path for path, yes in kept.items() if yes] == [
@@ -104,7 +106,15 @@ def test_the_worker_keeps_the_pages_a_keeper_needs_and_nothing_private_to_others
         f"/rules/{game.variant}/",
         f"/sessions/{game.pk}/rules/",
         f"/b/{game.share_token}/rules/",
+        # The result card, drawn in the page from data it carries, offline like the board.
+        f"/sessions/{game.pk}/card/",
+        f"/b/{game.share_token}/card/",
     ]
+
+
+def test_the_board_keeps_its_result_card_for_offline(keeper_client, game):
+    board = keeper_client.get(f"/sessions/{game.pk}/").content.decode()
+    assert re.search(rf'href="/sessions/{game.pk}/card/"[^>]*data-offline-keep', board)
 
 
 def test_the_worker_gets_a_new_version_when_a_shell_file_changes(monkeypatch, tmp_path):

@@ -157,9 +157,9 @@ def test_a_finished_shandong_session_shows_standings_money_and_who_pays_whom(
     ]
     transfers = re.findall(r'<li class="transfer">(.*?)</li>', page, flags=re.S)
     assert [visible_text(transfer) for transfer in transfers] == [
-        "Bo pays Cy 46 = 4.60",
-        "Ann pays Cy 36 = 3.60",
-        "Di pays Cy 26 = 2.60",
+        "Bo pays Cy 46 = ¥4.60",
+        "Ann pays Cy 36 = ¥3.60",
+        "Di pays Cy 26 = ¥2.60",
     ]
 
 
