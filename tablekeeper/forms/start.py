@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..house_rules import RuleChange, differences, rule_label, value_words
-from ..models import BASE_RANGE, SESSION_SETTING_OPTIONS, STARTING_POINTS_RANGE
+from ..models import BASE_RANGE, MONEY_RATE_MAX, SESSION_SETTING_OPTIONS, STARTING_POINTS_RANGE
 from ..rules import get_variant, variant_ids
 from ..templatetags.local_words import local
 from ..validators import PLAYER_NAME_MAX_LENGTH, player_name_problems
@@ -39,6 +39,14 @@ class StartSessionForm(TableFeeFieldsMixin, forms.Form):
         label=_("Starting points"), min_value=STARTING_POINTS_RANGE[0], max_value=STARTING_POINTS_RANGE[1]
     )
     base = forms.IntegerField(label=_("Base score"), min_value=BASE_RANGE[0], max_value=BASE_RANGE[1])
+    money_rate = forms.DecimalField(
+        label=_("Yuan per point (optional)"),
+        required=False,
+        min_value=Decimal("0"),
+        max_value=MONEY_RATE_MAX,
+        max_digits=8,
+        decimal_places=2,
+    )
     # The city preset the rules were filled in from (`?city=` on the start page), kept with the session.
     city_preset = forms.CharField(required=False, max_length=40, widget=forms.HiddenInput)
 
@@ -98,8 +106,8 @@ class StartSessionForm(TableFeeFieldsMixin, forms.Form):
         return [self[f"player_{i}"] for i in range(4)]
 
     def stake(self, cleaned: dict[str, Any]) -> Decimal:
-        # No money rate yet at the start: the base read as yuan, as tables that play for money do.
-        return Decimal(cleaned.get("base") or 1)
+        # Without a money rate, the base read as yuan, as tables that play for money do.
+        return Decimal(cleaned.get("base") or 1) * (cleaned.get("money_rate") or Decimal(1))
 
     def clean_city_preset(self) -> str:
         # An id this variant does not have (another variant's, or a stale page's) is simply not kept.

@@ -168,10 +168,8 @@ def play_again(session: GameSession, keeper: User, *, dealer: str) -> GameSessio
             options=dict(session.options),
             fee=fee_fields_of(session),
             city_preset=session.city_preset,
+            money_rate=session.money_rate,
         )
-        if session.money_rate is not None:
-            again.money_rate = session.money_rate
-            again.save(update_fields=["money_rate"])
     return again
 
 

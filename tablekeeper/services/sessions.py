@@ -61,11 +61,13 @@ def start_session(
     options: dict[str, Any],
     fee: dict[str, Any] | None = None,
     city_preset: str = "",
+    money_rate: Decimal | None = None,
 ) -> GameSession:
     """Create a session with its four seats; `first_dealer=None` draws the dealer at random.
     `city_preset`: the id of the variant's preset the keeper started from ("" for none; an id the
     variant does not have is not kept).
-    `fee`: the table fee's fields and the place (TableFeeFields), as a form or preset cleaned them."""
+    `fee`: the table fee's fields and the place (TableFeeFields), as a form or preset cleaned them.
+    `money_rate`: yuan per point, so the board shows money during play (None: points only)."""
     if len(player_names) != 4:
         raise ValueError("a session has exactly four players")
     if variant not in variant_ids():
@@ -88,6 +90,7 @@ def start_session(
             starting_points=starting_points,
             first_dealer=dealer,
             state={"dealer": dealer, "hand": 1},
+            money_rate=money_rate,
             **(fee or {}),
         )
         players = [find_or_create_player(owner, name) for name in player_names]

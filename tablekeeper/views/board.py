@@ -14,7 +14,7 @@ from ..models import WIND_NAMES, GameSession, Round, Seat
 from ..reasons import headline
 from ..services.sessions import ending_of
 from ..services.settlement import POT_PARTY, ROOM_PARTY, money
-from ..services.table_fee import NETTED, NONE, PAID_IN_CASH, fen_decimal
+from ..services.table_fee import NETTED, NONE, PAID_IN_CASH, fen_decimal, fen_text
 
 # The prevailing wind (风圈): it moves on each time the deal has gone round all four seats.
 WIND_ROUNDS = (
@@ -39,6 +39,15 @@ class SeatView:
     position: str
     is_dealer: bool
     last_change: int | None = None  # what this seat won or paid in the last hand
+    money: Decimal | None = None  # the change so far at the session's money rate (None without one)
+
+    @property
+    def money_text(self) -> str:
+        """¥12.50, -¥3.00: the sign before the ¥, as a phone's wallet writes it."""
+        if self.money is None:
+            return ""
+        text = fen_text(round(self.money * 100))
+        return f"-¥{text[1:]}" if text.startswith("-") else f"¥{text}"
 
     @property
     def index_text(self) -> str:
@@ -156,6 +165,7 @@ def build_board(
             position=SEAT_POSITIONS[seat.index],
             is_dealer=seat.index == dealer,
             last_change=int(last_round.deltas[seat.index]) if last_round is not None else None,
+            money=money(totals[seat.index], session.money_rate),
         )
         for seat in seats
     ]

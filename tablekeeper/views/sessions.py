@@ -81,6 +81,7 @@ def session_new(request: HtmxHttpRequest) -> HttpResponse:
                     options=form.options(),
                     fee=form.fee_values(),
                     city_preset=form.cleaned_data.get("city_preset") or "",
+                    money_rate=form.cleaned_data.get("money_rate"),
                 )
             except services.HandRejected as rejected:
                 for said in refusals(rejected.errors, form.player_names()):
