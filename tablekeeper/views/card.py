@@ -23,7 +23,6 @@ from ..house_rules import differences
 from ..http import HtmxHttpRequest
 from ..models import GameSession, Round
 from ..reasons.words import chinese
-from ..services.derived import GAIN_COLUMNS
 from ..services.table_fee import fen_text
 from ..templatetags.local_words import local
 from .access import kept_session
@@ -52,13 +51,14 @@ def session_number(session: GameSession) -> int:
 
 def biggest_hand(session: GameSession, names: list[str]) -> tuple[int, str, int] | None:
     """The evening's biggest win: (hand number, winner, points), from the stored gain columns."""
-    best = Round.objects.filter(session=session).aggregate(**{column: Max(column) for column in GAIN_COLUMNS})
-    gains = [(value, seat) for seat, value in enumerate(best[column] for column in GAIN_COLUMNS) if value is not None]
+    columns = Round.GAIN_COLUMNS
+    best = Round.objects.filter(session=session).aggregate(**{column: Max(column) for column in columns})
+    gains = [(value, seat) for seat, value in enumerate(best[column] for column in columns) if value is not None]
     if not gains:
         return None
     gain, seat = max(gains, key=lambda pair: (pair[0], -pair[1]))
     number = (
-        Round.objects.filter(session=session, **{GAIN_COLUMNS[seat]: gain})
+        Round.objects.filter(session=session, **{Round.GAIN_COLUMNS[seat]: gain})
         .order_by("number")
         .values_list("number", flat=True)
         .first()
