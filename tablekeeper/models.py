@@ -15,7 +15,7 @@ import uuid
 from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from django.conf import settings
 from django.db import models
@@ -314,6 +314,12 @@ class Round(models.Model):
     gain_1 = models.BigIntegerField(null=True, blank=True)
     gain_2 = models.BigIntegerField(null=True, blank=True)
     gain_3 = models.BigIntegerField(null=True, blank=True)
+    # Those columns by seat, for the code that reads or writes them by name (queries, re-scores, pages).
+    TOTAL_COLUMNS: ClassVar[tuple[str, str, str, str]] = ("total_0", "total_1", "total_2", "total_3")
+    GAIN_COLUMNS: ClassVar[tuple[str, str, str, str]] = ("gain_0", "gain_1", "gain_2", "gain_3")
+    # `method` of a hand the rules refused but the keeper insisted on (issue 18): saved as a void hand
+    # carrying only a manual adjustment, kept apart from a plain void hand by this value.
+    MANUAL_ADJUSTMENT: ClassVar[str] = "manual"
     client_token = models.CharField(max_length=64)
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created = models.DateTimeField(auto_now_add=True)
@@ -331,7 +337,7 @@ class Round(models.Model):
 
     @property
     def totals_after(self) -> list[int]:
-        return [self.total_0, self.total_1, self.total_2, self.total_3]
+        return [int(getattr(self, column)) for column in self.TOTAL_COLUMNS]
 
     @property
     def fingerprint(self) -> str:

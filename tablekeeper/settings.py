@@ -228,14 +228,14 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
-# Hashed, pre-compressed files need `collectstatic`; a local checkout and the test suite
-# serve the source files as they are.
+# Minified, hashed, pre-compressed files need `collectstatic` (tablekeeper/static_storage.py); a
+# local checkout and the test suite serve the source files as they are, comments and all.
 _MANIFEST_STATIC = env_bool("DJANGO_STATIC_MANIFEST", default=not DEBUG)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            "tablekeeper.static_storage.MinifiedManifestStaticFilesStorage"
             if _MANIFEST_STATIC
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )

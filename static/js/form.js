@@ -1,4 +1,10 @@
-// The hand form's scripts; what each part does and why is said in templates/hands/form.html.
+// The hand form's scripts (templates/hands/form.html); no inline script, so the CSP holds.
+// − and + beside a number (a side bet, a penalty's count, flowers); the form's bottom padding kept
+// equal to the fixed preview bar's height, so that nothing of the form is hidden behind the bar;
+// and the tile keyboard (tiles.css, tiles.js, which also draws the winning tiles typed as faces), loaded
+// only once "More", where every tile is picked or typed, is open: most hands never need it, and the
+// first load stays small. Comments cost nothing: collectstatic minifies this file
+// (tablekeeper/static_storage.py).
 (function () {
   "use strict";
 
@@ -20,7 +26,8 @@
     if (!bar || !window.ResizeObserver) return;
     if (watching) watching.disconnect();
     watching = new ResizeObserver(function () {
-      // On the root: a style attribute on the form would break the CSP when htmx copies it.
+      // On the root, not the form: htmx copies a swapped element's attributes (a style attribute
+      // would break the CSP), and the bar's height outlives one form.
       document.documentElement.style.setProperty("--bar-height", Math.ceil(bar.getBoundingClientRect().height + 16) + "px");
     });
     watching.observe(bar);
@@ -51,6 +58,9 @@
     if (document.querySelector("#hand-form details.more[open]")) loadTiles();
   }
 
+  // A request in flight shows itself: on weak signal a Save can take seconds, and a dimmed button
+  // alone looks like nothing happened. Save (and "enter it as hand N") says "Saving…" once it has
+  // taken 300 ms; the preview shows its own spinner at once, over the figures it will replace.
   var SAVING_AFTER_MS = 300, savingTimer = null, previews = 0;
 
   function isSaveButton(element) {

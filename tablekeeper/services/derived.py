@@ -14,14 +14,10 @@ from django.db.models import Field
 
 from ..models import Round
 
-SEATS = range(4)
-GAIN_COLUMNS = tuple(f"gain_{seat}" for seat in SEATS)
-TOTAL_COLUMNS = tuple(f"total_{seat}" for seat in SEATS)
-
-
-# A hand the rules refused but the keeper insisted on (issue 18): saved as a void hand carrying only
-# a manual adjustment, kept apart from a plain void hand by its `method` column.
-MANUAL = "manual"
+# The row's own names for its columns (the model owns them), read here by the services.
+GAIN_COLUMNS = Round.GAIN_COLUMNS
+TOTAL_COLUMNS = Round.TOTAL_COLUMNS
+SEATS = range(len(TOTAL_COLUMNS))
 
 
 def is_manual_adjustment(record: dict[str, Any]) -> bool:
@@ -44,7 +40,7 @@ def hand_facts(settled: dict[str, Any], record: dict[str, Any]) -> dict[str, Any
     facts = settled["facts"]
     columns: dict[str, Any] = dict.fromkeys(GAIN_COLUMNS)
     columns["result"] = facts["result"]
-    columns["method"] = MANUAL if is_manual_adjustment(record) else facts["method"] or ""
+    columns["method"] = Round.MANUAL_ADJUSTMENT if is_manual_adjustment(record) else facts["method"] or ""
     columns["discarder"] = facts["discarder"]
     for winner in facts["winners"]:
         columns[f"gain_{winner['seat']}"] = winner["gain"]

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from django.db.models import Count, Max, Q
 
 from ..models import Correction, GameSession, Round
-from .derived import GAIN_COLUMNS
 
 SEATS = range(4)
 
@@ -28,14 +27,14 @@ def evening_facts(session: GameSession) -> EveningFacts:
             for seat in SEATS
         },
         **{f"fed_{seat}": Count("pk", filter=Q(discarder=seat, method="discard")) for seat in SEATS},
-        **{f"best_{seat}": Max(column) for seat, column in zip(SEATS, GAIN_COLUMNS, strict=True)},
+        **{f"best_{seat}": Max(column) for seat, column in zip(SEATS, Round.GAIN_COLUMNS, strict=True)},
     )
     gains = [(int(counts[f"best_{seat}"]), seat) for seat in SEATS if counts[f"best_{seat}"] is not None]
     biggest = None
     if gains:
         gain, seat = max(gains, key=lambda pair: (pair[0], -pair[1]))
         number = (
-            Round.objects.filter(session=session, **{GAIN_COLUMNS[seat]: gain})
+            Round.objects.filter(session=session, **{Round.GAIN_COLUMNS[seat]: gain})
             .order_by("number")
             .values_list("number", flat=True)
             .first()

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..models import GameSession, Round
-from ..services.derived import TOTAL_COLUMNS
 
 WIDTH = 360
 HEIGHT = 200
@@ -66,7 +65,7 @@ def chart_points(session: GameSession) -> list[tuple[int, list[int]]]:
     """(hand number, each seat's total after it), from 0 before the first hand: one indexed query."""
     numbers = sampled_numbers(session.hand_count)
     rows = Round.objects.filter(session=session, number__in=numbers).order_by("number")
-    return [(0, [0, 0, 0, 0])] + [(row[0], list(row[1:])) for row in rows.values_list("number", *TOTAL_COLUMNS)]
+    return [(0, [0, 0, 0, 0])] + [(row[0], list(row[1:])) for row in rows.values_list("number", *Round.TOTAL_COLUMNS)]
 
 
 def running_total_chart(points: Sequence[tuple[int, Sequence[int]]], names: Sequence[str]) -> Chart:

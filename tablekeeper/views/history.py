@@ -19,7 +19,6 @@ from ..converters import query_number
 from ..http import HtmxHttpRequest, page_or_partial
 from ..models import GameSession, Round
 from ..reasons.record import record_lines
-from ..services.derived import MANUAL, TOTAL_COLUMNS
 from ..services.trail import removed_hands
 from .access import kept_session
 from .board import seats_of
@@ -47,7 +46,7 @@ def how_it_ended(result: str, method: str) -> str:
     if result == "draw":
         return str(_("Draw"))
     if result == "void":
-        return str(_("Manual adjustment")) if method == MANUAL else str(_("Void"))
+        return str(_("Manual adjustment")) if method == Round.MANUAL_ADJUSTMENT else str(_("Void"))
     return {"self_draw": str(_("Self-draw")), "discard": str(_("Discard")), "rob_kong": str(_("Robbed kong"))}.get(
         method, method
     )
@@ -61,7 +60,7 @@ def history_page(
     if before is not None:
         rows = rows.filter(number__lte=before)
     values = list(
-        rows.values_list("number", "result", "method", "deltas", "pot_delta", *TOTAL_COLUMNS)[: PAGE_SIZE + 1]
+        rows.values_list("number", "result", "method", "deltas", "pot_delta", *Round.TOTAL_COLUMNS)[: PAGE_SIZE + 1]
     )
     page = [
         HistoryRow(

@@ -18,7 +18,6 @@ from ..house_rules import differences
 from ..http import HtmxHttpRequest
 from ..models import GameSession, Round
 from ..reasons.hand_words import method_text, result_text
-from ..services.derived import GAIN_COLUMNS, MANUAL
 from .access import kept_session
 from .board import build_ending, seats_of
 from .chart import chart_points, running_total_chart
@@ -41,12 +40,12 @@ class HandRow:
 
 def hand_rows(session: GameSession, names: list[str]) -> list[HandRow]:
     """Every hand from its stored columns (winners from their gains; no record or reasons read)."""
-    columns = ("number", "result", "method", "discarder", "deltas", "pot_delta", *GAIN_COLUMNS)
+    columns = ("number", "result", "method", "discarder", "deltas", "pot_delta", *Round.GAIN_COLUMNS)
     rows = Round.objects.filter(session=session).order_by("number").values_list(*columns)
     return [
         HandRow(
             number=number,
-            result=result_text("manual_adjustment" if method == MANUAL else result),
+            result=result_text("manual_adjustment" if method == Round.MANUAL_ADJUSTMENT else result),
             winners=", ".join(names[seat] for seat, gain in enumerate(gains) if gain is not None),
             method=method_text(method, discarder, names) if result == "win" else "",
             deltas=list(deltas),

@@ -92,6 +92,14 @@ def test_a_correction_that_changes_only_points_shifts_the_later_running_totals(o
     assert rows[0].state_after == before[0] and rows[1].state_after == before[1]
 
 
+def test_the_hand_row_names_its_own_per_seat_columns_in_seat_order():
+    fields = {field.name: field for field in Round._meta.get_fields()}
+    assert [fields[column].null for column in Round.TOTAL_COLUMNS] == [False] * 4
+    assert [fields[column].null for column in Round.GAIN_COLUMNS] == [True] * 4  # null: that seat did not win
+    row = Round(total_0=1, total_1=-2, total_2=3, total_3=-2)
+    assert row.totals_after == [1, -2, 3, -2]
+
+
 def test_an_edit_refused_by_a_later_hand_changes_nothing(owner):
     game: GameSession = make_session(owner, "shenyang", base=2)
     record_all(game, [win(1), draw(), win(2)])

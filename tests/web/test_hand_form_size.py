@@ -3,7 +3,7 @@ with a session's full state on it (a dealer's streak, a draw behind it, 20-chara
 
 Measured as tests/benchmarks/bench_web.py measures every page (its own `first_load_bytes`): the page as served,
 gzip-compressed by GZipMiddleware, plus every same-origin CSS, JS, icon and manifest it references, as whitenoise
-serves them after collectstatic (pre-compressed, hashed names).
+serves them after collectstatic (minified, pre-compressed, hashed names).
 """
 
 from __future__ import annotations
@@ -26,9 +26,10 @@ from tests.benchmarks.bench_web import FIRST_LOAD_BUDGET_BYTES, LONG_NAMES, firs
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ("zh-hans", "en")
+# What settings.py picks with DEBUG off: minified, hashed and compressed (tablekeeper/static_storage.py).
 COMPRESSED_STATIC = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "tablekeeper.static_storage.MinifiedManifestStaticFilesStorage"},
 }
 
 

@@ -1,6 +1,9 @@
-"""The data steps of migration 0004 on rows written before it: name keys and per-hand columns."""
+"""The migrations are frozen (none imports the app's live code), and their data steps on rows written before them."""
 
 from __future__ import annotations
+
+import ast
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -8,7 +11,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.state import StateApps
 
-pytestmark = pytest.mark.django_db(transaction=True)
+MIGRATIONS = sorted((Path(__file__).parents[2] / "tablekeeper" / "migrations").glob("0*.py"))
 BEFORE = [("tablekeeper", "0003_rescore_lines_as_reasons_data")]
 AFTER = [("tablekeeper", "0004_player_name_key_and_hand_columns")]
 
@@ -20,6 +23,63 @@ def migrate(targets: list[tuple[str, str]]) -> StateApps:
     return executor.loader.project_state(targets).apps
 
 
+def imported_modules(tree: ast.Module) -> list[str]:
+    """Every module a migration imports, relative imports resolved from tablekeeper.migrations."""
+    modules = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            package = ["tablekeeper", "migrations"][: max(0, 3 - node.level)] if node.level else []
+            base = ".".join([*package, node.module or ""]).strip(".")
+            modules += [base, *(f"{base}.{alias.name}" for alias in node.names)]
+    return modules
+
+
+def model_references_outside_field_defaults(tree: ast.Module) -> list[str]:
+    """`tablekeeper.models.<name>` anywhere but as a field's `default=`: code of the app a migration would run."""
+    defaults = {
+        id(keyword.value) for node in ast.walk(tree) if isinstance(node, ast.Call) for keyword in node.keywords
+        if keyword.arg == "default"
+    }  # fmt: skip
+    return [
+        ast.unparse(node)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and ast.unparse(node.value) == "tablekeeper.models"
+        and id(node) not in defaults
+    ]
+
+
+@pytest.mark.parametrize("migration", MIGRATIONS, ids=lambda path: path.stem)
+def test_no_migration_imports_the_engine_or_the_code_built_on_it(migration: Path) -> None:
+    """A migration runs years later on a database that has not run it yet: it must do then what it did when it
+    was written, so it imports nothing that changes with the app (the engine, the services, the reasons...).
+    The one exception Django itself writes: a model field's default, named as `tablekeeper.models.<function>`."""
+    tree = ast.parse(migration.read_text(encoding="utf-8"))
+    ours = [module for module in imported_modules(tree) if module.split(".")[0] == "tablekeeper"]
+    assert [module for module in ours if module != "tablekeeper.models"] == [], migration.name
+    assert model_references_outside_field_defaults(tree) == [], migration.name
+
+
+def test_the_import_check_catches_the_engine_imported_every_way() -> None:
+    for source in (
+        "from tablekeeper.rules import replay",
+        "import tablekeeper.rules.engine",
+        "from ..rules import get_variant",
+        "from .. import services",
+        "from tablekeeper import reasons",
+    ):
+        modules = imported_modules(ast.parse(source))
+        assert any(module.startswith(("tablekeeper.rules", "tablekeeper.services", "tablekeeper.reasons"))
+                   for module in modules), source  # fmt: skip
+    called = ast.parse("import tablekeeper.models\nkey = tablekeeper.models.player_name_key('Bo')")
+    assert model_references_outside_field_defaults(called) == ["tablekeeper.models.player_name_key"]
+    default = ast.parse("import tablekeeper.models\nfield = models.CharField(default=tablekeeper.models.new_token)")
+    assert model_references_outside_field_defaults(default) == []
+
+
+@pytest.mark.django_db(transaction=True)
 def test_migration_0004_keys_players_merges_folded_twins_and_fills_the_hand_columns():
     old = migrate(BEFORE)
     user = old.get_model("auth", "User").objects.create(username="legacy")
@@ -63,6 +123,7 @@ def test_migration_0004_keys_players_merges_folded_twins_and_fills_the_hand_colu
     migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
 
 
+@pytest.mark.django_db(transaction=True)
 def test_migration_0006_counts_the_deal_passes_of_hands_stored_before_it():
     old = migrate([("tablekeeper", "0005_keepers_and_invitations")])
     user = old.get_model("auth", "User").objects.create(username="older")
@@ -95,6 +156,7 @@ def _links(session_ids: list[int]) -> dict[int, object]:
     return {pk: ("hand", hand_of_key[key]) if key in hand_of_key else ("gone", groups[key]) for pk, key in rows}
 
 
+@pytest.mark.django_db(transaction=True)
 def test_migration_0009_ties_every_stored_correction_to_its_hand_through_deletes_and_undos():
     """On a database the app's own services built (hands added, edited, deleted, undone and recorded
     again, and an imported session with no "add" events), the links rebuilt from the trail's order
