@@ -23,7 +23,7 @@ class EveningFacts:
 def evening_facts(session: GameSession) -> EveningFacts:
     counts = Round.objects.filter(session=session, result="win").aggregate(
         **{
-            f"self_{seat}": Count("pk", filter=Q(**{f"gain_{seat}__isnull": False}, method="self_draw"))
+            f"self_{seat}": Count("pk", filter=Q(**{f"{Round.GAIN_COLUMNS[seat]}__isnull": False}, method="self_draw"))
             for seat in SEATS
         },
         **{f"fed_{seat}": Count("pk", filter=Q(discarder=seat, method="discard")) for seat in SEATS},
