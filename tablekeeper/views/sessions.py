@@ -20,6 +20,7 @@ from ..house_rules import differences
 from ..http import HtmxHttpRequest, current_user, page_or_partial, revalidated
 from ..models import MAX_PRESETS, GameSession, Player, Round, TablePreset
 from ..reasons.refusals import refusals
+from ..reasons.words import chinese
 from ..services import sessions as services_sessions
 from .access import is_owner, kept_session, owned_session
 from .board import board_etag, build_board, build_last_hand, seats_of
@@ -52,7 +53,7 @@ def session_list(request: HtmxHttpRequest) -> HttpResponse:
     # One row more than the page shows says whether there is an older page, without a COUNT.
     shown = list(sessions.prefetch_related("seats__player")[start : start + SESSIONS_PER_PAGE + 1])
     context = {
-        "sessions": shown[:SESSIONS_PER_PAGE],
+        "sessions": [(session, _big_winner(session)) for session in shown[:SESSIONS_PER_PAGE]],
         "status": status,
         "user": user,
         "older_page": page + 1 if len(shown) > SESSIONS_PER_PAGE else None,
@@ -61,6 +62,19 @@ def session_list(request: HtmxHttpRequest) -> HttpResponse:
         "keeper_requests": services.waiting_requests(user),
     }
     return TemplateResponse(request, "sessions/list.html", context)
+
+
+def _big_winner(session: GameSession) -> str:
+    """A finished session's result in a few words: who won most, and by how much (the pot refund
+    included); "" for an open session or one where nobody is up."""
+    if session.is_open:
+        return ""
+    changes = [total + back for total, back in zip(session.totals, session.pot_refund, strict=True)]
+    best = max(changes)
+    if best <= 0:
+        return ""
+    names = [seat.player.name for seat in session.seats.all() if changes[seat.index] == best]
+    return _("Big winner: %(names)s %(change)+d") % {"names": ("、" if chinese() else ", ").join(names), "change": best}
 
 
 @login_required

@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from tablekeeper import services
 from tablekeeper.forms import StartSessionForm
 from tablekeeper.models import GameSession, Player
 from tests.conftest import make_session, record_all, win
@@ -198,3 +199,14 @@ def test_with_a_random_dealer_each_player_sits_on_the_board_in_the_seat_typed(ke
     assert ">东<" in _seat_block(body, "阿强") and "is-dealer" in _seat_block(body, "阿强")
     assert ">南<" in _seat_block(body, "张姐") and ">西<" in _seat_block(body, "老王")
     assert ">北<" in _seat_block(body, "小李")
+
+
+def test_the_session_list_shows_each_finished_sessions_big_winner(keeper_client: Client, owner: User):
+    finished = make_session(owner, base=1)
+    record_all(finished, [win(2)])
+    services.finish_session(finished)
+    still_open = make_session(owner, base=1)
+    record_all(still_open, [win(1)])
+    page = keeper_client.get("/sessions/", headers={"Accept-Language": "zh-hans"}).content.decode()
+    assert page.count('class="result"') == 1
+    assert "大赢家：Cy +3" in page
