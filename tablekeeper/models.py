@@ -57,7 +57,8 @@ MONEY_RATE_MAX = Decimal("999999.99")
 # Options that are session settings with their own fields, not house rules.
 SESSION_SETTING_OPTIONS = ("base", "starting_points")
 
-# A session's table state: the engine's after a hand, `{}` (or the first dealer) before the first.
+# A session's table state: the engine's after the last hand; before the first, the start (the first dealer),
+# which the engine reads with every key left out at its zero value.
 SessionState = State | StartingState
 
 
@@ -178,7 +179,6 @@ class GameSession(TableFeeFields):
     # Derived, cached: the running totals (change from the starting points), the table state
     # for the next hand and the number of hands, kept equal to a replay of the rounds.
     totals = models.JSONField(default=zero_totals)
-    # Empty until the first hand: the starting state is the first dealer's (`starting_state`).
     state: models.JSONField[SessionState, SessionState] = models.JSONField(default=dict)
     hand_count = models.PositiveIntegerField(default=0)
     # Bumped on every write; the share board's ETag.

@@ -22,8 +22,6 @@ from .quotas import lock_account
 from .sessions import start_session
 from .table_fee import AMOUNT_MAX, KINDS, PERCENT_MAX
 
-FEE_FIELD_NAMES = ("fee_kind", "fee_amount", "fee_percent", "fee_self_draw_only", "place")
-
 
 class PresetRefused(Exception):
     def __init__(self, message: str) -> None:
