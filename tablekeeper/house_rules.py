@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django.utils.translation import gettext as _
 
+from .rules import OptionInfo, OptionValue, VariantInfo
 from .rules.rule_words import value_key
 from .templatetags.local_words import local
 
 
-def value_words(option: Mapping[str, Any], value: Any) -> str:
+def value_words(option: OptionInfo, value: object) -> str:
     """A value as the table says it: 是/否, 连庄, a pattern's name, or the number itself."""
     labels = option.get("value_labels") or {}
     if isinstance(value, list | tuple):
@@ -22,7 +22,7 @@ def value_words(option: Mapping[str, Any], value: Any) -> str:
     return local(words) if words else str(value)
 
 
-def rule_label(option: Mapping[str, Any]) -> str:
+def rule_label(option: OptionInfo) -> str:
     return local(option.get("label")) or str(option["key"])
 
 
@@ -42,7 +42,7 @@ class RuleChange:
 
 
 def differences(
-    variant_info: Mapping[str, Any], options: Mapping[str, Any], baseline: Mapping[str, Any] | None = None
+    variant_info: VariantInfo, options: Mapping[str, OptionValue], baseline: Mapping[str, OptionValue] | None = None
 ) -> list[RuleChange]:
     """Each house rule `options` sets to something other than its default (the rest is what the
     variant's name promises), or than `baseline`'s value where it sets one (a city preset's rules:
@@ -55,7 +55,7 @@ def differences(
         value = options.get(key, option["default"])
         default = (baseline or {}).get(key, option["default"])
         if option["type"] == "subset":
-            same = sorted(value or []) == sorted(default or [])
+            same = sorted(subset_items(value)) == sorted(subset_items(default))
         else:
             same = value == default and type(value) is type(default)
         if not same:
@@ -66,7 +66,18 @@ def differences(
     return changed
 
 
-def preset_changes(variant_info: Mapping[str, Any], options: Mapping[str, Any]) -> list[RuleChange]:
+def subset_items(value: OptionValue) -> list[str]:
+    """A subset option's items (none when empty)."""
+    return list(value) if isinstance(value, list) else []
+
+
+def allowed_values(option: OptionInfo) -> list[OptionValue]:
+    """The values a bool, choice or subset option allows (a number's bounds are not a list of values)."""
+    allowed = option["allowed"]
+    return list(allowed) if isinstance(allowed, list) else []
+
+
+def preset_changes(variant_info: VariantInfo, options: Mapping[str, OptionValue]) -> list[RuleChange]:
     """What a city preset changes from the book, in the keeper's words: its base score when it sets
     one (a session setting, so not among `differences`), then each house rule it sets otherwise."""
     changed = []

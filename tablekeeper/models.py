@@ -15,7 +15,7 @@ import uuid
 from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Literal, Self, TypedDict
 
 from django.conf import settings
 from django.db import models
@@ -24,7 +24,22 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .rules import get_variant, table_rules, variant_ids
+from .corrected_hands import CorrectedHand
+from .rules import (
+    HouseRules,
+    Names,
+    OptionValue,
+    PresetInfo,
+    ReasonLine,
+    Record,
+    StartingState,
+    State,
+    TableRules,
+    VariantInfo,
+    get_variant,
+    table_rules,
+    variant_ids,
+)
 from .table_fee_fields import TableFeeFields
 
 WIND_NAMES = ("东", "南", "西", "北")
@@ -42,10 +57,19 @@ MONEY_RATE_MAX = Decimal("999999.99")
 # Options that are session settings with their own fields, not house rules.
 SESSION_SETTING_OPTIONS = ("base", "starting_points")
 
+# A session's table state: the engine's after the last hand; before the first, the start (the first dealer),
+# which the engine reads with every key left out at its zero value.
+SessionState = State | StartingState
 
-def engine_options_for(
-    variant: str, options: dict[str, Any], base: int, starting_points: int | None = None
-) -> dict[str, Any]:
+
+class PresetShown(TypedDict):
+    """The city preset a session started from, and whether its house rules now differ from it."""
+
+    name: Names
+    changed: bool
+
+
+def engine_options_for(variant: str, options: HouseRules, base: int, starting_points: int | None = None) -> HouseRules:
     """The options the engine scores with: the house rules plus the session settings it declares.
 
     Keys the engine no longer declares are dropped rather than failing every later hand; an older
@@ -60,7 +84,7 @@ def engine_options_for(
     return scored
 
 
-def city_presets(variant: str) -> list[dict[str, Any]]:
+def city_presets(variant: str) -> list[PresetInfo]:
     """The variant's presets (`get_variant(variant)["presets"]`, the rule book first), none for an unknown one."""
     return list(get_variant(variant)["presets"]) if variant in variant_ids() else []
 
@@ -69,11 +93,11 @@ def preset_ids(variant: str) -> set[str]:
     return {preset["id"] for preset in city_presets(variant)}
 
 
-def same_rules(variant: str, options: dict[str, Any], others: dict[str, Any]) -> bool:
+def same_rules(variant: str, options: HouseRules, others: HouseRules) -> bool:
     """Whether two sets of house rules score alike: every option resolved as the engine does
     (an option left out is its default), the session settings (base, starting points) aside."""
 
-    def resolved(chosen: dict[str, Any]) -> dict[str, Any]:
+    def resolved(chosen: HouseRules) -> HouseRules:
         rules = table_rules(variant, {k: v for k, v in chosen.items() if k not in SESSION_SETTING_OPTIONS})
         # A list option (Dalian's unscored_items) is a set of items: the form may list them in another order.
         return {
@@ -140,7 +164,7 @@ class GameSession(TableFeeFields):
     # A registered variant's id (`rules.variant_ids()`), checked by the forms and services that write it:
     # no choices here, so that a new variant folder needs no migration.
     variant = models.CharField(max_length=20)
-    options = models.JSONField(default=dict, blank=True)
+    options: models.JSONField[HouseRules, HouseRules] = models.JSONField(default=dict, blank=True)
     # The city preset the session started from (an id of `get_variant(variant)["presets"]`), or "":
     # the board says "<preset> (changed)" once the options differ from it.
     city_preset = models.CharField(max_length=40, blank=True, default="")
@@ -155,7 +179,7 @@ class GameSession(TableFeeFields):
     # Derived, cached: the running totals (change from the starting points), the table state
     # for the next hand and the number of hands, kept equal to a replay of the rounds.
     totals = models.JSONField(default=zero_totals)
-    state = models.JSONField(default=dict)
+    state: models.JSONField[SessionState, SessionState] = models.JSONField(default=dict)
     hand_count = models.PositiveIntegerField(default=0)
     # Bumped on every write; the share board's ETag.
     version = models.PositiveIntegerField(default=1)
@@ -192,7 +216,7 @@ class GameSession(TableFeeFields):
         return self.status == self.Status.OPEN
 
     @cached_property
-    def variant_info(self) -> dict[str, Any]:
+    def variant_info(self) -> VariantInfo:
         """`get_variant`'s description, read once per instance: a page asks for it many times."""
         return get_variant(self.variant)
 
@@ -215,7 +239,7 @@ class GameSession(TableFeeFields):
         self.save(update_fields=[*fields, "version", "updated_at"])
 
     @property
-    def preset_shown(self) -> dict[str, Any] | None:
+    def preset_shown(self) -> PresetShown | None:
         """The city preset the session started from, `{"name": {"zh", "en"}, "changed": bool}`
         (changed: the house rules now differ from it), or None."""
         preset = next((p for p in city_presets(self.variant) if p["id"] == self.city_preset), None)
@@ -233,19 +257,19 @@ class GameSession(TableFeeFields):
     def next_number(self) -> int:
         return self.hand_count + 1
 
-    def starting_state(self) -> dict[str, Any]:
+    def starting_state(self) -> StartingState:
         return {"dealer": self.first_dealer}
 
-    def engine_options(self) -> dict[str, Any]:
+    def engine_options(self) -> HouseRules:
         return engine_options_for(self.variant, self.options, self.base, self.starting_points)
 
-    def option(self, key: str) -> Any:
+    def option(self, key: str) -> OptionValue:
         """A house rule's value as the engine reads it: the session's choice (or an older name of it), else the
         variant's default; None if the variant has no such rule."""
         return self.table_rules["options"].get(key)
 
     @cached_property
-    def table_rules(self) -> dict[str, Any]:
+    def table_rules(self) -> TableRules:
         """The engine's view of this table's rules: resolved options, allowed methods, several winners."""
         return table_rules(self.variant, self.engine_options())
 
@@ -280,6 +304,12 @@ class Seat(models.Model):
         return f"P{self.index} {self.player}"
 
 
+# A hand row's per-seat columns, by name: spelled out so that mypy knows each as a key of the
+# services' typed column dicts (services/derived.py).
+GainColumn = Literal["gain_0", "gain_1", "gain_2", "gain_3"]
+TotalColumn = Literal["total_0", "total_1", "total_2", "total_3"]
+
+
 class Round(models.Model):
     """One physical hand: the record the scorekeeper entered and what the engine derived from it."""
 
@@ -288,11 +318,11 @@ class Round(models.Model):
     # does, so the corrections of this hand (Correction.hand_key) stay with it.
     key = models.UUIDField(default=uuid.uuid4, editable=False, unique=True)
     number = models.PositiveIntegerField()
-    record = models.JSONField()
-    deltas = models.JSONField()
+    record: models.JSONField[Record, Record] = models.JSONField()
+    deltas: models.JSONField[list[int], list[int]] = models.JSONField()
     pot_delta = models.BigIntegerField(default=0)
-    lines = models.JSONField(default=list)
-    state_after = models.JSONField()
+    lines: models.JSONField[list[ReasonLine], list[ReasonLine]] = models.JSONField(default=list)
+    state_after: models.JSONField[State, State] = models.JSONField()
     # Derived when the hand is written (and re-derived by every re-score), so that history,
     # chart and statistics read small columns instead of every hand's record and reasons:
     # each seat's change from its starting points after this hand (columns, so that a correction
@@ -315,8 +345,18 @@ class Round(models.Model):
     gain_2 = models.BigIntegerField(null=True, blank=True)
     gain_3 = models.BigIntegerField(null=True, blank=True)
     # Those columns by seat, for the code that reads or writes them by name (queries, re-scores, pages).
-    TOTAL_COLUMNS: ClassVar[tuple[str, str, str, str]] = ("total_0", "total_1", "total_2", "total_3")
-    GAIN_COLUMNS: ClassVar[tuple[str, str, str, str]] = ("gain_0", "gain_1", "gain_2", "gain_3")
+    TOTAL_COLUMNS: ClassVar[tuple[TotalColumn, TotalColumn, TotalColumn, TotalColumn]] = (
+        "total_0",
+        "total_1",
+        "total_2",
+        "total_3",
+    )
+    GAIN_COLUMNS: ClassVar[tuple[GainColumn, GainColumn, GainColumn, GainColumn]] = (
+        "gain_0",
+        "gain_1",
+        "gain_2",
+        "gain_3",
+    )
     # `method` of a hand the rules refused but the keeper insisted on (issue 18): saved as a void hand
     # carrying only a manual adjustment, kept apart from a plain void hand by this value.
     MANUAL_ADJUSTMENT: ClassVar[str] = "manual"
@@ -362,7 +402,7 @@ class SpentToken(models.Model):
     token = models.CharField(max_length=64)
     # The hand the token made, as it was then: its number and record.
     number = models.PositiveIntegerField()
-    record = models.JSONField()
+    record: models.JSONField[Record, Record] = models.JSONField()
     ending = models.CharField(max_length=10, choices=Ending.choices)
     when = models.DateTimeField(auto_now_add=True)
 
@@ -392,8 +432,8 @@ class Correction(models.Model):
     hand_key = models.UUIDField()
     number = models.PositiveIntegerField()
     action = models.CharField(max_length=10, choices=Action.choices)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
+    before: models.JSONField[CorrectedHand | None, CorrectedHand | None] = models.JSONField(null=True, blank=True)
+    after: models.JSONField[CorrectedHand | None, CorrectedHand | None] = models.JSONField(null=True, blank=True)
     who = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     when = models.DateTimeField(auto_now_add=True)
 
@@ -492,10 +532,11 @@ class TablePreset(TableFeeFields):
         return self.name
 
     @property
-    def variant_names(self) -> dict[str, str]:
+    def variant_names(self) -> Names:
         """The variant's names; a variant this version no longer plays keeps its stored id."""
         if self.variant in variant_ids():
-            return dict(get_variant(self.variant)["name"])
+            name = get_variant(self.variant)["name"]
+            return {"en": name["en"], "zh": name["zh"]}
         return {"en": self.variant, "zh": self.variant}
 
     @property

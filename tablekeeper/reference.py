@@ -16,15 +16,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.utils.translation import gettext as _
 
-from .house_rules import RuleChange, differences, rule_label, value_words
+from .house_rules import RuleChange, allowed_values, differences, rule_label, subset_items, value_words
 from .reasons import Reason, reasons
 from .reasons.record import record_lines
 from .reasons.words import chinese, signed
-from .rules import get_variant, settle, table_rules
+from .rules import (
+    DealtHand,
+    FactItemInfo,
+    HouseRules,
+    OptionInfo,
+    Record,
+    VariantInfo,
+    get_variant,
+    settle,
+    table_rules,
+)
 from .rules.folder_data import worked_examples
 from .rules.rule_words import value_key
 from .templatetags.local_words import local
@@ -100,7 +109,7 @@ def seat_names() -> list[str]:
     return [_("Seat %(label)s") % {"label": seat + 1} for seat in range(4)]
 
 
-def build_reference(variant_id: str, table_options: Mapping[str, Any] | None = None) -> Reference:
+def build_reference(variant_id: str, table_options: HouseRules | None = None) -> Reference:
     """The reference of `variant_id`; with `table_options`, marked with this table's values."""
     info = get_variant(variant_id)
     english = not chinese()
@@ -141,17 +150,17 @@ def build_reference(variant_id: str, table_options: Mapping[str, Any] | None = N
     )
 
 
-def _fact_value(item: Mapping[str, Any], language: str) -> str:
+def _fact_value(item: FactItemInfo, language: str) -> str:
     # Fact items' values are the engine's English sentence; a Chinese page shows them only in words of its own.
     return _words(item.get("value_words"), language) or (str(item.get("value", "")) if language == "en" else "")
 
 
-def _words(words: Any, language: str) -> str:
+def _words(words: object, language: str) -> str:
     """The engine's words in `language` only: a Chinese page never falls back to the English ones."""
     return str(words.get(language) or "") if isinstance(words, Mapping) else ""
 
 
-def _several_winners(variant_id: str, info: Mapping[str, Any], options: Mapping[str, Any] | None) -> str:
+def _several_winners(variant_id: str, info: VariantInfo, options: HouseRules | None) -> str:
     if table_rules(variant_id, options)["several_winners"]:
         return _("Several players may win on one discard.")
     if info["max_winners"] > 1:
@@ -159,13 +168,13 @@ def _several_winners(variant_id: str, info: Mapping[str, Any], options: Mapping[
     return ""
 
 
-def _dealer_words(info: Mapping[str, Any]) -> str:
+def _dealer_words(info: VariantInfo) -> str:
     if info["dealer_rotation"] == "next_seat":
         return _("The dealer keeps the deal on winning; otherwise the deal passes to the next seat.")
     return _("The winner deals the next hand.")
 
 
-def _house_rule(option: Mapping[str, Any], chosen: Mapping[str, Any]) -> HouseRule:
+def _house_rule(option: OptionInfo, chosen: HouseRules) -> HouseRule:
     key, kind, default = option["key"], option["type"], option["default"]
     current = chosen.get(key, default)
     plain = local(option.get("plain")) or (str(option.get("meaning", "")) if not chinese() else "")
@@ -174,16 +183,17 @@ def _house_rule(option: Mapping[str, Any], chosen: Mapping[str, Any]) -> HouseRu
     if kind == "bool":
         values = [RuleValue(value_words(option, value), value == default, value == current) for value in (True, False)]
     elif kind == "choice":
-        values = [RuleValue(value_words(option, v), v == default, v == current) for v in option["allowed"]]
+        values = [RuleValue(value_words(option, v), v == default, v == current) for v in allowed_values(option)]
     elif kind == "subset":
         values = [
-            RuleValue(value_words(option, v), v in (default or []), v in (current or [])) for v in option["allowed"]
+            RuleValue(value_words(option, v), v in subset_items(default), v in subset_items(current))
+            for v in allowed_values(option)
         ]
     else:
-        bounds = option["allowed"] if isinstance(option["allowed"], Mapping) else {}
+        bounds = option["allowed"] if isinstance(option["allowed"], dict) else None
         range_words = _("From %(least)s to %(most)s; usually %(usual)s.") % {
-            "least": bounds.get("min"),
-            "most": bounds.get("max"),
+            "least": bounds["min"] if bounds else None,
+            "most": bounds["max"] if bounds else None,
             "usual": value_words(option, default),
         }
         if current != default:
@@ -193,7 +203,7 @@ def _house_rule(option: Mapping[str, Any], chosen: Mapping[str, Any]) -> HouseRu
     return HouseRule(f"rule-{key}", rule_label(option), plain, values, range_words)
 
 
-def _examples(variant_id: str, info: Mapping[str, Any]) -> list[Example]:
+def _examples(variant_id: str, info: VariantInfo) -> list[Example]:
     names = seat_names()
     shown = []
     for case in worked_examples(variant_id):
@@ -219,30 +229,31 @@ def _examples(variant_id: str, info: Mapping[str, Any]) -> list[Example]:
     return shown
 
 
-def _example_pictures(hand: Mapping[str, Any], info: Mapping[str, Any]) -> tuple[Picture, ...]:
+def _example_pictures(hand: Record, info: VariantInfo) -> tuple[Picture, ...]:
     """The tiles of each win of a worked example that writes them."""
     pictures = []
     for win in hand.get("wins") or []:
-        if isinstance(win.get("tiles"), str):
-            picture = picture_of(win["tiles"], str(win.get("method")), hand.get("treasure"), info)
+        tiles = win.get("tiles")
+        if isinstance(tiles, str):
+            picture = picture_of(tiles, str(win.get("method")), hand.get("treasure"), info)
             if picture is not None:
                 pictures.append(picture)
     return tuple(pictures)
 
 
-def _pictures(variant_id: str, info: Mapping[str, Any]) -> dict[str, tuple[Picture, ...]]:
+def _pictures(variant_id: str, info: VariantInfo) -> dict[str, tuple[Picture, ...]]:
     """A hand that shows each pattern: the variant folder's picture of it (pattern_tiles.json), else the
     tiles of a worked example whose win holds it, ticked or proven by the engine (its `tiles_prove` line).
 
     Each is settled here, and only a hand the engine accepts is drawn.
     """
-    cases: list[tuple[str | None, Mapping[str, Any]]] = list(pattern_pictures(variant_id).items())
+    cases: list[tuple[str | None, DealtHand]] = list(pattern_pictures(variant_id).items())
     cases += [(None, case) for case in worked_examples(variant_id)]
     found: dict[str, tuple[Picture, ...]] = {}
     for pictured_pattern, case in cases:
-        hand = case.get("hand") or {}
-        win = pictured_win(hand)
-        if win is None:
+        hand = case.get("hand")
+        win = pictured_win(hand) if hand else None
+        if hand is None or win is None:
             continue
         answer = settle(variant_id, hand, case.get("state"), case.get("options"))
         if not answer["ok"]:

@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
+from typing import TypedDict
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 PLACE_MAX_LENGTH = 40
+
+
+class TableFeeValues(TypedDict, total=False):
+    """The table fee's fields and the place (and, for a session, its playing times) as a form, a preset or
+    an import gives them: a session or a preset takes them as they are."""
+
+    fee_kind: str
+    fee_amount: Decimal
+    fee_percent: Decimal
+    fee_self_draw_only: bool
+    fee_collection: str
+    place: str
+    played_from: datetime | None
+    played_until: datetime | None
 
 
 class TableFeeFields(models.Model):

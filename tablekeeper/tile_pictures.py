@@ -10,14 +10,14 @@ and marks the treasure or wild (the record's `treasure`) for the eye and for scr
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import cast
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from .reasons.words import listed
+from .rules import DealtHand, Record, RecordWin, VariantInfo
 from .rules.notation import NotationError, parse_hand
 from .rules.tiles import tile_face
 from .rules.variants import folder_of
@@ -80,14 +80,14 @@ def tile_words(face: str) -> str:
     return suits[suit] % {"rank": rank} if suit in suits else face
 
 
-def picture_of(tiles: str, method: str, treasure: str | None, info: Mapping[str, Any]) -> Picture | None:
+def picture_of(tiles: str, method: str, treasure: str | None, info: VariantInfo) -> Picture | None:
     """The picture of a win's tiles in the §0.3 notation; None for notation the engine cannot read."""
     try:
         hand = parse_hand(tiles)
     except NotationError:
         return None
-    wilds = info.get("wilds") or {}
-    wild_name = local(wilds.get("name")) if wilds and treasure else ""
+    wilds = info["wilds"]
+    wild_name = local(wilds["name"]) if wilds and treasure else ""
     kong_names = info["fact_names"]["kong"]
     captions = {
         "chow": pgettext("meld", "Chow"),
@@ -128,15 +128,16 @@ def _said(groups: list[TileGroup], wild_name: str, how: str) -> str:
     return pgettext("list of groups", "; ").join([*parts, how])
 
 
-def pattern_pictures(variant_id: str) -> dict[str, dict[str, Any]]:
+def pattern_pictures(variant_id: str) -> dict[str, DealtHand]:
     """The folder's pictures, pattern id → a hand record (and its state and options); none without the file."""
     path = folder_of(variant_id) / PICTURES_FILE
     if not path.is_file():
         return {}
     pictures = json.loads(path.read_text(encoding="utf-8")).get("pictures") or {}
-    return {str(pattern): case for pattern, case in pictures.items() if isinstance(case, dict)}
+    found = {str(pattern): case for pattern, case in pictures.items() if isinstance(case, dict)}
+    return cast(dict[str, DealtHand], found)  # as the folder's file writes them
 
 
-def pictured_win(hand: Mapping[str, Any]) -> Mapping[str, Any] | None:
+def pictured_win(hand: Record) -> RecordWin | None:
     """The one win of a record whose tiles are written, if any."""
     return next((win for win in hand.get("wins") or [] if isinstance(win.get("tiles"), str)), None)

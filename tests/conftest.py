@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
@@ -14,6 +14,7 @@ from django.utils import translation
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Keeper
+from tablekeeper.rules import Record
 from tests.fixtures.variant_folder import new_variant  # noqa: F401 (a fixture: a variant folder copied in)
 
 PLAIN_STATIC = {
@@ -50,17 +51,17 @@ def _language_of_the_last_request_does_not_leak() -> Iterator[None]:
 
 def win(
     seat: int, method: str = "self_draw", source: int | None = None, patterns: list[str] | None = None, **extra: Any
-) -> dict[str, Any]:
-    """One hand record with a single winner."""
+) -> Record:
+    """One hand record with a single winner (`extra`: more of the record, as a test writes it)."""
     entry: dict[str, Any] = {"seat": seat, "method": method, "patterns": patterns or []}
     if source is not None:
         entry["from"] = source
     entry.update(extra.pop("win_extra", {}))
-    return {"result": "win", "wins": [entry], **extra}
+    return cast(Record, {"result": "win", "wins": [entry], **extra})
 
 
-def draw(**extra: Any) -> dict[str, Any]:
-    return {"result": "draw", **extra}
+def draw(**extra: Any) -> Record:
+    return cast(Record, {"result": "draw", **extra})
 
 
 @pytest.fixture
@@ -116,7 +117,7 @@ def game(owner: User) -> GameSession:
     return make_session(owner)
 
 
-def record_all(game: GameSession, records: list[dict[str, Any]], user: User | None = None) -> None:
+def record_all(game: GameSession, records: list[Record], user: User | None = None) -> None:
     for record in records:
         game.refresh_from_db()
         services.record_hand(

@@ -4,14 +4,17 @@ it before Django is configured."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tablekeeper.rules import Record
 
-def self_draw(seat: int) -> dict[str, Any]:
+
+def self_draw(seat: int) -> Record:
     return {"result": "win", "wins": [{"seat": seat, "method": "self_draw", "patterns": []}]}
 
 
-def zhengzhou_export(players: list[str], hands: list[dict[str, Any]]) -> dict[str, Any]:
+def zhengzhou_export(players: list[str], hands: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """A Zhengzhou session (base 10, 1000 points each, seat 0 dealing first) with these hands."""
     return {
         "format": "tablekeeper-session",

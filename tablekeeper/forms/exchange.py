@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from ..services.exchange import ImportRefused
 from ..uploads import MAX_UPLOAD_BYTES as MAX_IMPORT_BYTES
 from ..validators import has_surrogates
+from .values import FieldValues
 
 
 class ImportForm(forms.Form):
@@ -26,7 +27,7 @@ class ImportForm(forms.Form):
         self.cut_off = cut_off
         self.raw_text = ""
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> FieldValues:
         cleaned = super().clean() or {}
         upload = cleaned.get("file")
         if self.cut_off:

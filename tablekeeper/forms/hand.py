@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..models import MAX_HAND_NUMBER, GameSession
 from ..reasons.refusals import pattern_names, refusal
+from ..rules import ProblemEntry, Record
 from ..rules.records import MAX_ADJUSTMENT, MAX_PENALTY_COUNT, MAX_SIDE_BET
 from ..validators import refuse_control_characters
 from .hand_display import HandFormDisplay
@@ -28,6 +29,7 @@ from .hand_rows import (
     add_penalty_fields,
     add_seat_fields,
 )
+from .values import FieldValues
 from .winners import add_extra_winner_fields, extra_winner_problems
 
 __all__ = ["HandForm", "engine_field_to_form_key", "new_client_token"]
@@ -115,7 +117,7 @@ class HandForm(HandFormDisplay):
         add_kong_fields(self.fields, info)
         add_penalty_fields(self.fields, self.penalty_kinds)
         self.engine_errors = {}
-        self._record: dict[str, Any] | None = None
+        self._record: Record | None = None
         self.conflict: str | None = None
         # The conflict is a spent client token (services.TokenSpent): sending it again cannot succeed.
         self.token_spent = False
@@ -133,7 +135,7 @@ class HandForm(HandFormDisplay):
         """The methods this table allows, as the engine resolves its house rules."""
         return list(session.table_rules["methods"])
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> FieldValues:
         cleaned = super().clean() or {}
         winner = cleaned.get("winner")
         how = cleaned.get("how") or ""
@@ -152,7 +154,7 @@ class HandForm(HandFormDisplay):
         return cleaned
 
     @staticmethod
-    def _false_win_charged(cleaned: dict[str, Any]) -> bool:
+    def _false_win_charged(cleaned: FieldValues) -> bool:
         """Someone is charged the false win: by the void chip's seat, or a 诈胡 row under "More"."""
         if cleaned.get("false_win_seat") not in (None, ""):
             return True
@@ -161,7 +163,7 @@ class HandForm(HandFormDisplay):
             for row in range(PENALTY_ROWS)
         )
 
-    def to_record(self) -> dict[str, Any]:
+    def to_record(self) -> Record:
         """The hand record these taps describe; facts left at their defaults are left out.
 
         Built once per form (a preview asks for it to score, to place the refusals and to judge the tiles).
@@ -170,10 +172,10 @@ class HandForm(HandFormDisplay):
             self._record = self._build_record()
         return self._record
 
-    def _build_record(self) -> dict[str, Any]:
+    def _build_record(self) -> Record:
         return record_from_taps(self.cleaned_data, self.info, self.several_winners)
 
-    def as_manual_adjustment(self) -> dict[str, Any] | None:
+    def as_manual_adjustment(self) -> Record | None:
         """The hand as the keeper insists on it when the rules refuse its facts: a void hand whose
         only payment is the manual adjustment entered (none: nobody pays), with the keeper's note.
         None, with the form's error, when no note says why."""
@@ -184,11 +186,11 @@ class HandForm(HandFormDisplay):
         return manual_adjustment_record(self.cleaned_data, note)
 
     @staticmethod
-    def initial_from_record(record: dict[str, Any]) -> dict[str, Any]:
+    def initial_from_record(record: Record) -> FieldValues:
         """The form's initial values for an existing hand, the inverse of `to_record`."""
         return initial_from_record(record)
 
-    def attach_engine_errors(self, errors: list[dict[str, Any]], record: dict[str, Any] | None = None) -> None:
+    def attach_engine_errors(self, errors: list[ProblemEntry], record: Record | None = None) -> None:
         """Place each engine problem, said in the keeper's language (`record` is the hand refused,
         to name its players), next to the part of the form it is about."""
         for error in errors:

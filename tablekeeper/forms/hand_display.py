@@ -4,18 +4,27 @@ each part, and whether "More" opens. `HandForm` (hand.py) adds the fields and tu
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
 
 from django import forms
+from django.utils.functional import Promise
 
 from ..models import GameSession
 from ..reasons.refusals import Refusal
+from ..rules import Names, PatternInfo, VariantInfo
 from ..rules.deal import next_deals
 from .hand_rows import SEATS, kong_rows, penalty_rows, seat_rows
 from .sections import closed_name, closed_scores, more_summary, seat_facts_legend
 from .tiles import keyboard_faces
 from .treasure import PATTERN_NOTES, wild_field_hint, wild_field_name
-from .winners import extra_winner_rows
+from .values import FieldValues
+from .winners import ExtraWinnerRow, PatternChip, extra_winner_rows, limited
+
+
+class MainPatternChip(PatternChip):
+    """The first winner's chip: a note where its name alone could mislead."""
+
+    note: str | Promise
+
 
 # The fields under "More", by name or prefix: one filled in (an edit of a hand with a kong) opens it.
 _MORE_FIELDS = ("dice_double", "liable", "flowers")
@@ -29,16 +38,16 @@ class HandFormDisplay(forms.Form):
     """The hand form as its template reads it; the values come from the form being shown."""
 
     session: GameSession
-    info: dict[str, Any]  # get_variant's description of the session's variant
+    info: VariantInfo  # get_variant's description of the session's variant
     names: list[str]
     methods: list[str]
     several_winners: bool
     engine_errors: dict[str, list[Refusal]]
 
     @cached_property
-    def shown(self) -> dict[str, Any]:
+    def shown(self) -> FieldValues:
         """Every field's current value (submitted, else initial) as text, for the hand-written template."""
-        values: dict[str, Any] = {}
+        values: FieldValues = {}
         for name in self.fields:
             value = self[name].value()
             if isinstance(value, list | tuple):
@@ -57,14 +66,14 @@ class HandFormDisplay(forms.Form):
         return str(self.shown.get("how") or "").partition("-")[0]
 
     @property
-    def side_bet_words(self) -> dict[str, str]:
+    def side_bet_words(self) -> Names:
         """What this variant calls a side bet (Zhengzhou 下跑, Shandong 漂), from its fact items."""
         item = next((item for item in self.info["fact_items"] if item["id"] == "side_bet"), None)
         return item["name"] if item else {"en": "Side bet", "zh": "下跑"}
 
     @property
-    def repeatable_patterns(self) -> list[dict[str, Any]]:
-        return [p for p in self.info["patterns"] if p.get("repeatable")]
+    def repeatable_patterns(self) -> list[PatternInfo]:
+        return [p for p in self.info["patterns"] if p["repeatable"]]
 
     @property
     def penalty_kinds(self) -> list[str]:
@@ -76,15 +85,16 @@ class HandFormDisplay(forms.Form):
         return frozenset(self.session.table_rules["patterns"])
 
     @cached_property
-    def table_patterns(self) -> list[dict[str, Any]]:
+    def table_patterns(self) -> list[PatternInfo]:
         """The variant's patterns with the methods each scores on at this table (`table_rules`: a house rule
         may take one away), so that a chip is disabled wherever the engine would refuse it."""
         methods = self.session.table_rules["pattern_methods"]
-        patterns: list[dict[str, Any]] = self.info["patterns"]
-        return [{**pattern, "methods": methods.get(pattern["id"], pattern["methods"])} for pattern in patterns]
+        return [
+            {**pattern, "methods": methods.get(pattern["id"], pattern["methods"])} for pattern in self.info["patterns"]
+        ]
 
     @property
-    def pattern_chips(self) -> list[dict[str, Any]]:
+    def pattern_chips(self) -> list[MainPatternChip]:
         """The variant's patterns as chips: only those the engine says this table plays (`table_rules`:
         not 手把一 without `allow_shou_ba_yi`, nor Zhengzhou's 豪华七小对 while `luxury_seven_pairs` is
         off), and any the hand being edited already names."""
@@ -99,7 +109,7 @@ class HandFormDisplay(forms.Form):
                 "count": shown.get(f"count_{pattern['id']}") or "1",
                 "disabled": bool(method) and method not in pattern.get("methods", [method]),
                 "note": PATTERN_NOTES.get(pattern["id"], ""),
-                "limited": self._limited(pattern),
+                "limited": limited(pattern, self.methods),
             }
             for pattern in self.table_patterns
             if pattern["id"] in played or pattern["id"] in chosen
@@ -111,22 +121,15 @@ class HandFormDisplay(forms.Form):
         return keyboard_faces(self.info)
 
     @property
-    def extra_winner_rows(self) -> list[dict[str, Any]]:
+    def extra_winner_rows(self) -> list[ExtraWinnerRow]:
         if not self.several_winners:
             return []
-        info = {**self.info, "patterns": self.table_patterns}
-        rows = extra_winner_rows(self.shown, info, self.chosen_method, self.played_patterns)
-        for row in rows:
-            row["chips"] = [{**chip, "limited": self._limited(chip)} for chip in row["chips"]]
-        return rows
-
-    def _limited(self, pattern: dict[str, Any]) -> bool:
-        """Whether a pattern scores on only some of this table's methods: only then does its chip name them
-        (`data-methods`, for static/js/app.js to disable it under another method)."""
-        return not set(self.methods) <= set(pattern.get("methods", self.methods))
+        return extra_winner_rows(
+            self.shown, self.table_patterns, self.chosen_method, self.played_patterns, self.methods
+        )
 
     @property
-    def seat_rows(self) -> list[dict[str, Any]]:
+    def seat_rows(self) -> list[dict[str, object]]:
         return seat_rows(self.shown, self.info, self.names)
 
     @property
@@ -151,11 +154,11 @@ class HandFormDisplay(forms.Form):
         return more_summary(self.info, self.shows_closed, self.has_ready, bool(self.penalty_kinds))
 
     @property
-    def kong_rows(self) -> list[dict[str, Any]]:
+    def kong_rows(self) -> list[dict[str, object]]:
         return kong_rows(self.shown, self.info)
 
     @property
-    def penalty_rows(self) -> list[dict[str, Any]]:
+    def penalty_rows(self) -> list[dict[str, object]]:
         return penalty_rows(self.shown, self.info, self.penalty_kinds)
 
     @property

@@ -3,19 +3,19 @@ initial values for a stored record. Facts left at their defaults are left out of
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..rules import Record, RecordWin, VariantInfo
 from .hand_rows import SEATS, kong_initial, kongs, penalties, penalty_initial, seat_facts, seat_initial
+from .values import FieldValues
 from .winners import extra_wins, initial_for_extra_wins
 
 
-def record_from_taps(data: dict[str, Any], info: dict[str, Any], several_winners: bool) -> dict[str, Any]:
+def record_from_taps(data: FieldValues, info: VariantInfo, several_winners: bool) -> Record:
     """The record of a valid form's `cleaned_data`, for the variant `info` (`get_variant`)."""
     winner = data["winner"]
-    record: dict[str, Any] = {"result": "win" if winner.isdigit() else winner}
+    record: Record = {"result": "win" if winner.isdigit() else winner}
     if winner.isdigit():
         method, _dash, source = (data.get("how") or "self_draw").partition("-")
-        win: dict[str, Any] = {"seat": int(winner), "method": method}
+        win: RecordWin = {"seat": int(winner), "method": method}
         if source:
             win["from"] = int(source)
         patterns: list[str] = []
@@ -38,11 +38,11 @@ def record_from_taps(data: dict[str, Any], info: dict[str, Any], several_winners
         record["seats"] = seats
     if found := kongs(data):
         record["kongs"] = found
-    found = penalties(data)
+    charged = penalties(data)
     if winner == "void" and data.get("false_win_seat") not in (None, ""):
-        found.insert(0, {"kind": "false_win", "seat": int(data["false_win_seat"])})
-    if found:
-        record["penalties"] = found
+        charged.insert(0, {"kind": "false_win", "seat": int(data["false_win_seat"])})
+    if charged:
+        record["penalties"] = charged
     if data.get("dice_double"):
         record["dice_double"] = True
     if data.get("treasure"):
@@ -50,16 +50,16 @@ def record_from_taps(data: dict[str, Any], info: dict[str, Any], several_winners
     return record
 
 
-def manual_adjustment_record(data: dict[str, Any], note: str) -> dict[str, Any]:
+def manual_adjustment_record(data: FieldValues, note: str) -> Record:
     """A refused hand as the keeper insists on it: a void hand whose only payment is the manual adjustment
     entered (none: nobody pays), with the keeper's note."""
     deltas = [data.get(f"adjust_{seat}") or 0 for seat in SEATS]
     return {"result": "void", "penalties": [{"kind": "adjustment", "deltas": deltas, "note": note}]}
 
 
-def initial_from_record(record: dict[str, Any]) -> dict[str, Any]:
+def initial_from_record(record: Record) -> FieldValues:
     """The form's initial values for an existing hand, the inverse of `record_from_taps`."""
-    initial: dict[str, Any] = {"winner": record.get("result", "draw")}
+    initial: FieldValues = {"winner": record.get("result", "draw")}
     wins = record.get("wins") or []
     if wins:
         win = wins[0]

@@ -8,12 +8,14 @@ template draws for it. `HandForm` only puts them together, so that `to_record` a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from django import forms
 
 from ..reasons.fact_names import kong_kind_name, penalty_name, ready_name
+from ..rules import Record, RecordKong, RecordPenalty, RecordSeat, VariantInfo
 from ..rules.records import MAX_PENALTY_COUNT, MAX_SIDE_BET
+from .values import FieldValues
 
 SEATS = range(4)
 KONG_ROWS = 4
@@ -25,7 +27,15 @@ OPTIONAL_SEAT_CHOICES = [("", "—"), *SEAT_CHOICES]
 KONG_KINDS_FROM_A_DISCARD = frozenset({"exposed", "added"})
 
 
-def _chips(named: dict[str, str], chosen: str) -> list[dict[str, Any]]:
+class Chip(TypedDict):
+    """One tappable choice of a row (a kind of kong, of penalty), as the template draws it."""
+
+    value: str
+    name: str
+    checked: bool
+
+
+def _chips(named: dict[str, str], chosen: str) -> list[Chip]:
     return [{"value": value, "name": name, "checked": value == chosen} for value, name in named.items()]
 
 
@@ -36,7 +46,7 @@ def _seat(value: Any) -> int | None:
 # Each seat's facts: closed (门清), ready (报听, 明楼, 暗楼) and the side bet (Zhengzhou's 下跑, Shandong's 漂).
 
 
-def add_seat_fields(fields: dict[str, forms.Field], info: dict[str, Any], max_side_bet: int) -> None:
+def add_seat_fields(fields: dict[str, forms.Field], info: VariantInfo, max_side_bet: int) -> None:
     """`max_side_bet` is the table's (table_rules): 0 plays without side bets, so the form asks for none."""
     ready_choices = [(value, value) for value in info["ready_values"]]
     for seat in SEATS:
@@ -46,11 +56,11 @@ def add_seat_fields(fields: dict[str, forms.Field], info: dict[str, Any], max_si
             fields[f"side_bet_{seat}"] = forms.IntegerField(required=False, min_value=0, max_value=MAX_SIDE_BET)
 
 
-def seat_facts(data: dict[str, Any]) -> list[dict[str, Any]]:
+def seat_facts(data: FieldValues) -> list[RecordSeat | None]:
     """The record's `seats`: only the facts that differ from the defaults (opened, not ready, no bet)."""
-    seats = []
+    seats: list[RecordSeat | None] = []
     for seat in SEATS:
-        facts: dict[str, Any] = {}
+        facts: RecordSeat = {}
         if data.get(f"closed_{seat}"):
             facts["opened"] = False
         if data.get(f"ready_{seat}") not in (None, "", "none"):
@@ -61,8 +71,8 @@ def seat_facts(data: dict[str, Any]) -> list[dict[str, Any]]:
     return seats
 
 
-def seat_initial(seats: list[dict[str, Any] | None]) -> dict[str, Any]:
-    initial: dict[str, Any] = {}
+def seat_initial(seats: list[RecordSeat | None]) -> FieldValues:
+    initial: FieldValues = {}
     for seat, facts in enumerate(seats[:4]):
         facts = facts or {}
         initial[f"closed_{seat}"] = facts.get("opened") is False
@@ -71,13 +81,13 @@ def seat_initial(seats: list[dict[str, Any] | None]) -> dict[str, Any]:
     return initial
 
 
-def carried_side_bets(previous: dict[str, Any] | None) -> dict[str, Any]:
+def carried_side_bets(previous: Record | None) -> FieldValues:
     """下跑 stay as the table set them until someone changes theirs: the previous hand's bets."""
-    seats = (previous or {}).get("seats") or []
+    seats = (previous.get("seats") if previous else None) or []
     return {f"side_bet_{seat}": (facts or {}).get("side_bet") or None for seat, facts in enumerate(seats[:4])}
 
 
-def seat_rows(shown: dict[str, Any], info: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+def seat_rows(shown: FieldValues, info: VariantInfo, names: list[str]) -> list[dict[str, object]]:
     ready = [{"value": value, "name": ready_name(value, info)} for value in info["ready_values"] if value != "none"]
     return [
         {
@@ -97,7 +107,7 @@ def seat_rows(shown: dict[str, Any], info: dict[str, Any], names: list[str]) -> 
 # Kongs: who, which kind, from whose discard (an exposed kong only), which tile.
 
 
-def add_kong_fields(fields: dict[str, forms.Field], info: dict[str, Any]) -> None:
+def add_kong_fields(fields: dict[str, forms.Field], info: VariantInfo) -> None:
     kinds = [("", "—"), *[(kind, kind) for kind in info["kong_kinds"]]]
     for row in range(KONG_ROWS):
         fields[f"kong_seat_{row}"] = forms.ChoiceField(required=False, choices=OPTIONAL_SEAT_CHOICES)
@@ -106,14 +116,14 @@ def add_kong_fields(fields: dict[str, forms.Field], info: dict[str, Any]) -> Non
         fields[f"kong_tile_{row}"] = forms.CharField(required=False, max_length=2)
 
 
-def kongs(data: dict[str, Any]) -> list[dict[str, Any]]:
+def kongs(data: FieldValues) -> list[RecordKong]:
     """The record's `kongs`: every row with a seat and a kind; `from` only where the kind has one."""
     found = []
     for row in range(KONG_ROWS):
         seat, kind = _seat(data.get(f"kong_seat_{row}")), data.get(f"kong_kind_{row}")
         if seat is None or not kind:
             continue
-        kong: dict[str, Any] = {"seat": seat, "kind": kind}
+        kong: RecordKong = {"seat": seat, "kind": kind}
         if data.get(f"kong_tile_{row}"):
             kong["tile"] = data[f"kong_tile_{row}"].strip()
         source = _seat(data.get(f"kong_from_{row}"))
@@ -123,8 +133,8 @@ def kongs(data: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
-def kong_initial(kong_list: list[dict[str, Any]]) -> dict[str, Any]:
-    initial: dict[str, Any] = {}
+def kong_initial(kong_list: list[RecordKong]) -> FieldValues:
+    initial: FieldValues = {}
     for row, kong in enumerate(kong_list[:KONG_ROWS]):
         initial[f"kong_seat_{row}"] = str(kong.get("seat", ""))
         initial[f"kong_kind_{row}"] = kong.get("kind", "")
@@ -133,7 +143,7 @@ def kong_initial(kong_list: list[dict[str, Any]]) -> dict[str, Any]:
     return initial
 
 
-def kong_rows(shown: dict[str, Any], info: dict[str, Any]) -> list[dict[str, Any]]:
+def kong_rows(shown: FieldValues, info: VariantInfo) -> list[dict[str, object]]:
     ordered = sorted(info["kong_kinds"], key=lambda kind: KONG_KIND_ORDER.get(kind, len(KONG_KIND_ORDER)))
     named = {kind: kong_kind_name(kind, info) for kind in ordered}
     return [
@@ -166,13 +176,13 @@ def add_penalty_fields(fields: dict[str, forms.Field], kinds: list[str]) -> None
         fields[f"penalty_count_{row}"] = forms.IntegerField(required=False, min_value=1, max_value=MAX_PENALTY_COUNT)
 
 
-def penalties(data: dict[str, Any]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
+def penalties(data: FieldValues) -> list[RecordPenalty]:
+    found: list[RecordPenalty] = []
     for row in range(PENALTY_ROWS):
         kind, seat = data.get(f"penalty_kind_{row}"), _seat(data.get(f"penalty_seat_{row}"))
         if not kind or seat is None:
             continue
-        penalty: dict[str, Any] = {"kind": kind, "seat": seat}
+        penalty: RecordPenalty = {"kind": kind, "seat": seat}
         if data.get(f"penalty_count_{row}"):
             penalty["count"] = data[f"penalty_count_{row}"]
         found.append(penalty)
@@ -182,8 +192,8 @@ def penalties(data: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
-def penalty_initial(penalty_list: list[dict[str, Any]]) -> dict[str, Any]:
-    initial: dict[str, Any] = {}
+def penalty_initial(penalty_list: list[RecordPenalty]) -> FieldValues:
+    initial: FieldValues = {}
     row = 0
     for penalty in penalty_list:
         if penalty.get("kind") == "adjustment":
@@ -198,7 +208,7 @@ def penalty_initial(penalty_list: list[dict[str, Any]]) -> dict[str, Any]:
     return initial
 
 
-def penalty_rows(shown: dict[str, Any], info: dict[str, Any], kinds: list[str]) -> list[dict[str, Any]]:
+def penalty_rows(shown: FieldValues, info: VariantInfo, kinds: list[str]) -> list[dict[str, object]]:
     named = {kind: penalty_name(kind, info) for kind in kinds}
     return [
         {

@@ -4,37 +4,38 @@ variant has a ready declaration, and headings that name only what is there."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from ..reasons.words import chinese, listed
+from ..rules import VariantInfo
 
 # The fact items that make a seat's closed hand score (RULES.md §1 门清/三清, §2 闭门, §3 门清).
 CLOSED_ITEMS = ("unopened_payer", "three_unopened")
 
 
-def closed_scores(info: dict[str, Any]) -> bool:
-    return any(item["id"] in CLOSED_ITEMS for item in info.get("fact_items", []))
+def closed_scores(info: VariantInfo) -> bool:
+    return any(item["id"] in CLOSED_ITEMS for item in info["fact_items"])
 
 
-def closed_name(info: dict[str, Any]) -> str:
+def closed_name(info: VariantInfo) -> str:
     """The variant's own word for a closed hand (Shenyang says 闭门), else the catalogue's."""
-    language = "zh" if chinese() else "en"
-    for item in info.get("fact_items", []):
+    language: Literal["zh", "en"] = "zh" if chinese() else "en"
+    for item in info["fact_items"]:
         if item["id"] == "unopened_payer":
             return str(item["name"][language]) if chinese() else _("Closed")
     return _("Closed")
 
 
-def seat_facts_legend(info: dict[str, Any], shows_closed: bool, has_ready: bool) -> str:
+def seat_facts_legend(info: VariantInfo, shows_closed: bool, has_ready: bool) -> str:
     if shows_closed and has_ready:
         return _("%(closed)s and ready") % {"closed": closed_name(info)}
     return closed_name(info) if shows_closed else _("Ready")
 
 
-def more_summary(info: dict[str, Any], shows_closed: bool, has_ready: bool, has_penalties: bool) -> str:
+def more_summary(info: VariantInfo, shows_closed: bool, has_ready: bool, has_penalties: bool) -> str:
     """The "More" heading, naming only what is under it in this variant."""
     things = []
     if shows_closed:

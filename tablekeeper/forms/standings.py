@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import calendar
 from datetime import date, timedelta
-from typing import Any
 
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ..services.standings import Period
+from .values import FieldValues
 
 # Seasons are dates a person types: nothing before this app's tables or centuries ahead.
 EARLIEST, LATEST = date(2000, 1, 1), date(2100, 12, 31)
@@ -25,7 +25,7 @@ class PeriodForm(forms.Form):
     start = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
     end = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> FieldValues:
         cleaned = super().clean() or {}
         if cleaned.get("period") != "season":
             return cleaned

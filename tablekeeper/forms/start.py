@@ -10,10 +10,11 @@ from django.utils.translation import gettext_lazy as _
 
 from ..house_rules import RuleChange, differences, rule_label, value_words
 from ..models import BASE_RANGE, MONEY_RATE_MAX, SESSION_SETTING_OPTIONS, STARTING_POINTS_RANGE
-from ..rules import get_variant, variant_ids
+from ..rules import HouseRules, IntBounds, OptionInfo, OptionValue, get_variant, variant_ids
 from ..templatetags.local_words import local
 from ..validators import PLAYER_NAME_MAX_LENGTH, player_name_problems
 from .table_fee import TableFeeFieldsMixin
+from .values import FieldValues
 
 
 def variant_label(variant_id: str) -> str:
@@ -72,21 +73,21 @@ class StartSessionForm(TableFeeFieldsMixin, forms.Form):
         return chosen if chosen in known else known[0]
 
     @property
-    def option_fields(self) -> list[tuple[dict[str, Any], forms.BoundField]]:
+    def option_fields(self) -> list[tuple[OptionInfo, forms.BoundField]]:
         return [(spec, self[f"opt_{spec['key']}"]) for spec in self.option_specs]
 
     @property
-    def common_option_fields(self) -> list[tuple[dict[str, Any], forms.BoundField]]:
+    def common_option_fields(self) -> list[tuple[OptionInfo, forms.BoundField]]:
         """The rules tables often change, shown first; the rest are folded away."""
         return [(spec, field) for spec, field in self.option_fields if spec.get("common")]
 
     @property
-    def rare_option_fields(self) -> list[tuple[dict[str, Any], forms.BoundField]]:
+    def rare_option_fields(self) -> list[tuple[OptionInfo, forms.BoundField]]:
         return [(spec, field) for spec, field in self.option_fields if not spec.get("common")]
 
     def changed_rules(self) -> list[RuleChange]:
         """What the rules as filled in change from the variant's defaults, in the keeper's words."""
-        chosen: dict[str, Any] = {}
+        chosen: HouseRules = {}
         for spec, field in self.option_fields:
             raw = field.value()
             kind = spec["type"]
@@ -105,7 +106,7 @@ class StartSessionForm(TableFeeFieldsMixin, forms.Form):
     def player_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{i}"] for i in range(4)]
 
-    def stake(self, cleaned: dict[str, Any]) -> Decimal:
+    def stake(self, cleaned: FieldValues) -> Decimal:
         # Without a money rate, the base read as yuan, as tables that play for money do.
         return Decimal(cleaned.get("base") or 1) * (cleaned.get("money_rate") or Decimal(1))
 
@@ -114,7 +115,7 @@ class StartSessionForm(TableFeeFieldsMixin, forms.Form):
         chosen = str(self.cleaned_data.get("city_preset") or "")
         return chosen if chosen in {preset["id"] for preset in self.variant_info["presets"]} else ""
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> FieldValues:
         cleaned = super().clean() or {}
         # A name the field already refused (empty, too long) is checked no further.
         names = {index: str(cleaned[f"player_{index}"]) for index in range(4) if f"player_{index}" in cleaned}
@@ -129,15 +130,15 @@ class StartSessionForm(TableFeeFieldsMixin, forms.Form):
         value = self.cleaned_data["first_dealer"]
         return None if value == "random" else int(value)
 
-    def options(self) -> dict[str, Any]:
+    def options(self) -> HouseRules:
         """Only the options that differ from the variant's defaults: the engine fills in the rest."""
-        chosen: dict[str, Any] = {}
+        chosen: HouseRules = {}
         for spec in self.option_specs:
             value = self.cleaned_data.get(f"opt_{spec['key']}")
             if spec["type"] == "subset":
-                order = list(spec["allowed"])
+                order = _listed(spec["allowed"])
                 value = sorted(value or [], key=order.index)
-                if value != sorted(spec["default"] or [], key=order.index):
+                if value != sorted(_listed(spec["default"]), key=order.index):
                     chosen[spec["key"]] = value
                 continue
             if spec["type"] == "choice":
@@ -147,14 +148,19 @@ class StartSessionForm(TableFeeFieldsMixin, forms.Form):
         return chosen
 
 
-def _choice_value(spec: dict[str, Any], raw: Any) -> Any:
-    for allowed in spec["allowed"]:
+def _choice_value(spec: OptionInfo, raw: object) -> OptionValue:
+    for allowed in _listed(spec["allowed"]):
         if str(allowed) == raw:
             return allowed
     return spec["default"]
 
 
-def _number(raw: Any, default: Any) -> Any:
+def _listed(values: OptionValue | list[OptionValue] | IntBounds) -> list[OptionValue]:
+    """A list option's values (a subset's default, a choice's allowed values); nothing for anything else."""
+    return list(values) if isinstance(values, list) else []
+
+
+def _number(raw: object, default: OptionValue) -> OptionValue:
     if raw in (None, ""):
         return None
     try:
@@ -163,7 +169,7 @@ def _number(raw: Any, default: Any) -> Any:
         return default  # the field itself says what is wrong with it
 
 
-def _option_field(spec: dict[str, Any]) -> forms.Field:
+def _option_field(spec: OptionInfo) -> forms.Field:
     label = rule_label(spec)
     help_text = local(spec.get("plain")) or spec.get("meaning", "")
     kind = spec["type"]
@@ -179,15 +185,15 @@ def _option_field(spec: dict[str, Any]) -> forms.Field:
             help_text=help_text,
             choices=choices,
             required=False,
-            initial=[str(value) for value in spec["default"] or []],
+            initial=[str(value) for value in _listed(spec["default"])],
             widget=forms.CheckboxSelectMultiple,
         )
-    bounds = spec["allowed"] if isinstance(spec["allowed"], dict) else {}
+    bounds = spec["allowed"] if isinstance(spec["allowed"], dict) else None
     return forms.IntegerField(
         label=label,
         help_text=help_text,
         required=kind == "int",
         initial=spec["default"],
-        min_value=bounds.get("min"),
-        max_value=bounds.get("max"),
+        min_value=bounds["min"] if bounds else None,
+        max_value=bounds["max"] if bounds else None,
     )

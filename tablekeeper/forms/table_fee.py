@@ -24,8 +24,9 @@ from ..services.table_fee import (
     WINNER_SHARE,
     fee_outweighs_stakes,
 )
-from ..table_fee_fields import PLACE_MAX_LENGTH, TableFeeFields
+from ..table_fee_fields import PLACE_MAX_LENGTH, TableFeeFields, TableFeeValues
 from ..validators import refuse_control_characters
+from .values import FieldValues
 
 FEE_FIELDS = ("fee_kind", "fee_amount", "fee_percent", "fee_self_draw_only", "fee_collection", "place")
 
@@ -80,15 +81,15 @@ class TableFeeFieldsMixin(forms.Form):
         chosen = self["fee_kind"].value() or NONE
         return str(dict(TableFeeFields.FeeKind.choices).get(chosen, ""))
 
-    def fee_already_agreed(self, cleaned: dict[str, Any]) -> bool:
+    def fee_already_agreed(self, cleaned: FieldValues) -> bool:
         """A fee asked about once is not asked about again (changing only the place, say)."""
         return False
 
-    def stake(self, cleaned: dict[str, Any]) -> Decimal:
+    def stake(self, cleaned: FieldValues) -> Decimal:
         """One base hand in yuan (without a money rate, the base read as yuan, as tables do)."""
         raise NotImplementedError
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> FieldValues:
         cleaned = super().clean() or {}
         kind = cleaned.get("fee_kind") or NONE
         cleaned["fee_kind"] = kind
@@ -115,8 +116,16 @@ class TableFeeFieldsMixin(forms.Form):
         cleaned["fee_self_draw_only"] = bool(cleaned.get("fee_self_draw_only")) and kind == PER_HAND
         return cleaned
 
-    def fee_values(self) -> dict[str, Any]:
-        return {name: self.cleaned_data[name] for name in FEE_FIELDS}
+    def fee_values(self) -> TableFeeValues:
+        cleaned = self.cleaned_data
+        return {
+            "fee_kind": cleaned["fee_kind"],
+            "fee_amount": cleaned["fee_amount"],
+            "fee_percent": cleaned["fee_percent"],
+            "fee_self_draw_only": cleaned["fee_self_draw_only"],
+            "fee_collection": cleaned["fee_collection"],
+            "place": cleaned["place"],
+        }
 
 
 class TableFeeForm(TableFeeFieldsMixin):
@@ -137,14 +146,14 @@ class TableFeeForm(TableFeeFieldsMixin):
         self.session = session
         super().__init__(*args, **kwargs)
 
-    def fee_already_agreed(self, cleaned: dict[str, Any]) -> bool:
+    def fee_already_agreed(self, cleaned: FieldValues) -> bool:
         stored = (self.session.fee_kind, self.session.fee_amount, self.session.fee_percent)
         return stored == (cleaned["fee_kind"], cleaned["fee_amount"], cleaned["fee_percent"])
 
-    def stake(self, cleaned: dict[str, Any]) -> Decimal:
+    def stake(self, cleaned: FieldValues) -> Decimal:
         return Decimal(self.session.base) * (self.session.money_rate or Decimal(1))
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> FieldValues:
         cleaned = super().clean()
         started, ended = cleaned.get("played_from"), cleaned.get("played_until")
         created = self.session.created
@@ -158,12 +167,15 @@ class TableFeeForm(TableFeeFieldsMixin):
                 self.add_error("played_until", _("A session is played for at most 48 hours."))
         return cleaned
 
-    def fee_values(self) -> dict[str, Any]:
-        times = {name: self.cleaned_data.get(name) for name in ("played_from", "played_until")}
+    def fee_values(self) -> TableFeeValues:
+        times: TableFeeValues = {
+            "played_from": self.cleaned_data.get("played_from"),
+            "played_until": self.cleaned_data.get("played_until"),
+        }
         return {**super().fee_values(), **times}
 
 
-def fee_initial(source: TableFeeFields) -> dict[str, Any]:
+def fee_initial(source: TableFeeFields) -> FieldValues:
     """The form's fields filled in from a session or a preset."""
     return {
         "fee_kind": source.fee_kind,

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from ..rules import VariantInfo
 
 SUITS = (("m", "万"), ("p", "筒"), ("s", "条"))
 HONOURS = (("1z", "东"), ("2z", "南"), ("3z", "西"), ("4z", "北"), ("5z", "白"), ("6z", "发"), ("7z", "中"))
@@ -16,7 +17,7 @@ class TileKey:
     word: str  # the Chinese label
 
 
-def keyboard_rows(info: dict[str, Any]) -> list[list[TileKey]]:
+def keyboard_rows(info: VariantInfo) -> list[list[TileKey]]:
     """One row per suit (1-9) and one row of the honours this variant plays with (`get_variant`'s tile_set)."""
     rows = [[TileKey(f"{rank}{suit}", str(rank), word) for rank in range(1, 10)] for suit, word in SUITS]
     honours = [TileKey(face, "", word) for face, word in HONOURS if face in info["tile_set"]]
@@ -25,6 +26,6 @@ def keyboard_rows(info: dict[str, Any]) -> list[list[TileKey]]:
     return rows
 
 
-def keyboard_faces(info: dict[str, Any]) -> str:
+def keyboard_faces(info: VariantInfo) -> str:
     """The keyboard's rows as static/js/tiles.js reads them: faces separated by spaces, rows by "|"."""
     return "|".join(" ".join(key.face for key in row) for row in keyboard_rows(info))

@@ -5,12 +5,11 @@ already held) read differently, and the field says which tile to pick under the 
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from ..reasons.words import chinese
+from ..rules import OptionValue, VariantInfo
 
 # The record's `treasure` is the treasure's own face in every mode (RULES.md §1.5, §3): which tile
 # that is, next to the one turned up, is what the table decided.
@@ -25,19 +24,20 @@ PATTERN_NOTES: dict[str, Promise] = {
 }
 
 
-def wild_field_name(info: dict[str, Any]) -> str:
+def wild_field_name(info: VariantInfo) -> str:
     """The field's name: "this hand's treasure" where the wild is a treasure (Dalian, Harbin), else
     the variant's own name for its wild (Zhengzhou's 混)."""
-    wilds = info.get("wilds") or {}
-    if wilds.get("kind") == "treasure":
+    wilds = info["wilds"]
+    if wilds is not None and wilds["kind"] == "treasure":
         return str(_("This hand's treasure tile"))
-    name = wilds.get("name") or {}
-    return str(name.get("zh" if chinese() else "en") or _("Treasure tile"))
+    name = wilds["name"]["zh" if chinese() else "en"] if wilds is not None else ""
+    return str(name or _("Treasure tile"))
 
 
-def wild_field_hint(info: dict[str, Any], treasure_mode: Any) -> str:
+def wild_field_hint(info: VariantInfo, treasure_mode: OptionValue) -> str:
     """Which tile to pick, by the session's `treasure_mode`; empty where the wild is no treasure."""
-    if (info.get("wilds") or {}).get("kind") != "treasure":
+    wilds = info["wilds"]
+    if wilds is None or wilds["kind"] != "treasure":
         return ""
     words = PICK_BY_MODE.get(str(treasure_mode))
     return "" if words is None else str(words)

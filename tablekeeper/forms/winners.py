@@ -7,25 +7,59 @@ brings their own patterns (and flowers where the variant counts them).
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import Any
+from collections.abc import Collection, Sequence
+from typing import TypedDict
 
 from django import forms
 from django.utils.translation import gettext as _
+
+from ..rules import PatternInfo, RecordWin, VariantInfo
+from .values import FieldValues
 
 EXTRA_WINNERS = (1, 2)
 SHARED_SOURCE_METHODS = ("discard", "rob_kong")
 
 
+class PatternChip(PatternInfo):
+    """A pattern as the hand form draws its chip: the pattern (its methods those of this table) and its state."""
+
+    checked: bool
+    count: str
+    disabled: bool
+    limited: bool  # it scores on only some of this table's methods (`limited`)
+
+
+class ExtraPatternChip(PatternChip):
+    """A further winner's chip: the fields it sets."""
+
+    field: str
+    count_field: str
+
+
+class ExtraWinnerRow(TypedDict):
+    extra: int
+    extra_text: str
+    seat: str
+    chips: list[ExtraPatternChip]
+    flowers: str
+    liable: str
+
+
+def limited(pattern: PatternInfo, methods: Collection[str]) -> bool:
+    """Whether a pattern scores on only some of this table's `methods`: only then does its chip name them
+    (`data-methods`, for static/js/app.js to disable it under another method)."""
+    return not set(methods) <= set(pattern.get("methods", methods))
+
+
 def add_extra_winner_fields(
-    fields: dict[str, forms.Field], info: dict[str, Any], seat_choices: list[tuple[str, str]]
+    fields: dict[str, forms.Field], info: VariantInfo, seat_choices: list[tuple[str, str]]
 ) -> None:
     pattern_choices = [(pattern["id"], pattern["id"]) for pattern in info["patterns"]]
     for extra in EXTRA_WINNERS:
         fields[f"extra_winner_{extra}"] = forms.ChoiceField(required=False, choices=[("", "—"), *seat_choices])
         fields[f"extra_patterns_{extra}"] = forms.MultipleChoiceField(required=False, choices=pattern_choices)
         for pattern in info["patterns"]:
-            if pattern.get("repeatable"):
+            if pattern["repeatable"]:
                 fields[f"extra_count_{extra}_{pattern['id']}"] = forms.IntegerField(
                     required=False, min_value=1, max_value=8
                 )
@@ -36,7 +70,7 @@ def add_extra_winner_fields(
             fields[f"extra_liable_{extra}"] = forms.ChoiceField(required=False, choices=[("", "—"), *seat_choices])
 
 
-def extra_winner_problems(cleaned: dict[str, Any], allowed: bool) -> list[tuple[str | None, str]]:
+def extra_winner_problems(cleaned: FieldValues, allowed: bool) -> list[tuple[str | None, str]]:
     """(field or None for the whole form, message) for every extra winner that cannot stand beside the first one."""
     chosen = [(extra, cleaned.get(f"extra_winner_{extra}") or "") for extra in EXTRA_WINNERS]
     # A liable player tapped for a winner nobody is would be dropped without a word; say so instead.
@@ -67,7 +101,7 @@ def extra_winner_problems(cleaned: dict[str, Any], allowed: bool) -> list[tuple[
     return problems
 
 
-def extra_wins(data: dict[str, Any], info: dict[str, Any], method: str, source: str) -> list[dict[str, Any]]:
+def extra_wins(data: FieldValues, info: VariantInfo, method: str, source: str) -> list[RecordWin]:
     """The hand record's further `wins` entries, sharing the first winner's method and source."""
     wins = []
     for extra in EXTRA_WINNERS:
@@ -77,7 +111,7 @@ def extra_wins(data: dict[str, Any], info: dict[str, Any], method: str, source: 
         patterns: list[str] = []
         for pattern_id in data.get(f"extra_patterns_{extra}") or []:
             patterns += [pattern_id] * (data.get(f"extra_count_{extra}_{pattern_id}") or 1)
-        win: dict[str, Any] = {"seat": int(seat), "method": method, "from": int(source), "patterns": patterns}
+        win: RecordWin = {"seat": int(seat), "method": method, "from": int(source), "patterns": patterns}
         if info["uses_flowers"] and data.get(f"extra_flowers_{extra}"):
             win["flowers"] = data[f"extra_flowers_{extra}"]
         if info["uses_liable"] and data.get(f"extra_liable_{extra}") not in (None, ""):
@@ -86,8 +120,8 @@ def extra_wins(data: dict[str, Any], info: dict[str, Any], method: str, source: 
     return wins
 
 
-def initial_for_extra_wins(wins: list[dict[str, Any]]) -> dict[str, Any]:
-    initial: dict[str, Any] = {}
+def initial_for_extra_wins(wins: list[RecordWin]) -> FieldValues:
+    initial: FieldValues = {}
     for extra, win in zip(EXTRA_WINNERS, wins, strict=False):
         initial[f"extra_winner_{extra}"] = str(win["seat"])
         patterns = list(win.get("patterns") or [])
@@ -100,15 +134,19 @@ def initial_for_extra_wins(wins: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def extra_winner_rows(
-    shown: dict[str, Any], info: dict[str, Any], method: str, played: Collection[str]
-) -> list[dict[str, Any]]:
+    shown: FieldValues,
+    patterns: Sequence[PatternInfo],
+    method: str,
+    played: Collection[str],
+    table_methods: Collection[str],
+) -> list[ExtraWinnerRow]:
     """What the template draws for each further winner: the chosen seat and their pattern chips, only for
     the patterns this table plays (`played`, from `table_rules`) that can score on a shared discard or robbed
     kong (a self-draw's patterns never can), and any the hand being edited names."""
-    rows = []
+    rows: list[ExtraWinnerRow] = []
     for extra in EXTRA_WINNERS:
         chosen = shown.get(f"extra_patterns_{extra}") or []
-        chips = [
+        chips: list[ExtraPatternChip] = [
             {
                 **pattern,
                 "field": f"extra_patterns_{extra}",
@@ -116,8 +154,9 @@ def extra_winner_rows(
                 "checked": pattern["id"] in chosen,
                 "count": shown.get(f"extra_count_{extra}_{pattern['id']}") or "1",
                 "disabled": bool(method) and method not in pattern.get("methods", [method]),
+                "limited": limited(pattern, table_methods),
             }
-            for pattern in info["patterns"]
+            for pattern in patterns
             if (
                 pattern["id"] in played
                 and set(pattern.get("methods", SHARED_SOURCE_METHODS)) & set(SHARED_SOURCE_METHODS)

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from ..rules import ReasonLine, VariantInfo
 from . import notes, payments
 from .refusals import error_with_names
-from .words import Words, signed
+from .words import Params, Words, signed
 
-Renderer = Callable[[Mapping[str, Any], Words], str]
+Renderer = Callable[[Params, Words], str]
 
 RENDERERS: dict[str, Renderer] = {
     "flat": payments.flat,
@@ -60,7 +60,7 @@ class Reason:
         return self.text
 
 
-def reasons(lines: Iterable[Mapping[str, Any]], names: Sequence[str], variant_info: Mapping[str, Any]) -> list[Reason]:
+def reasons(lines: Iterable[ReasonLine], names: Sequence[str], variant_info: VariantInfo) -> list[Reason]:
     """Every line, said in the active language with the players' names, each linked to the item of
     the variant's rules reference it is about (so the board, the hand page and the preview all link)."""
     lines = list(lines)
@@ -70,8 +70,8 @@ def reasons(lines: Iterable[Mapping[str, Any]], names: Sequence[str], variant_in
     if not isinstance(variant, str) or not variant:
         return [reason for _line, reason in said]
     page = reverse("variant_rules", args=[variant])
-    patterns = frozenset(pattern["id"] for pattern in variant_info.get("patterns", []))
-    known = patterns | {item["id"] for item in variant_info.get("fact_items", [])}
+    patterns = frozenset(pattern["id"] for pattern in variant_info["patterns"])
+    known = patterns | {item["id"] for item in variant_info["fact_items"]}
     return [
         replace(reason, href=f"{page}#{anchor}") if (anchor := reference_anchor(line, patterns, known)) else reason
         for line, reason in said
@@ -89,7 +89,7 @@ SECTION_ANCHORS = {
 }
 
 
-def reference_anchor(line: Mapping[str, Any], patterns: frozenset[str], known: frozenset[str]) -> str:
+def reference_anchor(line: ReasonLine, patterns: frozenset[str], known: frozenset[str]) -> str:
     """The anchor of the rules reference (`tablekeeper/reference.py`) a line is about: the item it
     names (its own `item`; else, of its factors, points or stakes, the first that is a pattern, which
     is what makes this hand's payment what it is, or the first of them), the winner's method, or a
@@ -104,7 +104,7 @@ def reference_anchor(line: Mapping[str, Any], patterns: frozenset[str], known: f
     return SECTION_ANCHORS.get(str(code), "")
 
 
-def _line_item(code: Any, params: Mapping[str, Any], patterns: frozenset[str]) -> str | None:
+def _line_item(code: str, params: Params, patterns: frozenset[str]) -> str | None:
     if isinstance(params.get("item"), str):
         return str(params["item"])
     named = [
@@ -121,7 +121,7 @@ def _line_item(code: Any, params: Mapping[str, Any], patterns: frozenset[str]) -
     return None
 
 
-def _hand_words(lines: list[Mapping[str, Any]], names: Sequence[str], variant_info: Mapping[str, Any]) -> Words:
+def _hand_words(lines: list[ReasonLine], names: Sequence[str], variant_info: VariantInfo) -> Words:
     words = Words(names, variant_info)
     words.paid = any(isinstance(line.get("amount"), int) and line.get("amount") for line in lines)
     return words
@@ -133,7 +133,7 @@ HEADLINE_CODES = frozenset({"win", "draw", "void"})
 HEADLINE_ALSO_CODES = frozenset({"pot_in"})
 
 
-def headline(lines: Iterable[Mapping[str, Any]], names: Sequence[str], variant_info: Mapping[str, Any]) -> str:
+def headline(lines: Iterable[ReasonLine], names: Sequence[str], variant_info: VariantInfo) -> str:
     """One line saying how a hand ended, for the board's last-hand strip: the engine's win, draw or
     void notes (several winners make several sentences), else its first line that says anything."""
     lines = list(lines)
@@ -147,7 +147,7 @@ def headline(lines: Iterable[Mapping[str, Any]], names: Sequence[str], variant_i
     return " · ".join([" ".join(said), *(reason.text for reason in paid_in if reason is not None)])
 
 
-def render(line: Mapping[str, Any], words: Words) -> Reason | None:
+def render(line: ReasonLine, words: Words) -> Reason | None:
     code = line.get("code")
     params = line.get("params")
     kind = "note" if line.get("amount") is None else ("total" if code == "total" else "payment")

@@ -7,13 +7,11 @@ facts are named without the app knowing its item ids. A raw code (`ming`, `drago
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
+from ..rules import VariantInfo
 from .words import chinese
 
 
-def _named(fact: str, value: str, info: Mapping[str, Any]) -> str:
+def _named(fact: str, value: str, info: VariantInfo) -> str:
     names = (info.get("fact_names") or {}).get(fact, {}).get(value)
     if names:
         return str(names["zh" if chinese() else "en"])
@@ -21,13 +19,13 @@ def _named(fact: str, value: str, info: Mapping[str, Any]) -> str:
     return value.replace("_", " ")
 
 
-def ready_name(value: str, info: Mapping[str, Any]) -> str:
+def ready_name(value: str, info: VariantInfo) -> str:
     return _named("ready", value, info)
 
 
-def kong_kind_name(kind: str, info: Mapping[str, Any]) -> str:
+def kong_kind_name(kind: str, info: VariantInfo) -> str:
     return _named("kong", kind, info)
 
 
-def penalty_name(kind: str, info: Mapping[str, Any]) -> str:
+def penalty_name(kind: str, info: VariantInfo) -> str:
     return _named("penalty", kind, info)

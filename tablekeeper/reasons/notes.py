@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from .payments import pot_parts
-from .words import Words, listed
-
-Params = Mapping[str, Any]
+from .words import Params, Words, listed
 
 
 def win(p: Params, w: Words) -> str:

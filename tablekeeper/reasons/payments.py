@@ -6,14 +6,9 @@ the numbers come from the params only, never from the engine's English.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from django.utils.translation import gettext as _
 
-from .words import Words, signed
-
-Params = Mapping[str, Any]
+from .words import Params, Words, signed
 
 
 def _pays(p: Params, w: Words, formula: str) -> str:

@@ -7,12 +7,13 @@ the treasure. Never a raw code: kinds and values are named as the form names the
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from ..corrected_hands import CorrectedHand
+from ..rules import RecordKong, RecordPenalty, RecordSeat, RecordWin, VariantInfo
 from . import notes
 from .fact_names import kong_kind_name, penalty_name, ready_name
 from .words import HONOURS_ZH, SUITS_ZH, Words, chinese, listed, signed
@@ -22,7 +23,7 @@ def _said(name: str, what: str) -> str:
     return _("%(name)s: %(what)s") % {"name": name, "what": what}
 
 
-def _win(win: Mapping[str, Any], words: Words) -> str:
+def _win(win: RecordWin, words: Words) -> str:
     said = notes.win({"winner": win.get("seat"), "from": win.get("from"), "method": win.get("method")}, words)
     patterns = list(win.get("patterns") or [])
     named = [
@@ -59,7 +60,7 @@ def tiles_said(notation: str) -> str:
     return re.sub(r"\s*\+\s*", " " + pgettext("winning tile", "won on "), said).strip()
 
 
-def _seat_facts(seat: int, facts: Mapping[str, Any], words: Words, info: Mapping[str, Any]) -> str | None:
+def _seat_facts(seat: int, facts: RecordSeat, words: Words, info: VariantInfo) -> str | None:
     parts = []
     if facts.get("opened") is False:
         parts.append(_("Closed"))
@@ -71,7 +72,7 @@ def _seat_facts(seat: int, facts: Mapping[str, Any], words: Words, info: Mapping
     return _said(words.seat(seat), listed(parts)) if parts else None
 
 
-def _kong(kong: Mapping[str, Any], words: Words, info: Mapping[str, Any]) -> str:
+def _kong(kong: RecordKong, words: Words, info: VariantInfo) -> str:
     said = _said(words.seat(kong.get("seat")), kong_kind_name(str(kong.get("kind")), info))
     if kong.get("tile"):
         said += f" {words.tile(str(kong['tile']))}"
@@ -80,7 +81,7 @@ def _kong(kong: Mapping[str, Any], words: Words, info: Mapping[str, Any]) -> str
     return said
 
 
-def _penalty(penalty: Mapping[str, Any], words: Words, info: Mapping[str, Any]) -> str:
+def _penalty(penalty: RecordPenalty, words: Words, info: VariantInfo) -> str:
     if penalty.get("kind") == "adjustment":
         moves = [
             f"{words.seat(seat)} {signed(delta)}" for seat, delta in enumerate(penalty.get("deltas") or []) if delta
@@ -91,11 +92,11 @@ def _penalty(penalty: Mapping[str, Any], words: Words, info: Mapping[str, Any]) 
     return f"{said} ×{penalty['count']}" if (penalty.get("count") or 1) > 1 else said
 
 
-def record_lines(record: Mapping[str, Any], names: Sequence[str], info: Mapping[str, Any]) -> list[str]:
+def record_lines(record: CorrectedHand, names: Sequence[str], info: VariantInfo) -> list[str]:
     """What the keeper entered for one hand, in sentences."""
     words = Words(names, info)
-    if "result" not in record and isinstance(record.get("deltas"), list):
-        # A re-score under the rule book's new law (migration 0009): the figures before or after, not a record.
+    if "result" not in record:
+        # A re-score under the rule book's new law (migration 0017): the figures before or after, not a record.
         points = listed(f"{words.seat(seat)} {signed(int(delta))}" for seat, delta in enumerate(record["deltas"]))
         return [_("Points: %(points)s.") % {"points": points}]
     result = record.get("result")
@@ -116,8 +117,8 @@ def record_lines(record: Mapping[str, Any], names: Sequence[str], info: Mapping[
     lines += [_("Kong: %(kong)s") % {"kong": _kong(kong, words, info)} for kong in record.get("kongs") or []]
     lines += [_("Penalty: %(penalty)s") % {"penalty": _penalty(p, words, info)} for p in record.get("penalties") or []]
     if record.get("treasure"):
-        wild = (info.get("wilds") or {}).get("name") or {}
-        name = wild.get("zh" if chinese() else "en") or _("Treasure tile")
+        wilds = info["wilds"]
+        name = (wilds["name"]["zh" if chinese() else "en"] if wilds else "") or _("Treasure tile")
         lines.append(_said(name, words.tile(str(record["treasure"]))))
     if record.get("dice_double"):
         lines.append(_("Dealer rolled a double"))

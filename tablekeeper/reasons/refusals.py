@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from ..rules import ProblemEntry, Record, VariantInfo
 from .refusal_words import (
     CONTRADICTION_FACTS,
     HEADLINES,
@@ -74,9 +75,9 @@ class Refusal:
 
 
 def refusal(
-    error: Mapping[str, Any],
+    error: ProblemEntry,
     names: Sequence[str],
-    record: Mapping[str, Any] | None = None,
+    record: Record | None = None,
     patterns: Mapping[str, str] | None = None,
 ) -> Refusal:
     """One engine problem in the active language; `record` (the hand refused) lets it name a winner,
@@ -92,24 +93,24 @@ def refusal(
         return Refusal(_("The rules refused this hand."), english)
     # A contradiction's two facts already say which pattern; any other pattern problem names it.
     named = {} if error.get("contradiction") else patterns or {}
-    place = _place(str(error.get("field") or ""), names, record or {}, named)
+    place = _place(str(error.get("field") or ""), names, record, named)
     text = _("%(place)s: %(sentence)s") % {"place": place, "sentence": sentence} if place else sentence
     return Refusal(text, english)
 
 
 def refusals(
-    errors: Iterable[Mapping[str, Any]],
+    errors: Iterable[ProblemEntry],
     names: Sequence[str],
-    record: Mapping[str, Any] | None = None,
+    record: Record | None = None,
     patterns: Mapping[str, str] | None = None,
 ) -> list[Refusal]:
     return [refusal(error, names, record, patterns) for error in errors]
 
 
-def pattern_names(variant_info: Mapping[str, Any]) -> dict[str, str]:
+def pattern_names(variant_info: VariantInfo) -> dict[str, str]:
     """Each pattern id of the variant (`get_variant`) by its name in the active language, for `refusal`."""
-    language = "zh" if chinese() else "en"
-    return {pattern["id"]: str(pattern["name"][language]) for pattern in variant_info.get("patterns", [])}
+    language: Literal["zh", "en"] = "zh" if chinese() else "en"
+    return {pattern["id"]: pattern["name"][language] for pattern in variant_info["patterns"]}
 
 
 def joined(found: Sequence[Refusal]) -> Refusal:
@@ -124,7 +125,7 @@ def explained(sentence: str, found: Sequence[Refusal], **params: Any) -> Refusal
     return Refusal(sentence % {**params, "why": why.text}, why.detail)
 
 
-def _sentence(error: Mapping[str, Any]) -> str | None:
+def _sentence(error: ProblemEntry) -> str | None:
     facts = CONTRADICTION_FACTS.get(str(error.get("contradiction")))
     if facts is not None:
         return _("These cannot both be true: %(one)s, and %(other)s.") % {"one": facts[0], "other": facts[1]}
@@ -139,7 +140,7 @@ def _sentence(error: Mapping[str, Any]) -> str | None:
     return None if headline is None else str(headline)
 
 
-def _place(field: str, names: Sequence[str], record: Mapping[str, Any], patterns: Mapping[str, str]) -> str | None:
+def _place(field: str, names: Sequence[str], record: Record | None, patterns: Mapping[str, str]) -> str | None:
     """The part of the hand `field` points at, with its player's name; None when no player is known."""
     parts = field.split(".")
     head, index = parts[0], _index(parts[1] if len(parts) > 1 else "")
@@ -148,8 +149,10 @@ def _place(field: str, names: Sequence[str], record: Mapping[str, Any], patterns
         who = _name(names, index)
         return who if who is None or rest not in SEAT_PLACES else str(SEAT_PLACES[rest]) % {"who": who}
     if head == "liable":
-        who = _name(names, record.get("liable"))
+        who = _name(names, record.get("liable") if record is not None else None)
         return None if who is None else str(LIABLE_PLACE) % {"who": who}
+    if record is None:
+        return None
     entries = {"wins": record.get("wins"), "kongs": record.get("kongs"), "penalties": record.get("penalties")}
     listed = entries.get(head)
     if index is None or not isinstance(listed, list) or index >= len(listed) or not isinstance(listed[index], dict):
@@ -168,7 +171,7 @@ def _place(field: str, names: Sequence[str], record: Mapping[str, Any], patterns
     return str(KONG_PLACE if head == "kongs" else PENALTY_PLACE) % {"who": who}
 
 
-def _pattern(win: Mapping[str, Any], part: str, patterns: Mapping[str, str]) -> str | None:
+def _pattern(win: Mapping[str, object], part: str, patterns: Mapping[str, str]) -> str | None:
     """The name of the pattern ticked at position `part` of a win, when the variant names it."""
     ticked, index = win.get("patterns"), _index(part)
     if not isinstance(ticked, list) or index is None or index >= len(ticked):

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from django.utils.translation import get_language, ngettext_lazy, pgettext
 from django.utils.translation import gettext as _
+
+from ..rules import VariantInfo
 
 HONOURS_ZH = {"1z": "东", "2z": "南", "3z": "西", "4z": "北", "5z": "白", "6z": "发", "7z": "中"}
 SUITS_ZH = {"m": "万", "p": "筒", "s": "条"}
@@ -16,6 +18,10 @@ HANDS_COUNTED = {
     "draw_doubles": ngettext_lazy(" (%(count)s drawn hand)", " (%(count)s drawn hands)", "count"),
     "draw_multiplier": ngettext_lazy(" (%(count)s drawn hand)", " (%(count)s drawn hands)", "count"),
 }
+
+# A reason line's params, and the entries inside them (a factor, a stake): their keys differ by the line's
+# code (tablekeeper/rules/ledger.py lists them), so they are read by the renderer of that code.
+Params = Mapping[str, Any]
 
 
 def chinese() -> bool:
@@ -37,12 +43,12 @@ class Words:
     (`get_variant`'s patterns and fact items), in Chinese when the keeper reads Chinese.
     """
 
-    def __init__(self, names: Sequence[str], variant_info: Mapping[str, Any]) -> None:
+    def __init__(self, names: Sequence[str], variant_info: VariantInfo) -> None:
         self.names = list(names)
         # Whether any line of the hand being said moved points (set by whoever says a whole hand).
         self.paid = False
-        language = "zh" if chinese() else "en"
-        entries = [*variant_info.get("patterns", []), *variant_info.get("fact_items", [])]
+        language: Literal["zh", "en"] = "zh" if chinese() else "en"
+        entries = [*variant_info["patterns"], *variant_info["fact_items"]]
         self.items = {entry["id"]: entry["name"][language] for entry in entries}
 
     def seat(self, seat: Any) -> str:
@@ -59,7 +65,7 @@ class Words:
             return face
         return HONOURS_ZH.get(face) or f"{face[:1]}{SUITS_ZH.get(face[1:], face[1:])}"
 
-    def _qualified(self, entry: Mapping[str, Any], each_words: str) -> str:
+    def _qualified(self, entry: Params, each_words: str) -> str:
         words = self.item(entry["item"])
         if isinstance(entry.get("seat"), int):  # a share paid for another seat (Harbin's 包庄)
             words = _("%(owner)s's %(item)s") % {"owner": self.seat(entry["seat"]), "item": words}
@@ -73,16 +79,16 @@ class Words:
             words += _(" (%(count)s)") % {"count": entry["count"]}
         return words
 
-    def factor(self, entry: Mapping[str, Any]) -> str:
+    def factor(self, entry: Params) -> str:
         """'Four in hand (2, ×2 each) ×4': an item, what qualifies it, and what it multiplies by."""
         words = self._qualified(entry, _(" (%(count)s, ×%(each)s each)"))
         return f"{words} ×{entry['factor']}"
 
-    def points(self, entry: Mapping[str, Any]) -> str:
+    def points(self, entry: Params) -> str:
         words = self._qualified(entry, _(" (%(count)s, %(each)s each)"))
         return f"{words} {entry['points']}"
 
-    def stake(self, entry: Mapping[str, Any]) -> str:
+    def stake(self, entry: Params) -> str:
         words = {"item": self.item(entry["item"]), "value": entry["value"]}
         if entry.get("seat") is None:
             return _("%(item)s %(value)s") % words

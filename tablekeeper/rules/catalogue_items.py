@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
-from typing import Any
 
+from .answers import FactItemInfo, PatternInfo, WildsInfo
 from .options import Options
 
 ALL_METHODS = frozenset({"self_draw", "discard", "rob_kong"})
@@ -75,7 +75,7 @@ class PatternSpec:
         """The methods this pattern scores on at a table with these house rules."""
         return frozenset(method for method in self.methods if self.method_refused_why(method, options) is None)
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> PatternInfo:
         return {
             "id": self.id,
             "name": {"en": self.name_en, "zh": self.name_zh},
@@ -118,7 +118,7 @@ class FactItem:
     names: str | None = None
     value_zh: str = ""  # `value` in Chinese words, for a Chinese reference page
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> FactItemInfo:
         return {
             "id": self.id,
             "name": {"en": self.name_en, "zh": self.name_zh},
@@ -138,7 +138,7 @@ class Wilds:
     drawn_only: bool  # wild only as the self-drawn winning tile (a treasure held in hand counts at face value)
     widened_by: str | None = None  # the bool option that also lets a discarded wild tile stand in
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> WildsInfo:
         return {
             "kind": self.kind,
             "name": {"en": self.name_en, "zh": self.name_zh},

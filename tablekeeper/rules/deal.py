@@ -10,11 +10,11 @@ however they won, see tests/rules/test_deal.py), a drawn hand, a void hand.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from .answers import NextDeal, Record
 from .engine import settle
 
-OUTCOMES: dict[str, dict[str, Any]] = {
+OUTCOMES: dict[str, Record] = {
     **{
         str(seat): {"result": "win", "wins": [{"seat": seat, "method": "self_draw", "patterns": []}]}
         for seat in range(4)
@@ -25,18 +25,18 @@ OUTCOMES: dict[str, dict[str, Any]] = {
 
 
 def next_deals(
-    variant_id: str, state: Mapping[str, Any] | None, options: Mapping[str, Any] | None, depth: int = 2
-) -> dict[str, Any]:
+    variant_id: str, state: Mapping[str, object] | None, options: Mapping[str, object] | None, depth: int = 2
+) -> dict[str, NextDeal]:
     """For each outcome ("0".."3" a single winner, "draw", "void"): {"dealer": the next dealer,
     "then": the same for the hand after, `depth` hands deep}. An outcome these house rules refuse
     as a plain record (a table that needs a declared ready to win) is left out: nothing is known."""
-    found: dict[str, Any] = {}
+    found: dict[str, NextDeal] = {}
     for outcome, record in OUTCOMES.items():
         result = settle(variant_id, record, state, options)
         if not result["ok"]:
             continue
         after = result["state"]
-        entry: dict[str, Any] = {"dealer": int(after["dealer"])}
+        entry: NextDeal = {"dealer": after["dealer"]}
         if depth > 1:
             entry["then"] = next_deals(variant_id, after, options, depth - 1)
         found[outcome] = entry

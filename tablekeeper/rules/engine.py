@@ -7,10 +7,23 @@ the state unchanged. An exception from here is an engine bug.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from . import errors as E
+from .answers import (
+    HouseRules,
+    OptionsCheck,
+    ProblemEntry,
+    Record,
+    ReplayResult,
+    SettleFacts,
+    SettleResult,
+    State,
+    TableRules,
+    VariantInfo,
+)
 from .errors import Problem, Rejected
 from .folder_data import load_presets
 from .frozen import frozen
@@ -22,7 +35,7 @@ from .variant import Outcome, Variant
 from .variants import REGISTRY, VARIANT_IDS, on_change, variant_ids
 
 
-def get_variant(variant_id: str) -> dict[str, Any]:
+def get_variant(variant_id: str) -> VariantInfo:
     """Describe a variant for the app: names, defaults, options and pattern catalogue.
 
     The description is built once per variant and shared, read-only (`frozen.py`: a list and a dict to
@@ -35,19 +48,19 @@ def get_variant(variant_id: str) -> dict[str, Any]:
 
 
 @cache
-def _description(variant_id: str) -> dict[str, Any]:
+def _description(variant_id: str) -> VariantInfo:
     variant = REGISTRY.get(variant_id)
     if variant is None:
         raise KeyError(f"unknown variant {variant_id!r}; expected one of {', '.join(variant_ids())}")
     # Presets are checked against the options, hence read here rather than in `Variant.describe`.
-    described: dict[str, Any] = frozen({**variant.describe(), "presets": load_presets(variant, check_options)})
-    return described
+    described: VariantInfo = {**variant.describe(), "presets": load_presets(variant, check_options)}
+    return cast(VariantInfo, frozen(described))
 
 
 on_change(_description.cache_clear)
 
 
-def table_rules(variant_id: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+def table_rules(variant_id: str, options: Mapping[str, object] | None) -> TableRules:
     """The rules one table plays by: its house rules resolved, and what they allow.
 
     `{"ok", "errors", "options", "methods", "several_winners", "max_side_bet", "patterns", "pattern_methods"}`:
@@ -68,7 +81,7 @@ def table_rules(variant_id: str, options: Mapping[str, Any] | None) -> dict[str,
     variant = REGISTRY.get(variant_id)
     if variant is None:
         raise KeyError(f"unknown variant {variant_id!r}; expected one of {', '.join(variant_ids())}")
-    errors: list[dict[str, Any]] = []
+    errors: list[ProblemEntry] = []
     try:
         resolved = resolve_options(variant.options, options, variant.option_aliases)
     except Rejected as rejected:
@@ -77,7 +90,7 @@ def table_rules(variant_id: str, options: Mapping[str, Any] | None) -> dict[str,
     return {
         "ok": not errors,
         "errors": errors,
-        "options": {key: list(value) if isinstance(value, tuple) else value for key, value in resolved.items()},
+        "options": _as_json(resolved),
         # The variant's own methods first, then those a house rule lets in (the form's chips in that order).
         "methods": [*sorted(variant.methods), *sorted(variant.allowed_methods(resolved) - variant.methods)],
         "several_winners": variant.multiple_winners_allowed(resolved),
@@ -90,7 +103,7 @@ def table_rules(variant_id: str, options: Mapping[str, Any] | None) -> dict[str,
     }
 
 
-def check_options(variant_id: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+def check_options(variant_id: str, options: Mapping[str, object] | None) -> OptionsCheck:
     """Check a house-rule set on its own: {"ok", "errors"}, the errors as `settle` reports them.
 
     >>> check_options("shenyang", {"multi_ron": True})
@@ -108,10 +121,10 @@ def check_options(variant_id: str, options: Mapping[str, Any] | None) -> dict[st
 
 def settle(
     variant_id: str,
-    hand: Mapping[str, Any],
-    state: Mapping[str, Any] | None = None,
-    options: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
+    hand: Record | Mapping[str, object],
+    state: Mapping[str, object] | None = None,
+    options: Mapping[str, object] | None = None,
+) -> SettleResult:
     """Score one hand record from `state`; return deltas, pot change, reasons and the next state."""
     raw_state = dict(state) if isinstance(state, Mapping) else state
     try:
@@ -127,9 +140,7 @@ def settle(
     if sum(ledger.deltas) + ledger.pot_delta != 0:
         raise AssertionError(f"{variant_id} scored a hand that is not zero-sum: {ledger.deltas} {ledger.pot_delta}")
     ledger.summarize()
-    next_state = outcome.state.__class__(
-        **{**outcome.state.as_dict(), "hand": current.hand + 1, "previous": record.result}
-    )
+    next_state = replace(outcome.state, hand=current.hand + 1, previous=record.result)
     return {
         "ok": True,
         "errors": [],
@@ -145,7 +156,7 @@ def settle(
 DEAL_IN_METHODS = frozenset({"discard", "rob_kong"})
 
 
-def _facts(record: HandRecord, ledger: Ledger) -> dict[str, Any]:
+def _facts(record: HandRecord, ledger: Ledger) -> SettleFacts:
     """What the engine settled about the hand, as the app stores it: how it ended, who won how and from
     whom (each winner's gain), the first winner's method and the seat that dealt in, the kongs, and
     whether anything was paid. The app reads these instead of re-reading the raw record."""
@@ -167,14 +178,14 @@ def _facts(record: HandRecord, ledger: Ledger) -> dict[str, Any]:
 
 def replay(
     variant_id: str,
-    hands: Sequence[Mapping[str, Any]],
-    options: Mapping[str, Any] | None = None,
-    state: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
+    hands: Sequence[Record | Mapping[str, object]],
+    options: Mapping[str, object] | None = None,
+    state: Mapping[str, object] | None = None,
+) -> ReplayResult:
     """Thread `settle` through `hands` in order; stop at the first record that is not ok."""
-    results: list[dict[str, Any]] = []
+    results: list[SettleResult] = []
     totals = [0, 0, 0, 0]
-    current: dict[str, Any] | None = dict(state) if isinstance(state, Mapping) else state
+    current: Mapping[str, object] | None = dict(state) if isinstance(state, Mapping) else state
     first_error: int | None = None
     for index, hand in enumerate(hands):
         result = settle(variant_id, hand, current, options)
@@ -187,7 +198,8 @@ def replay(
     try:
         final = parse_state(current).as_dict()
     except Rejected:
-        final = dict(current or {})
+        # A starting state the engine refused comes back as given (every hand was refused for it).
+        final = cast(State, dict(current or {}))
     return {
         "ok": first_error is None,
         "results": results,
@@ -196,6 +208,11 @@ def replay(
         "state": final,
         "first_error": first_error,
     }
+
+
+def _as_json(options: Mapping[str, Any]) -> HouseRules:
+    """Resolved options as JSON holds them: a subset's tuple as a list."""
+    return {key: list(value) if isinstance(value, tuple) else value for key, value in options.items()}
 
 
 def _variant(variant_id: str) -> Variant:
@@ -211,17 +228,18 @@ def _variant(variant_id: str) -> Variant:
     return variant
 
 
-def _apply_adjustments(ledger: Ledger, record: Any) -> None:
+def _apply_adjustments(ledger: Ledger, record: HandRecord) -> None:
     for penalty in record.penalties:
         if penalty.kind == "adjustment" and penalty.deltas is not None:
             ledger.adjust(penalty.deltas, penalty.note)
 
 
-def _not_ok(problems: list[Problem], state: Any) -> dict[str, Any]:
+def _not_ok(problems: list[Problem], state: Mapping[str, object] | None) -> SettleResult:
     try:
         unchanged = parse_state(state).as_dict()
     except Rejected:
-        unchanged = dict(state) if isinstance(state, Mapping) else TableState().as_dict()
+        # A state the engine refused comes back as given: "unchanged" (RULES §0.6), not repaired.
+        unchanged = cast(State, dict(state)) if isinstance(state, Mapping) else TableState().as_dict()
     return {
         "ok": False,
         "errors": [p.as_dict() for p in problems],

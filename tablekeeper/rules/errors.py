@@ -8,7 +8,9 @@ interface (the web app maps them to form fields), so never rename one.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
+
+from .answers import ProblemEntry
 
 # Shape of the record or its values.
 UNKNOWN_VARIANT = "unknown_variant"
@@ -194,8 +196,8 @@ class Problem:
             return "tiles"
         return "contradiction" if self.code == CONTRADICTORY_FACTS else "value"
 
-    def as_dict(self) -> dict[str, Any]:
-        found: dict[str, Any] = {
+    def as_dict(self) -> ProblemEntry:
+        found: ProblemEntry = {
             "code": self.code,
             "field": self.field,
             "message": self.message,

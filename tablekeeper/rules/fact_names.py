@@ -8,6 +8,8 @@ so the app names every fact from what the engine returns and never guesses an it
 
 from __future__ import annotations
 
+from .answers import Names
+
 FACTS = ("ready", "kong", "penalty")
 
 DEFAULT_NAMES: dict[str, dict[str, tuple[str, str]]] = {
@@ -28,7 +30,7 @@ DEFAULT_NAMES: dict[str, dict[str, tuple[str, str]]] = {
 }
 
 
-def default_name(fact: str, value: str) -> dict[str, str]:
+def default_name(fact: str, value: str) -> Names:
     """The table's usual name for a fact's value; a value nobody named reads as its words."""
     en, zh = DEFAULT_NAMES.get(fact, {}).get(value, (value.replace("_", " ").capitalize(), value))
     return {"en": en, "zh": zh}

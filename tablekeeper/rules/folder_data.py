@@ -14,21 +14,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
+from .answers import OptionsCheck, PresetInfo, WorkedExample
 from .variant import Variant
 from .variants import folder_of
 
 RULE_BOOK = "rule_book"
 
-CheckOptions = Callable[[str, Mapping[str, Any] | None], dict[str, Any]]
+CheckOptions = Callable[[str, Mapping[str, object] | None], OptionsCheck]
 
 
 class PresetFileError(ValueError):
     """A variant folder's presets.json that the engine refuses to describe."""
 
 
-def rule_book_preset(variant: Variant) -> dict[str, Any]:
+def rule_book_preset(variant: Variant) -> PresetInfo:
     """The preset every variant has: the book's rules, named after the variant."""
     return {
         "id": RULE_BOOK,
@@ -38,7 +39,7 @@ def rule_book_preset(variant: Variant) -> dict[str, Any]:
     }
 
 
-def load_presets(variant: Variant, check_options: CheckOptions) -> list[dict[str, Any]]:
+def load_presets(variant: Variant, check_options: CheckOptions) -> list[PresetInfo]:
     """The variant's presets from its folder's presets.json, checked; the rule book alone without one."""
     path = folder_of(variant.id) / "presets.json"
     if not path.is_file():
@@ -50,10 +51,10 @@ def load_presets(variant: Variant, check_options: CheckOptions) -> list[dict[str
     return _checked(variant.id, str(path), raw, check_options)
 
 
-def _checked(variant_id: str, where: str, raw: Any, check_options: CheckOptions) -> list[dict[str, Any]]:
+def _checked(variant_id: str, where: str, raw: Any, check_options: CheckOptions) -> list[PresetInfo]:
     if not isinstance(raw, list) or not raw:
         raise PresetFileError(f"{where}: a presets file is a non-empty JSON list")
-    presets: list[dict[str, Any]] = []
+    presets: list[PresetInfo] = []
     seen: set[str] = set()
     for index, entry in enumerate(raw):
         at = f"{where} [{index}]"
@@ -89,10 +90,11 @@ def _checked(variant_id: str, where: str, raw: Any, check_options: CheckOptions)
     return presets
 
 
-def worked_examples(variant_id: str) -> list[dict[str, Any]]:
+def worked_examples(variant_id: str) -> list[WorkedExample]:
     """The rule book's worked examples of a variant (its folder's examples.json), or none."""
     path = folder_of(variant_id) / "examples.json"
     if not path.is_file():
         return []
     cases = json.loads(path.read_text(encoding="utf-8")).get("cases", [])
-    return [case for case in cases if isinstance(case, dict) and case.get("variant", variant_id) == variant_id]
+    found = [case for case in cases if isinstance(case, dict) and case.get("variant", variant_id) == variant_id]
+    return cast(list[WorkedExample], found)  # as the folder's file writes them

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .answers import ReasonLine
+
 # Payments: the line's seat is the seat whose points move; `amount` is that seat's change. Each code is a
 # shape of payment (a flat amount, a product of factors, a sum of points, stakes), so a variant pays
 # through the shape that fits and needs no code, renderer or translation of its own.
@@ -92,7 +94,7 @@ class Line:
     text: str
     amount: int | None = None
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> ReasonLine:
         return {"seat": self.seat, "code": self.code, "amount": self.amount, "params": self.params, "text": self.text}
 
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .answers import IntBounds, OptionAliasInfo, OptionInfo, OptionValue
 from .errors import INVALID_OPTION, UNKNOWN_OPTION, Problem, Rejected
 
 # The most any whole-number house rule may be when its variant declares no maximum: far above
@@ -51,8 +52,8 @@ class OptionSpec:
     def upper_bound(self) -> int:
         return INT_OPTION_LIMIT if self.maximum is None else self.maximum
 
-    def describe(self) -> dict[str, Any]:
-        allowed: Any
+    def describe(self) -> OptionInfo:
+        allowed: list[OptionValue] | IntBounds
         if self.kind == "bool":
             allowed = [False, True]
         elif self.kind in ("choice", "subset"):
@@ -80,7 +81,7 @@ class OptionAlias:
     option: str
     value: Any
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> OptionAliasInfo:
         return {"key": self.key, "type": "bool", "option": self.option, "when_true": self.value}
 
 

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .answers import Names, OptionWords
+
 Bilingual = tuple[str, str]  # (English, Chinese)
 
 YES_NO: Mapping[Any, Bilingual] = {True: ("Yes", "是"), False: ("No", "否")}
@@ -25,7 +27,7 @@ class RuleWords:
     values: Mapping[Any, Bilingual] = field(default_factory=dict)
     empty: Bilingual | None = None  # what an empty optional number means
 
-    def describe(self, kind: str) -> dict[str, Any]:
+    def describe(self, kind: str) -> OptionWords:
         values = dict(YES_NO) if kind == "bool" else dict(self.values)
         labels = {value_key(value): _pair(words) for value, words in values.items()}
         if kind == "optional_int":
@@ -49,7 +51,7 @@ def rule(
     return RuleWords(label, meaning, common, values or {}, empty)
 
 
-def _pair(words: Bilingual) -> dict[str, str]:
+def _pair(words: Bilingual) -> Names:
     return {"en": words[0], "zh": words[1]}
 
 

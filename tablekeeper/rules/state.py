@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
+from .answers import State
 from .errors import INVALID_STATE, UNKNOWN_FIELD, Problem, Rejected
 
 RESULTS = ("win", "draw", "void")
@@ -21,8 +22,16 @@ class TableState:
     previous: str | None = None
     hand: int = 1
 
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    def as_dict(self) -> State:
+        return {
+            "dealer": self.dealer,
+            "dealer_streak": self.dealer_streak,
+            "draw_streak": self.draw_streak,
+            "pending_doubles": self.pending_doubles,
+            "pot": self.pot,
+            "previous": self.previous,
+            "hand": self.hand,
+        }
 
 
 _COUNTERS = ("dealer_streak", "draw_streak", "pending_doubles", "pot")

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple, Protocol
 
 from . import errors as E
+from .answers import FactNames, Names, OptionInfo, SeveralWinnersInfo, VariantCapabilities
 
 # A variant's catalogue imports what it declares from here (`X as X`: re-exported on purpose).
 from .catalogue_items import ALL_METHODS as ALL_METHODS
@@ -203,8 +204,8 @@ class Variant:
             return False
         return self.several_winners_option is None or bool(options[self.several_winners_option])
 
-    def describe(self) -> dict[str, Any]:
-        several = None
+    def describe(self) -> VariantCapabilities:
+        several: SeveralWinnersInfo | None = None
         if self.max_winners > 1:
             several = {"methods": ["discard", "rob_kong"], "option": self.several_winners_option}
         return {
@@ -235,10 +236,12 @@ class Variant:
             "notes": list(self.notes),
         }
 
-    def fact_names(self) -> dict[str, dict[str, dict[str, str]]]:
+    def fact_names(self) -> FactNames:
         """Every ready value, kind of kong and penalty this variant has, named in both languages: by
         the fact item that says it names it, else as tables usually call it (fact_names.py)."""
-        own = {item.names: {"en": item.name_en, "zh": item.name_zh} for item in self.fact_items if item.names}
+        own: dict[str, Names] = {
+            item.names: {"en": item.name_en, "zh": item.name_zh} for item in self.fact_items if item.names
+        }
         values = {
             "ready": [value for value in self.ready_values if value != "none"],
             "kong": sorted(self.kong_kinds),
@@ -249,17 +252,18 @@ class Variant:
             for fact, listed in values.items()
         }
 
-    def _describe_option(self, spec: OptionSpec) -> dict[str, Any]:
+    def _describe_option(self, spec: OptionSpec) -> OptionInfo:
         described = spec.describe()
         words = self.option_words.get(spec.key)
-        if words is not None:
-            described.update(words.describe(spec.kind))
-            if spec.kind == "subset":  # a list of this variant's patterns: their own names
-                for value in spec.choices:
-                    pattern = self.pattern(str(value))
-                    if pattern is not None:
-                        described["value_labels"][str(value)] = {"en": pattern.name_en, "zh": pattern.name_zh}
-        return described
+        if words is None:
+            return described
+        worded = words.describe(spec.kind)
+        if spec.kind == "subset":  # a list of this variant's patterns: their own names
+            for value in spec.choices:
+                pattern = self.pattern(str(value))
+                if pattern is not None:
+                    worded["value_labels"][str(value)] = {"en": pattern.name_en, "zh": pattern.name_zh}
+        return {**described, **worded}
 
     # -- the flow ----------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ mid-write; a deployment can run it over its sessions to prove nothing drifted.
 
 from __future__ import annotations
 
-from ..models import GameSession, Round
+from ..models import GameSession, Round, SessionState
 from ..rules import replay
 from .derived import derived_columns, totals_of
 
@@ -21,7 +21,8 @@ def replay_mismatches(session: GameSession) -> list[str]:
     fresh = replay(session.variant, [r.record for r in rounds], session.engine_options(), session.starting_state())
     if not fresh["ok"]:
         return [*problems, f"hand {(fresh['first_error'] or 0) + 1} no longer scores"]
-    totals, state, passes = [0, 0, 0, 0], session.starting_state(), 0
+    state: SessionState = session.starting_state()
+    totals, passes = [0, 0, 0, 0], 0
     for round_, scored in zip(rounds, fresh["results"], strict=True):
         expected = derived_columns(round_.record, scored, totals, state_before=state, passes_before=passes)
         totals, state, passes = totals_of(expected), scored["state"], expected["deal_passes"]

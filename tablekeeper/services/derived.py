@@ -6,13 +6,14 @@ goes through `derived_columns`, so a page can trust the columns as much as a rep
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, TypedDict
 
 from django.db import connection
 from django.db.models import Field
 
 from ..models import Round
+from ..rules import ReasonLine, Record, SettleResult, State
 
 # The row's own names for its columns (the model owns them), read here by the services.
 GAIN_COLUMNS = Round.GAIN_COLUMNS
@@ -20,7 +21,33 @@ TOTAL_COLUMNS = Round.TOTAL_COLUMNS
 SEATS = range(len(TOTAL_COLUMNS))
 
 
-def is_manual_adjustment(record: dict[str, Any]) -> bool:
+class HandFactColumns(TypedDict):
+    """The columns of what the engine settled about a hand (`hand_facts`)."""
+
+    result: str
+    method: str
+    discarder: int | None
+    gain_0: int | None
+    gain_1: int | None
+    gain_2: int | None
+    gain_3: int | None
+
+
+class DerivedColumns(HandFactColumns):
+    """A hand row's derived columns (`derived_columns`), by column name."""
+
+    deal_passes: int
+    deltas: list[int]
+    pot_delta: int
+    lines: list[ReasonLine]
+    state_after: State
+    total_0: int
+    total_1: int
+    total_2: int
+    total_3: int
+
+
+def is_manual_adjustment(record: Record) -> bool:
     penalties = record.get("penalties") or []
     return (
         record.get("result") == "void"
@@ -33,55 +60,68 @@ def add(totals: Sequence[int], deltas: Sequence[int], sign: int = 1) -> list[int
     return [total + sign * delta for total, delta in zip(totals, deltas, strict=True)]
 
 
-def hand_facts(settled: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+def hand_facts(settled: SettleResult, record: Record) -> HandFactColumns:
     """The columns of what the engine settled (`settle`'s `facts`): how the hand ended, the first
     winner's method (or `manual` for a refused hand the keeper saved as a manual adjustment), the seat
     that dealt in (or whose kong was robbed) and each winner's gain."""
     facts = settled["facts"]
-    columns: dict[str, Any] = dict.fromkeys(GAIN_COLUMNS)
-    columns["result"] = facts["result"]
-    columns["method"] = Round.MANUAL_ADJUSTMENT if is_manual_adjustment(record) else facts["method"] or ""
-    columns["discarder"] = facts["discarder"]
+    assert facts is not None, "only a settled hand (ok) is stored"
+    columns: HandFactColumns = {
+        "result": facts["result"],
+        "method": Round.MANUAL_ADJUSTMENT if is_manual_adjustment(record) else facts["method"] or "",
+        "discarder": facts["discarder"],
+        "gain_0": None,
+        "gain_1": None,
+        "gain_2": None,
+        "gain_3": None,
+    }
     for winner in facts["winners"]:
-        columns[f"gain_{winner['seat']}"] = winner["gain"]
+        columns[GAIN_COLUMNS[winner["seat"]]] = winner["gain"]
     return columns
 
 
-def deal_passes_after(passes_before: int, state_before: dict[str, Any], state_after: dict[str, Any]) -> int:
+def deal_passes_after(passes_before: int, state_before: Mapping[str, object], state_after: State) -> int:
     """How many times the deal has passed to another seat once this hand is over: the board's
     prevailing wind (风圈) advances every four passes where the deal goes round the table."""
-    passed = int(state_after.get("dealer", 0)) != int(state_before.get("dealer", 0))
+    passed = state_after["dealer"] != state_before.get("dealer", 0)
     return passes_before + passed
 
 
 def derived_columns(
-    record: dict[str, Any],
-    scored: dict[str, Any],
+    record: Record,
+    scored: SettleResult,
     totals_before: Sequence[int],
     *,
-    state_before: dict[str, Any],
+    state_before: Mapping[str, object],
     passes_before: int,
-) -> dict[str, Any]:
+) -> DerivedColumns:
     """A hand row's derived columns from the engine's `settle` result and the running figures before it
     (each seat's total, the table state and the deal's passes so far). Everything about the hand comes
     from `scored` (its `facts`); `record` is the hand the callers scored, not read again here."""
-    totals = add(totals_before, scored["deltas"])
+    total_0, total_1, total_2, total_3 = add(totals_before, scored["deltas"])
     return {
         "deal_passes": deal_passes_after(passes_before, state_before, scored["state"]),
         "deltas": list(scored["deltas"]),
         "pot_delta": scored["pot_delta"],
         "lines": scored["lines"],
         "state_after": scored["state"],
-        **dict(zip(TOTAL_COLUMNS, totals, strict=True)),
+        "total_0": total_0,
+        "total_1": total_1,
+        "total_2": total_2,
+        "total_3": total_3,
         **hand_facts(scored, record),
     }
 
 
-def totals_of(values: dict[str, Any]) -> list[int]:
-    return [int(values[name]) for name in TOTAL_COLUMNS]
+def totals_of(values: DerivedColumns) -> list[int]:
+    return [values[name] for name in TOTAL_COLUMNS]
 
 
-def write_changed_rows(changes: Sequence[tuple[int, dict[str, Any]]]) -> int:
+# A hand row's changed columns, by column name: what a correction writes (`write_changed_rows`).
+ChangedColumns = dict[str, object]
+
+
+def write_changed_rows(changes: Sequence[tuple[int, ChangedColumns]]) -> int:
     """Write each row's changed columns, grouped by which columns changed. Returns the rows written.
 
     A correction usually changes the same few columns in every later hand, so each group is one
@@ -89,7 +129,7 @@ def write_changed_rows(changes: Sequence[tuple[int, dict[str, Any]]]) -> int:
     every row: on PostgreSQL one UPDATE ... FROM (VALUES ...) per chunk, on SQLite one prepared
     UPDATE run for every row (no round trip there, so that is as fast and simpler).
     """
-    groups: dict[tuple[str, ...], list[tuple[int, dict[str, Any]]]] = {}
+    groups: dict[tuple[str, ...], list[tuple[int, ChangedColumns]]] = {}
     for pk, values in changes:
         if values:
             groups.setdefault(tuple(sorted(values)), []).append((pk, values))

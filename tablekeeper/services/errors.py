@@ -5,9 +5,10 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from django.utils.translation import gettext as _
+
+from ..rules import ProblemEntry, Record
 
 
 class Conflict(Exception):
@@ -30,9 +31,7 @@ class TokenSpent(Conflict):
 class HandRejected(Exception):
     """The engine refused a hand record; `errors` are its {code, field, message} problems."""
 
-    def __init__(
-        self, errors: list[dict[str, Any]], *, number: int | None = None, record: dict[str, Any] | None = None
-    ) -> None:
+    def __init__(self, errors: list[ProblemEntry], *, number: int | None = None, record: Record | None = None) -> None:
         super().__init__("; ".join(str(error.get("message", "")) for error in errors))
         self.errors = errors
         # The hand the problem was found in, when it is a later hand and not the one being changed,

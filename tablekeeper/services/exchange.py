@@ -11,10 +11,10 @@ import hashlib
 import io
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, TypedDict
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -29,14 +29,15 @@ from ..models import (
     GameSession,
     Round,
     Seat,
+    SessionState,
     house_rule_keys,
     zero_totals,
 )
 from ..reasons.hand_words import method_text, result_text
 from ..reasons.refusals import explained, refusals
 from ..reasons.words import listed
-from ..rules import replay, variant_ids
-from ..table_fee_fields import PLACE_MAX_LENGTH
+from ..rules import HouseRules, Record, replay, variant_ids
+from ..table_fee_fields import PLACE_MAX_LENGTH, TableFeeValues
 from ..validators import has_control_characters, player_name_problems
 from .derived import derived_columns, is_manual_adjustment, totals_of
 from .errors import HandRejected
@@ -60,7 +61,49 @@ class ImportRefused(Exception):
         self.detail = detail
 
 
-def export_session(session: GameSession, seats: Sequence[Seat]) -> dict[str, Any]:
+class ImportedSettings(TypedDict):
+    """An export's session settings, checked: `start_session`'s arguments."""
+
+    variant: str
+    player_names: list[str]
+    first_dealer: int
+    starting_points: int
+    base: int
+    options: HouseRules
+
+
+class ExportedFee(TypedDict):
+    kind: str
+    amount: str
+    percent: str
+    self_draw_only: bool
+    collection: str
+
+
+class SessionExport(TypedDict):
+    """A session as its JSON export writes it (FORMAT, FORMAT_VERSION); an import reads it back."""
+
+    format: str
+    version: int
+    variant: str
+    options: HouseRules
+    base: int
+    starting_points: int
+    first_dealer: int
+    players: list[str]
+    status: str
+    money_rate: str | None
+    created: str
+    table_fee: ExportedFee
+    place: str
+    played_from: str
+    played_until: str | None
+    hands: list[Record]
+    totals: list[int]
+    pot: int
+
+
+def export_session(session: GameSession, seats: Sequence[Seat]) -> SessionExport:
     records = list(Round.objects.filter(session=session).order_by("number").values_list("record", flat=True))
     ended = session.played_until or session.finished
     return {
@@ -106,13 +149,13 @@ class AlreadyImported(Exception):
 _FINGERPRINTED = ("variant", "options", "base", "starting_points", "first_dealer", "players", "created", "hands")
 
 
-def export_fingerprint(data: dict[str, Any]) -> str:
+def export_fingerprint(data: Mapping[str, object]) -> str:
     """A digest of what an export is, stored with the session it became."""
     same = {key: data.get(key) for key in _FINGERPRINTED}
     return hashlib.sha256(json.dumps(same, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def _exported_at(data: dict[str, Any]) -> datetime | None:
+def _exported_at(data: Mapping[str, object]) -> datetime | None:
     created = data.get("created")
     try:
         when = datetime.fromisoformat(created) if isinstance(created, str) and len(created) <= 40 else None
@@ -169,7 +212,7 @@ def import_session(owner: User, data: Any, *, ask_if_imported: bool = False) -> 
     return session
 
 
-def table_fee_of(data: dict[str, Any]) -> dict[str, Any]:
+def table_fee_of(data: Mapping[str, object]) -> TableFeeValues:
     """The table fee, place and playing times of an export (none in an older one), in the forms' bounds."""
     fee = data.get("table_fee") or {"kind": NONE}
     if not isinstance(fee, dict) or fee.get("kind") not in KINDS:
@@ -230,7 +273,7 @@ def _four_whole_numbers(value: Any) -> bool:
     return isinstance(value, list) and len(value) == 4 and all(type(item) is int for item in value)
 
 
-def _checked_settings(data: Any) -> dict[str, Any]:
+def _checked_settings(data: Any) -> ImportedSettings:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused(_("This is not a TableKeeper session export."))
     if data.get("version") != FORMAT_VERSION:
@@ -286,7 +329,8 @@ def _money_rate(value: Any) -> Decimal | None:
     return rate.quantize(Decimal("0.01"))
 
 
-def _replay_into(session: GameSession, records: list[dict[str, Any]], owner: User) -> None:
+def _replay_into(session: GameSession, records: list[Record], owner: User) -> None:
+    """Store `records` as the session's hands: hand records as the file says, which the replay checks."""
     result = replay(session.variant, records, session.engine_options(), session.starting_state())
     if not result["ok"]:
         index = result["first_error"] or 0
@@ -298,7 +342,8 @@ def _replay_into(session: GameSession, records: list[dict[str, Any]], owner: Use
     # Tokens no one can guess: a phone's retried Save names its hand by token, and a guessable one
     # ("import-3") would let a Save that was never stored be answered as if it were hand 3.
     batch = secrets.token_urlsafe(12)
-    totals, state, passes = zero_totals(), session.starting_state(), 0
+    state: SessionState = session.starting_state()
+    totals, passes = zero_totals(), 0
     for number, (record, scored) in enumerate(zip(records, result["results"], strict=True), start=1):
         values = derived_columns(record, scored, totals, state_before=state, passes_before=passes)
         totals, state, passes = totals_of(values), scored["state"], values["deal_passes"]
@@ -319,7 +364,7 @@ def _replay_into(session: GameSession, records: list[dict[str, Any]], owner: Use
     session.save_bumping_version("totals", "state", "hand_count")
 
 
-def _winners_and_method(record: dict[str, Any], names: Sequence[str]) -> tuple[str, str]:
+def _winners_and_method(record: Record, names: Sequence[str]) -> tuple[str, str]:
     """Who won (in the order entered) and how the first winner won, in the keeper's words."""
     wins = record.get("wins") or []
     if not wins:

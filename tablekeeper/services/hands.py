@@ -14,11 +14,12 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
+from django.db.models.expressions import CombinedExpression
 from django.utils.translation import gettext as _
 
-from ..models import Correction, GameSession, Round, SpentToken, zero_totals
-from ..rules import settle
-from .derived import GAIN_COLUMNS, TOTAL_COLUMNS, add, derived_columns, write_changed_rows
+from ..models import Correction, GameSession, Round, SessionState, SpentToken, zero_totals
+from ..rules import Record, SettleResult, settle
+from .derived import GAIN_COLUMNS, TOTAL_COLUMNS, ChangedColumns, add, derived_columns, write_changed_rows
 from .errors import Conflict, HandRejected, LaterChange, NeedsConfirmation, TokenSpent, digest, hand_gone
 
 # Renumbering shifts rows out of the way first, so that no intermediate row breaks the
@@ -33,7 +34,7 @@ MAX_POINTS = 10**12
 class _Running:
     """What a hand starts from: the table state, each seat's running total and the deal's passes so far."""
 
-    state: dict[str, Any]
+    state: SessionState
     totals: list[int]
     passes: int = 0
 
@@ -48,16 +49,16 @@ def _before(session: GameSession, number: int) -> _Running:
         )
         if previous is not None:
             return _Running(
-                dict(previous["state_after"]), [previous[name] for name in TOTAL_COLUMNS], previous["deal_passes"]
+                previous["state_after"], [previous[name] for name in TOTAL_COLUMNS], previous["deal_passes"]
             )
     return _Running(session.starting_state(), zero_totals())
 
 
-def _state_before(session: GameSession, number: int) -> dict[str, Any]:
+def _state_before(session: GameSession, number: int) -> SessionState:
     return _before(session, number).state
 
 
-def table_before(session: GameSession, number: int) -> tuple[dict[str, Any], list[int]]:
+def table_before(session: GameSession, number: int) -> tuple[SessionState, list[int]]:
     """The table as it was when hand `number` was dealt (dealer, streaks, pot) and the running
     totals then: what the edit form of that hand shows."""
     running = _before(session, number)
@@ -73,12 +74,12 @@ def _ask_first(later: list[LaterChange], confirm: str | None, *, always: bool = 
         raise NeedsConfirmation(later, stale=bool(confirm))
 
 
-def _current_state(session: GameSession) -> dict[str, Any]:
-    return dict(session.state) if session.state else session.starting_state()
+def _current_state(session: GameSession) -> SessionState:
+    return session.state.copy() if session.state else session.starting_state()
 
 
-def _check_magnitude(result: dict[str, Any], number: int | None = None) -> None:
-    amounts = [*result["deltas"], result["pot_delta"], (result.get("state") or {}).get("pot", 0)]
+def _check_magnitude(result: SettleResult, number: int | None = None) -> None:
+    amounts = [*result["deltas"], result["pot_delta"], result["state"]["pot"]]
     if any(abs(amount) > MAX_POINTS for amount in amounts):
         raise HandRejected(
             [
@@ -93,7 +94,7 @@ def _check_magnitude(result: dict[str, Any], number: int | None = None) -> None:
         )
 
 
-def preview_hand(session: GameSession, record: dict[str, Any], number: int | None = None) -> dict[str, Any]:
+def preview_hand(session: GameSession, record: Record, number: int | None = None) -> SettleResult:
     """Score `record` as the next hand (or in place of hand `number`) without saving anything."""
     state = _current_state(session) if number is None else _state_before(session, number)
     return settle(session.variant, record, state, session.engine_options())
@@ -101,7 +102,7 @@ def preview_hand(session: GameSession, record: dict[str, Any], number: int | Non
 
 def record_hand(
     session: GameSession,
-    record: dict[str, Any],
+    record: Record,
     *,
     client_token: str,
     expected_number: int,
@@ -182,7 +183,7 @@ def _spent(ended: SpentToken) -> TokenSpent:
     return TokenSpent(sentence % {"number": ended.number}, number=ended.number)
 
 
-def _token_of_another_record(locked: GameSession, token: str, record: dict[str, Any], existing: Round) -> TokenSpent:
+def _token_of_another_record(locked: GameSession, token: str, record: Record, existing: Round) -> TokenSpent:
     """The token's hand stands, but holds another record: an edit from another phone since (this
     record is one the token made before), or a token that was never this record's."""
     replaced = SpentToken.objects.filter(session=locked, token=token, ending=SpentToken.Ending.REPLACED)
@@ -199,7 +200,7 @@ def _token_of_another_record(locked: GameSession, token: str, record: dict[str, 
     )
 
 
-def _spend(session: GameSession, hand: Round, ending: SpentToken.Ending, record: dict[str, Any] | None = None) -> None:
+def _spend(session: GameSession, hand: Round, ending: SpentToken.Ending, record: Record | None = None) -> None:
     SpentToken.objects.create(
         session=session,
         token=hand.client_token,
@@ -263,7 +264,7 @@ def _lock_hand(session: GameSession, number: int, based_on: str | None) -> tuple
 def edit_hand(
     session: GameSession,
     number: int,
-    record: dict[str, Any],
+    record: Record,
     *,
     user: User | None,
     based_on: str | None = None,
@@ -356,9 +357,9 @@ class _Rescored:
     """What a correction writes: the changed columns of each hand settled again and, once the
     table state has come back to what it was, one shift of every later hand's running totals."""
 
-    changes: list[tuple[int, dict[str, Any]]]
+    changes: list[tuple[int, ChangedColumns]]
     totals: list[int]
-    state: dict[str, Any]
+    state: SessionState
     shift_from: int | None = None
     shift: list[int] = field(default_factory=zero_totals)
     passes_shift: int = 0
@@ -370,7 +371,9 @@ class _Rescored:
             number = self.shift_from
             if renumbered_after is not None:
                 number -= 1  # the rows were renumbered after the re-score read them
-            moved = {name: F(name) + by for name, by in zip(TOTAL_COLUMNS, self.shift, strict=True) if by}
+            moved: dict[str, CombinedExpression] = {
+                name: F(name) + by for name, by in zip(TOTAL_COLUMNS, self.shift, strict=True) if by
+            }
             if self.passes_shift:
                 moved["deal_passes"] = F("deal_passes") + self.passes_shift
             Round.objects.filter(session=locked, number__gte=number).update(**moved)
@@ -384,7 +387,7 @@ def _rescore(
     rows: Iterator[dict[str, Any]],
     before: _Running,
     *,
-    replace: tuple[int, dict[str, Any]] | None = None,
+    replace: tuple[int, Record] | None = None,
     stored_before: _Running | None = None,
 ) -> _Rescored:
     """Settle `rows` again from `before`, the new table before the first of them.
@@ -401,14 +404,20 @@ def _rescore(
     old = stored_before if stored_before is not None else before
     old_state, old_totals, old_passes = old.state, old.totals, old.passes
     options = locked.engine_options()
-    changes: list[tuple[int, dict[str, Any]]] = []
+    changes: list[tuple[int, ChangedColumns]] = []
     later: list[LaterChange] = []
     for row in rows:
         record = replace[1] if replace is not None and row["pk"] == replace[0] else row["record"]
         if record is row["record"] and state == old_state:
             shift = [new - old for new, old in zip(totals, old_totals, strict=True)]
             return _Rescored(
-                changes, add(locked.totals, shift), dict(locked.state), row["number"], shift, passes - old_passes, later
+                changes,
+                add(locked.totals, shift),
+                locked.state.copy(),
+                row["number"],
+                shift,
+                passes - old_passes,
+                later,
             )
         scored = settle(locked.variant, record, state, options)
         if not scored["ok"]:
@@ -418,7 +427,9 @@ def _rescore(
         dealers = (_dealer(old_state, locked), _dealer(state, locked))
         if record is row["record"] and (values["deltas"] != row["deltas"] or dealers[0] != dealers[1]):
             later.append(LaterChange(row["number"], tuple(row["deltas"]), tuple(values["deltas"]), *dealers))
-        changed = {name: value for name, value in values.items() if name == "lines" or row[name] != value}
+        changed: ChangedColumns = {
+            name: value for name, value in values.items() if name == "lines" or row[name] != value
+        }
         if record is not row["record"]:
             changed["record"] = record
         changes.append((row["pk"], changed))
@@ -428,5 +439,5 @@ def _rescore(
     return _Rescored(changes, totals, state, later=later)
 
 
-def _dealer(state: dict[str, Any], session: GameSession) -> int:
-    return int(state.get("dealer", session.first_dealer))
+def _dealer(state: SessionState, session: GameSession) -> int:
+    return state.get("dealer", session.first_dealer)

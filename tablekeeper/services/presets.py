@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -20,13 +19,11 @@ from ..models import (
     engine_options_for,
 )
 from ..rules import check_options, variant_ids
-from ..table_fee_fields import PLACE_MAX_LENGTH, TableFeeFields
+from ..table_fee_fields import PLACE_MAX_LENGTH, TableFeeFields, TableFeeValues
 from ..validators import character_problem, has_control_characters, player_name_problems
 from .quotas import lock_account
 from .sessions import start_session
 from .table_fee import AMOUNT_MAX, COLLECTIONS, KINDS, PERCENT_MAX
-
-FEE_FIELD_NAMES = ("fee_kind", "fee_amount", "fee_percent", "fee_self_draw_only", "fee_collection", "place")
 
 
 class PresetRefused(Exception):
@@ -119,8 +116,15 @@ def start_from_preset(preset: TablePreset) -> GameSession:
     )
 
 
-def fee_fields_of(source: TableFeeFields) -> dict[str, Any]:
-    return {name: getattr(source, name) for name in FEE_FIELD_NAMES}
+def fee_fields_of(source: TableFeeFields) -> TableFeeValues:
+    return {
+        "fee_kind": source.fee_kind,
+        "fee_amount": source.fee_amount,
+        "fee_percent": source.fee_percent,
+        "fee_self_draw_only": source.fee_self_draw_only,
+        "fee_collection": source.fee_collection,
+        "place": source.place,
+    }
 
 
 def fee_fields_valid(source: TableFeeFields) -> bool:

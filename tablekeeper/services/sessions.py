@@ -24,7 +24,8 @@ from ..models import (
     preset_ids,
     zero_totals,
 )
-from ..rules import check_options, variant_ids
+from ..rules import HouseRules, ProblemEntry, StartingState, check_options, variant_ids
+from ..table_fee_fields import TableFeeValues
 from .errors import Conflict, HandRejected
 from .quotas import check_session_quota, lock_account
 from .settlement import Ending, pot_contributions, pro_rata_refund, session_ending
@@ -58,8 +59,8 @@ def start_session(
     first_dealer: int | None,
     starting_points: int,
     base: int,
-    options: dict[str, Any],
-    fee: dict[str, Any] | None = None,
+    options: HouseRules,
+    fee: TableFeeValues | None = None,
     city_preset: str = "",
     money_rate: Decimal | None = None,
 ) -> GameSession:
@@ -72,7 +73,11 @@ def start_session(
         raise ValueError("a session has exactly four players")
     if variant not in variant_ids():
         # The column takes any id (a new variant folder needs no migration): the registry decides.
-        unknown = {"code": "unknown_variant", "field": "variant", "message": f"Unknown variant {variant!r}."}
+        unknown: ProblemEntry = {
+            "code": "unknown_variant",
+            "field": "variant",
+            "message": f"Unknown variant {variant!r}.",
+        }
         raise HandRejected([unknown])
     checked = check_options(variant, engine_options_for(variant, options, base, starting_points))
     if not checked["ok"]:
@@ -89,7 +94,7 @@ def start_session(
             base=base,
             starting_points=starting_points,
             first_dealer=dealer,
-            state={"dealer": dealer, "hand": 1},
+            state=StartingState(dealer=dealer, hand=1),
             money_rate=money_rate,
             **(fee or {}),
         )
@@ -191,7 +196,7 @@ def set_money_rate(session: GameSession, money_rate: Decimal | None) -> GameSess
     return locked
 
 
-def set_table_fee(session: GameSession, values: dict[str, Any]) -> GameSession:
+def set_table_fee(session: GameSession, values: TableFeeValues) -> GameSession:
     """Change the table fee, the place or the playing times; the points stay as they are."""
     with transaction.atomic():
         locked = session.locked()

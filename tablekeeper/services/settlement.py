@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
+from ..rules import ReasonLine, State
 from .table_fee import NETTED, NO_FEE, FeeRule, fee_shares, rate_fen
 
 # The documented line code of a payment into the pot (tablekeeper/rules/README.md, "Reasons"):
@@ -19,7 +19,7 @@ POT_PARTY = -1  # the unclaimed pot as a party of the settle-up when it stays on
 ROOM_PARTY = -2  # the room (台费): paid the table fee, in money
 
 
-def pot_contributions(rounds: Iterable[tuple[Sequence[dict[str, Any]], dict[str, Any]]]) -> list[int]:
+def pot_contributions(rounds: Iterable[tuple[Sequence[ReasonLine], State]]) -> list[int]:
     """What each seat paid into the pot that is still waiting at the end.
 
     `rounds` are (lines, state_after) in hand order. A hand after which the pot is empty was won

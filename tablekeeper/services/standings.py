@@ -77,7 +77,8 @@ class Stake:
     def variant_names(self) -> dict[str, str]:
         """The variant's names; a variant this version no longer plays keeps its stored id."""
         if self.variant in variant_ids():
-            return dict(get_variant(self.variant)["name"])
+            name = get_variant(self.variant)["name"]
+            return {"en": name["en"], "zh": name["zh"]}
         return {"en": self.variant, "zh": self.variant}
 
 

@@ -115,7 +115,8 @@ class VariantStats:
     @property
     def variant_names(self) -> dict[str, str]:
         if self.variant in variant_ids():
-            return dict(get_variant(self.variant)["name"])
+            name = get_variant(self.variant)["name"]
+            return {"en": name["en"], "zh": name["zh"]}
         return {"en": self.variant, "zh": self.variant}
 
 

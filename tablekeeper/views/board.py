@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Any
 
 from django.utils.http import quote_etag
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from ..models import WIND_NAMES, GameSession, Round, Seat
+from ..models import WIND_NAMES, GameSession, Round, Seat, SessionState
 from ..reasons import headline
 from ..services.sessions import ending_of
 from ..services.settlement import POT_PARTY, ROOM_PARTY, money
@@ -147,14 +146,14 @@ def build_board(
     seats: list[Seat],
     last_round: Round | None = None,
     *,
-    before: tuple[dict[str, Any], list[int]] | None = None,
+    before: tuple[SessionState, list[int]] | None = None,
 ) -> BoardView:
     """The board after the session's last hand, or (`before`: a table state and the running totals
     then) as a past hand was dealt. `last_round` (the last hand) adds each seat's change in it and
     the prevailing wind, for the board's own pages (the hand form needs neither)."""
-    state: dict[str, Any] = before[0] if before else (session.state or session.starting_state())
+    state = before[0] if before else (session.state or session.starting_state())
     totals = before[1] if before else session.totals
-    dealer = int(state.get("dealer", session.first_dealer))
+    dealer = state.get("dealer", session.first_dealer)
     views = [
         SeatView(
             index=seat.index,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, cast
 
 from django.contrib import messages
@@ -19,11 +20,13 @@ from .. import services
 from ..converters import query_number
 from ..forms import HandForm, new_client_token
 from ..forms.hand_rows import carried_side_bets
+from ..forms.values import FieldValues
 from ..http import HtmxHttpRequest, current_user, page_or_partial
 from ..models import GameSession, Round, Seat
 from ..reasons import reasons
 from ..reasons.record import record_lines
 from ..reasons.refusals import explained, pattern_names, refusals
+from ..rules import Record, SettleResult
 from ..rules.deal import next_deals
 from ..services.trail import trail_of
 from .access import kept_session
@@ -33,8 +36,8 @@ FORM_TEMPLATE = "hands/form.html"
 
 
 def _form_context(
-    session: GameSession, seats: list[Seat], form: HandForm, *, editing: Round | None = None, **extra: Any
-) -> dict[str, Any]:
+    session: GameSession, seats: list[Seat], form: HandForm, *, editing: Round | None = None, **extra: object
+) -> dict[str, object]:
     # Editing hand 5 shows the table as hand 5 was dealt: its dealer, streak and pot, not today's.
     before = services.table_before(session, editing.number) if editing is not None else None
     # A new hand: who deals the next two hands for each plain result, so a phone keeping hands
@@ -54,7 +57,7 @@ def _form_context(
     }
 
 
-def _later_rows(seats: list[Seat], changes: list[services.LaterChange]) -> list[dict[str, Any]]:
+def _later_rows(seats: list[Seat], changes: list[services.LaterChange]) -> list[dict[str, object]]:
     """Each later hand that would change, as the confirmation lists it: seat by seat, old → new."""
     names = [seat.player.name for seat in seats]
     return [
@@ -74,33 +77,33 @@ def _later_rows(seats: list[Seat], changes: list[services.LaterChange]) -> list[
 def _preview_context(
     session: GameSession,
     seats: list[Seat],
-    preview: dict[str, Any] | None,
+    preview: SettleResult | None,
     form: HandForm | None = None,
-    record: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    record: Record | None = None,
+) -> dict[str, object]:
     """The preview bar's content; `record` is the hand scored when the form was not submitted (an edit opening)."""
     if preview is None:
         return {"preview": None, "preview_rows": [], "preview_lines": [], "preview_errors": [], "tiles_verdict": None}
     names = [seat.player.name for seat in seats]
     if form is not None and form.is_bound:
-        record = form.to_record() if form.is_valid() else {}
+        record = form.to_record() if form.is_valid() else None
     return {
         "preview": preview,
-        "preview_rows": _preview_rows(seats, preview),
+        "preview_rows": _preview_rows(seats, preview["deltas"]),
         "preview_lines": reasons(preview["lines"], names, session.variant_info),
         "preview_errors": refusals(preview["errors"], names, record, pattern_names(session.variant_info)),
-        "tiles_verdict": tiles_verdict(record or {}, preview),
+        "tiles_verdict": tiles_verdict(record, preview),
     }
 
 
-def tiles_verdict(record: dict[str, Any], preview: dict[str, Any]) -> str | None:
+def tiles_verdict(record: Record | None, preview: SettleResult) -> str | None:
     """What the engine made of the winning tiles: "legal", "illegal", or "unchecked" (another problem
     stopped it first); None when no tiles were entered.
 
     Read from the result alone: the engine reads every win's tiles and refuses the hand, naming a
     tiles field, when they are no legal win. What the tiles prove is in the reasons.
     """
-    if not any(win.get("tiles") for win in record.get("wins") or []):
+    if record is None or not any(win.get("tiles") for win in record.get("wins") or []):
         return None
     if preview["ok"]:
         return "legal"
@@ -108,12 +111,9 @@ def tiles_verdict(record: dict[str, Any], preview: dict[str, Any]) -> str | None
     return "illegal" if refused else "unchecked"
 
 
-def _preview_rows(seats: list[Seat], result: dict[str, Any]) -> list[dict[str, Any]]:
+def _preview_rows(seats: list[Seat], deltas: Sequence[int]) -> list[dict[str, object]]:
     names = {seat.index: seat.player.name for seat in seats}
-    return [
-        {"name": names.get(index, f"P{index}"), "delta": delta}
-        for index, delta in enumerate(result.get("deltas", [0, 0, 0, 0]))
-    ]
+    return [{"name": names.get(index, f"P{index}"), "delta": delta} for index, delta in enumerate(deltas)]
 
 
 def _done(request: HtmxHttpRequest, session: GameSession) -> HttpResponse:
@@ -127,7 +127,7 @@ def _save_or_edit(
     seats: list[Seat],
     form: HandForm,
     editing: Round | None,
-    asked: dict[str, Any],
+    asked: dict[str, object],
 ) -> tuple[Round | None, int]:
     """Run the write; return the hand saved, else None and the status to re-render the form with."""
     if request.POST.get("action") == "insist":
@@ -200,8 +200,8 @@ def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Rou
     # so it skips the query (DESIGN.md's Save budget).
     seats = cast(list[Seat], SimpleLazyObject(lambda: seats_of(session)))
     names = cast(list[str], SimpleLazyObject(lambda: [seat.player.name for seat in seats]))
-    preview: dict[str, Any] | None = None
-    asked: dict[str, Any] = {}
+    preview: SettleResult | None = None
+    asked: dict[str, object] = {}
     status = 200
     if request.method == "POST":
         form = HandForm(session, _renumbered(request, session, editing), names=names)
@@ -266,8 +266,8 @@ def _renumbered(request: HtmxHttpRequest, session: GameSession, editing: Round |
     return data
 
 
-def _new_hand_initial(session: GameSession) -> dict[str, Any]:
-    initial: dict[str, Any] = {"client_token": new_client_token(), "expected_number": session.next_number}
+def _new_hand_initial(session: GameSession) -> FieldValues:
+    initial: FieldValues = {"client_token": new_client_token(), "expected_number": session.next_number}
     methods = HandForm.methods_of(session)
     if methods == ["self_draw"]:
         initial["how"] = "self_draw"
@@ -317,14 +317,14 @@ def hand_preview(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
             _("There is no hand %(number)s to preview a change of.") % {"number": raw_editing[:12]}
         )
     form = HandForm(session, request.POST)
-    preview: dict[str, Any] | None = None
+    preview: SettleResult | None = None
     if form.is_valid():
         preview = services.preview_hand(session, form.to_record(), editing)
     context = {"form": form, "seats": seats, **_preview_context(session, seats, preview, form)}
     return TemplateResponse(request, f"{FORM_TEMPLATE}#preview", context)
 
 
-def _detail_context(session: GameSession, round_: Round, **extra: Any) -> dict[str, Any]:
+def _detail_context(session: GameSession, round_: Round, **extra: object) -> dict[str, object]:
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
     info = session.variant_info
@@ -341,7 +341,7 @@ def _detail_context(session: GameSession, round_: Round, **extra: Any) -> dict[s
     return {
         "session": session,
         "round": round_,
-        "rows": _preview_rows(seats, {"deltas": round_.deltas}),
+        "rows": _preview_rows(seats, round_.deltas),
         "lines": reasons(round_.lines, names, info),
         "record_lines": record_lines(round_.record, names, info),
         "seat_names": names,

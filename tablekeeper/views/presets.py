@@ -3,7 +3,7 @@ one in a tap, rename and delete them."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -15,10 +15,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ..converters import query_number
 from ..forms.table_fee import fee_initial
-from ..house_rules import preset_changes
+from ..forms.values import FieldValues
+from ..house_rules import RuleChange, preset_changes
 from ..http import HtmxHttpRequest, current_user
 from ..models import TablePreset, city_presets
-from ..rules import get_variant, variant_ids
+from ..rules import HouseRules, Names, get_variant, variant_ids
 from ..services import HandRejected, QuotaReached
 from ..services.presets import PresetRefused, play_again, rename_preset, save_preset, start_from_preset
 from .access import kept_session
@@ -36,9 +37,9 @@ def preset_from_query(request: HtmxHttpRequest) -> TablePreset | None:
     return TablePreset.objects.filter(pk=number, owner=current_user(request)).first()
 
 
-def preset_initial(preset: TablePreset) -> dict[str, Any]:
+def preset_initial(preset: TablePreset) -> FieldValues:
     """The start form filled in from a preset: rules, points and (when it has them) players."""
-    initial: dict[str, Any] = {
+    initial: FieldValues = {
         "variant": preset.variant,
         "base": preset.base,
         "starting_points": preset.starting_points,
@@ -51,9 +52,9 @@ def preset_initial(preset: TablePreset) -> dict[str, Any]:
     return {**initial, **fee_initial(preset)}
 
 
-def options_initial(options: dict[str, Any]) -> dict[str, Any]:
+def options_initial(options: HouseRules) -> FieldValues:
     """House rules as the start form's initial values (`opt_<key>`)."""
-    initial: dict[str, Any] = {}
+    initial: FieldValues = {}
     for key, value in options.items():
         if isinstance(value, list):
             initial[f"opt_{key}"] = [str(item) for item in value]
@@ -64,7 +65,7 @@ def options_initial(options: dict[str, Any]) -> dict[str, Any]:
     return initial
 
 
-def city_preset_initial(variant: str | None, preset_id: str | None) -> dict[str, Any] | None:
+def city_preset_initial(variant: str | None, preset_id: str | None) -> FieldValues | None:
     """`?variant=<id>&city=<preset>` on the start page: the form filled in from one of the variant's
     city presets (RULES §9.7; its base too when it sets one), or None for anything unknown."""
     if not variant or variant not in variant_ids():
@@ -73,19 +74,33 @@ def city_preset_initial(variant: str | None, preset_id: str | None) -> dict[str,
     if preset is None:
         return None
     options = dict(preset["options"])
-    initial: dict[str, Any] = {"variant": variant, "city_preset": preset["id"]}
+    initial: FieldValues = {"variant": variant, "city_preset": preset["id"]}
     if "base" in options:
         initial["base"] = options.pop("base")
     options.pop("starting_points", None)
     return {**initial, **options_initial(options)}
 
 
-def city_preset_choices() -> list[dict[str, Any]]:
+class PresetChoice(TypedDict):
+    id: str
+    name: Names
+    changes: list[RuleChange]
+
+
+class VariantPresets(TypedDict):
+    """A variant's city presets as the start page offers them."""
+
+    variant: str
+    name: Names
+    presets: list[PresetChoice]
+
+
+def city_preset_choices() -> list[VariantPresets]:
     """Every variant's presets for the start page: each by name, with what it changes from the book."""
-    shown = []
+    shown: list[VariantPresets] = []
     for variant in variant_ids():
         info = get_variant(variant)
-        presets = [
+        presets: list[PresetChoice] = [
             {"id": preset["id"], "name": preset["name"], "changes": preset_changes(info, preset["options"])}
             for preset in info["presets"]
         ]

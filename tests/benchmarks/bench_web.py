@@ -36,6 +36,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from tablekeeper.rules import Record
 from tests.exports import self_draw, zhengzhou_export
 
 SAVE_BUDGET_MS = 15.0
@@ -73,11 +74,11 @@ def configure(scratch: Path) -> None:
     call_command("collectstatic", interactive=False, verbosity=0)
 
 
-def hand(number: int) -> dict[str, Any]:
+def hand(number: int) -> Record:
     """A varied Zhengzhou hand: self-draws by each seat, side bets, kongs, and a draw now and then."""
     if number % 7 == 0:
         return {"result": "draw"}
-    record: dict[str, Any] = {"result": "win", "wins": [{"seat": number % 4, "method": "self_draw", "patterns": []}]}
+    record: Record = {"result": "win", "wins": [{"seat": number % 4, "method": "self_draw", "patterns": []}]}
     if number % 3 == 0:
         record["seats"] = [{"side_bet": number % 4}, {}, {"side_bet": 1}, {}]
     if number % 5 == 0:
@@ -85,7 +86,7 @@ def hand(number: int) -> dict[str, Any]:
     return record
 
 
-def dealer_keeps_winning(number: int) -> dict[str, Any]:
+def dealer_keeps_winning(number: int) -> Record:
     """Seat 0 self-draws every hand: move hand 1's win elsewhere and no later table state is the same."""
     return self_draw(0)
 
@@ -136,7 +137,7 @@ def run() -> int:
     return 1 if broken else 0
 
 
-def build(keeper: Any, hands: int, make: Callable[[int], dict[str, Any]]) -> Any:
+def build(keeper: Any, hands: int, make: Callable[[int], Record]) -> Any:
     from tablekeeper.services.exchange import import_session
 
     return import_session(keeper, zhengzhou_export(["Ann", "Bo", "Cy", "Di"], [make(n) for n in range(1, hands + 1)]))

@@ -36,6 +36,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -139,7 +140,7 @@ class Phone:
             status, _, _ = self.retrying("POST", "/accounts/login/", {"username": name, "password": password})
         assert status == 302, status
 
-    def start_session(self, names: list[str], hands: list[dict[str, Any]] | None = None) -> int:
+    def start_session(self, names: list[str], hands: Sequence[Mapping[str, Any]] | None = None) -> int:
         """A new session through the import page (a JSON export): one POST."""
         self.retrying("GET", "/sessions/import/")
         export = zhengzhou_export(names, hands or [])
@@ -588,7 +589,7 @@ def verify(env: dict[str, str], book: Book) -> dict[str, object]:
 NO_INTEGRITY_CHECK = "n/a (PostgreSQL)"
 
 
-def _winner_of(record: dict[str, Any]) -> str:
+def _winner_of(record: Mapping[str, Any]) -> str:
     wins = record.get("wins") or []
     return str(wins[0]["seat"]) if record.get("result") == "win" and wins else "draw"
 

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
 from tablekeeper.models import GameSession
-from tablekeeper.rules import get_variant, variant_ids
+from tablekeeper.rules import PresetInfo, get_variant, variant_ids
 from tablekeeper.rules.variants import search_path
 from tests.e2e.phones import phone
 from tests.fixtures.variant_folder import copy_variant_folder
@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 NAMES = ["张姐", "老王", "小李", "阿强"]
 
 
-def a_city_preset() -> tuple[str, dict[str, Any]] | None:
+def a_city_preset() -> tuple[str, PresetInfo] | None:
     for variant in variant_ids():
         for preset in get_variant(variant)["presets"]:
             if any(value is True for value in preset["options"].values()):
@@ -34,7 +34,7 @@ def a_city_preset() -> tuple[str, dict[str, Any]] | None:
 
 
 @pytest.fixture
-def city(tmp_path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
+def city(tmp_path: Path) -> Iterator[tuple[str, PresetInfo]]:
     found = a_city_preset()
     if found is not None:
         yield found

@@ -12,6 +12,7 @@ from playwright.sync_api import Page
 
 from tablekeeper import services
 from tablekeeper.models import GameSession
+from tablekeeper.rules import Record
 from tests.conftest import draw, make_session, record_all, win
 from tests.e2e.accounts import signed_in
 from tests.e2e.conftest import PHONE
@@ -43,7 +44,7 @@ def long_finished_shandong(owner: Any) -> GameSession:
     game = make_session(
         owner, "shandong", player_names=["Annabelle", "Bartholomew", "Cy", "Di"], base=5, options={"cap": 16}
     )
-    hands: list[dict[str, Any]] = []
+    hands: list[Record] = []
     for number in range(60):
         if number % 5 == 4:
             hands.append(draw())

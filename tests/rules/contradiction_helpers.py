@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablekeeper.rules import settle
+from tablekeeper.rules import ProblemEntry, settle
 
 # A legal winning hand for each variant, the winning tile 8s into 79s, opened by a claimed meld.
 OPEN_HANDS = {
@@ -30,7 +30,7 @@ def seats(**facts: dict[str, Any]) -> list[dict[str, Any]]:
 
 def contradictions(
     variant: str, hand: dict[str, Any], state: dict[str, Any] | None = None, options: dict[str, Any] | None = None
-) -> list[dict[str, Any]]:
+) -> list[ProblemEntry]:
     """The contradictions a refused record reports; asserts that the refusal moved nothing."""
     result = settle(variant, hand, state, options)
     assert not result["ok"], f"{variant} accepted a record no hand can produce: {hand}"

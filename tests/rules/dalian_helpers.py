@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablekeeper.rules import settle
+from tablekeeper.rules import SettleResult, settle
 
 from .helpers import won
 
@@ -20,7 +20,7 @@ BIG_KONG_HAND = "[123m][999p](7777z)456s1s+1s"
 SHOU_BA_YI = "[111m][999p][999s][111z]9m+9m"
 
 
-def dl(hand: dict[str, Any], state: dict[str, Any] | None = None, **options: Any) -> dict[str, Any]:
+def dl(hand: dict[str, Any], state: dict[str, Any] | None = None, **options: Any) -> SettleResult:
     """Settle one Dalian hand; keyword arguments are the session's options."""
     return settle("dalian", hand, state, options or None)
 

@@ -84,6 +84,6 @@ def assert_session_agrees(variant: str, model: Model, hands: list[Record], optio
         assert settled["deltas"] == wanted.deltas, (hand, settled["lines"])
         assert settled["state"] == wanted.counters
         totals = [total + delta for total, delta in zip(totals, wanted.deltas, strict=True)]
-        state = wanted.counters
+        state = dict(wanted.counters)
     assert result["totals"] == totals
     assert result["state"] == state

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablekeeper.rules import replay, settle
+from tablekeeper.rules import ReplayResult, SettleResult, replay, settle
 
 from .helpers import discard, errors_of, ok, robbed, self_draw, won
 
@@ -26,7 +26,7 @@ def closed(*seats: int) -> list[dict[str, Any]]:
     return [{"opened": seat not in seats} for seat in range(4)]
 
 
-def harbin(hand: dict[str, Any], state: dict[str, Any] | None = None, **options: Any) -> dict[str, Any]:
+def harbin(hand: dict[str, Any], state: dict[str, Any] | None = None, **options: Any) -> SettleResult:
     """Settle a Harbin hand that must be accepted (always zero-sum: Harbin has no pot)."""
     result = ok(settle("harbin", hand, state, options or None))
     assert result["pot_delta"] == 0
@@ -40,7 +40,7 @@ def harbin_errors(
     return errors_of(settle("harbin", hand, state, options or None))
 
 
-def harbin_session(hands: list[dict[str, Any]], state: dict[str, Any] | None = None, **options: Any) -> dict[str, Any]:
+def harbin_session(hands: list[dict[str, Any]], state: dict[str, Any] | None = None, **options: Any) -> ReplayResult:
     """Replay a whole Harbin session that must be accepted hand by hand."""
     result = replay("harbin", hands, options or None, state)
     assert result["ok"], result["results"][-1]["errors"]

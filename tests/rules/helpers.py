@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablekeeper.rules import SettleResult
+
 from .variant_data import examples
 
 
@@ -44,7 +46,7 @@ def kong(seat: int, kind: str, tile: str | None = None, frm: int | None = None) 
     return entry
 
 
-def ok(result: dict[str, Any]) -> dict[str, Any]:
+def ok(result: SettleResult) -> SettleResult:
     """Assert a settle() result is accepted, zero-sum and explained; return it."""
     assert result["ok"], result["errors"]
     assert sum(result["deltas"]) + result["pot_delta"] == 0
@@ -53,7 +55,7 @@ def ok(result: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def errors_of(result: dict[str, Any]) -> set[tuple[str, str | None]]:
+def errors_of(result: SettleResult) -> set[tuple[str, str | None]]:
     """Assert a settle() result is rejected and moved nothing; return its (code, field) pairs."""
     assert not result["ok"]
     assert result["deltas"] == [0, 0, 0, 0] and result["pot_delta"] == 0

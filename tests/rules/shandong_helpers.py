@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablekeeper.rules import settle
+from tablekeeper.rules import SettleResult, settle
 
 from .helpers import discard, self_draw, won
 from .helpers import kong as any_kong
 
 
-def sd(hand: dict[str, Any], state: dict[str, Any] | None = None, **options: Any) -> dict[str, Any]:
+def sd(hand: dict[str, Any], state: dict[str, Any] | None = None, **options: Any) -> SettleResult:
     """settle() for Shandong; keyword arguments are house-rule options."""
     return settle("shandong", hand, state, options or None)
 

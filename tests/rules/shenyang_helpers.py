@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablekeeper.rules import replay, settle
+from tablekeeper.rules import ReplayResult, SettleResult, replay, settle
 
 from .helpers import discard, errors_of, ok, robbed, self_draw, won
 
@@ -12,7 +12,7 @@ from .helpers import discard, errors_of, ok, robbed, self_draw, won
 EXPOSED_7Z = {"seat": 1, "kind": "exposed", "tile": "7z", "from": 3}
 
 
-def shenyang(hand: dict[str, Any], state: dict[str, Any] | None = None, **options: Any) -> dict[str, Any]:
+def shenyang(hand: dict[str, Any], state: dict[str, Any] | None = None, **options: Any) -> SettleResult:
     """Settle a Shenyang hand that must be accepted (zero-sum once the pot is counted)."""
     return ok(settle("shenyang", hand, state, options or None))
 
@@ -24,9 +24,7 @@ def shenyang_errors(
     return errors_of(settle("shenyang", hand, state, options or None))
 
 
-def shenyang_session(
-    hands: list[dict[str, Any]], state: dict[str, Any] | None = None, **options: Any
-) -> dict[str, Any]:
+def shenyang_session(hands: list[dict[str, Any]], state: dict[str, Any] | None = None, **options: Any) -> ReplayResult:
     """Replay a whole Shenyang session that must be accepted hand by hand."""
     result = replay("shenyang", hands, options or None, state)
     assert result["ok"], result["results"][-1]["errors"]

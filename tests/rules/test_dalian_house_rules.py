@@ -549,7 +549,9 @@ def test_a_chicken_treasure_win_is_read_as_finding_treasure() -> None:
 
 # -- invariants under every §9.2 option ------------------------------------------------------------------------
 
-UNSCORABLE = next(o for o in get_variant("dalian")["options"] if o["key"] == "unscored_items")["allowed"]
+UNSCORABLE = [
+    str(item) for item in next(o for o in get_variant("dalian")["options"] if o["key"] == "unscored_items")["allowed"]
+]
 HOUSE_RULES = st.fixed_dictionaries(
     {
         "discard_all_pay": st.booleans(),

@@ -68,7 +68,7 @@ def test_dealer_rotation_and_counters(
 ) -> None:
     result = ok(dl(hand, state, **options))
     for key, value in expected.items():
-        assert result["state"][key] == value, key
+        assert dict(result["state"])[key] == value, key
 
 
 def test_a_draw_pays_nothing() -> None:

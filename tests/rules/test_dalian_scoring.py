@@ -24,7 +24,7 @@ def test_the_rule_books_dalian_examples_settle_as_written(case: dict[str, Any]) 
     result = ok(dl(case["hand"], case.get("state"), **case.get("options", {})))
     assert result["deltas"] == case["expect"]["deltas"]
     for key, value in case["expect"].get("state", {}).items():
-        assert result["state"][key] == value
+        assert dict(result["state"])[key] == value
 
 
 # -- every scoring item ---------------------------------------------------------------------------

@@ -44,7 +44,7 @@ def test_replay_from_a_malformed_state_stops_at_the_first_hand_and_hands_the_sta
     result = replay("harbin", [{"result": "draw"}], state={"dealer": 9})
 
     assert not result["ok"] and result["first_error"] == 0
-    assert result["state"] == {"dealer": 9}
+    assert dict(result["state"]) == {"dealer": 9}
     assert result["totals"] == [0, 0, 0, 0]
 
 

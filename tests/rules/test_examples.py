@@ -25,7 +25,7 @@ def test_each_worked_example_of_the_rule_book_settles_as_written(case: dict[str,
     assert result["deltas"] == case["expect"]["deltas"]
     assert result["pot_delta"] == case["expect"].get("pot_delta", 0)
     for key, value in case["expect"].get("state", {}).items():
-        assert result["state"][key] == value, key
+        assert dict(result["state"])[key] == value, key
     assert result["lines"], "every settled hand explains itself"
 
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tablekeeper.rules import get_variant, settle
+from tablekeeper.rules import SettleResult, get_variant, settle
 
 from .helpers import discard, errors_of, ok, robbed, self_draw, won
 from .test_properties import PROPERTY_SETTINGS, records_for, states
@@ -39,7 +39,7 @@ TWO_WAITS_TREASURE_5M = "[123m][222p]345s78s11m+5m"
 Case = tuple[str, dict[str, Any], dict[str, Any], list[int]]
 
 
-def _settle(hand: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+def _settle(hand: dict[str, Any], options: dict[str, Any]) -> SettleResult:
     return settle("harbin", hand, DEALER_P0, options or None)
 
 

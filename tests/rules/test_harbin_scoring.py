@@ -22,7 +22,7 @@ def test_the_rule_books_harbin_examples_settle_as_written(case: dict[str, Any]) 
 
     assert result["deltas"] == case["expect"]["deltas"]
     for key, value in case["expect"].get("state", {}).items():
-        assert result["state"][key] == value
+        assert dict(result["state"])[key] == value
 
 
 WIN_VALUES = [
@@ -126,7 +126,7 @@ DEALER_BRANCHES = [
 def test_the_winner_takes_the_deal(hand: dict[str, Any], expected: dict[str, int]) -> None:
     result = harbin(hand, {"dealer": 0})
 
-    assert {key: result["state"][key] for key in expected} == expected
+    assert {key: dict(result["state"])[key] for key in expected} == expected
     if hand["result"] != "win":
         assert result["deltas"] == [0, 0, 0, 0]
 

@@ -31,7 +31,7 @@ def test_the_winner_takes_the_deal_and_a_void_hand_moves_nothing() -> None:
         [0, 0, 0, 0],
     ]
     keys = ("dealer", "dealer_streak", "draw_streak", "previous", "hand")
-    assert [tuple(r["state"][k] for k in keys) for r in result["results"]] == [
+    assert [tuple(dict(r["state"])[k] for k in keys) for r in result["results"]] == [
         (1, 0, 0, "win", 2),
         (1, 1, 1, "draw", 3),
         (1, 2, 0, "win", 4),

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tablekeeper.rules import get_variant, settle, variant_ids
+from tablekeeper.rules import SettleResult, get_variant, settle, variant_ids
 from tablekeeper.rules.variants import folder_of
 
 FILE = "pattern_tiles.json"
@@ -47,7 +47,7 @@ def items_named(value: Any) -> Iterator[str]:
             yield from items_named(inner)
 
 
-def proven_by_tiles(answer: dict[str, Any], seat: int) -> list[str]:
+def proven_by_tiles(answer: SettleResult, seat: int) -> list[str]:
     return [
         str(entry["item"])
         for line in answer["lines"]

@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from tablekeeper.rules import get_variant, settle, table_rules, variant_ids
+from tablekeeper.rules import OptionInfo, PatternInfo, SettleResult, get_variant, settle, table_rules, variant_ids
 
 METHOD_ORDER = ("self_draw", "discard", "rob_kong")
 
 
-def option_values(option: dict[str, Any]) -> list[Any]:
+def option_values(option: OptionInfo) -> list[Any]:
     """Every value worth trying for one option: each choice, both booleans, each list item alone (and all of
     them), and a whole number's default and bounds."""
     kind, allowed = option["type"], option["allowed"]
@@ -25,8 +25,8 @@ def option_values(option: dict[str, Any]) -> list[Any]:
         return list(allowed)
     if kind == "subset":
         return [[], *([item] for item in allowed), list(allowed)]
-    bounds = allowed if isinstance(allowed, dict) else {}
-    values = [option["default"], bounds.get("min"), bounds.get("max")]
+    bounds = allowed if isinstance(allowed, dict) else None
+    values = [option["default"], bounds["min"] if bounds else None, bounds["max"] if bounds else None]
     return [value for value in dict.fromkeys(values) if value is not None or kind == "optional_int"]
 
 
@@ -41,7 +41,7 @@ def tables(variant: str) -> Iterator[tuple[str, dict[str, Any]]]:
         yield f"preset {preset['id']}", dict(preset["options"])
 
 
-def ticked_alone(variant: str, pattern: dict[str, Any], options: dict[str, Any]) -> dict[str, Any] | None:
+def ticked_alone(variant: str, pattern: PatternInfo, options: dict[str, Any]) -> dict[str, Any] | None:
     """A hand of seat 1 ticking only `pattern`, with the facts its other conditions need (a ready winner, a
     joyous kong to add dragons onto); None where this table allows none of the pattern's methods."""
     info = get_variant(variant)
@@ -64,7 +64,7 @@ def ticked_alone(variant: str, pattern: dict[str, Any], options: dict[str, Any])
     return record
 
 
-def refused_as_not_played(result: dict[str, Any]) -> bool:
+def refused_as_not_played(result: SettleResult) -> bool:
     return any(
         error["code"] == "pattern_not_allowed" and error["field"] == "wins.0.patterns.0" for error in result["errors"]
     )
@@ -139,7 +139,7 @@ def test_get_variant_names_the_house_rules_that_decide_whether_a_pattern_is_play
     assert luxury["played_by_options"] == ["luxury_seven_pairs"]
 
 
-def ticked_on(variant: str, pattern: dict[str, Any], options: dict[str, Any], method: str) -> dict[str, Any]:
+def ticked_on(variant: str, pattern: PatternInfo, options: dict[str, Any], method: str) -> dict[str, Any]:
     """`ticked_alone`'s hand, won by `method` (from seat 2 where it is a discard or a robbed kong)."""
     record = ticked_alone(variant, {**pattern, "methods": [method]}, options)
     assert record is not None

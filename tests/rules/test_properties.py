@@ -8,6 +8,7 @@ so rejection is exercised too.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -147,7 +148,7 @@ def test_replay_equals_settle_threaded_by_hand(variant: str) -> None:
     @given(records=st.lists(records_for(variant), max_size=12), start=st.sampled_from([0, 1, 2, 3]))
     def check(records: list[dict[str, Any]], start: int) -> None:
         replayed = replay(variant, records, state={"dealer": start})
-        state: dict[str, Any] = {"dealer": start}
+        state: Mapping[str, Any] = {"dealer": start}
         totals = [0, 0, 0, 0]
         for index, record in enumerate(records):
             result = settle(variant, record, state)

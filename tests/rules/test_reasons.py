@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 
-from tablekeeper.rules import get_variant, settle, variant_ids
+from tablekeeper.rules import ReasonLine, SettleResult, get_variant, settle, variant_ids
 from tablekeeper.rules.ledger import DEALER_REASONS, LINE_CODES, NOTE_IDS, Ledger
 
 from .test_properties import PROPERTY_SETTINGS, records_for, states
@@ -260,7 +260,7 @@ EVERY_KIND_OF_LINE: list[tuple[str, str, dict[str, Any], dict[str, Any] | None, 
 ]
 
 
-def settled(case: tuple[str, str, dict[str, Any], dict[str, Any] | None, dict[str, Any] | None]) -> dict[str, Any]:
+def settled(case: tuple[str, str, dict[str, Any], dict[str, Any] | None, dict[str, Any] | None]) -> SettleResult:
     _, variant, hand, state, options = case
     result = settle(variant, hand, state, options)
     assert result["ok"], (case[0], result["errors"])
@@ -293,7 +293,7 @@ def seats_in(params: dict[str, Any]) -> set[int]:
     return {leaf for leaf in leaves(params) if type(leaf) is int and 0 <= leaf <= 3}
 
 
-def text_problems(line: dict[str, Any]) -> list[str]:
+def text_problems(line: ReasonLine) -> list[str]:
     """What the line's English shows that its params do not hold."""
     shown = numbers_in(line["params"])
     problems = [f"{n} is not in the params" for n in map(int, re.findall(r"\d+", line["text"])) if n not in shown]
@@ -312,7 +312,7 @@ def items_named(params: dict[str, Any]) -> set[str]:
     return named
 
 
-def assert_reasons_are_data(variant: str, result: dict[str, Any]) -> None:
+def assert_reasons_are_data(variant: str, result: SettleResult) -> None:
     described = get_variant(variant)
     known = {entry["id"] for entry in described["patterns"] + described["fact_items"]}
     for line in result["lines"]:
@@ -341,7 +341,7 @@ def test_every_number_and_seat_of_every_kind_of_line_is_in_the_params(
     assert_reasons_are_data(case[1], settled(case))
 
 
-def shape_lines() -> list[dict[str, Any]]:
+def shape_lines() -> list[ReasonLine]:
     """Lines of the payment shapes no variant of the rule book pays through (a new variant's folder may):
     written by the engine's own ledger, as a variant's scoring writes them."""
     ledger = Ledger()
@@ -375,7 +375,13 @@ def test_every_number_and_seat_of_generated_hands_is_in_the_params(variant: str)
 
 
 def test_the_text_check_catches_a_number_the_params_lack() -> None:
-    line = {"seat": 1, "code": "total", "amount": 5, "params": {"seat": 1, "amount": 5}, "text": "P1 total +5 of 7"}
+    line: ReasonLine = {
+        "seat": 1,
+        "code": "total",
+        "amount": 5,
+        "params": {"seat": 1, "amount": 5},
+        "text": "P1 total +5 of 7",
+    }
 
     assert text_problems(line) == ["7 is not in the params"]
     assert text_problems({**line, "text": "P2 total +5"}) == ["2 is not in the params", "P2 is not in the params"]

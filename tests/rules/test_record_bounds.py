@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tablekeeper.rules import get_variant, settle
+from tablekeeper.rules import SettleResult, get_variant, settle
 from tablekeeper.rules.options import INT_OPTION_LIMIT
 
 DRAW: dict[str, Any] = {"result": "draw"}
@@ -16,7 +16,7 @@ def with_penalty(**penalty: Any) -> dict[str, Any]:
     return {"result": "draw", "penalties": [penalty]}
 
 
-def codes_and_fields(result: dict[str, Any]) -> set[tuple[str, str]]:
+def codes_and_fields(result: SettleResult) -> set[tuple[str, str | None]]:
     return {(error["code"], error["field"]) for error in result["errors"]}
 
 
@@ -111,7 +111,9 @@ def test_every_whole_number_house_rule_has_an_upper_bound_the_engine_holds():
         for spec in get_variant(variant)["options"]:
             if spec["type"] not in ("int", "optional_int"):
                 continue
-            most = spec["allowed"]["max"]
+            allowed = spec["allowed"]
+            assert isinstance(allowed, dict)
+            most = allowed["max"]
             assert most is not None and most <= INT_OPTION_LIMIT, (variant, spec["key"])
             too_many = settle(variant, DRAW, None, {spec["key"]: most + 1})
             assert not too_many["ok"] and f"at most {most}" in too_many["errors"][0]["message"]

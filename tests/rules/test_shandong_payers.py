@@ -178,7 +178,7 @@ def test_a_void_hand_moves_nothing_and_keeps_every_counter() -> None:
     state = {"dealer": 2, "dealer_streak": 1, "draw_streak": 2}
     result = ok(sd({"result": "void"}, state))
     assert result["deltas"] == [0, 0, 0, 0]
-    assert {k: result["state"][k] for k in state} == state
+    assert {k: dict(result["state"])[k] for k in state} == state
 
 
 def test_the_reasons_show_the_arithmetic_and_the_cap() -> None:

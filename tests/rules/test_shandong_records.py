@@ -188,6 +188,7 @@ def test_the_declaration_lists_every_config_key_and_pattern_of_the_rule_book() -
     assert keys["ming_lou_penalty_inside_cap"] is False
     assert keys["draw_dealer"] == "retain"
     assert keys["dealer_draw_penalty"] == "once_at_3"
+    assert isinstance(keys["exempt258"], list)
     assert set(keys["exempt258"]) == {
         "all_triplets",
         "seven_pairs",

@@ -26,7 +26,7 @@ def test_the_rule_books_shandong_examples_settle_as_written(case: dict[str, Any]
     result = ok(settle("shandong", case["hand"], case.get("state"), case.get("options")))
     assert result["deltas"] == case["expect"]["deltas"]
     for key, value in case["expect"].get("state", {}).items():
-        assert result["state"][key] == value
+        assert dict(result["state"])[key] == value
 
 
 def test_the_examples_cover_sd1_sd2_sd4_and_sd6() -> None:

@@ -216,7 +216,7 @@ def test_any_accepted_record_is_zero_sum_in_whole_numbers_and_a_rejected_one_mov
         assert result["state"]["pot"] >= 0
     else:
         assert result["deltas"] == [0, 0, 0, 0] and result["pot_delta"] == 0
-        assert {k: result["state"][k] for k in state} == state
+        assert {k: dict(result["state"])[k] for k in state} == state
 
 
 # -- kongs a record leaves out (§0.2, §0.8) --------------------------------------------------------

@@ -24,7 +24,7 @@ def test_the_rule_books_shenyang_examples_settle_as_written(case: dict[str, Any]
     assert result["deltas"] == case["expect"]["deltas"]
     assert result["pot_delta"] == case["expect"].get("pot_delta", 0)
     for key, value in case["expect"].get("state", {}).items():
-        assert result["state"][key] == value
+        assert dict(result["state"])[key] == value
 
 
 SCORING_ITEMS = [
@@ -222,14 +222,14 @@ DEALER_BRANCHES = [
 
 @pytest.mark.parametrize(("hand", "expected"), [c[1:] for c in DEALER_BRANCHES], ids=[c[0] for c in DEALER_BRANCHES])
 def test_the_deal_rotates_as_section_2_6_says(hand: dict[str, Any], expected: dict[str, int]) -> None:
-    state = shenyang(hand, {"dealer": 0})["state"]
+    state = dict(shenyang(hand, {"dealer": 0})["state"])
 
     assert {key: state[key] for key in expected} == expected
 
 
 def test_a_void_hand_keeps_the_draw_streak_the_pending_doubles_and_the_pot() -> None:
     before = {"dealer": 2, "draw_streak": 1, "pending_doubles": 1, "pot": 4, "dealer_streak": 3}
-    state = shenyang({"result": "void"}, before, liuju_dice_mode="no_stack_carry")["state"]
+    state = dict(shenyang({"result": "void"}, before, liuju_dice_mode="no_stack_carry")["state"])
 
     assert {key: state[key] for key in before} == before
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablekeeper.rules import replay
+from tablekeeper.rules import ReplayResult, replay
 
 from .helpers import discard, self_draw, won
 from .shenyang_helpers import shenyang_session
@@ -16,8 +16,8 @@ DRAW: dict[str, Any] = {"result": "draw"}
 COUNTERS = ("dealer", "dealer_streak", "draw_streak", "pending_doubles", "pot", "previous", "hand")
 
 
-def counters(result: dict[str, Any]) -> list[tuple[Any, ...]]:
-    return [tuple(r["state"][key] for key in COUNTERS) for r in result["results"]]
+def counters(result: ReplayResult) -> list[tuple[Any, ...]]:
+    return [tuple(dict(r["state"])[key] for key in COUNTERS) for r in result["results"]]
 
 
 def test_stack_mode_two_draws_then_a_dice_double_win() -> None:

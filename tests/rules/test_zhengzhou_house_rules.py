@@ -336,7 +336,7 @@ def test_the_robber_deals_next_and_the_dealer_keeps_the_deal_on_a_drawn_hand_wit
 
     assert rob["state"]["dealer"] == 2
     assert drawn["state"]["dealer"] == 0
-    assert drawn["facts"]["paid"] is True
+    assert drawn["facts"] is not None and drawn["facts"]["paid"] is True
     assert [line["code"] for line in drawn["lines"]].count("kong_bonus") == 3
 
 
@@ -385,7 +385,7 @@ def test_each_house_rule_defaults_to_the_rule_book_and_has_words_in_both_languag
     assert option["plain"]["zh"] and option["plain"]["en"]
     if option["type"] == "choice":
         for value in option["allowed"]:
-            assert option["value_labels"][value]["zh"] and option["value_labels"][value]["en"]
+            assert option["value_labels"][str(value)]["zh"] and option["value_labels"][str(value)]["en"]
 
 
 def test_the_presets_are_the_rule_book_first_and_each_passes_check_options() -> None:

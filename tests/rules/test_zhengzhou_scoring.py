@@ -23,7 +23,7 @@ def test_the_rule_books_zhengzhou_examples_settle_as_written(case: dict[str, Any
     result = ok(settle("zhengzhou", case["hand"], case.get("state"), case.get("options")))
     assert result["deltas"] == case["expect"]["deltas"]
     for key, value in case["expect"].get("state", {}).items():
-        assert result["state"][key] == value
+        assert dict(result["state"])[key] == value
 
 
 def test_the_examples_cover_z1_z2_and_z5() -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablekeeper.rules import settle
+from tablekeeper.rules import SettleResult, settle
 
 
-def zz(hand: dict[str, Any], state: dict[str, Any] | None = None, **options: Any) -> dict[str, Any]:
+def zz(hand: dict[str, Any], state: dict[str, Any] | None = None, **options: Any) -> SettleResult:
     """settle() for Zhengzhou; keyword arguments are house-rule options."""
     return settle("zhengzhou", hand, state, options or None)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 from html.parser import HTMLParser
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from django.contrib.auth.models import User
@@ -35,7 +35,7 @@ def start_page(client: Client, query: str = "", language: str = "en") -> str:
 @pytest.mark.parametrize("language", ["en", "zh-hans"])
 def test_the_start_page_offers_every_variants_presets_by_name_with_what_they_change(owner: User, language: str):
     body = start_page(signed_in(owner), language=language)
-    short = "zh" if language == "zh-hans" else "en"
+    short: Literal["zh", "en"] = "zh" if language == "zh-hans" else "en"
 
     for variant in variant_ids():
         info = get_variant(variant)

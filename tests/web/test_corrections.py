@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round
+from tablekeeper.rules import Record
 from tablekeeper.services.audit import replay_mismatches
 from tests.conftest import draw, make_session, record_all, win
 
@@ -52,11 +53,11 @@ def test_any_edits_and_deletes_leave_every_stored_figure_equal_to_a_replay(owner
         assert replay_mismatches(game) == []
 
 
-def dealer_wins(hands: int) -> list[dict[str, Any]]:
+def dealer_wins(hands: int) -> list[Record]:
     return [win(0)] * hands
 
 
-def queries_to_edit_hand_one(owner: User, records: list[dict[str, Any]], edited: dict[str, Any]) -> int:
+def queries_to_edit_hand_one(owner: User, records: list[Record], edited: Record) -> int:
     game = make_session(owner)
     record_all(game, records)
     with CaptureQueriesContext(connection) as queries:

@@ -8,7 +8,7 @@ import io
 import json
 import re
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
@@ -18,7 +18,8 @@ from django.test import Client
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round
-from tablekeeper.services.exchange import AlreadyImported, ImportRefused, export_session, import_session
+from tablekeeper.rules import Record
+from tablekeeper.services.exchange import AlreadyImported, ImportRefused, SessionExport, export_session, import_session
 from tablekeeper.uploads import MAX_UPLOAD_BYTES, UploadSizeLimit
 from tablekeeper.views.board import seats_of
 from tests.conftest import draw, make_session, record_all, win
@@ -26,8 +27,8 @@ from tests.conftest import draw, make_session, record_all, win
 pytestmark = pytest.mark.django_db
 
 
-def won(*wins: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    return {"result": "win", "wins": list(wins), **extra}
+def won(*wins: dict[str, Any], **extra: Any) -> Record:
+    return cast(Record, {"result": "win", "wins": list(wins), **extra})
 
 
 def by(seat: int, method: str = "self_draw", source: int | None = None, *patterns: str, **extra: Any) -> dict[str, Any]:
@@ -39,7 +40,7 @@ def by(seat: int, method: str = "self_draw", source: int | None = None, *pattern
 
 # Hands that exercise each variant's record: patterns, repeats, kongs, seats' facts, penalties,
 # several winners, the pot, side bets. Each must be accepted by the engine when recorded.
-SESSIONS: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {
+SESSIONS: dict[str, tuple[dict[str, Any], list[Record]]] = {
     "dalian": (
         {},
         [
@@ -54,7 +55,7 @@ SESSIONS: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {
         [
             draw(penalties=[{"kind": "revealed_tiles", "seat": 3, "count": 1}]),
             won(by(1, "discard", 2, "all_pungs"), by(3, "discard", 2), dice_double=True),
-            {"result": "void", "penalties": [{"kind": "false_win", "seat": 0}]},
+            draw(result="void", penalties=[{"kind": "false_win", "seat": 0}]),
             won(
                 by(3, "self_draw", None, "dragon_pung"), kongs=[{"seat": 3, "kind": "exposed", "tile": "7z", "from": 1}]
             ),
@@ -132,7 +133,7 @@ def test_the_imported_players_are_the_importers_own(owner, stranger):
     assert copy.owner == stranger and {seat.player.owner for seat in seats_of(copy)} == {stranger}
 
 
-def exported_harbin(owner: User) -> dict[str, Any]:
+def exported_harbin(owner: User) -> SessionExport:
     game = played(owner, "harbin")
     return export_session(game, seats_of(game))
 

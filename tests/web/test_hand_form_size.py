@@ -21,7 +21,7 @@ from django.test import Client
 
 from tablekeeper import services
 from tablekeeper.models import GameSession
-from tablekeeper.rules import get_variant, variant_ids
+from tablekeeper.rules import Record, get_variant, variant_ids
 from tests.benchmarks.bench_web import FIRST_LOAD_BUDGET_BYTES, LONG_NAMES, first_load_bytes
 
 pytestmark = pytest.mark.django_db
@@ -57,8 +57,8 @@ def played_session(owner: User, variant: str) -> GameSession:
     game = services.start_session(
         owner, variant=variant, player_names=LONG_NAMES, first_dealer=1, starting_points=1000, base=5, options={}
     )
-    dealer_wins: dict[str, Any] = {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": []}]}
-    hands: list[dict[str, Any]] = [{"result": "draw"}, dealer_wins, dealer_wins]
+    dealer_wins: Record = {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": []}]}
+    hands: list[Record] = [{"result": "draw"}, dealer_wins, dealer_wins]
     for number, record in enumerate(hands, start=1):
         services.record_hand(game, record, client_token=f"full-{number}", expected_number=number, user=owner)
     game.refresh_from_db()

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper.models import Correction, GameSession, Round
+from tablekeeper.rules import Record
 from tests.conftest import draw, make_session, post_confirmed, record_all, win
 
 pytestmark = pytest.mark.django_db
@@ -248,7 +249,7 @@ def test_a_finished_session_refuses_a_posted_hand_with_409(keeper_client, owner)
 )
 def test_the_history_says_how_each_hand_ended_in_the_keepers_language(keeper_client, owner, language, expected):
     game = make_session(owner, "shandong", base=5)
-    two_winners = {
+    two_winners: Record = {
         "result": "win",
         "wins": [
             {"seat": 1, "method": "discard", "from": 0, "patterns": []},
@@ -269,7 +270,7 @@ def test_a_preview_builds_the_hand_record_once(keeper_client, game, monkeypatch)
     built = []
     original = HandForm._build_record
 
-    def counting(form: HandForm) -> dict[str, Any]:
+    def counting(form: HandForm) -> Record:
         built.append(1)
         return original(form)
 

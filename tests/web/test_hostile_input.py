@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper.models import Correction, GameSession, Player, Round
-from tablekeeper.services.exchange import export_session
+from tablekeeper.services.exchange import SessionExport, export_session
 from tablekeeper.views.board import seats_of
 from tests.conftest import make_session, record_all, win
 
@@ -69,7 +69,7 @@ def test_an_adjustment_at_the_bound_saves_and_every_page_still_answers(keeper_cl
     assert Client().get(f"/b/{game.share_token}/").status_code == 200
 
 
-def exported(owner: User) -> dict[str, Any]:
+def exported(owner: User) -> SessionExport:
     game = make_session(owner, "shenyang", base=2)
     record_all(game, [win(1), win(2)])
     return export_session(game, seats_of(game))

@@ -11,6 +11,7 @@ from django.test import Client
 from tablekeeper import services
 from tablekeeper.forms import HandForm
 from tablekeeper.models import GameSession, Round
+from tablekeeper.rules import Record
 from tests.conftest import make_session
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +50,7 @@ def test_a_liable_player_on_the_second_of_two_winners_is_saved_on_that_win_and_s
     expected = services.preview_hand(shandong, saved.record, number=1)
     assert expected["ok"] and saved.deltas == expected["deltas"]
     assert saved.deltas[2] < 0
-    unliable = {**saved.record, "wins": [saved.record["wins"][0], {**saved.record["wins"][1], "liable": None}]}
+    unliable: Record = {**saved.record, "wins": [saved.record["wins"][0], {**saved.record["wins"][1], "liable": None}]}
     assert services.preview_hand(shandong, unliable, number=1)["deltas"][2] == 0
 
 
@@ -87,7 +88,7 @@ def test_one_winners_liable_player_is_written_on_their_win(keeper_client, shando
 
 
 def test_an_old_record_with_a_top_level_liable_player_keeps_it_when_edited(keeper_client, shandong):
-    old = {
+    old: Record = {
         "result": "win",
         "wins": [{"seat": 0, "method": "discard", "from": 3, "patterns": [], "flowers": 2}],
         "liable": 2,

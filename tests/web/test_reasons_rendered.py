@@ -7,14 +7,15 @@ the Chinese holds no Latin word but the players' names, and neither names a seat
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 import pytest
 from django.utils import translation
 
 from tablekeeper.reasons import RENDERERS, Reason, error_with_names, headline, reasons, render
 from tablekeeper.reasons.words import Words
-from tablekeeper.rules import get_variant, settle
+from tablekeeper.rules import ReasonLine, get_variant, settle
 from tablekeeper.rules.ledger import LINE_CODES
 from tests.rules.test_reasons import EVERY_KIND_OF_LINE, settled, shape_lines
 
@@ -22,9 +23,9 @@ NAMES = ["Ann", "Bo", "Cy", "Di"]
 LATIN_WORD = re.compile(r"[A-Za-z]+")
 
 
-def every_line() -> list[tuple[str, tuple[str, dict[str, Any]]]]:
+def every_line() -> list[tuple[str, tuple[str, ReasonLine]]]:
     """(id, (variant, line)) for the lines the table of hands produces, one per code, note, reason and method."""
-    found: dict[str, tuple[str, dict[str, Any]]] = {}
+    found: dict[str, tuple[str, ReasonLine]] = {}
     for case in EVERY_KIND_OF_LINE:
         for line in settled(case)["lines"]:
             kind = line["params"].get("note") or line["params"].get("reason") or line["code"]
@@ -39,7 +40,7 @@ def every_line() -> list[tuple[str, tuple[str, dict[str, Any]]]]:
 LINES = every_line()
 
 
-def rendered(variant: str, line: dict[str, Any], language: str) -> str:
+def rendered(variant: str, line: Mapping[str, Any], language: str) -> str:
     with translation.override(language):
         words = Words(NAMES, get_variant(variant))
         return RENDERERS[line["code"]](line["params"], words)
@@ -99,7 +100,7 @@ def test_a_chinese_payment_reads_as_the_table_says_it() -> None:
         "text": "",
     }
     with translation.override("zh-hans"):
-        (reason,) = reasons([line], ["老王", "小张", "李姐", "赵哥"], get_variant("dalian"))
+        (reason,) = reasons([cast(ReasonLine, line)], ["老王", "小张", "李姐", "赵哥"], get_variant("dalian"))
 
     assert reason == Reason(
         "李姐 付给 小张 100 分：底分 1 × 点炮 ×4 × 长毛（已连庄 2 把） ×4 × 大杠（东） ×8 = 128，封顶 100", "payment"
@@ -119,7 +120,7 @@ def test_a_flat_payment_names_its_item_whose_it_is_and_its_tile_in_the_keepers_l
 
 
 def test_a_drawn_hand_with_payments_never_says_nobody_pays() -> None:
-    draw: dict[str, Any] = {
+    draw: ReasonLine = {
         "seat": None,
         "code": "draw",
         "amount": None,
@@ -128,8 +129,10 @@ def test_a_drawn_hand_with_payments_never_says_nobody_pays() -> None:
     }
     kong = shape_lines()[0]
     with translation.override("zh-hans"):
-        alone = headline([{**draw, "params": {**draw["params"], "paid": False}}], NAMES, get_variant("shenyang"))
-        paid = headline([{**draw, "params": {**draw["params"], "paid": True}}, kong], NAMES, get_variant("shenyang"))
+        unpaid_draw: ReasonLine = {**draw, "params": {**draw["params"], "paid": False}}
+        paid_draw: ReasonLine = {**draw, "params": {**draw["params"], "paid": True}}
+        alone = headline([unpaid_draw], NAMES, get_variant("shenyang"))
+        paid = headline([paid_draw, kong], NAMES, get_variant("shenyang"))
         # A line stored before the engine said `paid`: the hand's other lines say it.
         stored = headline([draw, kong], NAMES, get_variant("shenyang"))
 
@@ -138,11 +141,12 @@ def test_a_drawn_hand_with_payments_never_says_nobody_pays() -> None:
 
 
 def test_item_names_follow_the_language() -> None:
-    line = {
+    line: ReasonLine = {
         "seat": 1,
         "code": "tiles_prove",
         "amount": None,
         "params": {"seat": 1, "items": [{"item": "clamp", "count": 1}]},
+        "text": "",
     }
     harbin = get_variant("harbin")
     with translation.override("en"):
@@ -170,13 +174,14 @@ def test_a_line_the_app_cannot_read_still_shows_what_moved_and_never_fails(
     line: dict[str, Any], expected: list[Reason]
 ) -> None:
     with translation.override("en"):
-        assert reasons([line], NAMES, get_variant("dalian")) == expected
+        # As stored by another engine: not the shape this one writes.
+        assert reasons([cast(ReasonLine, line)], NAMES, get_variant("dalian")) == expected
 
 
 def test_render_says_which_kind_of_line_it_is() -> None:
     words = Words(NAMES, get_variant("dalian"))
     with translation.override("en"):
-        note = render({"seat": 0, "code": "void", "amount": None, "params": {"dealer": 0}}, words)
+        note = render({"seat": 0, "code": "void", "amount": None, "params": {"dealer": 0}, "text": ""}, words)
 
     assert note == Reason("Hand void: Ann deals again; it does not count as a drawn hand.", "note")
 

@@ -5,21 +5,20 @@ from __future__ import annotations
 
 import re
 from types import ModuleType
-from typing import Any
 
 import pytest
 from django.utils.translation import override
 
 from tablekeeper.reasons.refusal_words import CONTRADICTION_FACTS, HEADLINES
 from tablekeeper.reasons.refusals import Refusal, refusal
+from tablekeeper.rules import ProblemEntry, Record, RecordKong, settle
 from tablekeeper.rules import errors as engine_errors
-from tablekeeper.rules import settle
 from tests.conftest import win
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 LATIN = re.compile(r"[A-Za-z]")
 # A record with two winners, kongs, a penalty and a liable player, for fields that point into it.
-RECORD: dict[str, Any] = {
+RECORD: Record = {
     "result": "win",
     "wins": [{"seat": 1, "method": "self_draw", "patterns": []}, {"seat": 3, "method": "self_draw", "patterns": []}],
     "kongs": [{"seat": 0, "kind": "exposed"}, {"seat": 2, "kind": "added"}],
@@ -39,7 +38,7 @@ def codes_without_a_sentence(module: ModuleType = engine_errors) -> set[str]:
     return engine_codes(module) - set(HEADLINES)
 
 
-def said_in_chinese(error: dict[str, Any], record: dict[str, Any] | None = RECORD) -> Refusal:
+def said_in_chinese(error: ProblemEntry, record: Record | None = RECORD) -> Refusal:
     with override("zh-hans"):
         return refusal(error, NAMES, record)
 
@@ -86,7 +85,12 @@ def test_each_code_said_in_chinese_has_no_latin_words_but_the_players_names(code
 @pytest.mark.parametrize("contradiction", sorted(engine_errors.CONTRADICTIONS))
 def test_each_contradiction_said_in_chinese_names_both_facts_without_latin_words(contradiction):
     facts = ["wins.0.patterns.0", "kongs.0"]
-    error = {"code": "contradictory_facts", "field": facts[0], "message": "P1.", "contradiction": contradiction}
+    error: ProblemEntry = {
+        "code": "contradictory_facts",
+        "field": facts[0],
+        "message": "P1.",
+        "contradiction": contradiction,
+    }
     error["facts"] = facts
     said = said_in_chinese(error)
     one, other = CONTRADICTION_FACTS[contradiction]
@@ -127,7 +131,8 @@ def test_a_code_from_a_newer_engine_is_still_refused_in_chinese_with_its_english
 
 def test_in_english_a_refusal_is_the_engines_message_with_names_and_nothing_more():
     with override("en"):
-        said = refusal({"code": "tiles_not_a_win", "field": "wins.0.tiles", "message": "P1's tiles."}, NAMES, RECORD)
+        problem: ProblemEntry = {"code": "tiles_not_a_win", "field": "wins.0.tiles", "message": "P1's tiles."}
+        said = refusal(problem, NAMES, RECORD)
     assert said == Refusal("Bo's tiles.") and "details" not in said.html()
 
 
@@ -141,8 +146,8 @@ def test_the_detail_is_escaped_marked_english_and_a_tap_away():
 
 
 def test_a_real_engine_contradiction_reads_as_a_keeper_would_say_it():
-    kong = {"seat": 2, "kind": "exposed", "tile": "5m", "from": 1}
-    record = {**win(1), "seats": [{}, {}, {"opened": False}, {}], "kongs": [kong]}
+    kong: RecordKong = {"seat": 2, "kind": "exposed", "tile": "5m", "from": 1}
+    record: Record = {**win(1), "seats": [{}, {}, {"opened": False}, {}], "kongs": [kong]}
     (error,) = settle("zhengzhou", record, {"dealer": 0}, {})["errors"]
     said = said_in_chinese(error, record)
     assert said.text == "Cy 的门清：「标了门清」与「有明杠或补杠」不能同时成立。"

@@ -15,8 +15,8 @@ from django.utils.translation import override
 
 from tablekeeper.reasons.refusals import refusal
 from tablekeeper.reasons.requirement_words import REQUIREMENT_WORDS
+from tablekeeper.rules import Record, settle
 from tablekeeper.rules import errors as engine_errors
-from tablekeeper.rules import settle
 from tests.conftest import make_session
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
@@ -29,7 +29,7 @@ def requirements_without_words() -> set[str]:
     return set(engine_errors.REQUIREMENTS) - set(REQUIREMENT_WORDS)
 
 
-def said(variant: str, record: dict[str, Any], language: str = "zh-hans", options: dict[str, Any] | None = None):
+def said(variant: str, record: Record, language: str = "zh-hans", options: dict[str, Any] | None = None):
     result = settle(variant, record, None, options)
     assert not result["ok"]
     with override(language):
@@ -72,7 +72,10 @@ def test_every_requirement_has_chinese_words_without_latin_and_english_words():
 
 
 def test_a_dalian_hand_missing_bamboo_says_so_in_chinese():
-    record = {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "tiles": "[123m][999p]45678m11z+9m"}]}
+    record: Record = {
+        "result": "win",
+        "wins": [{"seat": 1, "method": "self_draw", "tiles": "[123m][999p]45678m11z+9m"}],
+    }
     found, errors = said("dalian", record)
     assert errors[0]["requirement"] == "three_suits" and errors[0]["params"] == {"missing": "s"}
     assert found[0].text == "Bo 胡的牌：万、筒、条三门要齐（缺条）。"
@@ -91,7 +94,7 @@ def test_a_dalian_hand_missing_bamboo_says_so_in_chinese():
     ],
 )
 def test_each_variant_names_the_failed_requirement_in_chinese(variant, tiles, options, requirement, words):
-    record = {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "tiles": tiles}]}
+    record: Record = {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "tiles": tiles}]}
     if requirement is None:
         assert settle(variant, record, None, options)["ok"]
         return

@@ -18,7 +18,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tablekeeper import services
+from tablekeeper.corrected_hands import RescoredFigures
 from tablekeeper.models import Correction, GameSession, Round
+from tablekeeper.rules import Record, State
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,15 +29,15 @@ AFTER = [("tablekeeper", "0017_law18_rescore_new_law")]
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 # RULES §9.2.1's example: the 13 tiles wait on 2m and 3m, so 2m is no edge win under D-21.
-TWO_KIND_WAIT = {
+TWO_KIND_WAIT: Record = {
     "result": "win",
     "wins": [{"seat": 1, "method": "self_draw", "patterns": [], "tiles": "[789p][555s]1113m678s+2m"}],
 }
-PLAIN_DISCARD_WIN = {"result": "win", "wins": [{"seat": 3, "method": "discard", "from": 0, "patterns": []}]}
-TICKED_EDGE_WIN = {"result": "win", "wins": [{"seat": 2, "method": "self_draw", "patterns": ["edge_wait"]}]}
-SELF_DRAW = {"result": "win", "wins": [{"seat": 2, "method": "self_draw", "patterns": []}]}
+PLAIN_DISCARD_WIN: Record = {"result": "win", "wins": [{"seat": 3, "method": "discard", "from": 0, "patterns": []}]}
+TICKED_EDGE_WIN: Record = {"result": "win", "wins": [{"seat": 2, "method": "self_draw", "patterns": ["edge_wait"]}]}
+SELF_DRAW: Record = {"result": "win", "wins": [{"seat": 2, "method": "self_draw", "patterns": []}]}
 # RULES §9.6.4's example: P1 self-draws, P2 holds a concealed kong, P0 deals.
-DEALER_PAYS_A_KONG = {
+DEALER_PAYS_A_KONG: Record = {
     "result": "win",
     "wins": [{"seat": 1, "method": "self_draw", "patterns": []}],
     "kongs": [{"seat": 2, "kind": "concealed", "tile": "6m"}],
@@ -60,7 +62,7 @@ def keeper() -> Any:
     migrate_to_the_latest()
 
 
-def played(user: User, variant: str, options: dict[str, Any], records: list[dict[str, Any]], base: int) -> GameSession:
+def played(user: User, variant: str, options: dict[str, Any], records: list[Record], base: int) -> GameSession:
     session = services.start_session(
         user, variant=variant, player_names=NAMES, first_dealer=0, starting_points=1000, base=base, options=options
     )
@@ -70,7 +72,7 @@ def played(user: User, variant: str, options: dict[str, Any], records: list[dict
     return session
 
 
-def stored(session: GameSession) -> list[tuple[list[int], int, dict[str, Any]]]:
+def stored(session: GameSession) -> list[tuple[list[int], int, State]]:
     """The hand rows' figures, read by name so that the schema before 0017 reads them too."""
     rows = Round.objects.filter(session=session).order_by("number")
     return list(rows.values_list("deltas", "pot_delta", "state_after"))
@@ -102,7 +104,7 @@ def test_sessions_the_new_law_cannot_change_let_the_migration_pass_untouched(kee
     ],
 )
 def test_a_hand_within_the_new_laws_reach_stops_the_migration_naming_it_and_the_commit_to_migrate_through(
-    keeper: User, variant: str, options: dict[str, Any], records: list[dict[str, Any]], named: str
+    keeper: User, variant: str, options: dict[str, Any], records: list[Record], named: str
 ) -> None:
     session = played(keeper, variant, options, records, 1)
     figures = stored(session)
@@ -129,8 +131,8 @@ def test_a_rescore_correction_is_shown_on_the_hands_page_with_the_figures_before
         hand_key=hand.key,
         number=1,
         action="rescore",
-        before={"law": "D-21", "deltas": [-4, 12, -4, -4], "pot_delta": 0},
-        after={"law": "D-21", "deltas": [-2, 6, -2, -2], "pot_delta": 0},
+        before=RescoredFigures(law="D-21", deltas=[-4, 12, -4, -4], pot_delta=0),
+        after=RescoredFigures(law="D-21", deltas=[-2, 6, -2, -2], pot_delta=0),
     )
     client = Client()
     client.force_login(keeper)

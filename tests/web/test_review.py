@@ -11,6 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tablekeeper import services
+from tablekeeper.rules import Record
 from tablekeeper.services.stats import PlayerStats, SeatTally, seat_tallies, tally
 from tablekeeper.views.chart import chart_points, running_total_chart, sampled_numbers
 from tests.conftest import draw, make_session, record_all, win
@@ -94,7 +95,7 @@ def test_statistics_add_each_seats_counts_and_net_points_across_sessions():
 
 def test_the_database_counts_wins_self_draws_deal_ins_and_the_biggest_hand(owner):
     game = make_session(owner, "shandong", base=5)
-    two_winners = {
+    two_winners: Record = {
         "result": "win",
         "wins": [
             {"seat": 0, "method": "discard", "from": 3, "patterns": []},

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tablekeeper.rules import get_variant, settle, variant_ids
+from tablekeeper.rules import VariantInfo, get_variant, settle, variant_ids
 from tablekeeper.rules.folder_data import worked_examples
 from tablekeeper.rules.rule_words import value_key
 from tests.conftest import make_session, record_all, signed_in, win
@@ -29,8 +29,9 @@ def page(client: Client, url: str, language: str) -> str:
     return html.unescape(response.content.decode())
 
 
-def words_of_every_item(info: dict[str, Any], language: str) -> list[str]:
+def words_of_every_item(info: VariantInfo, language_code: str) -> list[str]:
     """Every name and value `get_variant` gives in `language` that the reference must show."""
+    language: Literal["en", "zh"] = "zh" if language_code == "zh" else "en"
     words = [item["name"][language] for item in info["fact_items"]]
     for pattern in info["patterns"]:
         words += [pattern["name"][language], pattern["value_words"][language]]
@@ -291,7 +292,7 @@ def test_a_variant_without_a_pictures_file_draws_the_tiles_of_its_worked_example
         start = body.index(f'id="example-{case["id"]}"')
         end = body.find('<div class="example"', start)
         example = body[start : end if end != -1 else body.index("</section>", start)]
-        assert example.count('class="tf"') == tiles_written(tiles)
+        assert tiles is not None and example.count('class="tf"') == tiles_written(tiles)
     # Its patterns the engine proves from those tiles are drawn beside them; the others are not.
     drawn = [
         p["id"] for p in get_variant(new_variant)["patterns"] if 'class="tf"' in item_block(body, f"item-{p['id']}")

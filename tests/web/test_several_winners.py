@@ -10,6 +10,7 @@ from django.test import Client
 
 from tablekeeper.forms import HandForm
 from tablekeeper.models import Round
+from tablekeeper.rules import Record
 from tests.conftest import make_session
 
 pytestmark = pytest.mark.django_db
@@ -157,7 +158,7 @@ def test_editing_a_hand_with_two_winners_shows_the_second_one_tapped(keeper_clie
 
 def test_the_form_round_trips_a_record_with_three_winners(owner):
     game = make_session(owner, "shandong", base=5)
-    record = {
+    record: Record = {
         "result": "win",
         "wins": [
             {"seat": 1, "method": "discard", "from": 0, "patterns": []},

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, PlayerGroup
-from tablekeeper.rules import replay
+from tablekeeper.rules import Record, RecordWin, replay
 from tablekeeper.services.groups import group_from_session
 from tablekeeper.services.sessions import ending_of
 from tablekeeper.services.settlement import settle_up
@@ -34,14 +34,16 @@ def keeper_client(client: Client, owner: User) -> Client:
     return client
 
 
-def two_winners(first: int, second: int, source: int) -> dict[str, Any]:
-    wins = [{"seat": seat, "method": "discard", "from": source, "patterns": []} for seat in (first, second)]
+def two_winners(first: int, second: int, source: int) -> Record:
+    wins: list[RecordWin] = [
+        {"seat": seat, "method": "discard", "from": source, "patterns": []} for seat in (first, second)
+    ]
     return {"result": "win", "wins": wins}
 
 
 def played(
     owner: User,
-    records: list[dict[str, Any]],
+    records: list[Record],
     *,
     variant: str = "shandong",
     base: int = 5,
@@ -54,7 +56,7 @@ def played(
     return services.finish_session(game, money_rate=rate)
 
 
-EVENINGS = [
+EVENINGS: list[list[Record]] = [
     [win(1, "discard", 0), win(1), draw(), two_winners(0, 2, 3)],
     [win(3, "discard", 1), win(2), win(0, "discard", 2), win(3, "discard", 0)],
     [win(0), win(0, "discard", 1), draw(), win(2, "discard", 3)],
@@ -102,10 +104,14 @@ def recomputed(sessions: list[GameSession]) -> tuple[dict[str, dict[str, Any]], 
                 gain = result["deltas"][entry["seat"]]
                 mine["biggest"] = gain if mine["biggest"] is None else max(mine["biggest"], gain)
                 if entry["method"] in ("discard", "rob_kong"):
-                    pair = (names[entry["from"]], names[entry["seat"]])
+                    source = entry.get("from")
+                    assert source is not None
+                    pair = (names[source], names[entry["seat"]])
                     dealt_into[pair] = dealt_into.get(pair, 0) + 1
             if wins and wins[0]["method"] in ("discard", "rob_kong"):
-                figures[names[wins[0]["from"]]]["deal_ins"] += 1
+                source = wins[0].get("from")
+                assert source is not None
+                figures[names[source]]["deal_ins"] += 1
         for transfer in settle_up(changes, -sum(changes)):
             if transfer.payee >= 0:
                 pair = (names[transfer.payer], names[transfer.payee])

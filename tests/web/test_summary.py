@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from tablekeeper import services
 from tablekeeper.models import GameSession
+from tablekeeper.rules import Record
 from tests.conftest import draw, make_session, record_all, win
 
 pytestmark = pytest.mark.django_db
@@ -193,7 +194,7 @@ def test_an_open_session_shows_the_standings_so_far_and_a_pot_on_the_table(clien
 
 def test_several_winners_share_one_row_and_both_names(client: Client, owner: User):
     session = make_session(owner, "shandong", base=5)
-    record = {
+    record: Record = {
         "result": "win",
         "wins": [
             {"seat": 0, "method": "discard", "from": 3, "patterns": [], "flowers": 2},

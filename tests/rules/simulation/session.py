@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tablekeeper.rules import get_variant, replay, settle
+from tablekeeper.rules import SettleResult, get_variant, replay, settle
 
 from .game import Hand
 from .keeper import next_dealer, record
@@ -57,13 +58,15 @@ def resolved(variant: str, options: dict[str, Any]) -> dict[str, Any]:
     return values | options
 
 
-def proved(result: dict[str, Any], wins: int) -> list[list[str]]:
+def proved(result: SettleResult, wins: int) -> list[list[str]]:
     """Per win, the patterns the engine's `tiles_prove` lines name (each as often as counted)."""
     found: list[list[str]] = [[] for _ in range(wins)]
     for line in result["lines"]:
         if line.get("code") == "tiles_prove":
             seat = line["params"]["seat"]
-            index = next(i for i, win in enumerate(result["facts"]["winners"]) if win["seat"] == seat)
+            facts = result["facts"]
+            assert facts is not None
+            index = next(i for i, win in enumerate(facts["winners"]) if win["seat"] == seat)
             for item in line["params"]["items"]:
                 found[index] += [item["item"]] * item["count"]
     return found
@@ -74,7 +77,7 @@ def play_game(variant: str, options: dict[str, Any], seed: int, hands: int, tall
     rng = random.Random(f"{variant}/{seed}")
     table = resolved(variant, options)
     kinds = get_variant(variant)["tile_set"]
-    state: dict[str, Any] | None = None
+    state: Mapping[str, Any] | None = None
     dealer = 0
     records: list[dict[str, Any]] = []
     totals = [0, 0, 0, 0]
@@ -89,7 +92,7 @@ def play_game(variant: str, options: dict[str, Any], seed: int, hands: int, tall
         tiled = settle(variant, hand, state, options)
         problem, shown = settle_without_tiles(story, tiled, state, options)
         if problem:
-            tally.refusals.append(Refusal(variant, seed, number, options, state or {}, shown or hand, problem))
+            tally.refusals.append(Refusal(variant, seed, number, options, dict(state or {}), shown or hand, problem))
             return
         records.append(hand)
         tally.ticked.update(item for win in hand["wins"] for item in win["patterns"])
@@ -109,7 +112,7 @@ def play_game(variant: str, options: dict[str, Any], seed: int, hands: int, tall
 
 
 def settle_without_tiles(
-    story: Story, tiled: dict[str, Any], state: dict[str, Any] | None, options: dict[str, Any]
+    story: Story, tiled: SettleResult, state: Mapping[str, Any] | None, options: dict[str, Any]
 ) -> tuple[str, dict[str, Any] | None]:
     """The record without tiles (ticking what the tiles proved) settled beside the one with tiles: the problem
     found, if any, and the record without tiles."""
@@ -122,7 +125,7 @@ def settle_without_tiles(
     return check(story, tiled, plain), bare
 
 
-def check(story: Story, tiled: dict[str, Any], plain: dict[str, Any]) -> str:
+def check(story: Story, tiled: SettleResult, plain: SettleResult) -> str:
     """Zero-sum whole numbers, the same deltas with and without tiles, and the book's next dealer."""
     for result in (tiled, plain):
         if sum(result["deltas"]) + result["pot_delta"] != 0 or not all(type(d) is int for d in result["deltas"]):

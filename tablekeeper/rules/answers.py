@@ -1,0 +1,378 @@
+"""The shapes of what the engine takes and answers (RULES.md §0), as types mypy checks.
+
+At run time every one of them is a plain JSON dict (a `TypedDict` is only a type): `settle`, `replay`,
+`table_rules`, `check_options` and `get_variant` answer exactly what RULES §0 documents, and the app,
+which stores and sends these dicts as JSON, reads their keys through these types, so that a renamed key
+fails `mypy`, not a page. Keys that the engine leaves out in some answers are `NotRequired`. A key
+named `from` (a Python keyword) needs the functional syntax.
+
+A variant's description (`VariantInfo`) is built in `Variant.describe` and read in many places:
+a new capability is one more key in `VariantCapabilities`, here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired, TypedDict
+
+
+class Names(TypedDict):
+    """A name (or any words) in both languages."""
+
+    en: str
+    zh: str
+
+
+# A house rule's value as JSON holds it: which of these depends on the option's `type` (bool, choice,
+# int, optional_int, subset), so a reader knows it from the option it reads.
+OptionValue = bool | int | str | list[str] | None
+HouseRules = dict[str, OptionValue]
+
+# -- the hand record (RULES §0.2): what the scorekeeper saw, the engine's input --------------------------
+
+RecordWin = TypedDict(
+    "RecordWin",
+    {
+        "seat": int,
+        "method": str,  # self_draw, discard, rob_kong
+        "from": NotRequired[int | None],  # the discarder, or whose kong was robbed; absent for a self-draw
+        "patterns": NotRequired[list[str]],  # a repeated id counts twice
+        "flowers": NotRequired[int],
+        "tiles": NotRequired[str | None],
+        "liable": NotRequired[int | None],
+    },
+)
+
+
+class RecordSeat(TypedDict, total=False):
+    """One seat's facts; a fact left out takes its default (not ready, opened, no side bet)."""
+
+    ready: str
+    opened: bool
+    side_bet: int
+
+
+RecordKong = TypedDict(
+    "RecordKong",
+    {
+        "seat": int,
+        "kind": str,  # exposed, added, concealed, dragon_set, wind_set
+        "tile": NotRequired[str | None],
+        "from": NotRequired[int | None],
+    },
+)
+
+
+class RecordPenalty(TypedDict):
+    kind: str  # false_win, four_same_discards, revealed_tiles, adjustment
+    seat: NotRequired[int | None]
+    count: NotRequired[int]
+    deltas: NotRequired[list[int]]  # an adjustment's zero-sum transfer, in seat order
+    note: NotRequired[str]
+
+
+class Record(TypedDict):
+    """A hand record: the facts, never the points."""
+
+    result: str  # win, draw, void
+    wins: NotRequired[list[RecordWin]]
+    seats: NotRequired[list[RecordSeat | None]]
+    kongs: NotRequired[list[RecordKong]]
+    penalties: NotRequired[list[RecordPenalty]]
+    dice_double: NotRequired[bool]
+    liable: NotRequired[int | None]  # the older form of a single win's `liable`
+    treasure: NotRequired[str | None]
+
+
+# -- the table state (RULES §0.5) ----------------------------------------------------------------------
+
+
+class State(TypedDict):
+    """What carries from one hand to the next, as the engine answers it (every key present)."""
+
+    dealer: int
+    dealer_streak: int
+    draw_streak: int
+    pending_doubles: int
+    pot: int
+    previous: str | None
+    hand: int
+
+
+class StartingState(TypedDict, total=False):
+    """A table state as the app may give it: a missing key takes its zero value (a session's start: the dealer)."""
+
+    dealer: int
+    dealer_streak: int
+    draw_streak: int
+    pending_doubles: int
+    pot: int
+    previous: str | None
+    hand: int
+
+
+class DealtHand(TypedDict):
+    """A hand record with the table it is dealt at (a variant folder's pictures and worked examples)."""
+
+    hand: Record
+    state: NotRequired[StartingState]
+    options: NotRequired[HouseRules]
+
+
+class WorkedExample(DealtHand):
+    """One of the rule book's worked examples (a variant folder's examples.json)."""
+
+    id: str
+    variant: NotRequired[str]
+    note: NotRequired[str]
+    expect: NotRequired[dict[str, Any]]  # what settling it gives, as far as the example says (the tests compare it)
+
+
+# -- what settling answers -----------------------------------------------------------------------------
+
+
+class ProblemEntry(TypedDict):
+    """Why a record (or a house-rule set) is refused: a stable code and the field at fault."""
+
+    code: str
+    field: str | None
+    message: str
+    # tiles, contradiction or value: the engine always says; a problem the app adds may not.
+    kind: NotRequired[Literal["tiles", "contradiction", "value"]]
+    contradiction: NotRequired[str]  # a contradiction's own id (errors.CONTRADICTIONS)
+    facts: NotRequired[list[str]]  # the fields of the facts that contradict each other
+    requirement: NotRequired[str]  # a win requirement the tiles fail
+    params: NotRequired[dict[str, str]]
+
+
+class ReasonLine(TypedDict):
+    """One line of why a seat pays what it pays (RULES §0.7): `code` + `params` are the data, `text` the English.
+
+    `params` differ by code (ledger.py lists them), so they stay a free-form mapping.
+    """
+
+    seat: int | None
+    code: str
+    amount: int | None
+    params: dict[str, Any]
+    text: str
+
+
+WinnerFact = TypedDict("WinnerFact", {"seat": int, "method": str, "from": int | None, "gain": int})
+KongFact = TypedDict("KongFact", {"seat": int, "kind": str, "tile": str | None, "from": int | None})
+
+
+class SettleFacts(TypedDict):
+    """What the engine settled about a hand, as the app stores it (instead of re-reading the record)."""
+
+    result: str
+    winners: list[WinnerFact]
+    method: str | None  # the first winner's
+    discarder: int | None  # the seat that dealt in (a discard or a robbed kong), else None
+    kongs: list[KongFact]
+    paid: bool
+
+
+class SettleResult(TypedDict):
+    ok: bool
+    errors: list[ProblemEntry]  # empty when ok
+    deltas: list[int]  # each seat's change, in seat order; all 0 when not ok
+    pot_delta: int
+    lines: list[ReasonLine]
+    state: State  # the next hand's state; unchanged when not ok
+    facts: SettleFacts | None  # None when not ok
+
+
+class ReplayResult(TypedDict):
+    ok: bool
+    results: list[SettleResult]  # one per hand, up to the first that is not ok
+    totals: list[int]
+    pot: int
+    state: State
+    first_error: int | None
+
+
+class OptionsCheck(TypedDict):
+    ok: bool
+    errors: list[ProblemEntry]
+
+
+class TableRules(TypedDict):
+    """The rules one table plays by (`table_rules`)."""
+
+    ok: bool
+    errors: list[ProblemEntry]
+    options: HouseRules  # every option, resolved
+    methods: list[str]
+    several_winners: bool
+    max_side_bet: int
+    patterns: list[str]  # the ids of the patterns this table plays
+    pattern_methods: dict[str, list[str]]  # each pattern's methods at this table
+
+
+class NextDeal(TypedDict):
+    """Who deals after one plain outcome (`deal.next_deals`), and after the one after it."""
+
+    dealer: int
+    then: NotRequired[dict[str, NextDeal]]
+
+
+# -- a variant's description (`get_variant`) -----------------------------------------------------------
+
+
+class IntBounds(TypedDict):
+    """A whole-number option's allowed values."""
+
+    min: int | None
+    max: int
+    null: bool  # whether it may be empty (optional_int)
+
+
+class OptionWords(TypedDict):
+    """A house rule in a player's words (rule_words.py)."""
+
+    label: Names
+    plain: Names
+    common: bool  # tables commonly change it (the start form shows it first)
+    value_labels: dict[str, Names]  # by the value as JSON writes it ("true", "4", "null")
+
+
+class OptionInfo(TypedDict):
+    key: str
+    default: OptionValue
+    type: str  # bool, choice, int, optional_int, subset
+    allowed: list[OptionValue] | IntBounds  # a bool's, a choice's or a subset's values; a number's bounds
+    meaning: str
+    # The option's words (`OptionWords`), where the variant gives them.
+    label: NotRequired[Names]
+    plain: NotRequired[Names]
+    common: NotRequired[bool]
+    value_labels: NotRequired[dict[str, Names]]
+
+
+class OptionAliasInfo(TypedDict):
+    key: str
+    type: str
+    option: str
+    when_true: OptionValue
+
+
+class PatternInfo(TypedDict):
+    id: str
+    name: Names
+    value: str
+    value_words: Names
+    methods: list[str]
+    excludes: list[str]
+    repeatable: bool
+    requires_option: str | None
+    played_by_options: list[str]
+    from_tiles: bool
+    meaning: str
+    meaning_words: Names
+
+
+class FactItemInfo(TypedDict):
+    id: str
+    name: Names
+    value: str
+    value_words: Names
+
+
+class WildsInfo(TypedDict):
+    kind: str  # treasure, wild
+    name: Names
+    holder: str  # ready_player, anyone
+    drawn_only: bool
+    widened_by: str | None
+
+
+class SeveralWinnersInfo(TypedDict):
+    methods: list[str]
+    option: str | None
+
+
+class PresetInfo(TypedDict):
+    """A city preset: a named bundle of house rules (the rule book first, with none)."""
+
+    id: str
+    name: Names
+    options: HouseRules
+    source: str
+
+
+# The names of a variant's ready values, kinds of kong and penalties: fact -> value -> names.
+FactNames = dict[str, dict[str, Names]]
+
+
+class VariantCapabilities(TypedDict):
+    """What `Variant.describe` says of a variant: everything but the presets of its folder."""
+
+    id: str
+    name: Names
+    default_base: int
+    default_starting_points: int
+    methods: list[str]
+    method_options: dict[str, str]  # a method a bool house rule lets in -> that option
+    max_winners: int
+    several_winners: SeveralWinnersInfo | None
+    tile_set: list[str]
+    wilds: WildsInfo | None
+    dealer_rotation: str
+    ready_values: list[str]
+    kong_kinds: list[str]
+    penalty_kinds: list[str]
+    uses_flowers: bool
+    uses_side_bets: bool
+    uses_dice_double: bool
+    uses_liable: bool
+    uses_treasure: bool
+    options: list[OptionInfo]
+    option_aliases: list[OptionAliasInfo]
+    patterns: list[PatternInfo]
+    fact_items: list[FactItemInfo]
+    fact_names: FactNames
+    notes: list[str]
+
+
+class VariantInfo(VariantCapabilities):
+    """A variant's description for the app (`get_variant`)."""
+
+    presets: list[PresetInfo]
+
+
+__all__ = [
+    "DealtHand",
+    "FactItemInfo",
+    "FactNames",
+    "HouseRules",
+    "IntBounds",
+    "KongFact",
+    "Names",
+    "NextDeal",
+    "OptionAliasInfo",
+    "OptionInfo",
+    "OptionValue",
+    "OptionWords",
+    "OptionsCheck",
+    "PatternInfo",
+    "PresetInfo",
+    "ProblemEntry",
+    "ReasonLine",
+    "Record",
+    "RecordKong",
+    "RecordPenalty",
+    "RecordSeat",
+    "RecordWin",
+    "ReplayResult",
+    "SettleFacts",
+    "SettleResult",
+    "SeveralWinnersInfo",
+    "StartingState",
+    "State",
+    "TableRules",
+    "VariantCapabilities",
+    "VariantInfo",
+    "WildsInfo",
+    "WinnerFact",
+    "WorkedExample",
+]
