@@ -9,7 +9,7 @@ only draws it (static/js/card.js on a <canvas>, offline, in the phone's own font
 from __future__ import annotations
 
 from datetime import datetime, time
-from typing import Any
+from typing import Any, TypedDict
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -133,7 +133,18 @@ def _qr_rows(url: str | None) -> list[str]:
     return ["".join("1" if cell else "0" for cell in row) for row in segno.make(url, error="m").matrix]
 
 
-def card_data(session: GameSession, *, share_url: str | None = None) -> dict[str, Any]:
+class CardPlayer(TypedDict):
+    """One row of the standings as the picture draws it."""
+
+    rank: int
+    name: str
+    points: int
+    change: str  # signed: +62, -8, +0
+    money: str | None  # after the fee, with ¥; None without a money rate
+    fee: str | None  # this player's table fee, with ¥; None when they pay none
+
+
+def card_data(session: GameSession, *, share_url: str | None = None) -> dict[str, object]:
     """Everything the picture and the text say, in the keeper's language."""
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
@@ -145,7 +156,7 @@ def card_data(session: GameSession, *, share_url: str | None = None) -> dict[str
     table, rules_line = _rules_line(session)
     base = _("Base %(n)s") % {"n": session.base}
     rate = _("%(money)s a point") % {"money": yuan(session.money_rate)} if session.money_rate is not None else ""
-    players = [
+    players: list[CardPlayer] = [
         {
             "rank": row.rank,
             "name": row.name,
@@ -222,7 +233,7 @@ def card_data(session: GameSession, *, share_url: str | None = None) -> dict[str
     }
 
 
-def _player_said(player: dict[str, Any], *, zh: bool) -> str:
+def _player_said(player: CardPlayer, *, zh: bool) -> str:
     """小李 +62 ¥62，扣台费后 ¥22: the points, the money and, with a fee, what is left after it."""
     said = f"{player['rank']}. {player['name']} {player['change']}"
     if player["money"] is None:
