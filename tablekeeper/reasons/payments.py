@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from .words import Params, Words, signed
+from .words import Params, Words, bracketed, chinese, signed
 
 
 def _pays(p: Params, w: Words, formula: str) -> str:
@@ -58,7 +58,7 @@ def win_points(p: Params, w: Words) -> str:
         factors += _(", capped at ×%(cap)s") % {"cap": p["cap"]}
     elif p["cap"] is not None and p["cap_scope"] == "draw_multiplier" and p["multiplier"] < p["product"]:
         factors += _(", the drawn hands capped at ×%(cap)s") % {"cap": p["cap"]}
-    formula = f"({points}) × ({factors}) = {p['point_total']} × {p['multiplier']} = {p['value']}"
+    formula = f"{bracketed(points)} × {bracketed(factors)} = {p['point_total']} × {p['multiplier']} = {p['value']}"
     for factor in p["after_cap"]:
         formula += _("; %(factor)s after the cap: %(value)s × %(times)s = %(share)s") % {
             "factor": w.item(factor["item"]),
@@ -93,13 +93,13 @@ def _stakes(p: Params, w: Words) -> str:
 
 
 def win_stakes(p: Params, w: Words) -> str:
-    formula = f"{_base(p)} × ({_stakes(p, w)})"
+    formula = f"{_base(p)} × {bracketed(_stakes(p, w))}"
     if p["factors"]:
         if p["combine"] == "add_units":
             specials = " + ".join(["1", *(f"{w.item(f['item'])} {f['factor']}" for f in p["factors"])])
         else:
             specials = " · ".join(w.factor(f) for f in p["factors"])
-        formula += f" × ({specials} = ×{p['multiplier']})"
+        formula += " × " + bracketed(f"{specials} = ×{p['multiplier']}")
     formula += f" = {p['amount']}"
     if p["method"] == "discard":
         formula += _("; the discarder alone pays")
@@ -113,7 +113,7 @@ def kong_bonus(p: Params, w: Words) -> str:
     if p.get("tile"):
         kong += _(" of %(tile)s") % {"tile": w.tile(p["tile"])}
     if p["side_bets"]:
-        formula = f"{_base(p)} × ({_stakes(p, w)}) = {p['amount']}"
+        formula = f"{_base(p)} × {bracketed(_stakes(p, w))} = {p['amount']}"
     else:
         formula = _("base %(base)s (side bets do not count for kongs)") % {"base": p["base"]}
     return _pays(
@@ -157,7 +157,9 @@ def pot_out(p: Params, w: Words) -> str:
 
 def adjustment(p: Params, w: Words) -> str:
     text = _("%(seat)s: manual adjustment %(amount)s") % {"seat": w.seat(p["seat"]), "amount": signed(p["amount"])}
-    return text + (f" ({p['note']})" if p.get("note") else "")
+    if not p.get("note"):
+        return text
+    return text + ("" if chinese() else " ") + bracketed(p["note"])
 
 
 def total(p: Params, w: Words) -> str:

@@ -32,6 +32,11 @@ def signed(amount: int) -> str:
     return f"+{amount}" if amount > 0 else f"−{abs(amount)}"
 
 
+def bracketed(text: str) -> str:
+    """Part of a formula set apart, in the brackets of the sentence around it: full-width in Chinese."""
+    return f"（{text}）" if chinese() else f"({text})"
+
+
 def listed(parts: Iterable[str]) -> str:
     return pgettext("list separator", ", ").join(parts)
 

@@ -55,7 +55,7 @@ def test_a_city_preset_is_one_tap_on_the_start_page_and_the_board_names_it(
         page.locator("details.city-presets > summary").click()
         link = page.locator(f"a.city-preset[data-variant='{variant}'][data-preset='{preset['id']}']")
         expect(link).to_contain_text(preset["name"]["zh"])
-        expect(link).to_contain_text("与规则书不同")
+        expect(link).to_contain_text("与常规不同")
         box = link.bounding_box()
         assert box is not None and box["height"] >= 44
         link.click()

@@ -42,15 +42,15 @@ def test_counts_tiles_and_the_dice_double_read_as_a_chinese_keeper_expects(
         expect(page.locator(".tiles-faces svg")).to_have_count(14)
         expect(page.locator(".tiles-faces .group.winning svg")).to_have_count(1)
         verdict = page.locator("#preview .tile-verdict")
-        expect(verdict).to_contain_text("这手牌不是合法的和牌", timeout=5_000)
-        expect(page.locator("#preview .errors")).to_contain_text("博 胡的牌：要开门")
+        expect(verdict).to_contain_text("这手牌不是合法的胡牌", timeout=5_000)
+        expect(page.locator("#preview .errors")).to_contain_text("博胡的牌：要开门")
         assert page.evaluate("document.activeElement.id") == "tiles-input"
         page.screenshot(path=str(artifacts / "tiles-typed-refused-zh.png"))
 
         field.fill("")
         field.press_sequentially("[123m]456p789s222s1m+1m", delay=20)
         expect(page.locator(".tiles-faces .group.claimed svg")).to_have_count(3)
-        expect(verdict).to_contain_text("这手牌是合法的和牌", timeout=5_000)
+        expect(verdict).to_contain_text("这手牌是合法的胡牌", timeout=5_000)
         assert small_tap_targets(page, "#hand-form .chip, #hand-form button:not([hidden])") == []
 
 
@@ -75,7 +75,7 @@ def test_offline_the_queue_line_says_who_won_and_all_sent_is_said_calmly(
         expect(chips.nth(2)).to_have_text("南 慈", use_inner_text=True)
         page.screenshot(path=str(artifacts / "offline-winds-kept-zh.png"))
         page.locator("#outbox details.outbox-details > summary").click()
-        expect(outbox.locator(".outbox-entry .what")).to_contain_text("慈 胡，博 点炮")
+        expect(outbox.locator(".outbox-entry .what")).to_contain_text("慈胡，博点炮")
         # A draw kept too: 博 keeps the deal for hand 3; past what the page was told, no winds.
         page.locator('#hand-form label.chip:has(input[name="winner"][value="draw"])').click()
         page.locator("#hand-form button[value=save]").click()

@@ -133,7 +133,7 @@ def test_the_result_card_is_drawn_offline_in_both_languages_and_says_the_settlem
         text = page.locator("#card-text").input_value()
         expected = expected_text(session, language)
         assert text.split("\n")[: len(expected)] == expected
-        assert ("最大一手" if language == "zh-hans" else "Biggest hand") in text.split("\n")[len(expected)]
+        assert ("最大一局" if language == "zh-hans" else "Biggest hand") in text.split("\n")[len(expected)]
         page.locator("#card-copy").click()
         # The clipboard answers asynchronously: wait for the "copied" word rather than read it at once.
         expect(page.locator("#card-copied")).not_to_be_empty()

@@ -69,6 +69,18 @@ def test_a_deleted_hand_keeps_its_records_on_the_removed_hands_page(game, owner)
     )
 
 
+def test_an_undone_or_deleted_hands_record_is_headed_by_what_happened_to_it(game, owner):
+    record_all(game, SEVEN[:3], owner)
+    services.delete_hand(game, 2, user=owner)
+    game.refresh_from_db()
+    services.undo_last_hand(game, user=owner)
+
+    page = signed_in(owner).get(f"/sessions/{game.pk}/hands/removed/", headers={"Accept-Language": "zh-CN"})
+    undone, deleted = page.content.decode().split('class="card audit removed-hand"')[1:]
+    assert "<p>撤销的这一局</p>" in undone and "<p>删除的这一局</p>" in deleted
+    assert "修改前" not in undone + deleted
+
+
 def test_the_removed_hands_page_is_for_the_keepers_only(client, game, owner, stranger):
     record_all(game, [win(0)], owner)
     assert signed_in(stranger).get(f"/sessions/{game.pk}/hands/removed/").status_code == 404

@@ -52,7 +52,7 @@ def test_a_city_preset_from_a_folder_fills_the_house_rules_and_is_remembered(new
     client = signed_in(owner)
 
     listed = start_page(client, language="zh-hans")
-    assert city["name"]["zh"] in listed and "与规则书不同：" in listed
+    assert city["name"]["zh"] in listed and "与常规不同：" in listed
 
     filled = start_page(client, f"?variant={new_variant}&city={city['id']}")
     assert f'name="city_preset" value="{city["id"]}"' in filled

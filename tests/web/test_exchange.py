@@ -260,14 +260,14 @@ def test_the_csv_speaks_chinese_to_a_chinese_keeper_as_the_summary_does(keeper_c
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == [
         "局", "结果", "胡牌者", "方式", "张姐", "老王", "小李", "阿强", "奖池",
-        "张姐 累计", "老王 累计", "小李 累计", "阿强 累计",
+        "张姐累计", "老王累计", "小李累计", "阿强累计",
     ]  # fmt: skip
-    assert rows[1][:4] == ["1", "胡", "老王", "张姐 点炮"]
+    assert rows[1][:4] == ["1", "胡", "老王", "张姐点炮"]
     assert rows[2][:4] == ["2", "流局", "", ""]
     assert rows[3][:4] == ["3", "胡", "小李", "自摸"]
     # The same words as the printed summary's rows.
     summary = keeper_client.get(f"/sessions/{game.pk}/summary/").content.decode()
-    assert "<td>张姐 点炮</td>" in summary and "<td>自摸</td>" in summary
+    assert "<td>张姐点炮</td>" in summary and "<td>自摸</td>" in summary
     assert not [cell for row in rows for cell in row if any("a" <= c.lower() <= "z" for c in cell)]
 
 
@@ -301,6 +301,12 @@ def test_csv_cells_that_a_spreadsheet_would_run_as_formulas_are_plain_text(keepe
 def test_the_board_links_both_downloads(keeper_client, game):
     body = keeper_client.get(f"/sessions/{game.pk}/").content.decode()
     assert f'href="/sessions/{game.pk}/export.csv"' in body and f'href="/sessions/{game.pk}/export.json"' in body
+
+
+def test_the_downloads_say_what_each_file_is_for_in_chinese(keeper_client, game):
+    body = keeper_client.get(f"/sessions/{game.pk}/", headers={"Accept-Language": "zh-CN"}).content.decode()
+    line = body.split('<p class="downloads">', 1)[1].split("</p>", 1)[0]
+    assert line.startswith("下载：") and ">表格（CSV）</a>" in line and ">备份（JSON）</a>" in line
 
 
 @pytest.mark.parametrize("url", ["export.json", "export.csv"])

@@ -337,12 +337,12 @@ def test_every_tile_face_is_drawn_and_an_unknown_face_is_escaped():
         (
             "shandong",
             win(1, "discard", 3, ["seven_pairs"], seats=[{}, {"ready": "an", "opened": False}, {}, {}]),
-            ["Di 点炮，Bo 胡牌。", "番型：七小对。", "Bo：门清、暗楼"],
+            ["Di点炮，Bo胡牌。", "番型：七小对。", "Bo：门清、暗楼"],
         ),
         (
             "shandong",
             win(2, kongs=[{"seat": 2, "kind": "exposed", "from": 3, "tile": "7s"}]),
-            ["杠：Cy：明杠 7条（Di 的牌）"],
+            ["杠：Cy：明杠 7条（Di的牌）"],
         ),
         ("shenyang", draw(penalties=[{"kind": "revealed_tiles", "seat": 2, "count": 2}]), ["罚分：Cy：露牌 ×2"]),
         ("zhengzhou", win(0, seats=[{"side_bet": 2}, {}, {}, {}]), ["Ann：下跑 2"]),

@@ -54,7 +54,7 @@ def test_the_dalian_treasure_field_and_the_hidden_treasure_chip_are_named_apart(
     body = new_hand(keeper_client, game)
     start = body.rindex('<div class="field-line">', 0, body.index('id="f-treasure"'))
     field = text_of(between(body[start:], '<div class="field-line">', "</div>"))
-    assert "这手的宝是哪张" in field and "宝牌" not in field
+    assert "这一局的宝是哪张" in field and "宝牌" not in field
     assert pick in body
     chip = text_of(between(body, 'value="hidden_treasure"', "</label>"))
     assert "宝牌" in chip and "手里原有的宝" in chip
@@ -62,7 +62,7 @@ def test_the_dalian_treasure_field_and_the_hidden_treasure_chip_are_named_apart(
 
 def test_zhengzhous_wild_keeps_its_own_name_and_no_treasure_hint(keeper_client, owner):
     body = new_hand(keeper_client, make_session(owner, "zhengzhou"))
-    assert "混" in body and "点宝本身" not in body and "这手的宝" not in body
+    assert "混" in body and "点宝本身" not in body and "这一局的宝" not in body
 
 
 def test_shenyang_has_closed_chips_under_its_own_word_and_no_ready_heading(keeper_client, owner):
@@ -136,5 +136,5 @@ def test_what_was_entered_says_the_tiles_as_a_chinese_keeper_does(keeper_client,
 def test_the_queue_line_has_words_for_who_won(keeper_client, owner):
     body = new_hand(keeper_client, make_session(owner, "shenyang", base=1))
     said = json.loads(between(body, '<script id="tk-text" type="application/json">', "</script>").split(">", 1)[1])
-    assert said["outbox.onDiscard"] == "{who} 胡，{from} 点炮" and said["outbox.selfDraw"] == "{who} 自摸"
+    assert said["outbox.onDiscard"] == "{who}胡，{from}点炮" and said["outbox.selfDraw"] == "{who}自摸"
     assert '<span class="seat-name">Ann</span>' in body

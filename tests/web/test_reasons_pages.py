@@ -21,9 +21,9 @@ CHINESE = {"Accept-Language": "zh-hans"}
 ENGLISH = {"Accept-Language": "en"}
 HTMX = {"HX-Request": "true"}
 # Di pays 4 into the pot; then base 2 × ron 2 × single wait 2 × after a drawn hand 2 = 16, and the pot's 4.
-PAYMENT_ZH = "赵哥 付给 李姐 16 分：底分 2 × 点炮 ×2 × 单张 ×2 × 流局加倍（连续荒庄 1 把） ×2 = 16"
+PAYMENT_ZH = "赵哥付给李姐 16 分：底分 2 × 点炮 ×2 × 单张 ×2 × 流局加倍（连续荒庄 1 局） ×2 = 16"
 PAYMENT_EN = "Di pays 16 to Cy: base 2 × Ron ×2 × Single wait ×2 × After a drawn hand (1 drawn hand) ×2 = 16"
-POT_ZH = "李姐 拿走奖池 4 分：之前留下 4"
+POT_ZH = "李姐拿走奖池 4 分：之前留下 4"
 
 
 @pytest.fixture
@@ -57,8 +57,8 @@ def test_the_hand_page_shows_the_reasons_in_chinese(keeper_client: Client, sheny
     body = keeper_client.get(f"/sessions/{shenyang.pk}/hands/2/", headers=CHINESE).content.decode()
 
     shown = reasons_in(body)
-    assert shown[0] == "赵哥 点炮，李姐 胡牌。"
-    assert PAYMENT_ZH in shown and POT_ZH in shown and "李姐 本把合计 +20" in shown
+    assert shown[0] == "赵哥点炮，李姐胡牌。"
+    assert PAYMENT_ZH in shown and POT_ZH in shown and "李姐本局合计 +20" in shown
     assert_no_engine_english(body)
 
 
@@ -76,7 +76,7 @@ def test_the_board_shows_the_last_hand_in_chinese(keeper_client: Client, shenyan
     body = keeper_client.get(f"/sessions/{shenyang.pk}/", headers=CHINESE).content.decode()
     strip = body[body.index('<section id="last-hand"') :]
     strip = strip[: strip.index("</section>")]
-    assert "<b>第 2 局</b> 赵哥 点炮，李姐 胡牌。" in strip and "wins" not in strip
+    assert "<b>第 2 局</b> 赵哥点炮，李姐胡牌。" in strip and "wins" not in strip
     # Every payment is one tap away, on the hand's own page.
     assert f'href="/sessions/{shenyang.pk}/hands/2/"' in strip
     hand = keeper_client.get(f"/sessions/{shenyang.pk}/hands/2/", headers=CHINESE).content.decode()
@@ -118,8 +118,8 @@ def test_the_live_preview_shows_the_reasons_in_chinese(keeper_client: Client, sh
     assert response.status_code == 200 and body.lstrip().startswith('<div id="preview"')
     shown = reasons_in(body)
     # Cy's win passed the deal to the seat after Ann (RULES.md §2.6): Bo deals now, and self-draws.
-    assert shown[0] == "小张 自摸胡牌。"
-    assert "老王 付给 小张 4 分：底分 2 × 自摸 ×1 × 庄家 ×2 = 4" in shown
+    assert shown[0] == "小张自摸胡牌。"
+    assert "老王付给小张 4 分：底分 2 × 自摸 ×1 × 庄家 ×2 = 4" in shown
     assert_no_engine_english(body)
 
 

@@ -103,7 +103,7 @@ def test_a_chinese_payment_reads_as_the_table_says_it() -> None:
         (reason,) = reasons([cast(ReasonLine, line)], ["老王", "小张", "李姐", "赵哥"], get_variant("dalian"))
 
     assert reason == Reason(
-        "李姐 付给 小张 100 分：底分 1 × 点炮 ×4 × 长毛（已连庄 2 把） ×4 × 大杠（东） ×8 = 128，封顶 100", "payment"
+        "李姐付给小张 100 分：底分 1 × 点炮 ×4 × 长毛（已连庄 2 局） ×4 × 大杠（东） ×8 = 128，封顶 100", "payment"
     )
 
 
@@ -114,8 +114,8 @@ def test_a_flat_payment_names_its_item_whose_it_is_and_its_tile_in_the_keepers_l
     with translation.override("en"):
         english = [reason.text for reason in reasons(lines, NAMES, get_variant("shenyang"))]
 
-    assert said[0] == "小张 付给 老王 1 分：老王 的明杠（5万） 1"
-    assert said[1] == "李姐 付给 赵哥 6 分：赵哥 的暗杠 3 × 2 = 6"
+    assert said[0] == "小张付给老王 1 分：老王的明杠（5万） 1"
+    assert said[1] == "李姐付给赵哥 6 分：赵哥的暗杠 3 × 2 = 6"
     assert english[0] == "Bo pays 1 to Ann: Ann's Exposed kong of 5m 1"
 
 
@@ -155,7 +155,7 @@ def test_item_names_follow_the_language() -> None:
         chinese = reasons([line], NAMES, harbin)
 
     assert [r.text for r in english] == ["The tiles show Clamp for Bo."]
-    assert [r.text for r in chinese] == ["按牌面，Bo 还有：卡当。"]
+    assert [r.text for r in chinese] == ["按牌面，Bo还有：卡当。"]
 
 
 @pytest.mark.parametrize(
@@ -204,7 +204,7 @@ def test_a_share_an_unready_discarder_pays_for_another_seat_names_that_seat_in_b
     assert (
         rendered("harbin", share_of_cy, "en") == "Ann pays 1 to Bo: base 1 × Standard win ×1 × Cy's share (包庄) ×1 = 1"
     )
-    assert rendered("harbin", share_of_cy, "zh-hans") == "Ann 付给 Bo 1 分：底分 1 × 平胡 ×1 × Cy 的包庄份 ×1 = 1"
+    assert rendered("harbin", share_of_cy, "zh-hans") == "Ann付给Bo 1 分：底分 1 × 平胡 ×1 × Cy的包庄份 ×1 = 1"
 
 
 def test_a_zhengzhou_robbed_kong_win_says_the_robbed_player_alone_pays_and_names_luxury_seven_pairs() -> None:

@@ -96,19 +96,19 @@ def test_each_contradiction_said_in_chinese_names_both_facts_without_latin_words
     one, other = CONTRADICTION_FACTS[contradiction]
     with override("zh-hans"):
         assert str(one) in said.text and str(other) in said.text
-    assert said.text.startswith("Bo 的番型：") and not LATIN.search(without_names(said.text))
+    assert said.text.startswith("Bo的番型：") and not LATIN.search(without_names(said.text))
 
 
 @pytest.mark.parametrize(
     ("field", "start"),
     [
-        ("wins.0.tiles", "Bo 胡的牌："),
-        ("wins.1.patterns.0", "Di 的番型："),
-        ("kongs.1", "Cy 的杠："),
-        ("kongs.0.tile", "Ann 的杠："),
-        ("seats.2.opened", "Cy 的门清："),
-        ("penalties.0.kind", "Di 的罚分："),
-        ("liable", "承包的 Ann："),
+        ("wins.0.tiles", "Bo胡的牌："),
+        ("wins.1.patterns.0", "Di的番型："),
+        ("kongs.1", "Cy的杠："),
+        ("kongs.0.tile", "Ann的杠："),
+        ("seats.2.opened", "Cy的门清："),
+        ("penalties.0.kind", "Di的罚分："),
+        ("liable", "承包的Ann："),
     ],
 )
 def test_the_field_names_the_player_the_problem_is_about(field, start):
@@ -120,13 +120,13 @@ def test_without_the_record_a_winner_is_not_guessed_but_a_seat_still_is():
         "这些牌不成胡。"
     )
     assert said_in_chinese({"code": "win_requirement", "field": "seats.3.opened", "message": ""}, None).text.startswith(
-        "Di 的门清："
+        "Di的门清："
     )
 
 
 def test_a_code_from_a_newer_engine_is_still_refused_in_chinese_with_its_english():
     said = said_in_chinese({"code": "something_new", "field": None, "message": "P3 did something new."})
-    assert said.text == "规则不接受这一把的记录。" and said.detail == "Di did something new."
+    assert said.text == "规则不接受这一局的记录。" and said.detail == "Di did something new."
 
 
 def test_in_english_a_refusal_is_the_engines_message_with_names_and_nothing_more():
@@ -150,5 +150,5 @@ def test_a_real_engine_contradiction_reads_as_a_keeper_would_say_it():
     record: Record = {**win(1), "seats": [{}, {}, {"opened": False}, {}], "kongs": [kong]}
     (error,) = settle("zhengzhou", record, {"dealer": 0}, {})["errors"]
     said = said_in_chinese(error, record)
-    assert said.text == "Cy 的门清：「标了门清」与「有明杠或补杠」不能同时成立。"
+    assert said.text == "Cy的门清：「标了门清」与「有明杠或补杠」不能同时成立。"
     assert said.detail.startswith("Cy is marked closed (门清), but the hand's kongs list Cy's exposed kong")

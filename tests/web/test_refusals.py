@@ -21,7 +21,7 @@ HTMX = {"HX-Request": "true"}
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 # A hand the Shandong rules refuse: Cy (not the dealer, Ann) ticked a heavenly hand.
 HEAVENLY_BY_CY = {"client_token": "tok-1", "expected_number": 1, "winner": "2", "how": "self_draw"}
-SAID = "Cy 的番型：「勾了天和」与「胡牌者不是庄家」不能同时成立。"
+SAID = "Cy的番型：「勾了天和」与「胡牌者不是庄家」不能同时成立。"
 
 
 @pytest.fixture
@@ -70,7 +70,7 @@ def test_a_hand_kept_offline_and_refused_comes_back_to_the_outbox_in_chinese(own
     )
     (problem,) = response.json()["errors"]
     assert response.status_code == 422 and problem.startswith(
-        "Cy 的番型：「勾了天和」与「胡牌者不是庄家」不能同时成立。（Only"
+        "Cy的番型：「勾了天和」与「胡牌者不是庄家」不能同时成立。（Only"
     )
 
 
@@ -99,7 +99,7 @@ def test_an_import_of_a_hand_the_rules_refuse_says_why_in_chinese(owner):
     response = signed_in(owner).post("/sessions/import/", {"text": json.dumps(data)}, headers=CHINESE | HTMX)
     body = response.content.decode()
     assert response.status_code == 422
-    assert "胡牌的一把要有胡牌者：请点选谁胡了。" in body and '<span lang="en">' in body
+    assert "胡牌的一局要有胡牌者：请点选谁胡了。" in body and '<span lang="en">' in body
     assert not GameSession.objects.exists()
 
 

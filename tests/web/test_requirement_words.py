@@ -78,7 +78,7 @@ def test_a_dalian_hand_missing_bamboo_says_so_in_chinese():
     }
     found, errors = said("dalian", record)
     assert errors[0]["requirement"] == "three_suits" and errors[0]["params"] == {"missing": "s"}
-    assert found[0].text == "Bo 胡的牌：万、筒、条三门要齐（缺条）。"
+    assert found[0].text == "Bo胡的牌：万、筒、条三门要齐（缺条）。"
     assert "(R1)" in found[0].detail
 
 
@@ -123,6 +123,6 @@ def test_a_record_that_still_names_an_excluded_pattern_is_refused_naming_it(clie
     taps = {"client_token": "t1", "expected_number": 1, "winner": "1", "how": "self_draw"}
     taps.update({"patterns": ["single_remaining"], "ready_1": "ready"})
     response = client.post(f"/sessions/{strict.pk}/hands/preview/", taps, headers=HTMX)
-    assert "Bo 的「手把一」" in response.content.decode()
+    assert "Bo的「手把一」" in response.content.decode()
     saved = client.post(f"/sessions/{strict.pk}/hands/new/", taps, headers=HTMX)
-    assert saved.status_code == 422 and "Bo 的「手把一」" in saved.content.decode()
+    assert saved.status_code == 422 and "Bo的「手把一」" in saved.content.decode()

@@ -63,7 +63,7 @@ def test_the_card_says_the_settlement_as_text_ready_for_the_group_chat_in_chines
         "老王→台费/房间 ¥1",
         "老李→台费/房间 ¥1",
         "台费 ¥20（已算进上面的转账）",
-        "大赢家：老王、老李 +4｜自摸最多：老王 1次｜点炮最多：老王 1次｜最大一手：第1局 老王 +12",
+        "大赢家：老王、老李 +4｜自摸最多：老王 1次｜点炮最多：老王 1次｜最大一局：第 1 局，老王 +12",
     ]
     assert card["rate"] == "每分¥1" and card["times"] == f"{start:%H:%M}–{end:%H:%M}"
     assert "<script>" not in body and 'src="/static/js/card.js"' in body

@@ -87,7 +87,7 @@ def test_a_worked_example_says_its_record_in_words_and_its_reasons() -> None:
     example = body[body.index('id="example-D1"') :]
     example = example[: example.index('class="example"')]
     # D1: the dealer (seat 1) self-draws, ready, finding the treasure: 16 from each.
-    assert "1 号位 自摸胡牌。 番型：摸宝。" in example and "1 号位：报听" in example
+    assert "1 号位自摸胡牌。 番型：摸宝。" in example and "1 号位：报听" in example
     assert "1 号位 +48 · 2 号位 −16 · 3 号位 −16 · 4 号位 −16" in example
     assert 'href="/rules/dalian/#item-finding_treasure"' in example
 

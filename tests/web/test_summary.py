@@ -228,7 +228,7 @@ def test_a_keeper_reading_in_chinese_gets_the_summary_in_chinese(client: Client,
     page = client.get(summary_url(shandong), headers={"accept-language": "zh-hans"}).content.decode()
     text = visible_text(page)
     assert "已结束，共 3 局" in text
-    assert cells(page, "hand-row")[2][:4] == ["3", "胡", "Di", "Bo 点炮"]
+    assert cells(page, "hand-row")[2][:4] == ["3", "胡", "Di", "Bo点炮"]
     assert "封顶倍数：16 (常规是 32)" in text
     for english in ["Final standings", "Who pays whom", "Hands", "Result", "Self-draw", "discard", "default", "cap"]:
         assert english not in text

@@ -155,8 +155,8 @@ def test_a_fee_each_player_pays_the_room_apart_is_chosen_at_the_start_and_listed
     board = phone.get(f"/sessions/{session.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     # Base 2 at Zhengzhou: Ann's self-draw takes 2 from each; at ¥1 a point the players' transfers are
     # the game's money alone, and each of the four pays the room their own ¥40 apart.
-    assert board.count("付给 Ann ¥2.00") == 3
-    assert board.count("付给 台费/房间 ¥40.00") == 4
+    assert board.count("付给Ann ¥2.00") == 3
+    assert board.count("付给台费/房间 ¥40.00") == 4
     assert "各人自己把台费交给房间" in board
 
 
@@ -168,7 +168,7 @@ def test_a_tai_ban_paid_in_cash_during_play_is_listed_as_paid_and_never_as_owed(
     services.finish_session(session, money_rate=Decimal("1.00"))
     board = signed_in(owner).get(f"/sessions/{session.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert "Ann已在打牌时现金交给台费/房间 ¥4.00" in board
-    assert "付给 台费/房间" not in board
+    assert "付给台费/房间" not in board
 
 
 def test_the_owner_changes_how_the_room_is_paid_on_the_sessions_page(owner):

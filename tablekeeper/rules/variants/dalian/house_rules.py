@@ -12,7 +12,7 @@ WORDS: dict[str, RuleWords] = {
     ),
     "cap": rule(
         ("Payment cap", "封顶"),
-        ("The most one hand can pay. Leave it empty for no cap.", "一把最多赔多少；空着表示不封顶。"),
+        ("The most one hand can pay. Leave it empty for no cap.", "一局最多赔多少；空着表示不封顶。"),
         common=True,
     ),
     "cap_scope": rule(
@@ -115,8 +115,8 @@ WORDS: dict[str, RuleWords] = {
     ),
     "hidden_treasure_per": rule(
         ("宝牌 doubles", "宝牌加倍"),
-        ("Once per hand, or once for every treasure tile held.", "每把只加倍一次，或者手里每张宝加倍一次。"),
-        values={"hand": ("Once per hand", "每把一次"), "tile": ("Per tile", "每张一次")},
+        ("Once per hand, or once for every treasure tile held.", "每局只加倍一次，或者手里每张宝加倍一次。"),
+        values={"hand": ("Once per hand", "每局一次"), "tile": ("Per tile", "每张一次")},
     ),
     "edge_wait_mode": rule(
         ("What counts as 夹胡", "夹胡的算法"),
@@ -214,7 +214,7 @@ WORDS: dict[str, RuleWords] = {
         (
             "When the hand is won, each kong is paid by the three other players: a concealed kong 4, an exposed "
             "or added kong 2 (times the base), on top of the win.",
-            "胡牌的那把，每个杠另外三家都给杠分：暗杠4分，明杠、补杠2分（乘底分），和胡牌分分开算。",
+            "胡牌的那一局，每个杠另外三家都给杠分：暗杠4分，明杠、补杠2分（乘底分），和胡牌分分开算。",
         ),
         common=True,
         values={"none": ("None", "不算杠分"), "club": ("Exposed 2, concealed 4", "明杠2暗杠4")},

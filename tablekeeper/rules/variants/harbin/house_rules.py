@@ -6,7 +6,7 @@ from ...rule_words import RuleWords, rule
 
 WORDS: dict[str, RuleWords] = {
     "base": rule(
-        ("Base score", "底分"), ("Every win's value is multiplied by this.", "每把胡牌的番数都乘以底分。"), common=True
+        ("Base score", "底分"), ("Every win's value is multiplied by this.", "每局胡牌的番数都乘以底分。"), common=True
     ),
     "starting_points": rule(
         ("Starting chips", "起始筹码"), ("Chips each player starts with.", "每人开始的筹码数。"), common=True

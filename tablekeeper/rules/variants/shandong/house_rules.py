@@ -7,7 +7,7 @@ from ...rule_words import RuleWords, rule
 WORDS: dict[str, RuleWords] = {
     "base": rule(
         ("Base score", "底分"),
-        ("What every win starts from, before points and multipliers.", "每把胡牌的起算分，再加分、翻倍。"),
+        ("What every win starts from, before points and multipliers.", "每局胡牌的起算分，再加分、翻倍。"),
         common=True,
     ),
     "pts.exposed_kong": rule(
@@ -27,7 +27,7 @@ WORDS: dict[str, RuleWords] = {
     ),
     "cap": rule(
         ("Multiplier cap", "封顶倍数"),
-        ("The largest multiplier a hand can reach; empty for no cap.", "一把最多翻到几倍；空着不封顶。"),
+        ("The largest multiplier a hand can reach; empty for no cap.", "一局最多翻到几倍；空着不封顶。"),
         common=True,
     ),
     "cap_scope": rule(
@@ -62,11 +62,11 @@ WORDS: dict[str, RuleWords] = {
         ("Dealer's penalty for draws", "庄家流局罚分"),
         (
             "The dealer pays 1 to each player on the third draw in a row, or on every draw from the third, or never.",
-            "连续第三把流局时庄家赔每家1分，或者第三把起每把流局都赔，或者不罚。",
+            "连续流局到第三局时庄家赔每家1分，或者从第三局起每次流局都赔，或者不罚。",
         ),
         values={
-            "once_at_3": ("Once, at the third", "第三把赔一次"),
-            "each_hand_from_3": ("Every draw from the third", "第三把起每把都赔"),
+            "once_at_3": ("Once, at the third", "第三局赔一次"),
+            "each_hand_from_3": ("Every draw from the third", "第三局起每局都赔"),
             "none": ("Never", "不罚"),
         },
     ),

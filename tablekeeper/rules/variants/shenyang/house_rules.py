@@ -43,11 +43,11 @@ WORDS: dict[str, RuleWords] = {
         ("Dice double after a draw", "流局和色子翻倍"),
         (
             "Both doubles apply together (×4), at most one ×2 per hand and the rest wait, or neither applies.",
-            "两个翻倍一起算（4倍），或者每把最多翻一次、多的留到下把，或者都不算。",
+            "两个翻倍一起算（4倍），或者每局最多翻一次、多的留到下一局，或者都不算。",
         ),
         values={
             "stack": ("Both together", "一起算"),
-            "no_stack_carry": ("One per hand", "每把一次"),
+            "no_stack_carry": ("One per hand", "每局一次"),
             "off": ("Neither", "都不算"),
         },
     ),
@@ -55,7 +55,7 @@ WORDS: dict[str, RuleWords] = {
         ("Draws in a row keep doubling", "连续流局连续翻倍"),
         (
             "Several drawn hands in a row double once each (×2, ×4, ×8…) instead of only ×2.",
-            "连续几把流局，每把翻一倍（2、4、8倍……），而不是只翻一次。",
+            "连续几局流局，每局翻一倍（2、4、8倍……），而不是只翻一次。",
         ),
     ),
     "dragon_kong_stacks": rule(
@@ -74,7 +74,7 @@ WORDS: dict[str, RuleWords] = {
         ("Payment cap", "封顶"),
         (
             "The most one player pays for one win; empty for no cap (some tables use 50 or 64).",
-            "一把每家最多赔多少；空着不封顶（有的桌50或64）。",
+            "一局每家最多赔多少；空着不封顶（有的桌50或64）。",
         ),
         common=True,
     ),

@@ -8,7 +8,7 @@ WORDS: dict[str, RuleWords] = {
     "base": rule(("Base score", "底分"), ("The stake of every payment.", "每笔输赢的底分。"), common=True),
     "max_pao": rule(
         ("Most side-bet markers", "最多下几跑"),
-        ("The most side-bet markers (下跑) a player may put down before a hand.", "每把开始前每人最多下几跑。"),
+        ("The most side-bet markers (下跑) a player may put down before a hand.", "每局开始前每人最多下几跑。"),
         common=True,
     ),
     "pao_mode": rule(
