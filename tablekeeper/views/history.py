@@ -41,19 +41,36 @@ class HistoryRow:
     pot_delta: int
 
 
-def how_it_ended(result: str, method: str) -> str:
-    """A word or two for the row: the winner's column already shows who won."""
+def how_it_ended(result: str, method: str, false_win_by: str | None = None) -> str:
+    """A word or two for the row: the winner's column already shows who won. A void hand says what
+    the keeper chose: a plain 作废, or 诈胡 naming who paid for it."""
     if result == "draw":
         return str(_("Draw"))
     if result == "void":
-        return str(_("Manual adjustment")) if method == Round.MANUAL_ADJUSTMENT else str(_("Void"))
+        if method == Round.MANUAL_ADJUSTMENT:
+            return str(_("Manual adjustment"))
+        if false_win_by is not None:
+            return _("False win (%(name)s)") % {"name": false_win_by}
+        return str(_("Void"))
     return {"self_draw": str(_("Self-draw")), "discard": str(_("Discard")), "rob_kong": str(_("Robbed kong"))}.get(
         method, method
     )
 
 
+def _false_wins(session: GameSession, numbers: list[int], names: list[str]) -> dict[int, str]:
+    """Who false-won each of these void hands (诈胡), read from the records of those hands alone."""
+    if not numbers:
+        return {}
+    found = {}
+    for number, record in Round.objects.filter(session=session, number__in=numbers).values_list("number", "record"):
+        seat = next((p.get("seat") for p in record.get("penalties") or [] if p.get("kind") == "false_win"), None)
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            found[number] = names[seat]
+    return found
+
+
 def history_page(
-    session: GameSession, starting_points: list[int], before: int | None
+    session: GameSession, starting_points: list[int], before: int | None, names: list[str] | None = None
 ) -> tuple[list[HistoryRow], int | None]:
     """The page of hands numbered `before` and down (the newest without it), and the next page's `before`."""
     rows = Round.objects.filter(session=session).order_by("-number")
@@ -62,10 +79,12 @@ def history_page(
     values = list(
         rows.values_list("number", "result", "method", "deltas", "pot_delta", *Round.TOTAL_COLUMNS)[: PAGE_SIZE + 1]
     )
+    voids = [row[0] for row in values[:PAGE_SIZE] if row[1] == "void" and row[2] != Round.MANUAL_ADJUSTMENT]
+    false_wins = _false_wins(session, voids, names or [])
     page = [
         HistoryRow(
             number=number,
-            how=how_it_ended(result, method),
+            how=how_it_ended(result, method, false_wins.get(number)),
             cells=[
                 SeatCell(change, start + total)
                 for change, start, total in zip(deltas, starting_points, totals, strict=True)
@@ -88,7 +107,7 @@ def hand_history(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
         raise Http404("No such page of the history.")
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
-    rows, older = history_page(session, [seat.starting_points for seat in seats], before)
+    rows, older = history_page(session, [seat.starting_points for seat in seats], before, names)
     # The chart heads the first page only; "older" pages are only rows.
     chart = running_total_chart(chart_points(session), names) if session.hand_count and before is None else None
     context = {"session": session, "rows": rows, "older": older, "seat_names": names, "chart": chart}

@@ -174,3 +174,15 @@ def test_the_session_list_shows_open_and_finished_newest_first_and_filters(keepe
     assert f'href="/sessions/{first.pk}/"' in finished and f'href="/sessions/{second.pk}/"' not in finished
     opened = keeper_client.get("/sessions/?status=open").content.decode()
     assert f'href="/sessions/{second.pk}/"' in opened and f'href="/sessions/{first.pk}/"' not in opened
+
+
+def test_the_history_says_what_the_keeper_chose_for_a_void_hand(keeper_client, owner):
+    shenyang = make_session(owner, "shenyang", base=1)
+    record_all(
+        shenyang,
+        [draw(result="void", penalties=[{"kind": "false_win", "seat": 2}]), draw(result="void")],
+    )
+    body = keeper_client.get(f"/sessions/{shenyang.pk}/hands/", headers={"Accept-Language": "zh-hans"}).content.decode()
+    assert "诈胡（Cy）" in body
+    assert ">作废<" in body
+    assert "诈胡作废" not in body
