@@ -45,4 +45,3 @@ def sound_table(extra: Iterable[str] = ()) -> dict[str, str]:
         for reading in _readings(character):
             table.setdefault(reading, []).append(character)
     return {syllable: "".join(chars) for syllable, chars in sorted(table.items())}
-

@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper import services
+from tablekeeper.models import GameSession
 from tablekeeper.rules import get_variant, variant_ids
 
 pytestmark = pytest.mark.django_db
@@ -96,26 +97,32 @@ def table_words(body: str) -> dict[str, Any]:
     }
 
 
+def table_session(owner: User, table: str) -> GameSession:
+    """A new session at one table of the corpus ("shandong/jinan_tuyoo"): its preset, its names, seat 0 dealing."""
+    variant, preset_id = table.split("/")
+    info = get_variant(variant)
+    preset = next(preset for preset in info["presets"] if preset["id"] == preset_id)
+    option_ids = {option["key"] for option in info["options"]} - {"base", "starting_points"}
+    return services.start_session(
+        owner,
+        variant=variant,
+        player_names=NAMES[variant],
+        first_dealer=0,
+        starting_points=1000,
+        base=int(preset["options"].get("base", info["default_base"])),
+        options={key: value for key, value in preset["options"].items() if key in option_ids},
+        city_preset=preset_id,
+    )
+
+
 def tables(owner: User) -> dict[str, Any]:
     client = Client()
     client.force_login(owner)
     client.cookies["django_language"] = "zh-hans"
     found: dict[str, Any] = {}
     for variant in variant_ids():
-        info = get_variant(variant)
-        option_ids = {option["key"] for option in info["options"]} - {"base", "starting_points"}
-        for preset in info["presets"]:
-            options = {key: value for key, value in preset["options"].items() if key in option_ids}
-            game = services.start_session(
-                owner,
-                variant=variant,
-                player_names=NAMES[variant],
-                first_dealer=0,
-                starting_points=1000,
-                base=int(preset["options"].get("base", info["default_base"])),
-                options=options,
-                city_preset=preset["id"],
-            )
+        for preset in get_variant(variant)["presets"]:
+            game = table_session(owner, f"{variant}/{preset['id']}")
             body = client.get(f"/sessions/{game.pk}/hands/new/").content.decode()
             found[f"{variant}/{preset['id']}"] = {"session": game.pk, **table_words(body)}
     return found

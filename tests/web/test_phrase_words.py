@@ -27,7 +27,9 @@ def test_every_question_is_translated_into_chinese() -> None:
         assert re.search(r"[\u4e00-\u9fff]", words["texts"]["zh"][code]), code
 
 
-@pytest.mark.parametrize(("heard", "meant"), [("汪", "王"), ("字", "自"), ("模", "摸"), ("朋", "碰"), ("钢", "杠"), ("队", "对")])
+@pytest.mark.parametrize(
+    ("heard", "meant"), [("汪", "王"), ("字", "自"), ("模", "摸"), ("朋", "碰"), ("钢", "杠"), ("队", "对")]
+)
 def test_dictations_near_homophones_share_a_sound(heard: str, meant: str) -> None:
     table = sound_table()
     assert any(heard in chars and meant in chars for chars in table.values())
