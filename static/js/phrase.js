@@ -1,7 +1,8 @@
 // The phrase box on the hand form (#phrase, templates/hands/form.html): a sentence, typed or dictated with the
-// keyboard's microphone, fills in the form as taps would. Loaded after phrase-words.js and phrase-parse.js when
-// the box is first focused (views/offline.py phrase_scripts). It reads the table's words from the form itself
-// (the seats' names, the pattern chips, the kinds of kong …): the page carries nothing more for it, offline too.
+// keyboard's microphone, fills in the form as taps would. Loaded after phrase-words.js, phrase-hear.js and
+// phrase-parse.js when the box is first focused (views/offline.py phrase_scripts). It reads the table's words
+// from the form itself (the seats' names, the pattern chips, the kinds of kong …): the page carries nothing more
+// for it, offline too.
 //
 // It sets the same inputs taps set and fires the same change events, so app.js keeps the chips honest and htmx
 // asks for the preview as usual. What it set is remembered, so that a corrected sentence undoes it first. What
@@ -115,8 +116,8 @@
   }
 
   // The parts of the form that are folded away open where the sentence filled something in.
-  function unfold(form, fields) {
-    var names = Object.keys(fields);
+  function unfold(form, fields, asked) {
+    var names = Object.keys(fields).concat(asked.map(function (ask) { return ask.field; }));
     function opens(prefixes) { return names.some(function (name) { return prefixes.some(function (p) { return name.indexOf(p) === 0; }); }); }
     var more = form.querySelector("details.more");
     if (more && opens(["kong_", "ready_", "closed_", "flowers", "false_win"])) more.open = true;
@@ -219,7 +220,7 @@
     }).forEach(function (name) {
       changed = changed.concat(set(form, name, result.fields[name]));
     });
-    unfold(form, result.fields);
+    unfold(form, result.fields, result.asks);
     asks = result.asks;
     show(form, vocab, box.value.trim() !== "" && !result.heard);
     fire(changed.filter(function (input, index) { return changed.indexOf(input) === index; }));
@@ -231,13 +232,19 @@
   }
 
   document.addEventListener("input", function (event) { if (event.target.id === "phrase") later(); });
-  // A tap on the part a question is about answers it (only a person's tap: the box's own changes are not).
-  document.addEventListener("change", function (event) {
-    var target = event.target, form = document.getElementById("hand-form");
-    if (!event.isTrusted || !form || !target.name || !asks.length || !form.contains(target)) return;
-    var open = asks.filter(function (ask) { return !(ask.field && target.name.indexOf(ask.field) === 0); });
+  // A tap on the part a question is about answers it: only a person's tap (the box's own changes are not), on a
+  // chip, a number, or the − and + beside it (whose change form.js fires itself).
+  function answered(event) {
+    var form = document.getElementById("hand-form"), target = event.target;
+    if (!event.isTrusted || !form || !asks.length || !target.closest || !form.contains(target)) return;
+    var stepper = target.closest(".stepper");
+    var input = target.name ? target : stepper ? stepper.querySelector("input") : null;
+    if (!input || !input.name) return;
+    var open = asks.filter(function (ask) { return !(ask.field && input.name.indexOf(ask.field) === 0); });
     if (open.length !== asks.length) { asks = open; show(form, vocabulary(form), false); }
-  });
+  }
+  document.addEventListener("change", answered);
+  document.addEventListener("click", answered);
   // The outbox clears the form for the next hand: nothing of the last sentence stays.
   document.addEventListener("reset", function (event) {
     if (event.target.id === "hand-form") { applied = []; asks = []; }

@@ -77,7 +77,7 @@ def _fixed_words() -> list[str]:
     """Every character the parser's own words use, so that each is in the sound table even if it is rare."""
     from pathlib import Path
 
-    source = (Path(__file__).resolve().parents[2] / "static" / "js" / "phrase-parse.js").read_text(encoding="utf-8")
+    source = (Path(__file__).resolve().parents[2] / "static" / "js" / "phrase-hear.js").read_text(encoding="utf-8")
     return [ch for ch in source if "\u4e00" <= ch <= "\u9fff"]
 
 

@@ -36,6 +36,7 @@ SHELL_FILES = (
     "js/tiles.js",
     # The phrase box's words, parser and page part: loaded on the box's first use (PHRASE_SCRIPTS), kept from the start.
     "js/phrase-words.js",
+    "js/phrase-hear.js",
     "js/phrase-parse.js",
     "js/phrase.js",
     "js/net.js",
@@ -123,7 +124,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 @require_GET
 def phrase_scripts(request: HttpRequest) -> HttpResponse:
     """The phrase box's scripts, as tags that htmx runs when the box is first focused (templates/hands/form.html):
-    their hashed names are written here, so the form itself carries one short URL instead of three long ones.
+    their hashed names are written here, so the form itself carries one short URL instead of four long ones.
     The same for everyone; the worker keeps it with the shell (KEPT_FRAGMENTS), so the box works offline."""
     return TemplateResponse(request, "hands/phrase_scripts.html", {})
 

@@ -157,3 +157,25 @@ def test_with_the_network_cut_after_the_page_loaded_ten_sentences_of_ten_fill_in
     # What it filled in is a hand Save keeps on the phone, as taps would.
     page.locator('#hand-form button[value="save"]').click()
     wait_for(page, "() => (document.getElementById('outbox') || {}).hidden === false")
+
+
+def test_a_sentence_that_leaves_out_the_discarder_asks_in_chinese_and_a_tap_answers_it(
+    keeper_phone: Page, live_server: Any, owner: User
+) -> None:
+    page = keeper_phone
+    game = table_session(owner, "dalian/rule_book")
+    page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
+    say(page, "嗯 小李胡了")
+    wait_for(page, "() => document.querySelector('#hand-form.phrase-asking') !== null")
+    asks = page.locator(".phrase-asks")
+    assert "小李怎么胡的：自摸还是谁点的炮？" in asks.inner_text()
+    save = page.locator('#hand-form button[value="save"]')
+    assert save.is_disabled()
+    assert page.locator('#hand-form input[name="winner"][value="1"]').is_checked()
+    assert page.locator("fieldset.how").evaluate("(element) => element.classList.contains('phrase-missing')")
+    # The keeper taps who discarded: the question is answered, Save comes back, the figures show.
+    page.locator("fieldset.how .seats4").first.locator("label.chip").filter(has_text="张姐").click()
+    wait_for(page, "() => document.querySelector('#hand-form.phrase-asking') === null")
+    assert save.is_enabled()
+    wait_for(page, "() => document.querySelector('#preview .seat-changes') !== null")
+    assert preview_shown(page) == intended_preview(owner, game, {"winner": "1", "how": "discard-2"})
