@@ -34,6 +34,11 @@ SHELL_FILES = (
     "css/tiles.css",
     "js/form.js",
     "js/tiles.js",
+    # The phrase box's words, parser and page part: loaded on the box's first use (PHRASE_SCRIPTS), kept from the start.
+    "js/phrase-words.js",
+    "js/phrase-hear.js",
+    "js/phrase-parse.js",
+    "js/phrase.js",
     "js/net.js",
     "js/live.js",
     "js/share.js",
@@ -65,6 +70,8 @@ KEPT_PAGES = (
     r"^/sessions/\d+/card/$",
     r"^/b/[A-Za-z0-9_-]+/card/$",
 )
+# Fragments a page loads later that the worker keeps with the shell, answered from it: the phrase box's scripts.
+KEPT_FRAGMENTS = ("phrase_scripts",)
 # How long a page may take before the worker shows the kept copy instead (one bar of signal).
 NAVIGATION_PATIENCE_MS = 4000
 SERVICE_WORKER_TEMPLATE = "offline/sw.js"
@@ -92,6 +99,7 @@ def service_worker_script(debug: bool) -> str:
         "offline": reverse("offline"),
         "static": settings.STATIC_URL,
         "pages": list(KEPT_PAGES),
+        "fragments": [reverse(name) for name in KEPT_FRAGMENTS],
         "patience": NAVIGATION_PATIENCE_MS,
         "accountHeader": ACCOUNT_HEADER,
         "accountCookie": ACCOUNT_COOKIE,
@@ -115,6 +123,14 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"
     return response
+
+
+@require_GET
+def phrase_scripts(request: HttpRequest) -> HttpResponse:
+    """The phrase box's scripts, as tags that htmx runs when the box is first focused (templates/hands/form.html):
+    their hashed names are written here, so the form itself carries one short URL instead of four long ones.
+    The same for everyone; the worker keeps it with the shell (KEPT_FRAGMENTS), so the box works offline."""
+    return TemplateResponse(request, "hands/phrase_scripts.html", {})
 
 
 @require_GET

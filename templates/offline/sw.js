@@ -14,7 +14,7 @@ const keptPaths = CONFIG.pages.map(function (pattern) { return new RegExp(patter
 self.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(SHELL)
-      .then(function (cache) { return cache.addAll(CONFIG.shell.concat([CONFIG.offline])); })
+      .then(function (cache) { return cache.addAll(CONFIG.shell.concat([CONFIG.offline], CONFIG.fragments)); })
       .then(function () { return self.skipWaiting(); })
   );
 });
@@ -68,6 +68,8 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(page(request, url));
   } else if (url.pathname.startsWith(CONFIG.static)) {
     event.respondWith(staticFile(request));
+  } else if (CONFIG.fragments.indexOf(url.pathname) !== -1) {
+    event.respondWith(fragment(request, url));
   }
   // Anything else (htmx fragments, exports, the preview) goes to the network untouched.
 });
@@ -134,6 +136,14 @@ function staticFile(request) {
       }
       return response;
     });
+  });
+}
+
+// A fragment kept with the shell (the phrase box's scripts): the same for every page and account, so the copy
+// kept at install answers whatever headers (HX-Request) the page sends; the network only when none is kept.
+function fragment(request, url) {
+  return caches.match(url.pathname, { cacheName: SHELL, ignoreVary: true, ignoreSearch: true }).then(function (hit) {
+    return hit || fetch(request);
   });
 }
 

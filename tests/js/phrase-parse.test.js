@@ -1,0 +1,138 @@
+// The phrase box's parser (static/js/phrase-parse.js), run by `node --test`: for each variant, the sentence a
+// keeper says and the form's fields it sets, or what it asks. The tables are the real forms' words
+// (tests/js/phrase-tables.json, checked against the server by tests/web/test_phrase_tables.py).
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const parser = require("../../static/js/phrase-parse.js");
+const words = require("../../static/js/phrase-words.js");
+const tables = require("./phrase-tables.json");
+
+function parse(table, sentence) { return parser.parse(sentence, tables[table], words.sounds); }
+
+function filled(table, sentence) {
+  const fields = {};
+  for (const [name, value] of Object.entries(parse(table, sentence).fields)) {
+    if (!Array.isArray(value) || value.length) fields[name] = value;
+  }
+  return fields;
+}
+
+function asked(table, sentence) { return parse(table, sentence).asks.map((ask) => ask.code); }
+
+function question(table, sentence) {
+  const texts = words.texts.zh;
+  return parse(table, sentence).asks.map((ask) => parser.say(ask, tables[table], texts, texts.or));
+}
+
+const FILLS = [
+  // Dalian (老王 0 deals, 小李 1, 张姐 2, 阿强 3)
+  ["dalian/rule_book", "老王自摸", { winner: "0", how: "self_draw" }],
+  ["dalian/rule_book", "小李胡了，张姐点的炮", { winner: "1", how: "discard-2" }],
+  ["dalian/rule_book", "张姐放炮给小李", { winner: "1", how: "discard-2" }],
+  ["dalian/rule_book", "小李胡张姐的", { winner: "1", how: "discard-2" }],
+  ["dalian/rule_book", "阿强抢杠胡，老王的杠", { winner: "3", how: "rob_kong-0" }],
+  ["dalian/rule_book", "流局", { winner: "draw" }],
+  ["dalian/rule_book", "黄了", { winner: "draw" }],
+  ["dalian/rule_book", "没人胡", { winner: "draw" }],
+  ["dalian/rule_book", "庄家自摸夹胡", { winner: "0", how: "self_draw", patterns: ["edge_wait"] }],
+  ["dalian/rule_book", "老王杠上开花", { winner: "0", how: "self_draw", patterns: ["kong_bloom"] }],
+  ["dalian/rule_book", "老王自摸，阿强暗杠五万", { winner: "0", how: "self_draw", kong_seat_0: "3", kong_kind_0: "concealed", kong_tile_0: "5m" }],
+  ["dalian/rule_book", "老王自摸 小李暗杠五万和东风",
+    { winner: "0", how: "self_draw", kong_seat_0: "1", kong_kind_0: "concealed", kong_tile_0: "5m", kong_seat_1: "1", kong_kind_1: "concealed", kong_tile_1: "1z" }],
+  ["dalian/rule_book", "小李自摸，张姐明杠东风，小李点的",
+    { winner: "1", how: "self_draw", kong_seat_0: "2", kong_kind_0: "exposed", kong_tile_0: "1z", kong_from_0: "1" }],
+  ["dalian/rule_book", "老王报听自摸", { winner: "0", how: "self_draw", ready_0: "ready" }],
+  ["dalian/rule_book", "张姐门清自摸", { winner: "2", how: "self_draw", closed_2: "on" }],
+  ["dalian/rule_book", "阿强自摸四归一两个", { winner: "3", how: "self_draw", patterns: ["four_in_hand"], count_four_in_hand: "2" }],
+  // Shenyang: several winners only with the Rust server's preset; 诈胡 says who.
+  ["shenyang/rule_book", "老刘自摸对对胡", { winner: "0", how: "self_draw", patterns: ["all_pungs"] }],
+  ["shenyang/rule_book", "王姐诈胡", { winner: "void", false_win_seat: "1" }],
+  ["shenyang/rust_server", "老刘和王姐都胡了，大陈点的炮", { winner: "0", how: "discard-2", extra_winner_1: "1" }],
+  // Harbin
+  ["harbin/rule_book", "李哥自摸宝中宝", { winner: "1", how: "self_draw", patterns: ["treasure_in_treasure"] }],
+  ["harbin/rule_book", "周姐胡了小马点的卡当", { winner: "2", how: "discard-3", patterns: ["clamp"] }],
+  // Shandong: flowers, 明楼/暗楼, 漂 (Jinan), three winners.
+  ["shandong/rule_book", "老王自摸清一色三个花", { winner: "0", how: "self_draw", patterns: ["pure_one_suit"], flowers: "3" }],
+  ["shandong/rule_book", "老王明楼自摸", { winner: "0", how: "self_draw", ready_0: "ming" }],
+  ["shandong/rule_book", "老王和小李和阿强都胡了，张姐点的炮", { winner: "0", how: "discard-2", extra_winner_1: "1", extra_winner_2: "3" }],
+  ["shandong/jinan_tuyoo", "老王自摸风刻两个，小李漂三",
+    { winner: "0", how: "self_draw", patterns: ["honour_pung"], count_honour_pung: "2", side_bet_1: "3" }],
+  // Zhengzhou: self-draw only by the book, so 胡了 is a self-draw; 下跑 for everyone.
+  ["zhengzhou/rule_book", "王姐胡了", { winner: "0", how: "self_draw" }],
+  ["zhengzhou/rule_book", "大家都跑二 小杨自摸",
+    { winner: "3", how: "self_draw", side_bet_0: "2", side_bet_1: "2", side_bet_2: "2", side_bet_3: "2" }],
+  ["zhengzhou/common", "王姐胡了老郑点的炮", { winner: "0", how: "discard-1" }],
+];
+
+for (const [table, sentence, fields] of FILLS) {
+  test(`${table}: "${sentence}" fills in what taps would`, () => {
+    assert.deepEqual(filled(table, sentence), fields);
+    assert.deepEqual(asked(table, sentence), []);
+  });
+}
+
+// What dictation does to a sentence: near-homophones, fillers, no or odd punctuation, full-width characters.
+const DICTATED = [
+  ["dalian/rule_book", "老汪自摸", "老王自摸"],
+  ["dalian/rule_book", "老王字模", "老王自摸"],
+  ["shandong/rule_book", "老王自摸朋朋胡", "老王自摸碰碰胡"],
+  ["shandong/rule_book", "老王自摸七小队", "老王自摸七小对"],
+  ["zhengzhou/rule_book", "老郑自摸 王姐暗钢三万", "老郑自摸 王姐暗杠三万"],
+  ["dalian/rule_book", "嗯 那个 老王 就是 自摸了", "老王自摸"],
+  ["dalian/rule_book", "小李胡了张姐点的炮", "小李胡了，张姐点的炮"],
+  ["dalian/rule_book", "小李胡了。。张姐点的炮！！", "小李胡了，张姐点的炮"],
+  ["shandong/rule_book", "老王自摸清一色，３个花", "老王自摸清一色三个花"],
+  ["shandong/rule_book", "老王自摸清一色　三个花", "老王自摸清一色三个花"],
+  ["dalian/rule_book", "老王刚才自摸了", "老王自摸"],
+];
+
+for (const [table, heard, meant] of DICTATED) {
+  test(`${table}: "${heard}" is heard as "${meant}"`, () => {
+    assert.deepEqual(filled(table, heard), filled(table, meant));
+    assert.deepEqual(asked(table, heard), asked(table, meant));
+  });
+}
+
+// Never a guess: what the sentence leaves out or contradicts is asked, in Chinese, and not filled in.
+const ASKS = [
+  ["dalian/rule_book", "小李胡了", ["小李怎么胡的：自摸还是谁点的炮？请点选。"], { winner: "1" }],
+  ["dalian/rule_book", "老王点炮", ["谁胡的？请点选胡牌的人。"], { how: "discard-0" }],
+  ["dalian/rule_book", "老王和小李都胡了，张姐点的炮", ["大连穷胡只能一家胡：是老王还是小李？请点选。"], {}],
+  ["shandong/rule_book", "老王自摸有花", ["几个花？请在下面设置。"], { winner: "0", how: "self_draw" }],
+  ["zhengzhou/rule_book", "王姐胡了老郑点的炮", ["郑州麻将这桌只能自摸：王姐是自摸吗？请点选。"], { winner: "0" }],
+  ["dalian/rule_book", "老王自摸清一色", ["这桌不算清一色：请点选这把实际的番种。"], { winner: "0", how: "self_draw" }],
+  ["dalian/rule_book", "老王杠上开花，小李点的炮", ["杠上开花不能这样胡：老王是怎么胡的？请点选。"], { winner: "0" }],
+  ["shandong/rule_book", "老王自摸 小李杠了", ["小李是哪种杠？请点选。"], { winner: "0", how: "self_draw", kong_seat_0: "1" }],
+  ["shandong/jinan_tuyoo", "漂三", ["谁的漂？请在下面设置。"], {}],
+  ["shenyang/rust_server", "老刘和王姐都自摸了", ["自摸只能一家胡：是老刘还是王姐？请点选。"], {}],
+  ["dalian/rule_book", "老王胡了，也是自摸，小李点的炮", ["老王是自摸，还是小李点的炮？请点选。"], { winner: "0" }],
+  ["dalian/rule_book", "流局，老王自摸", ["是流局还是有人胡？请点选。"], {}],
+];
+
+for (const [table, sentence, questions, fields] of ASKS) {
+  test(`${table}: "${sentence}" asks rather than guesses`, () => {
+    assert.deepEqual(question(table, sentence), questions);
+    assert.deepEqual(filled(table, sentence), fields);
+  });
+}
+
+test("a sentence with nothing of a hand in it sets nothing and asks nothing", () => {
+  const result = parse("dalian/rule_book", "今天天气不错");
+  assert.deepEqual(result, { fields: {}, asks: [], heard: 0 });
+});
+
+test("a pattern this table does not play is never ticked, under any of its names", () => {
+  for (const word of parser.PATTERN_WORDS.pure_one_suit) {
+    assert.equal(filled("dalian/rule_book", `老王自摸${word}`).patterns, undefined, word);
+  }
+});
+
+test("every character of the table's words has a sound, so a dictated near-homophone can be matched", () => {
+  const known = new Set(Object.values(words.sounds).join(""));
+  for (const [key, table] of Object.entries(tables)) {
+    const said = [...table.patterns.map((p) => p.name), ...table.kongKinds.map((k) => k.name), ...table.seats].join("");
+    for (const ch of said) assert.ok(known.has(ch), `${key}: ${ch}`);
+  }
+});
