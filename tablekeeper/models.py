@@ -15,7 +15,7 @@ import uuid
 from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from django.conf import settings
 from django.db import models
@@ -26,6 +26,9 @@ from django.utils.translation import gettext_lazy as _
 
 from .rules import get_variant, table_rules, variant_ids
 from .table_fee_fields import TableFeeFields
+
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
 
 WIND_NAMES = ("东", "南", "西", "北")
 
@@ -442,20 +445,39 @@ class Invitation(models.Model):
 
 
 class KeeperRequest(models.Model):
-    """The owner asked the account `user` (by its user name) to keep score on a session. Nothing
-    changes for `user` until they accept it from their sessions page; declining deletes it."""
+    """The owner asked for a keeper by user name. `name` is what the owner typed and is kept whether
+    or not such an account exists, so the owner's list of pending invitations says nothing about
+    which names are accounts; `user` is the account it reached (None when none matched, and then
+    it reaches no one, even an account made with that name later). Nothing changes for `user`
+    until they accept it from their sessions page; it ends when declined, withdrawn, cancelled
+    with the session's link, when `user` stops being a keeper, or after its lifetime."""
 
     session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="keeper_requests")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="keeper_requests")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="keeper_requests"
+    )
+    name = models.CharField(max_length=150)
+    # `name` case-folded: one pending invitation per typed name and session, whatever its case.
+    name_key = models.CharField(max_length=150)
     invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ("-created", "-pk")
-        constraints = (models.UniqueConstraint(fields=["session", "user"], name="keeper_request_unique_per_session"),)
+        constraints = (
+            models.UniqueConstraint(fields=["session", "name_key"], name="keeper_request_unique_name_per_session"),
+        )
 
     def __str__(self) -> str:
-        return f"{self.user} asked to keep {self.session}"
+        return f"{self.name} asked to keep {self.session}"
+
+
+def display_name(user: AbstractBaseUser | None) -> str:
+    """How pages others can read name an account: the display name its keeper chose (kept in
+    User.first_name), else the word "keeper" — never the log-in name, which is half of what a
+    password guesser needs."""
+    chosen = str(getattr(user, "first_name", "") or "").strip()
+    return chosen or str(_("keeper"))
 
 
 # The most presets one account keeps: a handful of tables, not a library.

@@ -86,6 +86,11 @@ urlpatterns = [
     path("sessions/<id:session_id>/keepers/invitation/", keepers.keeper_invitation, name="keeper_invitation"),
     path("sessions/<id:session_id>/keepers/<id:user_id>/remove/", keepers.keeper_remove, name="keeper_remove"),
     path("keepers/requests/<id:request_id>/", keepers.keeper_request_answer, name="keeper_request_answer"),
+    path(
+        "sessions/<id:session_id>/keepers/requests/<id:request_id>/withdraw/",
+        keepers.keeper_request_withdraw,
+        name="keeper_request_withdraw",
+    ),
     path("join/<slug:token>/", keepers.join_session, name="join_session"),
     path("sw.js", offline.service_worker, name="service_worker"),
     path("offline/", offline.offline_page, name="offline"),
