@@ -12,8 +12,10 @@ from typing import Any
 from axes.helpers import get_lockout_response
 from django import forms
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.db import IntegrityError, close_old_connections, connections, transaction
@@ -26,10 +28,10 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from .. import services
-from ..http import HtmxHttpRequest
+from ..http import HtmxHttpRequest, current_user
 from ..login_throttle import count_wrong_password, password_check_allowed, remember_device
 from ..throttle import count_one, over_limit, reached
-from ..validators import has_control_characters
+from ..validators import has_control_characters, refuse_control_characters
 
 _NEXT_MAX_LENGTH = 500
 # Sign-ups are limited by the accounts made; attempts (refused forms included) by a far higher
@@ -39,6 +41,7 @@ _ATTEMPTS_PER_SIGNUP = 20
 # with the same password, within this long.
 _DOUBLE_TAP_WINDOW = timedelta(minutes=2)
 _JOIN_PATH = re.compile(r"^/join/([A-Za-z0-9_-]{1,40})/$")
+DISPLAY_NAME_MAX_LENGTH = 40
 
 
 class SignupForm(UserCreationForm[User]):
@@ -51,6 +54,34 @@ class SignupForm(UserCreationForm[User]):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+
+
+class DisplayNameForm(forms.Form):
+    display_name = forms.CharField(
+        label=_("Your name on shared pages"),
+        max_length=DISPLAY_NAME_MAX_LENGTH,
+        required=False,
+        validators=[refuse_control_characters],
+        help_text=_(
+            "Shown instead of your user name on the share board and in invitations. "
+            "Leave it empty to be shown as “keeper”."
+        ),
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def display_name(request: HtmxHttpRequest) -> HttpResponse:
+    """The name others see for this account (kept in User.first_name): the share board, its
+    fragment and invitations never show the log-in name, half of what a password guesser needs."""
+    user = current_user(request)
+    form = DisplayNameForm(request.POST or None, initial={"display_name": user.first_name})
+    if request.method == "POST" and form.is_valid():
+        user.first_name = form.cleaned_data["display_name"].strip()
+        user.save(update_fields=["first_name"])
+        messages.success(request, _("Your name on shared pages is saved."))
+        return redirect("session_list")
+    return TemplateResponse(request, "registration/display_name.html", {"form": form})
 
 
 def _too_many(request: HttpRequest, message: str) -> HttpResponse:
