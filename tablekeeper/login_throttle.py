@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import unicodedata
 from typing import Any
 
 from axes.attempts import get_cool_off_threshold
@@ -41,6 +42,21 @@ _COOKIE_SALT = "tablekeeper.known-device"
 _COOKIE_MAX_AGE = 60 * 60 * 24 * 365
 # Accounts remembered per browser: a shared phone at a club, not a directory.
 _ACCOUNTS_PER_DEVICE = 8
+
+
+# User.username's column: no account has a longer name, so nothing longer needs counting apart.
+_USERNAME_MAX_LENGTH = 150
+
+
+def attempted_username(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str | None:
+    """The user name a log-in tried, as axes records it (settings.AXES_USERNAME_CALLABLE): cut to
+    the longest an account can have, and with characters no account name has (NUL, controls,
+    lone surrogates) replaced, so that any typed name fits axes' columns on every database."""
+    raw = credentials.get("username") if credentials else request.POST.get("username")
+    if raw is None:
+        return None
+    text = str(raw)[:_USERNAME_MAX_LENGTH]
+    return "".join("\ufffd" if unicodedata.category(char) in ("Cc", "Cs") else char for char in text)
 
 
 def _known_device(request: HttpRequest) -> tuple[str, list[int]] | None:

@@ -12,7 +12,7 @@ import json
 import secrets
 import unicodedata
 import uuid
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Self
@@ -41,6 +41,12 @@ BASE_RANGE = (1, 100_000)
 MAX_HAND_NUMBER = 1_000_000
 # DecimalField(max_digits=8, decimal_places=2) below.
 MONEY_RATE_MAX = Decimal("999999.99")
+
+# The playing times a session may hold: far around any real evening, and far inside what Python's
+# datetime can hold in any time zone (year 1 at +14:00 or year 9999 at -14:00 is not a date
+# Python can read back from PostgreSQL, and would leave the session unopenable and undeletable).
+PLAYED_EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+PLAYED_LATEST = datetime(2100, 1, 1, tzinfo=UTC)
 
 # Options that are session settings with their own fields, not house rules.
 SESSION_SETTING_OPTIONS = ("base", "starting_points")
@@ -182,6 +188,18 @@ class GameSession(TableFeeFields):
         indexes = (
             models.Index(fields=["owner", "-created"]),
             models.Index(fields=["owner", "import_fingerprint"], name="session_owner_import_idx"),
+        )
+        constraints = (
+            models.CheckConstraint(
+                condition=models.Q(played_from__isnull=True)
+                | models.Q(played_from__gte=PLAYED_EARLIEST, played_from__lt=PLAYED_LATEST),
+                name="session_played_from_in_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(played_until__isnull=True)
+                | models.Q(played_until__gte=PLAYED_EARLIEST, played_until__lt=PLAYED_LATEST),
+                name="session_played_until_in_range",
+            ),
         )
 
     def __str__(self) -> str:

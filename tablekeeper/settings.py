@@ -159,6 +159,8 @@ AXES_RESET_ON_SUCCESS = True
 AXES_SENSITIVE_PARAMETERS = ["old_password", "new_password1", "new_password2"]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "tablekeeper.http.client_ip"
+# Typed user names recorded no longer than an account's (axes' column holds 255; PostgreSQL refuses more).
+AXES_USERNAME_CALLABLE = "tablekeeper.login_throttle.attempted_username"
 # Sign-ups and password-reset requests per client address and hour (tablekeeper.throttle).
 SIGNUPS_PER_HOUR = int(os.environ.get("DJANGO_SIGNUPS_PER_HOUR", "5"))
 PASSWORD_RESETS_PER_HOUR = int(os.environ.get("DJANGO_PASSWORD_RESETS_PER_HOUR", "5"))
