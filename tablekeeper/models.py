@@ -563,3 +563,7 @@ class PlayerGroup(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("group_detail", args=[self.pk])
+
+
+# Registered with the app from here; they live in a module of their own (account safety, not play).
+from . import account_models  # noqa: E402, F401

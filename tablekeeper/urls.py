@@ -37,7 +37,7 @@ urlpatterns = [
     path("accounts/reset/sent/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
     path(
         "accounts/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(),
+        accounts.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
     path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),

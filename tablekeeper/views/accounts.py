@@ -29,7 +29,13 @@ from django.views.decorators.http import require_http_methods
 
 from .. import services
 from ..http import HtmxHttpRequest, current_user
-from ..login_throttle import count_wrong_password, password_check_allowed, remember_device
+from ..login_throttle import (
+    count_wrong_password,
+    forget_devices,
+    lift_lockout,
+    password_check_allowed,
+    remember_device,
+)
 from ..throttle import count_one, over_limit, reached
 from ..validators import has_control_characters, refuse_control_characters
 
@@ -172,6 +178,26 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         if "old_password" in form.errors:
             count_wrong_password(self.request, form.user)
         return super().form_invalid(form)
+
+    def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
+        """Every other browser stops being a known device of the account (a lost phone keeps no
+        allowance); this one is remembered under the new password."""
+        response = super().form_valid(form)
+        forget_devices(form.user)
+        remember_device(self.request, response, form.user)
+        return response
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's reset confirmation; a completed reset ends the account's lockout (the mailbox is
+    proven), forgets every known device of the old password and makes this browser known."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        lift_lockout(form.user)
+        forget_devices(form.user)
+        remember_device(self.request, response, form.user)
+        return response
 
 
 class PasswordResetView(auth_views.PasswordResetView):
