@@ -168,6 +168,11 @@ AXES_USERNAME_CALLABLE = "tablekeeper.login_throttle.attempted_username"
 # Sign-ups and password-reset requests per client address and hour (tablekeeper.throttle).
 SIGNUPS_PER_HOUR = int(os.environ.get("DJANGO_SIGNUPS_PER_HOUR", "5"))
 PASSWORD_RESETS_PER_HOUR = int(os.environ.get("DJANGO_PASSWORD_RESETS_PER_HOUR", "5"))
+# Reset mails one mailbox receives per hour, from any number of addresses (the answer is the same).
+PASSWORD_RESET_MAILS_PER_RECIPIENT = int(os.environ.get("DJANGO_PASSWORD_RESET_MAILS_PER_RECIPIENT", "3"))
+# "Choose another name" answers per address and hour: enough for a newcomer's few tries, too few
+# to test a list of names for accounts.
+SIGNUP_NAMES_REFUSED_PER_HOUR = int(os.environ.get("DJANGO_SIGNUP_NAMES_REFUSED_PER_HOUR", "10"))
 # Invitations to keep score sent by user name, per owner and hour.
 KEEPER_REQUESTS_PER_HOUR = int(os.environ.get("DJANGO_KEEPER_REQUESTS_PER_HOUR", "20"))
 # The reset answer never waits for the account lookup or the mail (same answer, same time for a

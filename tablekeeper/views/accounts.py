@@ -4,6 +4,7 @@ and reset mails per address and hour (tablekeeper.throttle)."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 import threading
 from datetime import timedelta
@@ -36,7 +37,7 @@ from ..login_throttle import (
     password_check_allowed,
     remember_device,
 )
-from ..throttle import count_one, over_limit, reached
+from ..throttle import count, count_one, over_limit, reached
 from ..validators import has_control_characters, refuse_control_characters
 
 _NEXT_MAX_LENGTH = 500
@@ -50,6 +51,9 @@ _JOIN_PATH = re.compile(r"^/join/([A-Za-z0-9_-]{1,40})/$")
 DISPLAY_NAME_MAX_LENGTH = 40
 
 
+NAME_REFUSED = _("This user name cannot be used; choose another.")
+
+
 class SignupForm(UserCreationForm[User]):
     email = forms.EmailField(
         label=_("Email (optional)"),
@@ -60,6 +64,30 @@ class SignupForm(UserCreationForm[User]):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+
+    name_refused = False
+
+    # Whether a name is taken is said only once everything else is acceptable (the log-in page
+    # says nothing of the kind), and the view limits how often an address hears it.
+    def clean_username(self) -> str:
+        return str(self.cleaned_data.get("username") or "")
+
+    def validate_unique(self) -> None:
+        """Not here: see `_post_clean`."""
+
+    def _post_clean(self) -> None:
+        super()._post_clean()  # type: ignore[misc]
+        if not self.errors:
+            self.check_name_free()
+
+    def check_name_free(self) -> None:
+        """Refuse a name some account has in any letter case, in words that do not say so."""
+        if User.objects.filter(username__iexact=self.cleaned_data.get("username", "")).exists():
+            self.refuse_name()
+
+    def refuse_name(self) -> None:
+        self.name_refused = True
+        self.add_error("username", NAME_REFUSED)
 
 
 class DisplayNameForm(forms.Form):
@@ -112,6 +140,10 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
             response = redirect(next_url or "session_new")
             remember_device(request, response, user)
             return response
+    if form.name_refused and over_limit(
+        request, "signup-name-refused", settings.SIGNUP_NAMES_REFUSED_PER_HOUR
+    ):
+        return _too_many(request, str(_("Too many new accounts from this address; try again in an hour.")))
     return TemplateResponse(request, "registration/signup.html", {"form": form, "next": next_url})
 
 
@@ -127,7 +159,7 @@ def _create_or_double_tap(request: HttpRequest, form: SignupForm) -> User | None
         twin = User.objects.filter(username=username, date_joined__gte=timezone.now() - _DOUBLE_TAP_WINDOW).first()
         if twin is not None and twin.check_password(form.cleaned_data["password1"]):
             return twin
-        form.add_error("username", form.instance.unique_error_message(User, ("username",)))
+        form.refuse_name()
         return None
     count_one(request, "signup")
     return user
@@ -222,6 +254,10 @@ class PasswordResetView(auth_views.PasswordResetView):
             "extra_email_context": self.extra_email_context,
         }
         language = translation.get_language()
+        # Counted for every address typed, known or not, so the answer is the same either way.
+        mailbox = hashlib.sha256(form.cleaned_data["email"].strip().casefold().encode()).hexdigest()
+        if count(f"throttle:reset-mail:{mailbox}") > settings.PASSWORD_RESET_MAILS_PER_RECIPIENT:
+            return HttpResponseRedirect(self.get_success_url())
 
         def send() -> None:
             with translation.override(language):
