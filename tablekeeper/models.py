@@ -12,10 +12,10 @@ import json
 import secrets
 import unicodedata
 import uuid
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from functools import cached_property
-from typing import Any, ClassVar, Literal, Self, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypedDict
 
 from django.conf import settings
 from django.db import models
@@ -42,6 +42,9 @@ from .rules import (
 )
 from .table_fee_fields import TableFeeFields
 
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+
 WIND_NAMES = ("东", "南", "西", "北")
 
 
@@ -53,6 +56,12 @@ BASE_RANGE = (1, 100_000)
 MAX_HAND_NUMBER = 1_000_000
 # DecimalField(max_digits=8, decimal_places=2) below.
 MONEY_RATE_MAX = Decimal("999999.99")
+
+# The playing times a session may hold: far around any real evening, and far inside what Python's
+# datetime can hold in any time zone (year 1 at +14:00 or year 9999 at -14:00 is not a date
+# Python can read back from PostgreSQL, and would leave the session unopenable and undeletable).
+PLAYED_EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+PLAYED_LATEST = datetime(2100, 1, 1, tzinfo=UTC)
 
 # Options that are session settings with their own fields, not house rules.
 SESSION_SETTING_OPTIONS = ("base", "starting_points")
@@ -203,6 +212,18 @@ class GameSession(TableFeeFields):
         indexes = (
             models.Index(fields=["owner", "-created"]),
             models.Index(fields=["owner", "import_fingerprint"], name="session_owner_import_idx"),
+        )
+        constraints = (
+            models.CheckConstraint(
+                condition=models.Q(played_from__isnull=True)
+                | models.Q(played_from__gte=PLAYED_EARLIEST, played_from__lt=PLAYED_LATEST),
+                name="session_played_from_in_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(played_until__isnull=True)
+                | models.Q(played_until__gte=PLAYED_EARLIEST, played_until__lt=PLAYED_LATEST),
+                name="session_played_until_in_range",
+            ),
         )
 
     def __str__(self) -> str:
@@ -488,20 +509,39 @@ class Invitation(models.Model):
 
 
 class KeeperRequest(models.Model):
-    """The owner asked the account `user` (by its user name) to keep score on a session. Nothing
-    changes for `user` until they accept it from their sessions page; declining deletes it."""
+    """The owner asked for a keeper by user name. `name` is what the owner typed and is kept whether
+    or not such an account exists, so the owner's list of pending invitations says nothing about
+    which names are accounts; `user` is the account it reached (None when none matched, and then
+    it reaches no one, even an account made with that name later). Nothing changes for `user`
+    until they accept it from their sessions page; it ends when declined, withdrawn, cancelled
+    with the session's link, when `user` stops being a keeper, or after its lifetime."""
 
     session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="keeper_requests")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="keeper_requests")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="keeper_requests"
+    )
+    name = models.CharField(max_length=150)
+    # `name` case-folded: one pending invitation per typed name and session, whatever its case.
+    name_key = models.CharField(max_length=150)
     invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ("-created", "-pk")
-        constraints = (models.UniqueConstraint(fields=["session", "user"], name="keeper_request_unique_per_session"),)
+        constraints = (
+            models.UniqueConstraint(fields=["session", "name_key"], name="keeper_request_unique_name_per_session"),
+        )
 
     def __str__(self) -> str:
-        return f"{self.user} asked to keep {self.session}"
+        return f"{self.name} asked to keep {self.session}"
+
+
+def display_name(user: AbstractBaseUser | None) -> str:
+    """How pages others can read name an account: the display name its keeper chose (kept in
+    User.first_name), else the word "keeper" — never the log-in name, which is half of what a
+    password guesser needs."""
+    chosen = str(getattr(user, "first_name", "") or "").strip()
+    return chosen or str(_("keeper"))
 
 
 # The most presets one account keeps: a handful of tables, not a library.
@@ -570,3 +610,7 @@ class PlayerGroup(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("group_detail", args=[self.pk])
+
+
+# Registered with the app from here; they live in a module of their own (account safety, not play).
+from . import account_models  # noqa: E402, F401

@@ -129,8 +129,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The cache is the database (no extra server, shared by every gunicorn worker); it only counts
-# sign-ups and password-reset requests per address. `manage.py createcachetable` makes its table.
+# The cache is the database (no extra server, shared by every gunicorn worker). Nothing that
+# protects an account lives in it: rate limits and known devices have tables of their own
+# (tablekeeper.account_models), which no culling can empty.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
@@ -155,13 +156,23 @@ LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_ADDRESS_FAILURE_L
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOGIN_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
+# A guess during a lockout is refused without restarting it: one guess every 15 minutes must not
+# keep a keeper out for ever.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 # The password-change page reports wrong current passwords to axes too; none is ever stored.
 AXES_SENSITIVE_PARAMETERS = ["old_password", "new_password1", "new_password2"]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "tablekeeper.http.client_ip"
+# Typed user names recorded no longer than an account's (axes' column holds 255; PostgreSQL refuses more).
+AXES_USERNAME_CALLABLE = "tablekeeper.login_throttle.attempted_username"
 # Sign-ups and password-reset requests per client address and hour (tablekeeper.throttle).
 SIGNUPS_PER_HOUR = int(os.environ.get("DJANGO_SIGNUPS_PER_HOUR", "5"))
 PASSWORD_RESETS_PER_HOUR = int(os.environ.get("DJANGO_PASSWORD_RESETS_PER_HOUR", "5"))
+# Reset mails one mailbox receives per hour, from any number of addresses (the answer is the same).
+PASSWORD_RESET_MAILS_PER_RECIPIENT = int(os.environ.get("DJANGO_PASSWORD_RESET_MAILS_PER_RECIPIENT", "3"))
+# "Choose another name" answers per address and hour: enough for a newcomer's few tries, too few
+# to test a list of names for accounts.
+SIGNUP_NAMES_REFUSED_PER_HOUR = int(os.environ.get("DJANGO_SIGNUP_NAMES_REFUSED_PER_HOUR", "10"))
 # Invitations to keep score sent by user name, per owner and hour.
 KEEPER_REQUESTS_PER_HOUR = int(os.environ.get("DJANGO_KEEPER_REQUESTS_PER_HOUR", "20"))
 # The reset answer never waits for the account lookup or the mail (same answer, same time for a

@@ -10,11 +10,13 @@ from .keepers import (
     cancel_invitations,
     new_invitation,
     open_invitation,
+    pending_requests,
     remove_keeper,
     request_keeper,
     session_kept_by,
     sessions_kept_by,
     waiting_requests,
+    withdraw_request,
 )
 from .quotas import QuotaReached
 from .sessions import (
@@ -48,6 +50,7 @@ __all__ = [
     "hand_gone",
     "new_invitation",
     "open_invitation",
+    "pending_requests",
     "preview_hand",
     "record_hand",
     "remove_keeper",
@@ -62,4 +65,5 @@ __all__ = [
     "table_before",
     "undo_last_hand",
     "waiting_requests",
+    "withdraw_request",
 ]

@@ -25,6 +25,8 @@ from django.utils.translation import gettext as _
 from ..models import (
     BASE_RANGE,
     MONEY_RATE_MAX,
+    PLAYED_EARLIEST,
+    PLAYED_LATEST,
     STARTING_POINTS_RANGE,
     GameSession,
     Round,
@@ -155,13 +157,23 @@ def export_fingerprint(data: Mapping[str, object]) -> str:
     return hashlib.sha256(json.dumps(same, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
+def _in_range(moment: datetime | None) -> datetime | None:
+    """`moment` when it is an aware time PLAYED_EARLIEST..PLAYED_LATEST, else None."""
+    if moment is None or moment.tzinfo is None:
+        return None
+    try:
+        return moment if PLAYED_EARLIEST <= moment < PLAYED_LATEST else None
+    except OverflowError:  # year 1 or 9999 shifted by its offset past what datetime holds
+        return None
+
+
 def _exported_at(data: Mapping[str, object]) -> datetime | None:
     created = data.get("created")
     try:
         when = datetime.fromisoformat(created) if isinstance(created, str) and len(created) <= 40 else None
     except ValueError:
         return None
-    return when if when is not None and when.tzinfo is not None else None
+    return _in_range(when)
 
 
 def _already_here(owner: User, fingerprint: str) -> GameSession | None:
@@ -263,8 +275,12 @@ def _decimal_in(value: Any, most: Decimal) -> Decimal:
 def _moment(value: Any) -> datetime | None:
     if value is None:
         return None
-    moment = parse_datetime(value) if isinstance(value, str) and len(value) <= 40 else None
-    if moment is None or moment.tzinfo is None:
+    try:
+        moment = parse_datetime(value) if isinstance(value, str) and len(value) <= 40 else None
+    except ValueError:  # well formed, but no such day or hour
+        moment = None
+    moment = _in_range(moment)
+    if moment is None:
         raise ImportRefused(_("The file's playing times are out of range."))
     return moment
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.http import Http404
 from django.utils.translation import gettext as _
 
 from ..models import (
@@ -78,10 +79,27 @@ def group_from_preset(owner: User, preset: TablePreset, raw_name: str) -> Player
         return _create(owner, raw_name, [find_or_create_player(owner, name) for name in names])
 
 
+def _locked(group: PlayerGroup) -> PlayerGroup:
+    """The group's row, held until the transaction ends: every change of a group (its members, its
+    name, deleting it) takes this lock first, so that two phones editing it take turns instead of
+    deadlocking or writing members of a group deleted meanwhile. Http404 when it is gone."""
+    locked = PlayerGroup.objects.select_for_update().filter(pk=group.pk).first()
+    if locked is None:
+        raise Http404("This group was deleted.")
+    return locked
+
+
+def delete_group(group: PlayerGroup) -> None:
+    """Delete the group (its players stay), under the group's lock; Http404 when already gone."""
+    with transaction.atomic():
+        _locked(group).delete()
+
+
 def rename_group(group: PlayerGroup, raw_name: str) -> None:
     name = clean_group_name(raw_name)
     try:
         with transaction.atomic():
+            _locked(group)
             PlayerGroup.objects.filter(pk=group.pk).update(name=name)
     except IntegrityError:
         raise GroupRefused(_("You already have a group called %(name)s.") % {"name": name}) from None
@@ -95,7 +113,7 @@ def add_member(group: PlayerGroup, raw_name: str) -> Player:
         message = problems[0][1] or _("Control characters (such as tabs, line breaks or NUL) are not allowed here.")
         raise GroupRefused(message)
     with transaction.atomic():
-        locked = PlayerGroup.objects.select_for_update().get(pk=group.pk)
+        locked = _locked(group)
         key = player_name_key(" ".join(raw_name.split()))
         if locked.players.filter(name_key=key).exists():
             raise GroupRefused(_("%(name)s is already in this group.") % {"name": " ".join(raw_name.split())})
@@ -108,7 +126,7 @@ def add_member(group: PlayerGroup, raw_name: str) -> Player:
 
 def remove_member(group: PlayerGroup, player_id: int) -> None:
     with transaction.atomic():
-        locked = PlayerGroup.objects.select_for_update().get(pk=group.pk)
+        locked = _locked(group)
         if not locked.players.filter(pk=player_id).exists():
             raise GroupRefused(_("That player is not in this group."))
         if locked.players.count() <= GROUP_PLAYERS_RANGE[0]:

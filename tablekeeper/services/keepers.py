@@ -8,7 +8,7 @@ see and change it.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -23,8 +23,15 @@ from ..models import GameSession, Invitation, Keeper, KeeperRequest
 INVITATION_LIFETIME = timedelta(days=3)
 # A table has four players; a few more keepers covers swapping phones, not a crowd.
 MAX_KEEPERS = 8
-# Invitations by user name an account can have waiting: enough for a club, not a mailbox to flood.
-MAX_WAITING_REQUESTS = 20
+# An invitation by user name left unanswered this long is gone: a name mistyped, or an account
+# that changed hands, is not let in a month later.
+REQUEST_LIFETIME = timedelta(days=7)
+# Invitations by user name one session can have waiting: a table and its friends, not a directory.
+MAX_PENDING_PER_SESSION = 20
+# Invitations one owner can have waiting for one name, across all their sessions: enough for a
+# few evenings, too few for a stranger with throwaway sessions to crowd someone's sessions page.
+# There is no cap per recipient, so a real friend's invitation always arrives.
+MAX_PENDING_PER_SENDER_AND_NAME = 3
 
 
 class KeeperRefused(Exception):
@@ -64,7 +71,11 @@ def _check_room(session: GameSession, user: User) -> None:
 def _add(session: GameSession, user: User, added_by: User | None) -> Keeper:
     try:
         with transaction.atomic():
-            return Keeper.objects.create(session=session, user=user, added_by=added_by)
+            keeper = Keeper.objects.create(session=session, user=user, added_by=added_by)
+            # Whatever way they came in, an older invitation by name is spent: it must not bring
+            # them back after a removal.
+            KeeperRequest.objects.filter(session=session, user=user).delete()
+            return keeper
     except IntegrityError:
         # Two taps (or an invitation and a user name) adding the same account at once.
         raise KeeperRefused(
@@ -92,40 +103,81 @@ def add_keeper(session: GameSession, username: str, *, by: User) -> Keeper:
     return _add(session, user, by)
 
 
+def _name_key(name: str) -> str:
+    return name.strip().casefold()[:150]
+
+
+def _live_requests() -> QuerySet[KeeperRequest]:
+    return KeeperRequest.objects.filter(created__gt=timezone.now() - REQUEST_LIFETIME)
+
+
 def request_keeper(session: GameSession, username: str, *, by: User) -> None:
     """Ask the account called `username` to keep score on `session`; it sees the request on its
     sessions page and becomes a keeper only by accepting it. Whether such an account exists, is
-    already a keeper or already asked is never said: the owner gets the same answer for any name."""
-    user = _account_called(username)
-    if user is None or user.pk == session.owner_id:
+    already a keeper or already asked is never said: the owner gets the same answer for any name,
+    and the pending invitation is kept (and listed to the owner) under the name typed either way.
+    Asking again for a pending name renews it. Raises KeeperRefused when the owner's own pending
+    invitations are at a limit (counted by typed name, so the refusal too is the same for any name)."""
+    name = username.strip()
+    key = _name_key(name)
+    user = _account_called(name)
+    if user is not None and (user.pk == session.owner_id or Keeper.objects.filter(session=session, user=user).exists()):
         return
-    if Keeper.objects.filter(session=session, user=user).exists():
-        return
-    if KeeperRequest.objects.filter(user=user).count() >= MAX_WAITING_REQUESTS:
-        return
-    try:
-        with transaction.atomic():
-            KeeperRequest.objects.get_or_create(session=session, user=user, defaults={"invited_by": by})
-    except IntegrityError:  # the same request made twice at once: one is enough
-        pass
+    with transaction.atomic():
+        KeeperRequest.objects.filter(created__lte=timezone.now() - REQUEST_LIFETIME, invited_by=by).delete()
+        renewed = KeeperRequest.objects.filter(session=session, name_key=key).update(created=timezone.now())
+        if renewed:
+            return
+        if KeeperRequest.objects.filter(session=session).count() >= MAX_PENDING_PER_SESSION:
+            raise KeeperRefused(
+                _("This session has %(n)s invitations waiting; withdraw some before sending more.")
+                % {"n": MAX_PENDING_PER_SESSION}
+            )
+        if KeeperRequest.objects.filter(invited_by=by, name_key=key).count() >= MAX_PENDING_PER_SENDER_AND_NAME:
+            raise KeeperRefused(
+                _("“%(name)s” already has %(n)s of your invitations waiting; withdraw one, or wait for an answer.")
+                % {"name": name, "n": MAX_PENDING_PER_SENDER_AND_NAME}
+            )
+        try:
+            with transaction.atomic():
+                KeeperRequest.objects.create(session=session, user=user, name=name, name_key=key, invited_by=by)
+        except IntegrityError:  # the same request made twice at once: one is enough
+            pass
 
 
 def waiting_requests(user: User) -> QuerySet[KeeperRequest]:
-    """The requests to keep score that `user` has not answered yet, newest first."""
+    """The requests to keep score that `user` has not answered yet and that are still live, newest first."""
     return (
-        KeeperRequest.objects.filter(user=user)
+        _live_requests()
+        .filter(user=user)
         .select_related("session", "invited_by")
         .prefetch_related("session__seats__player")
     )
 
 
+def pending_requests(session: GameSession) -> QuerySet[KeeperRequest]:
+    """The session's live invitations by user name, as the owner typed them, newest first."""
+    return _live_requests().filter(session=session)
+
+
+def request_expires(keeper_request: KeeperRequest) -> datetime:
+    return keeper_request.created + REQUEST_LIFETIME
+
+
+def withdraw_request(session: GameSession, request_id: int) -> bool:
+    """The owner takes back one invitation by user name; False when it was already gone."""
+    deleted, _ = KeeperRequest.objects.filter(session=session, pk=request_id).delete()
+    return bool(deleted)
+
+
 def answer_request(request_id: int, user: User, *, accept: bool) -> GameSession | None:
-    """`user` accepts (becomes a keeper) or declines one of their own requests; the request is
-    gone either way. None when it no longer exists (answered on another phone, or withdrawn)."""
+    """`user` accepts (becomes a keeper) or declines one of their own live requests; the request is
+    gone either way. None when it no longer exists (answered on another phone, withdrawn,
+    cancelled, ended with a removal, or expired)."""
     refused: KeeperRefused | None = None
     with transaction.atomic():
         keeper_request = (
-            KeeperRequest.objects.select_for_update().filter(pk=request_id, user=user).select_related("session").first()
+            _live_requests().select_for_update().filter(pk=request_id, user=user).select_related("session").first()
         )
         if keeper_request is None:
             return None
@@ -143,8 +195,11 @@ def answer_request(request_id: int, user: User, *, accept: bool) -> GameSession 
 
 
 def remove_keeper(session: GameSession, user_id: int) -> None:
-    """Take a keeper off the session; from then on it answers them 404, like a stranger."""
-    Keeper.objects.filter(session=session, user_id=user_id).delete()
+    """Take a keeper off the session, with every invitation by name that still names them: from
+    then on it answers them 404, like a stranger, and nothing old lets them back in."""
+    with transaction.atomic():
+        Keeper.objects.filter(session=session, user_id=user_id).delete()
+        KeeperRequest.objects.filter(session=session, user_id=user_id).delete()
 
 
 def new_invitation(session: GameSession, *, by: User) -> Invitation:
@@ -155,7 +210,10 @@ def new_invitation(session: GameSession, *, by: User) -> Invitation:
 
 
 def cancel_invitations(session: GameSession) -> None:
-    Invitation.objects.filter(session=session).delete()
+    """End every invitation of the session not yet accepted: the link and those by user name."""
+    with transaction.atomic():
+        Invitation.objects.filter(session=session).delete()
+        KeeperRequest.objects.filter(session=session).delete()
 
 
 def open_invitation(token: str) -> Invitation | None:

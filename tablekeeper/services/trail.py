@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import OuterRef, Subquery
+from django.utils.translation import gettext as _
 
 from ..models import Correction, GameSession, Round
 
@@ -62,6 +63,12 @@ class BoardChange:
     who: str
 
 
+def _public_name(user_id: int | None, first_name: str | None) -> str:
+    if user_id is None:  # the account was deleted since
+        return ""
+    return (first_name or "").strip() or str(_("keeper"))
+
+
 def latest_changes(session: GameSession, limit: int = BOARD_CHANGES) -> list[BoardChange]:
     """The latest edits, deletes and undos (not the hands simply added), in one query."""
     number_now = Round.objects.filter(session=session, key=OuterRef("hand_key")).values("number")[:1]
@@ -70,7 +77,7 @@ def latest_changes(session: GameSession, limit: int = BOARD_CHANGES) -> list[Boa
         .exclude(action=Correction.Action.ADD)
         .annotate(number_now=Subquery(number_now))
         .order_by("-pk")
-        .values("action", "number", "number_now", "when", "who__username")[:limit]
+        .values("action", "number", "number_now", "when", "who_id", "who__first_name")[:limit]
     )
     return [
         BoardChange(
@@ -78,7 +85,9 @@ def latest_changes(session: GameSession, limit: int = BOARD_CHANGES) -> list[Boa
             # An edited hand renumbered since is named by the number the table sees now.
             number=row["number_now"] if row["number_now"] is not None else row["number"],
             when=row["when"],
-            who=row["who__username"] or "",
+            # The board is public to whoever holds its link: the keeper's display name, never
+            # the log-in name a password guesser would need.
+            who=_public_name(row["who_id"], row["who__first_name"]),
         )
         for row in rows
     ]

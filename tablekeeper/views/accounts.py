@@ -4,6 +4,7 @@ and reset mails per address and hour (tablekeeper.throttle)."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 import threading
 from datetime import timedelta
@@ -12,8 +13,10 @@ from typing import Any
 from axes.helpers import get_lockout_response
 from django import forms
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.db import IntegrityError, close_old_connections, connections, transaction
@@ -26,10 +29,16 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from .. import services
-from ..http import HtmxHttpRequest
-from ..login_throttle import count_wrong_password, password_check_allowed, remember_device
-from ..throttle import count_one, over_limit, reached
-from ..validators import has_control_characters
+from ..http import HtmxHttpRequest, current_user
+from ..login_throttle import (
+    count_wrong_password,
+    forget_devices,
+    lift_lockout,
+    password_check_allowed,
+    remember_device,
+)
+from ..throttle import count, count_one, over_limit, reached
+from ..validators import has_control_characters, refuse_control_characters
 
 _NEXT_MAX_LENGTH = 500
 # Sign-ups are limited by the accounts made; attempts (refused forms included) by a far higher
@@ -39,6 +48,10 @@ _ATTEMPTS_PER_SIGNUP = 20
 # with the same password, within this long.
 _DOUBLE_TAP_WINDOW = timedelta(minutes=2)
 _JOIN_PATH = re.compile(r"^/join/([A-Za-z0-9_-]{1,40})/$")
+DISPLAY_NAME_MAX_LENGTH = 40
+
+
+NAME_REFUSED = _("This user name cannot be used; choose another.")
 
 
 class SignupForm(UserCreationForm[User]):
@@ -51,6 +64,58 @@ class SignupForm(UserCreationForm[User]):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+
+    name_refused = False
+
+    # Whether a name is taken is said only once everything else is acceptable (the log-in page
+    # says nothing of the kind), and the view limits how often an address hears it.
+    def clean_username(self) -> str:
+        return str(self.cleaned_data.get("username") or "")
+
+    def validate_unique(self) -> None:
+        """Not here: see `_post_clean`."""
+
+    def _post_clean(self) -> None:
+        super()._post_clean()  # type: ignore[misc]
+        if not self.errors:
+            self.check_name_free()
+
+    def check_name_free(self) -> None:
+        """Refuse a name some account has in any letter case, in words that do not say so."""
+        if User.objects.filter(username__iexact=self.cleaned_data.get("username", "")).exists():
+            self.refuse_name()
+
+    def refuse_name(self) -> None:
+        self.name_refused = True
+        self.add_error("username", NAME_REFUSED)
+
+
+class DisplayNameForm(forms.Form):
+    display_name = forms.CharField(
+        label=_("Your name on shared pages"),
+        max_length=DISPLAY_NAME_MAX_LENGTH,
+        required=False,
+        validators=[refuse_control_characters],
+        help_text=_(
+            "Shown instead of your user name on the share board and in invitations. "
+            "Leave it empty to be shown as “keeper”."
+        ),
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def display_name(request: HtmxHttpRequest) -> HttpResponse:
+    """The name others see for this account (kept in User.first_name): the share board, its
+    fragment and invitations never show the log-in name, half of what a password guesser needs."""
+    user = current_user(request)
+    form = DisplayNameForm(request.POST or None, initial={"display_name": user.first_name})
+    if request.method == "POST" and form.is_valid():
+        user.first_name = form.cleaned_data["display_name"].strip()
+        user.save(update_fields=["first_name"])
+        messages.success(request, _("Your name on shared pages is saved."))
+        return redirect("session_list")
+    return TemplateResponse(request, "registration/display_name.html", {"form": form})
 
 
 def _too_many(request: HttpRequest, message: str) -> HttpResponse:
@@ -75,6 +140,8 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
             response = redirect(next_url or "session_new")
             remember_device(request, response, user)
             return response
+    if form.name_refused and over_limit(request, "signup-name-refused", settings.SIGNUP_NAMES_REFUSED_PER_HOUR):
+        return _too_many(request, str(_("Too many new accounts from this address; try again in an hour.")))
     return TemplateResponse(request, "registration/signup.html", {"form": form, "next": next_url})
 
 
@@ -90,7 +157,7 @@ def _create_or_double_tap(request: HttpRequest, form: SignupForm) -> User | None
         twin = User.objects.filter(username=username, date_joined__gte=timezone.now() - _DOUBLE_TAP_WINDOW).first()
         if twin is not None and twin.check_password(form.cleaned_data["password1"]):
             return twin
-        form.add_error("username", form.instance.unique_error_message(User, ("username",)))
+        form.refuse_name()
         return None
     count_one(request, "signup")
     return user
@@ -142,6 +209,26 @@ class PasswordChangeView(auth_views.PasswordChangeView):
             count_wrong_password(self.request, form.user)
         return super().form_invalid(form)
 
+    def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
+        """Every other browser stops being a known device of the account (a lost phone keeps no
+        allowance); this one is remembered under the new password."""
+        response = super().form_valid(form)
+        forget_devices(form.user)
+        remember_device(self.request, response, form.user)
+        return response
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's reset confirmation; a completed reset ends the account's lockout (the mailbox is
+    proven), forgets every known device of the old password and makes this browser known."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        lift_lockout(form.user)
+        forget_devices(form.user)
+        remember_device(self.request, response, form.user)
+        return response
+
 
 class PasswordResetView(auth_views.PasswordResetView):
     """Django's reset view, with as many requests per address and hour as settings allow. The
@@ -165,6 +252,10 @@ class PasswordResetView(auth_views.PasswordResetView):
             "extra_email_context": self.extra_email_context,
         }
         language = translation.get_language()
+        # Counted for every address typed, known or not, so the answer is the same either way.
+        mailbox = hashlib.sha256(form.cleaned_data["email"].strip().casefold().encode()).hexdigest()
+        if count(f"throttle:reset-mail:{mailbox}") > settings.PASSWORD_RESET_MAILS_PER_RECIPIENT:
+            return HttpResponseRedirect(self.get_success_url())
 
         def send() -> None:
             with translation.override(language):

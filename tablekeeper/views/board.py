@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from django.http import Http404
 from django.utils.http import quote_etag
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
@@ -262,4 +263,9 @@ def board_etag(session: GameSession, kind: str) -> str:
 
 
 def seats_of(session: GameSession) -> list[Seat]:
-    return list(session.seats.select_related("player").order_by("index"))
+    """The session's seats in order; a 404 when there are none, which means the session was
+    deleted (on another phone) after this request read it, so its pages answer like a deleted one."""
+    seats = list(session.seats.select_related("player").order_by("index"))
+    if not seats:
+        raise Http404("This session was deleted.")
+    return seats

@@ -20,6 +20,7 @@ from ..models import GameSession, Player, PlayerGroup, TablePreset
 from ..services.groups import (
     GroupRefused,
     add_member,
+    delete_group,
     group_from_preset,
     group_from_session,
     remove_member,
@@ -158,6 +159,6 @@ def group_remove_member(request: HtmxHttpRequest, group_id: int, player_id: int)
 @login_required
 @require_POST
 def group_delete(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
-    own_group(request, group_id).delete()
+    delete_group(own_group(request, group_id))
     messages.success(request, _("Group deleted."))
     return redirect("group_list")

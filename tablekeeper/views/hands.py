@@ -320,7 +320,8 @@ def hand_preview(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     preview: SettleResult | None = None
     if form.is_valid():
         preview = services.preview_hand(session, form.to_record(), editing)
-    context = {"form": form, "seats": seats, **_preview_context(session, seats, preview, form)}
+    # The session too: a refused note's message links back to the hand form.
+    context = {"session": session, "form": form, "seats": seats, **_preview_context(session, seats, preview, form)}
     return TemplateResponse(request, f"{FORM_TEMPLATE}#preview", context)
 
 

@@ -50,6 +50,7 @@ def session_keepers(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
         "keepers": Keeper.objects.filter(session=session).select_related("user", "added_by"),
         "form": AddKeeperForm(),
         "invitation": invitation,
+        "pending_requests": services.pending_requests(session) if owner else [],
         "invitation_link": link,
         "invitation_qr": _qr_svg(link) if link else None,
         # Just after a removal: the removed keeper may still hold the share link.
@@ -73,7 +74,11 @@ def keeper_add(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
         message = _("Too many invitations by user name this hour; try again later, or use an invitation link.")
         return TemplateResponse(request, "registration/throttled.html", {"message": message}, status=429)
     name = form.cleaned_data["username"].strip()
-    services.request_keeper(session, name, by=owner)
+    try:
+        services.request_keeper(session, name, by=owner)
+    except services.KeeperRefused as refused:
+        messages.error(request, refused.message)
+        return redirect(_keepers_url(session))
     messages.success(
         request,
         _(
@@ -107,6 +112,18 @@ def keeper_request_answer(request: HtmxHttpRequest, request_id: int) -> HttpResp
 
 @login_required
 @require_POST
+def keeper_request_withdraw(request: HtmxHttpRequest, session_id: int, request_id: int) -> HttpResponse:
+    """The owner takes back one invitation by user name before it is answered."""
+    session = owned_session(request, session_id)
+    if services.withdraw_request(session, request_id):
+        messages.success(request, _("The invitation was withdrawn; it can no longer be accepted."))
+    else:
+        messages.error(request, _("That invitation is no longer there."))
+    return redirect(_keepers_url(session))
+
+
+@login_required
+@require_POST
 def keeper_remove(request: HtmxHttpRequest, session_id: int, user_id: int) -> HttpResponse:
     """The owner removes any keeper; a keeper may remove only themselves (leave)."""
     session = kept_session(request, session_id)
@@ -127,7 +144,7 @@ def keeper_invitation(request: HtmxHttpRequest, session_id: int) -> HttpResponse
     session = owned_session(request, session_id)
     if request.POST.get("action") == "cancel":
         services.cancel_invitations(session)
-        messages.success(request, _("The invitation link no longer works."))
+        messages.success(request, _("Every invitation not yet accepted, by link or by user name, no longer works."))
     else:
         services.new_invitation(session, by=current_user(request))
         messages.success(request, _("A new invitation link is ready; it works once."))

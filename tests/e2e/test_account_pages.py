@@ -38,7 +38,8 @@ def open_page(context: BrowserContext) -> tuple[Page, list[str]]:
 
 
 def test_the_log_in_page_of_an_invited_newcomer_names_the_invitation_in_chinese(phone, live_server, artifacts):
-    owner = User.objects.create_user("老王", password="Tiles-and-Winds-9")
+    # Invitations name the owner by the display name chosen, never by the log-in name.
+    owner = User.objects.create_user("wang-login", first_name="老王", password="Tiles-and-Winds-9")
     game = make_session(owner, "shenyang", player_names=["张姐", "小李", "阿强", "老周"])
     invitation = services.new_invitation(game, by=owner)
     page, problems = open_page(phone)
@@ -122,7 +123,7 @@ def test_the_invitation_link_opens_the_share_sheet_where_there_is_one(phone, liv
 
 
 def test_an_invitation_by_user_name_waits_on_the_sessions_page_in_chinese_and_is_accepted(phone, live_server):
-    owner = User.objects.create_user("老王", password="Tiles-and-Winds-9")
+    owner = User.objects.create_user("wang-login", first_name="老王", password="Tiles-and-Winds-9")
     game = make_session(owner, "shenyang", player_names=["张姐", "小李", "阿强", "老周"])
     invited = User.objects.create_user("小美", password="Tiles-and-Winds-9")
     services.request_keeper(game, "小美", by=owner)

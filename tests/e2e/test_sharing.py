@@ -52,7 +52,8 @@ def test_the_share_button_hands_the_board_link_to_the_phones_share_sheet(browser
 
 
 def test_the_shared_board_says_in_chinese_which_hand_the_keeper_corrected_and_when(browser: Browser, live_server):
-    owner = User.objects.create_user("老王")
+    # The board names the keeper by the display name chosen, never the log-in name.
+    owner = User.objects.create_user("wang-login", first_name="老王")
     game = make_session(owner)
     record_all(game, [win(0), draw(), win(1), win(0), draw()], owner)
     services.edit_hand(game, 5, win(2), user=owner)
@@ -64,6 +65,7 @@ def test_the_shared_board_says_in_chinese_which_hand_the_keeper_corrected_and_wh
         changes = page.locator(".board-changes")
         expect(changes).to_contain_text(f"第 4 局 {at} 由老王更正")
         expect(changes).to_contain_text("由老王删除")
+        expect(page.locator("body")).not_to_contain_text("wang-login")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 

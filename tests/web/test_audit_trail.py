@@ -96,7 +96,7 @@ def test_a_hand_recorded_again_after_an_undo_does_not_inherit_the_undone_hands_t
 
 
 def test_the_share_board_says_which_hand_was_corrected_or_deleted_when_and_by_whom(client, game, owner):
-    wang = User.objects.create_user("老王")
+    wang = User.objects.create_user("wang-login", first_name="老王")
     record_all(game, SEVEN, owner)
     services.edit_hand(game, 7, win(1), user=wang)
     services.delete_hand(game, 2, user=owner)
@@ -112,7 +112,8 @@ def test_the_share_board_says_which_hand_was_corrected_or_deleted_when_and_by_wh
 
     client.cookies["django_language"] = "zh-hans"
     chinese = client.get(f"/b/{game.share_token}/").content.decode()
-    assert f"第 6 局 {at} 由老王更正" in chinese and "由keeper删除" in chinese
+    assert f"第 6 局 {at} 由老王更正" in chinese and "由记分员删除" in chinese
+    assert "wang-login" not in english + chinese
 
 
 def test_the_share_board_with_corrections_still_answers_304_with_one_query(client, game, owner):

@@ -293,13 +293,15 @@ def test_the_keepers_page_speaks_chinese(owner, game, co_keeper):
     assert "谁在记分" in body and "按用户名添加记分员" in body and "移除" in body
 
 
-def test_an_account_holds_a_bounded_number_of_unanswered_invitations(owner):
-    from tablekeeper.services.keepers import MAX_WAITING_REQUESTS
+def test_one_owner_holds_a_bounded_number_of_unanswered_invitations_per_name(owner):
+    from tablekeeper.services.keepers import MAX_PENDING_PER_SENDER_AND_NAME
 
     User.objects.create_user("popular", password=PASSWORD)
-    for _ in range(MAX_WAITING_REQUESTS + 3):
+    for _ in range(MAX_PENDING_PER_SENDER_AND_NAME):
         services.request_keeper(make_session(owner), "popular", by=owner)
-    assert KeeperRequest.objects.filter(user__username="popular").count() == MAX_WAITING_REQUESTS
+    with pytest.raises(services.KeeperRefused, match="withdraw one"):
+        services.request_keeper(make_session(owner), "popular", by=owner)
+    assert KeeperRequest.objects.filter(user__username="popular").count() == MAX_PENDING_PER_SENDER_AND_NAME
 
 
 def test_accepting_an_invitation_to_a_full_session_says_so_and_spends_it(owner, game):

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tablekeeper', '0018_presets_ref_city_preset'),
+        ('tablekeeper', '0022_rate_counters_and_known_devices'),
     ]
 
     operations = [

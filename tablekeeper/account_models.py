@@ -1,0 +1,38 @@
+"""What keeps accounts safe and must not be forgotten early: rate-limit counters and known phones.
+
+Both live in tables of their own, with their own expiry, rather than in Django's cache: the
+database cache culls a third of its entries by key once it holds MAX_ENTRIES, so a burst of
+requests from new addresses (an attacker's, or a busy evening's) would wipe live limits."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class RateCounter(models.Model):
+    """How many times something happened in the window that ends at `expires` (throttle.py)."""
+
+    key = models.CharField(max_length=200, unique=True)
+    count = models.PositiveIntegerField(default=0)
+    expires = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.count} until {self.expires:%Y-%m-%d %H:%M}"
+
+
+class KnownDevice(models.Model):
+    """A browser that logged in to `user` (login_throttle.py): its cookie holds only a random token,
+    whose digest is kept here. A known device counts only its own wrong passwords, so strangers'
+    guesses cannot lock its keeper out. It stops being known when the password changes or is
+    reset (`password_mark` no longer matches), when it uses up its own allowance of wrong
+    passwords, when the same browser logs in again (its token is replaced, so a copy of the old
+    cookie is worth nothing) and a year after its last log-in."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    token_digest = models.CharField(max_length=64, unique=True)
+    password_mark = models.CharField(max_length=64)
+    last_login = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"known device of {self.user_id}"
