@@ -25,6 +25,14 @@ def keyboard_rows(info: dict[str, Any]) -> list[list[TileKey]]:
     return rows
 
 
+def fixed_wild(info: dict[str, Any]) -> dict[str, Any]:
+    """The tile wild in every hand (`wilds.face`: 红中麻将's 红中) and its `name` in both languages, for the
+    keyboard to frame and name that key; empty where the variant has none (a treasure or 混 is entered per hand)."""
+    wilds = info.get("wilds") or {}
+    face = wilds.get("face")
+    return {"face": str(face), "name": wilds["name"]} if face else {}
+
+
 def keyboard_faces(info: dict[str, Any]) -> str:
     """The keyboard's rows as static/js/tiles.js reads them: faces separated by spaces, rows by "|"."""
     return "|".join(" ".join(key.face for key in row) for row in keyboard_rows(info))

@@ -119,6 +119,11 @@ def record_lines(record: Mapping[str, Any], names: Sequence[str], info: Mapping[
         wild = (info.get("wilds") or {}).get("name") or {}
         name = wild.get("zh" if chinese() else "en") or _("Treasure tile")
         lines.append(_said(name, words.tile(str(record["treasure"]))))
+    counted: Mapping[str, Any] = record.get("counts") or {}
+    count_names = {count["id"]: count["name"] for count in info.get("counts") or []}
+    for count_id, value in counted.items():
+        said = count_names.get(count_id) or {}
+        lines.append(_said(str(said.get("zh" if chinese() else "en") or count_id), str(value)))
     if record.get("dice_double"):
         lines.append(_("Dealer rolled a double"))
     if record.get("liable") is not None:
