@@ -4,7 +4,8 @@ A pattern's picture comes from its variant folder's `pattern_tiles.json` (one re
 pattern that has a shape; a folder without the file has no pictures), else from a worked example
 whose win holds the pattern. The tiles are read with the engine's own notation parser (RULES.md
 §0.3), so a picture shows the melds set aside, the concealed tiles and the winning tile set apart,
-and marks the treasure or wild (the record's `treasure`) for the eye and for screen readers.
+and marks the treasure or wild (the record's `treasure`, else the variant's fixed wild: `wilds.face`) for
+the eye and for screen readers.
 """
 
 from __future__ import annotations
@@ -87,6 +88,8 @@ def picture_of(tiles: str, method: str, treasure: str | None, info: VariantInfo)
     except NotationError:
         return None
     wilds = info["wilds"]
+    # A fixed wild (红中麻将's 红中) is wild in every hand, so no record names it.
+    treasure = treasure or (wilds.get("face") if wilds else None)
     wild_name = local(wilds["name"]) if wilds and treasure else ""
     kong_names = info["fact_names"]["kong"]
     captions = {

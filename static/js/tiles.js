@@ -30,8 +30,11 @@
     return '<svg class="tf" viewBox="0 0 30 40" aria-hidden="true"><use href="#tf-body"/>' + inner + "</svg>";
   }
 
+  // A tile wild in every hand (data-wild: 红中麻将's 红中) is framed wherever it is drawn, and its key says
+  // its name: its face carries the "wild" class, so every copy of it (the typed tiles, a picked tile) does.
   function drawKeys(keyboard) {
     if (!document.getElementById("tf-body")) keyboard.insertAdjacentHTML("beforebegin", BODY);
+    var wild = keyboard.dataset.wild, wildName = keyboard.dataset.wildName || "";
     var controls = keyboard.querySelector(".controls");
     (keyboard.dataset.rows || "").split("|").forEach(function (row) {
       var keys = document.createElement("div");
@@ -42,8 +45,13 @@
         key.type = "button";
         key.className = "key";
         key.dataset.tile = face;
-        key.setAttribute("aria-label", HONOURS[face] || face.charAt(0) + SUITS[face.charAt(1)]);
+        var label = HONOURS[face] || face.charAt(0) + SUITS[face.charAt(1)];
+        key.setAttribute("aria-label", face === wild ? label + " (" + wildName + ")" : label);
         key.innerHTML = faceSvg(face);
+        if (face === wild) {
+          key.title = wildName;
+          key.querySelector("svg").classList.add("wild");
+        }
         keys.appendChild(key);
       });
       keyboard.insertBefore(keys, controls);

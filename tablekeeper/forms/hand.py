@@ -91,6 +91,10 @@ class HandForm(HandFormDisplay):
         self._choice_field("patterns").choices = [(p["id"], p["id"]) for p in info["patterns"]]
         for pattern in self.repeatable_patterns:
             self.fields[f"count_{pattern['id']}"] = forms.IntegerField(required=False, min_value=1, max_value=8)
+        # What the keeper counts in a won hand (红中麻将's bird hits), each from 0 to its house rule at this table.
+        self.count_maxima: dict[str, int] = dict(session.table_rules.get("counts") or {})
+        for count_id, maximum in self.count_maxima.items():
+            self.fields[f"counts_{count_id}"] = forms.IntegerField(required=False, min_value=0, max_value=maximum)
         if info["uses_flowers"]:
             self.fields["flowers"] = forms.IntegerField(required=False, min_value=0, max_value=8)
         if info["uses_treasure"]:

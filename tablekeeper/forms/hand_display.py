@@ -4,6 +4,7 @@ each part, and whether "More" opens. `HandForm` (hand.py) adds the fields and tu
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TypedDict
 
 from django import forms
 from django.utils.functional import Promise
@@ -14,10 +15,21 @@ from ..rules import Names, PatternInfo, VariantInfo
 from ..rules.deal import next_deals
 from .hand_rows import SEATS, kong_rows, penalty_rows, seat_rows
 from .sections import closed_name, closed_scores, more_summary, seat_facts_legend
-from .tiles import keyboard_faces
+from .tiles import FixedWild, fixed_wild, keyboard_faces
 from .treasure import PATTERN_NOTES, wild_field_hint, wild_field_name
 from .values import FieldValues
 from .winners import ExtraWinnerRow, PatternChip, extra_winner_rows, limited
+
+
+class CountRow(TypedDict):
+    """One count's stepper on the hand form (a variant's `counts`)."""
+
+    name: str  # the form field
+    label: Names
+    meaning: Names
+    value: str
+    max: int
+    errors: list[str | Refusal]
 
 
 class MainPatternChip(PatternChip):
@@ -116,6 +128,24 @@ class HandFormDisplay(forms.Form):
         ]
 
     @property
+    def count_rows(self) -> list[CountRow]:
+        """A stepper for each count the keeper enters in a won hand (`get_variant`'s `counts`), from 0 to its
+        maximum at this table (`table_rules`), named and explained in both languages, with its problems."""
+        maxima = self.session.table_rules.get("counts") or {}
+        return [
+            {
+                "name": f"counts_{spec['id']}",
+                "label": spec["name"],
+                "meaning": spec["meaning"],
+                "value": self.shown.get(f"counts_{spec['id']}") or "0",
+                "max": maxima[spec["id"]],
+                "errors": [*self[f"counts_{spec['id']}"].errors, *self.engine_errors.get(f"counts_{spec['id']}", [])],
+            }
+            for spec in self.info.get("counts") or []
+            if spec["id"] in maxima
+        ]
+
+    @property
     def keyboard_faces(self) -> str:
         """The tile keyboard's keys, for static/js/tiles.js to draw: "1m 2m … 9m|1p …|1z … 7z"."""
         return keyboard_faces(self.info)
@@ -165,6 +195,11 @@ class HandFormDisplay(forms.Form):
     def wild_name(self) -> str:
         """The field for the tile the record's `treasure` holds: this hand's treasure, or Zhengzhou's 混."""
         return wild_field_name(self.info)
+
+    @property
+    def fixed_wild(self) -> FixedWild:
+        """The tile wild in every hand, `{"face", "name"}`, framed and named on the keyboard; empty without one."""
+        return fixed_wild(self.info)
 
     @property
     def wild_hint(self) -> str:

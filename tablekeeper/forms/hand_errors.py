@@ -22,4 +22,6 @@ def engine_field_to_form_key(field: str | None) -> str:
         return _WIN_PARTS.get(parts[2], "tiles" if parts[2] == "tiles" else "general")
     if head in ("seats", "kongs", "penalties", "treasure", "liable", "dice_double"):
         return head
+    if head == "counts" and len(parts) > 1:
+        return f"counts_{parts[1]}"
     return "general"

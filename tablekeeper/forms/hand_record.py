@@ -33,6 +33,10 @@ def record_from_taps(data: FieldValues, info: VariantInfo, several_winners: bool
         record["wins"] = [win]
         if several_winners and source:
             record["wins"] += extra_wins(data, info, method, source)
+        # What the keeper counted for the win (RULES §0.2 `counts`, as the variant declares them); 0 is left out.
+        counts = {spec["id"]: data.get(f"counts_{spec['id']}") for spec in info.get("counts") or []}
+        if any(counts.values()):
+            record["counts"] = {count_id: value for count_id, value in counts.items() if value}
     seats = seat_facts(data)
     if any(seats):
         record["seats"] = seats
@@ -89,4 +93,5 @@ def initial_from_record(record: Record) -> FieldValues:
         liable = record.get("liable")
     initial["liable"] = "" if liable is None else str(liable)
     initial["treasure"] = record.get("treasure") or ""
+    initial.update({f"counts_{count_id}": value for count_id, value in (record.get("counts") or {}).items()})
     return initial

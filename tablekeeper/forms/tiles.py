@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
-from ..rules import VariantInfo
+from ..rules import Names, VariantInfo
 
 SUITS = (("m", "万"), ("p", "筒"), ("s", "条"))
 HONOURS = (("1z", "东"), ("2z", "南"), ("3z", "西"), ("4z", "北"), ("5z", "白"), ("6z", "发"), ("7z", "中"))
@@ -24,6 +25,22 @@ def keyboard_rows(info: VariantInfo) -> list[list[TileKey]]:
     if honours:
         rows.append(honours)
     return rows
+
+
+class FixedWild(TypedDict, total=False):
+    """The tile wild in every hand and its name; empty where there is none."""
+
+    face: str
+    name: Names
+
+
+def fixed_wild(info: VariantInfo) -> FixedWild:
+    """The tile wild in every hand (`wilds.face`: 红中麻将's 红中) and its `name` in both languages, for the
+    keyboard to frame and name that key; empty where the variant has none (a treasure or 混 is entered per hand)."""
+    wilds = info["wilds"]
+    if wilds is None or not wilds.get("face"):
+        return {}
+    return {"face": str(wilds["face"]), "name": wilds["name"]}
 
 
 def keyboard_faces(info: VariantInfo) -> str:

@@ -80,6 +80,8 @@ def reasons(lines: Iterable[ReasonLine], names: Sequence[str], variant_info: Var
 
 # Lines about no single item: the part of the reference that explains them.
 SECTION_ANCHORS = {
+    # A win paid at the base alone names no item (推倒胡's plain discard win): how a hand is won says it.
+    "win_product": "how-won",
     "dealer": "dealer",
     "draw": "how-won",
     "void": "kongs",

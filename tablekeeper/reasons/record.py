@@ -120,6 +120,10 @@ def record_lines(record: CorrectedHand, names: Sequence[str], info: VariantInfo)
         wilds = info["wilds"]
         name = (wilds["name"]["zh" if chinese() else "en"] if wilds else "") or _("Treasure tile")
         lines.append(_said(name, words.tile(str(record["treasure"]))))
+    count_names = {count["id"]: count["name"] for count in info["counts"]}
+    for count_id, value in (record.get("counts") or {}).items():
+        named = count_names.get(count_id)
+        lines.append(_said(named["zh" if chinese() else "en"] if named else count_id, str(value)))
     if record.get("dice_double"):
         lines.append(_("Dealer rolled a double"))
     if record.get("liable") is not None:

@@ -24,6 +24,7 @@ HEADLINES: dict[str, Promise] = {
     E.INVALID_STATE: _("The table's running state (dealer, streaks, pot) is broken."),
     E.UNKNOWN_OPTION: _("This game type has no such house rule."),
     E.INVALID_OPTION: _("A house rule is set to a value it cannot take."),
+    E.COUNT_ABOVE_MAXIMUM: _("A count entered is more than this table's house rules allow."),
     E.NO_WINNER: _("A won hand needs a winner: tap who won."),
     E.WINS_WITHOUT_WIN: _("Only a won hand has winners."),
     E.DUPLICATE_WINNER: _("The same player is entered as a winner twice."),

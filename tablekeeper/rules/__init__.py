@@ -6,6 +6,7 @@ on the engine, never the other way round.
 """
 
 from .answers import (
+    CountInfo,
     DealtHand,
     FactItemInfo,
     FactNames,
@@ -46,6 +47,7 @@ from .hands import is_standard_win, waits
 
 __all__ = [
     "VARIANT_IDS",
+    "CountInfo",
     "DealtHand",
     "FactItemInfo",
     "FactNames",

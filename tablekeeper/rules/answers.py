@@ -81,6 +81,7 @@ class Record(TypedDict):
     dice_double: NotRequired[bool]
     liable: NotRequired[int | None]  # the older form of a single win's `liable`
     treasure: NotRequired[str | None]
+    counts: NotRequired[dict[str, int]]  # what the keeper counted (a variant's CountInfo ids)
 
 
 # -- the table state (RULES §0.5) ----------------------------------------------------------------------
@@ -207,6 +208,7 @@ class TableRules(TypedDict):
     max_side_bet: int
     patterns: list[str]  # the ids of the patterns this table plays
     pattern_methods: dict[str, list[str]]  # each pattern's methods at this table
+    counts: dict[str, int]  # each count the keeper enters, and its largest value at this table
 
 
 class NextDeal(TypedDict):
@@ -284,6 +286,16 @@ class WildsInfo(TypedDict):
     holder: str  # ready_player, anyone
     drawn_only: bool
     widened_by: str | None
+    face: str | None  # the tile wild in every hand (红中麻将's 7z), or None where it is named per hand
+
+
+class CountInfo(TypedDict):
+    """A number the keeper enters for a won hand (the record's `counts`), up to a house rule's value."""
+
+    id: str
+    name: Names
+    meaning: Names
+    max_option: str
 
 
 class SeveralWinnersInfo(TypedDict):
@@ -317,6 +329,7 @@ class VariantCapabilities(TypedDict):
     several_winners: SeveralWinnersInfo | None
     tile_set: list[str]
     wilds: WildsInfo | None
+    counts: list[CountInfo]
     dealer_rotation: str
     ready_values: list[str]
     kong_kinds: list[str]
@@ -341,6 +354,7 @@ class VariantInfo(VariantCapabilities):
 
 
 __all__ = [
+    "CountInfo",
     "DealtHand",
     "FactItemInfo",
     "FactNames",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 
-from .answers import FactItemInfo, PatternInfo, WildsInfo
+from .answers import CountInfo, FactItemInfo, PatternInfo, WildsInfo
 from .options import Options
 
 ALL_METHODS = frozenset({"self_draw", "discard", "rob_kong"})
@@ -137,6 +137,9 @@ class Wilds:
     holder: str  # "ready_player" or "anyone"
     drawn_only: bool  # wild only as the self-drawn winning tile (a treasure held in hand counts at face value)
     widened_by: str | None = None  # the bool option that also lets a discarded wild tile stand in
+    # The face that is wild in every hand (红中麻将's 红中, "7z"), or None where each hand's wild is entered
+    # in the record's `treasure` (a treasure, Zhengzhou's 混 read from a turned-up tile).
+    face: str | None = None
 
     def describe(self) -> WildsInfo:
         return {
@@ -145,4 +148,27 @@ class Wilds:
             "holder": self.holder,
             "drawn_only": self.drawn_only,
             "widened_by": self.widened_by,
+            "face": self.face,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CountSpec:
+    """A number the keeper enters for a won hand, in the record's `counts` (RULES §0.2 as this engine
+    extends it): 红中麻将's bird hits (中码). It runs from 0 to the value of the house rule `max_option`
+    at the table (the birds turned up); more is refused as `count_above_maximum`."""
+
+    id: str
+    name_en: str
+    name_zh: str
+    max_option: str  # the int house rule whose value is this count's maximum at a table
+    meaning_en: str
+    meaning_zh: str
+
+    def describe(self) -> CountInfo:
+        return {
+            "id": self.id,
+            "name": {"en": self.name_en, "zh": self.name_zh},
+            "meaning": {"en": self.meaning_en, "zh": self.meaning_zh},
+            "max_option": self.max_option,
         }

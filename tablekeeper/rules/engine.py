@@ -63,13 +63,15 @@ on_change(_description.cache_clear)
 def table_rules(variant_id: str, options: Mapping[str, object] | None) -> TableRules:
     """The rules one table plays by: its house rules resolved, and what they allow.
 
-    `{"ok", "errors", "options", "methods", "several_winners", "max_side_bet", "patterns", "pattern_methods"}`:
+    `{"ok", "errors", "options", "methods", "several_winners", "max_side_bet", "patterns", "pattern_methods",
+    "counts"}`:
     every option with
     its value (the table's choice, an older name read as the option it became, else the default), the win
     methods the table allows (the variant's and any a house rule lets in), whether several players may
     win one hand, the ids of the patterns this table plays, in the catalogue's order (a pattern left
     out is refused when ticked, so a form offers exactly these), and each pattern's methods at this table
-    (`pattern_methods`). Options `settle` would refuse give `ok: False` with its errors and the defaults.
+    (`pattern_methods`), and each count the keeper enters with its maximum here (`counts`: id -> the value
+    of the house rule that bounds it). Options `settle` would refuse give `ok: False` with its errors and the defaults.
 
     >>> table_rules("zhengzhou", {"allow_discard_win": True})["methods"]
     ['self_draw', 'discard']
@@ -100,6 +102,8 @@ def table_rules(variant_id: str, options: Mapping[str, object] | None) -> TableR
         # Each pattern's methods at this table: a house rule may take one away (Zhengzhou's seven pairs on a
         # robbed kong); a tick on another method is refused, so a form disables the chip there.
         "pattern_methods": {spec.id: sorted(spec.methods_under(resolved)) for spec in variant.patterns},
+        # Each count the keeper enters (the record's `counts`) and its largest value at this table.
+        "counts": variant.count_maxima(resolved),
     }
 
 

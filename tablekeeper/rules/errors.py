@@ -22,6 +22,8 @@ SEAT_OUT_OF_RANGE = "seat_out_of_range"
 INVALID_STATE = "invalid_state"
 UNKNOWN_OPTION = "unknown_option"
 INVALID_OPTION = "invalid_option"
+# A count the keeper entered (the record's `counts`) above its maximum at this table's house rules.
+COUNT_ABOVE_MAXIMUM = "count_above_maximum"
 
 # Who won, how, and from whom.
 NO_WINNER = "no_winner"

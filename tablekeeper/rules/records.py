@@ -33,8 +33,12 @@ MAX_PATTERNS = 64
 MAX_KONGS = 16
 MAX_PENALTIES = 16
 MAX_WINS = 4
+# A count the keeper enters (`counts`) is bounded by its house rule at the table; this only keeps a
+# crafted record small.
+MAX_COUNT = 64
+MAX_COUNTS = 8
 
-_RECORD_FIELDS = {"result", "wins", "seats", "kongs", "penalties", "dice_double", "liable", "treasure"}
+_RECORD_FIELDS = {"result", "wins", "seats", "kongs", "penalties", "dice_double", "liable", "treasure", "counts"}
 _WIN_FIELDS = {"seat", "method", "from", "patterns", "flowers", "tiles", "liable"}
 _SEAT_FIELDS = {"ready", "opened", "side_bet"}
 _KONG_FIELDS = {"seat", "kind", "tile", "from"}
@@ -97,6 +101,12 @@ class HandRecord:
     # also copied onto that win, so checks and scoring read `Win.liable` whichever form the record used.
     liable: int | None = None
     treasure: str | None = None
+    # What the keeper counted for this hand, by the variant's count id (`CountSpec`): ((id, n), ...).
+    counts: tuple[tuple[str, int], ...] = ()
+
+    def counted(self, count_id: str) -> int:
+        """How many of `count_id` the keeper entered for this hand: 0 when the record leaves it out."""
+        return dict(self.counts).get(count_id, 0)
 
     def kongs_of(self, seat: int) -> tuple[Kong, ...]:
         return tuple(k for k in self.kongs if k.seat == seat)
@@ -196,6 +206,7 @@ def parse_record(raw: Any) -> HandRecord:
     if treasure is not None and not _is_tile_face(treasure):
         r.fail(E.INVALID_VALUE, "treasure", f"'{treasure}' is not a tile such as 4s or 7z.")
         treasure = None
+    counts = _counts(r, raw.get("counts"))
 
     if result == "win" and not wins and "wins" not in {p.field for p in r.problems}:
         r.fail(E.NO_WINNER, "wins", "A won hand needs its winner.")
@@ -216,7 +227,52 @@ def parse_record(raw: Any) -> HandRecord:
         dice_double=dice_double,
         liable=liable,
         treasure=treasure,
+        counts=counts,
     )
+
+
+def _counts(r: _Reader, raw: Any) -> tuple[tuple[str, int], ...]:
+    """`counts`: an object of count ids and whole numbers from 0, in the order written."""
+    if raw is None:
+        return ()
+    entries = r.mapping(raw, "counts")
+    if entries is None:
+        return ()
+    if len(entries) > MAX_COUNTS:
+        r.fail(E.INVALID_VALUE, "counts", f"At most {MAX_COUNTS} counts.")
+        return ()
+    counts: list[tuple[str, int]] = []
+    for key, value in entries.items():
+        if value is None:
+            r.fail(E.INVALID_TYPE, f"counts.{key}", "A count is a whole number.")
+        else:
+            counts.append((str(key), r.count(value, f"counts.{key}", default=0, maximum=MAX_COUNT)))
+    return tuple(counts)
+
+
+@dataclass(frozen=True, slots=True)
+class CountBound:
+    """What a table allows of one count: its maximum, the house rule that sets it, and its English name."""
+
+    maximum: int
+    option: str
+    words: str
+
+
+def count_problems(record: HandRecord, bounds: Mapping[str, CountBound], variant_name: str) -> list[Problem]:
+    """A count the variant does not have, one above the table's maximum, or one entered for a hand nobody won."""
+    problems: list[Problem] = []
+    for count_id, value in record.counts:
+        path = f"counts.{count_id}"
+        bound = bounds.get(count_id)
+        if bound is None:
+            problems.append(Problem(E.FACT_NOT_IN_VARIANT, path, f"{variant_name} has no count '{count_id}'."))
+        elif value > bound.maximum:
+            words = f"{bound.words.capitalize()} are at most {bound.maximum} at this table (house rule {bound.option})."
+            problems.append(Problem(E.COUNT_ABOVE_MAXIMUM, path, words))
+        elif value and record.result != "win":
+            problems.append(Problem(E.INVALID_VALUE, path, f"Only a won hand has {bound.words}."))
+    return problems
 
 
 def _entries[Entry](

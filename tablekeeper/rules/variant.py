@@ -21,6 +21,7 @@ from .answers import FactNames, Names, OptionInfo, SeveralWinnersInfo, VariantCa
 from .catalogue_items import ALL_METHODS as ALL_METHODS
 from .catalogue_items import DISCARD as DISCARD
 from .catalogue_items import SELF_DRAW as SELF_DRAW
+from .catalogue_items import CountSpec as CountSpec
 from .catalogue_items import FactItem as FactItem
 from .catalogue_items import PatternSpec as PatternSpec
 from .catalogue_items import PlayedWhen as PlayedWhen
@@ -30,7 +31,7 @@ from .errors import Problem, Rejected
 from .fact_names import default_name
 from .ledger import Ledger
 from .options import OptionAlias, Options, OptionSpec
-from .records import MAX_SIDE_BET, HandRecord, Win
+from .records import MAX_SIDE_BET, CountBound, HandRecord, Win, count_problems
 from .rule_words import RuleWords
 from .state import TableState
 from .tiles import ALL_TILES, tile_face
@@ -160,6 +161,8 @@ class Variant:
     # A method beyond `methods` that a bool house rule lets in: method -> option.
     method_options: ClassVar[Mapping[str, str]] = MappingProxyType({})
     wilds: ClassVar[Wilds | None] = None
+    # What the keeper counts in a won hand (the record's `counts`), each up to a house rule's value.
+    counts: ClassVar[tuple[CountSpec, ...]] = ()
     dealer_rotation: ClassVar[str] = "winner"  # "winner": the winner deals next; "next_seat": the deal passes on
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     option_aliases: ClassVar[tuple[OptionAlias, ...]] = ()
@@ -199,6 +202,10 @@ class Variant:
         offers exactly these."""
         return tuple(spec.id for spec in self.patterns if spec.unplayed_why(options) is None)
 
+    def count_maxima(self, options: Options) -> dict[str, int]:
+        """Each count's largest value at this table: the value of the house rule that bounds it."""
+        return {spec.id: int(options[spec.max_option]) for spec in self.counts}
+
     def multiple_winners_allowed(self, options: Options) -> bool:
         if self.max_winners < 2:
             return False
@@ -219,6 +226,7 @@ class Variant:
             "several_winners": several,
             "tile_set": [tile_face(tile) for tile in sorted(self.tile_set)],
             "wilds": None if self.wilds is None else self.wilds.describe(),
+            "counts": [spec.describe() for spec in self.counts],
             "dealer_rotation": self.dealer_rotation,
             "ready_values": list(self.ready_values),
             "kong_kinds": sorted(self.kong_kinds),
@@ -361,6 +369,11 @@ class Variant:
                         fail(E.FACT_NOT_IN_VARIANT, f"wins.{index}.liable", no_liable)
         if record.treasure is not None and not self.uses_treasure:
             fail(E.FACT_NOT_IN_VARIANT, "treasure", f"{self.name_en} has no treasure tile.")
+        bounds = {
+            spec.id: CountBound(int(options[spec.max_option]), spec.max_option, spec.name_en.lower())
+            for spec in self.counts
+        }
+        problems.extend(count_problems(record, bounds, self.name_en))
         problems.extend(self.consistency.record_problems(record, options, self.patterns))
         problems.extend(self.hooks.record_problems(record, options))
         _refuse(problems)

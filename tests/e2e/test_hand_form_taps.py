@@ -406,3 +406,39 @@ def test_two_players_win_on_one_discard_from_the_form(page: Page, live_server, a
     game.refresh_from_db()
     assert [win["seat"] for win in game.rounds.get().record["wins"]] == [1, 2]
     assert board_points(page) == engine_points(game) == [990, 1005, 1005, 1000]
+
+
+def test_a_fixed_wild_is_framed_and_named_and_a_count_is_stepped_then_saved(
+    browser: Browser, live_server, owner: User, new_variant: str
+):
+    """A folder's tile wild in every hand (红中) is framed wherever the keyboard draws it and named on its key; a
+    count the keeper enters (bird hits) is a stepper bounded by the table's house rule and lands in the record."""
+    info = get_variant(new_variant)
+    wilds = info["wilds"]
+    wild = wilds["face"] if wilds is not None else None
+    if wilds is None or not wild or not info["counts"]:
+        pytest.skip(f"{new_variant} has no fixed wild or no count the keeper enters")
+    count = info["counts"][0]
+    game = make_session(owner, new_variant, base=1)
+    with phone(browser, live_server.url, owner, "zh-hans") as page:
+        taps = open_form(page, live_server.url, game)
+        taps.chip("winner", "1")
+        if page.locator('#hand-form input[name="how"][value="self_draw"]').count():
+            taps.chip("how", "self_draw")
+        stepper = page.locator(f'.stepper:has(input[name="counts_{count["id"]}"])')
+        for _ in range(2):
+            taps.on(stepper.locator('button[data-step="1"]'))
+        expect(stepper.locator("input")).to_have_value("2")
+        taps.on("#hand-form details.more > summary")
+        key = page.locator(f'.tile-keyboard button[data-tile="{wild}"]')
+        expect(key).to_have_attribute("aria-label", re.compile(re.escape(f"({wilds['name']['zh']})") + "$"))
+        assert key.locator("svg").evaluate("(svg) => getComputedStyle(svg).outlineStyle") == "solid"
+        plain = page.locator('.tile-keyboard button[data-tile="1m"] svg')
+        assert plain.evaluate("(svg) => getComputedStyle(svg).outlineStyle") == "none"
+        type_tiles(page, "1m2m3m4p5p6p7s8s9s5s" + wild + wild + "9m+9m")
+        drawn = page.locator('.tiles-faces[data-faces-of="tiles-input"] svg.wild')
+        expect(drawn).to_have_count(2)
+        taps.save()
+    record = Round.objects.get(session=game, number=1).record
+    assert record["counts"] == {count["id"]: 2}
+    assert record["wins"][0]["tiles"] == f"123m456p7895s{wild[0]}{wild[0]}{wild[1]}9m+9m"

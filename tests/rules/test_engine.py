@@ -9,7 +9,16 @@ from typing import Any
 import pytest
 
 import tablekeeper.rules as rules
-from tablekeeper.rules import VARIANT_IDS, SettleResult, answers, get_variant, replay, settle, variant_ids
+from tablekeeper.rules import (
+    VARIANT_IDS,
+    SettleResult,
+    answers,
+    get_variant,
+    replay,
+    settle,
+    table_rules,
+    variant_ids,
+)
 
 from .variant_data import expected
 
@@ -277,7 +286,8 @@ def test_every_variant_describes_itself_for_the_app(variant: str) -> None:
 
     assert described["id"] == variant
     assert described["name"]["en"] and described["name"]["zh"]
-    assert described["default_base"] > 0 and described["default_starting_points"] > 0
+    # Starting points of 0 are a table that counts only what is won and lost (红中麻将 and others).
+    assert described["default_base"] > 0 and described["default_starting_points"] >= 0
     keys = [option["key"] for option in described["options"]]
     assert "base" in keys and len(keys) == len(set(keys))
     assert all(option["meaning"] for option in described["options"])
@@ -287,6 +297,30 @@ def test_every_variant_describes_itself_for_the_app(variant: str) -> None:
         assert pattern["name"]["en"] and pattern["name"]["zh"] and pattern["value"]
         assert set(pattern["methods"]) <= set(described["methods"]) | {"self_draw", "discard", "rob_kong"}
         assert set(pattern["excludes"]) <= ids
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+def test_every_count_the_keeper_enters_is_named_and_bounded_by_a_whole_number_house_rule(variant: str) -> None:
+    described = get_variant(variant)
+    options = {option["key"]: option for option in described["options"]}
+    maxima = table_rules(variant, None)["counts"]
+
+    assert list(maxima) == [count["id"] for count in described["counts"]]
+    for count in described["counts"]:
+        assert count["name"]["en"] and count["name"]["zh"] and count["meaning"]["en"] and count["meaning"]["zh"]
+        bound = options[count["max_option"]]
+        assert bound["type"] in ("int", "choice")
+        allowed: Any = bound["allowed"]
+        values = allowed if bound["type"] == "choice" else [allowed["min"], allowed["max"]]
+        assert all(type(value) is int and value >= 0 for value in values), values
+        assert maxima[count["id"]] == bound["default"]
+        too_many = {count["id"]: maxima[count["id"]] + 1}
+        refused = settle(
+            variant, {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": []}], "counts": too_many}
+        )
+        assert [(e["code"], e["field"]) for e in refused["errors"]] == [
+            ("count_above_maximum", f"counts.{count['id']}")
+        ]
 
 
 @pytest.mark.parametrize("variant", variant_ids())

@@ -12,7 +12,7 @@ import pytest
 from tablekeeper.rules import check_options, get_variant, variant_ids
 from tablekeeper.rules.folder_data import PresetFileError
 from tablekeeper.rules.variants import folder_of, search_path
-from tests.fixtures.variant_folder import copy_variant_folder
+from tests.fixtures.variant_folder import copy_variant_folder, unregistered_fixture_ids
 
 
 @pytest.mark.parametrize("variant", variant_ids())
@@ -58,25 +58,28 @@ BAD_FILES = {
     ],
     "a value the option refuses": [
         {"id": "rule_book", "name": {"zh": "甲", "en": "A"}, "options": {}},
-        {"id": "odd", "name": {"zh": "乙", "en": "B"}, "options": {"discard_all_pay": "maybe"}},
+        {"id": "odd", "name": {"zh": "乙", "en": "B"}, "options": {"base": "maybe"}},
     ],
     "an id used twice": [
         {"id": "rule_book", "name": {"zh": "甲", "en": "A"}, "options": {}},
         {"id": "rule_book", "name": {"zh": "乙", "en": "B"}, "options": {}},
     ],
-    "no rule book first": [{"id": "all_pay", "name": {"zh": "乙", "en": "B"}, "options": {"discard_all_pay": True}}],
+    "no rule book first": [{"id": "other", "name": {"zh": "乙", "en": "B"}, "options": {}}],
     "a name in one language only": [{"id": "rule_book", "name": {"zh": "甲"}, "options": {}}],
     "no list": {"rule_book": {}},
 }
 
 
+@pytest.mark.parametrize("variant", unregistered_fixture_ids()[:1])
 @pytest.mark.parametrize("content", BAD_FILES.values(), ids=BAD_FILES.keys())
-def test_a_wrong_presets_file_fails_loudly_when_the_variant_is_described(content: object, tmp_path: Path) -> None:
-    root = copy_variant_folder("tuidaohu", tmp_path)
-    (root / "tuidaohu" / "presets.json").write_text(json.dumps(content), encoding="utf-8")
+def test_a_wrong_presets_file_fails_loudly_when_the_variant_is_described(
+    content: object, variant: str, tmp_path: Path
+) -> None:
+    root = copy_variant_folder(variant, tmp_path)
+    (root / variant / "presets.json").write_text(json.dumps(content), encoding="utf-8")
 
     with search_path(root), pytest.raises(PresetFileError, match=r"presets\.json"):
-        get_variant("tuidaohu")
+        get_variant(variant)
 
 
 RULE_BOOK = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"

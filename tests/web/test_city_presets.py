@@ -32,6 +32,14 @@ def start_page(client: Client, query: str = "", language: str = "en") -> str:
     return html.unescape(response.content.decode())
 
 
+def city_preset(variant: str) -> dict[str, Any]:
+    """The variant's first preset that sets a house rule; presets.json is optional, so a folder may have none."""
+    city = next((preset for preset in get_variant(variant)["presets"] if preset["options"]), None)
+    if city is None:
+        pytest.skip(f"{variant} has no city preset (its folder's presets.json is optional)")
+    return dict(city)
+
+
 @pytest.mark.parametrize("language", ["en", "zh-hans"])
 def test_the_start_page_offers_every_variants_presets_by_name_with_what_they_change(owner: User, language: str):
     body = start_page(signed_in(owner), language=language)
@@ -47,8 +55,7 @@ def test_the_start_page_offers_every_variants_presets_by_name_with_what_they_cha
 
 
 def test_a_city_preset_from_a_folder_fills_the_house_rules_and_is_remembered(new_variant: str, owner: User):
-    info = get_variant(new_variant)
-    city = next(preset for preset in info["presets"] if preset["options"])
+    city = city_preset(new_variant)
     client = signed_in(owner)
 
     listed = start_page(client, language="zh-hans")
@@ -71,7 +78,7 @@ def test_a_city_preset_from_a_folder_fills_the_house_rules_and_is_remembered(new
 
 
 def test_a_preset_adjusted_before_the_start_says_changed_on_the_board(new_variant: str, owner: User):
-    city = next(preset for preset in get_variant(new_variant)["presets"] if preset["options"])
+    city = city_preset(new_variant)
     client = signed_in(owner)
     # The keeper taps the preset, then unticks its rules again: the table plays the book, "changed".
     client.post("/sessions/new/", start_form_data(new_variant, city_preset=city["id"]))
@@ -120,7 +127,7 @@ def checked_options(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_this_tables_rules_name_the_preset_and_say_changed(new_variant: str, owner: User):
-    city = next(preset for preset in get_variant(new_variant)["presets"] if preset["options"])
+    city = city_preset(new_variant)
     client = signed_in(owner)
     client.post("/sessions/new/", start_form_data(new_variant, city_preset=city["id"]))
     game = GameSession.objects.get(owner=owner)

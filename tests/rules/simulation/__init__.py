@@ -46,7 +46,13 @@ from typing import Any
 
 from tablekeeper.rules import get_variant
 
+# The variants whose play rules are written here; any other registered variant is not simulated, and says so.
 SUPPORTED = ("dalian", "shenyang", "harbin", "shandong", "zhengzhou")
+
+
+def unsimulated_reason(variant: str) -> str:
+    """Why `variant`'s games are not simulated: the reason a skipped case and the command line give."""
+    return f"the simulator has no play rules for {variant}: it is not simulated"
 
 
 def rule_sets(variant: str) -> list[tuple[str, dict[str, Any]]]:

@@ -13,7 +13,7 @@ import time
 
 from tablekeeper.rules import variant_ids
 
-from . import SUPPORTED, rule_sets
+from . import SUPPORTED, rule_sets, unsimulated_reason
 from .session import Tally, play_game
 
 
@@ -26,6 +26,9 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--show", type=int, default=3, help="refusals printed per rule set")
     args = parser.parse_args()
+    for variant in variant_ids():
+        if variant not in SUPPORTED and not args.variant:
+            print(f"{variant}: {unsimulated_reason(variant)}", flush=True)
     for variant in [args.variant] if args.variant else [v for v in variant_ids() if v in SUPPORTED]:
         for preset, options in rule_sets(variant):
             if args.preset and preset != args.preset:

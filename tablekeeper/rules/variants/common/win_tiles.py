@@ -56,6 +56,25 @@ def read_squared(record: HandRecord, index: int, tile_set: Collection[int], vari
     return SquaredHand(hand, reconcile_kongs(record, index, hand), problems)
 
 
+def concealed_wild_problems(win: Win, index: int, hand: WinningHand, wild: int) -> list[Problem]:
+    """A wild that stands in only among the concealed tiles (a fixed wild, `Wilds.face`: 红中麻将's 红中) is
+    never in a set laid down or a kong, and is never won on a discard or a robbed kong: a discarded wild
+    cannot be claimed."""
+    face = tile_face(wild)
+    problems = [
+        requirement(
+            unmet("wild_not_in_set", f"cannot hold the wild {face} in the set aside {faces(meld.tiles)}.", tile=face),
+            tiles_field(index),
+        )
+        for meld in hand.melds
+        if wild in meld.tiles
+    ]
+    if win.method != "self_draw" and hand.winning_tile == wild:
+        words = f"cannot win on a discarded {face}: a discarded wild cannot be claimed."
+        problems.append(requirement(unmet("wild_not_claimed", words, tile=face), tiles_field(index)))
+    return problems
+
+
 def requirement_problems(index: int, failures: list[Unmet] | None, not_a_win: str) -> list[Problem]:
     """Each win requirement the tiles fail, or, when no shape fits at all (None), that they are no win."""
     if failures is None:
