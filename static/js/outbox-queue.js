@@ -181,7 +181,8 @@
     var number = Number(form.elements.expected_number.value);
     var entry = {
       account: account, session: panelSession, fields: fieldsOf(formData),
-      url: new URL(form.getAttribute("action"), window.location.href).pathname,
+      // The outbox's own address (a form drawn before it had one: the form's, which forwards it).
+      url: new URL(panel.dataset.send || form.getAttribute("action"), window.location.href).pathname,
       token: token, number: number, queuedAt: Date.now(), state: rules.WAITING, message: "",
       attempts: 0, retryAt: 0, label: describe(form),
     };
@@ -446,7 +447,17 @@
   window.addEventListener("offline", render);
   if (channel) channel.onmessage = function () { reload().then(render); };
 
-  document.addEventListener("htmx:load", function () { prepareForm(); });
+  document.addEventListener("htmx:load", function () {
+    // A Save answered with the board, which took the whole page's place: its #outbox is a new one.
+    var now = document.getElementById("outbox");
+    if (now && now !== panel) {
+      panel = now;
+      panelSession = panel.dataset.session;
+      notice = "";
+      render();
+    }
+    prepareForm();
+  });
 
   // A Save outbox.js took before this file was loaded: kept, or put back in place when fixing.
   function save(form, formData) {

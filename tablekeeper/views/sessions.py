@@ -117,8 +117,11 @@ def session_new_options(request: HtmxHttpRequest) -> HttpResponse:
 BOARD_VARY = ["HX-Request", "Accept-Language", "Cookie"]
 
 
-def board_context(request: HtmxHttpRequest, session: GameSession) -> dict[str, Any]:
-    last_round = Round.objects.filter(session=session).order_by("-number").first()
+def board_context(request: HtmxHttpRequest, session: GameSession, last_round: Round | None = None) -> dict[str, Any]:
+    """The board page's context. `last_round`: the session's last hand, when the caller holds it
+    already (a Save that has just written it), else it is read."""
+    if last_round is None:
+        last_round = Round.objects.filter(session=session).order_by("-number").first()
     seats = seats_of(session)
     return {
         "session": session,
@@ -144,7 +147,9 @@ def session_detail(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
         etag=board_etag(session, "k"),
         last_modified=int(session.updated_at.timestamp()),
         vary=BOARD_VARY,
-        render=lambda: TemplateResponse(request, "sessions/detail.html#live_board", board_context(request, session)),
+        render=lambda: TemplateResponse(
+            request, "sessions/detail.html#live_board", {**board_context(request, session), "polled": True}
+        ),
     )
 
 
