@@ -181,8 +181,7 @@
     var number = Number(form.elements.expected_number.value);
     var entry = {
       account: account, session: panelSession, fields: fieldsOf(formData),
-      // The outbox's own address (a form drawn before it had one: the form's, which forwards it).
-      url: new URL(panel.dataset.send || form.getAttribute("action"), window.location.href).pathname,
+      url: new URL(form.getAttribute("action"), window.location.href).pathname, send: panel.dataset.send,
       token: token, number: number, queuedAt: Date.now(), state: rules.WAITING, message: "",
       attempts: 0, retryAt: 0, label: describe(form),
     };
@@ -250,7 +249,8 @@
     rules.bodyFields(entry, token).forEach(function (pair) { body.append(pair[0], pair[1]); });
     var controller = window.AbortController ? new AbortController() : null;
     var timeout = setTimeout(function () { if (controller) controller.abort(); }, 15000);
-    return fetch(entry.url, {
+    // The outbox's own address; a hand kept before it had one goes to its form's, which forwards it.
+    return fetch(entry.send || entry.url, {
       method: "POST", body: body, credentials: "same-origin", redirect: "manual",
       headers: { "Accept": "application/json", "X-CSRFToken": token },
       signal: controller ? controller.signal : undefined,

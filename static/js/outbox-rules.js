@@ -3,8 +3,9 @@
 // that tests/js/outbox-rules.test.js can run them under `node --test`.
 //
 // An entry is one hand saved on this phone:
-//   {id, account, session, url, fields: [[name, value], ...], token, number, queuedAt,
+//   {id, account, session, url, send, fields: [[name, value], ...], token, number, queuedAt,
 //    state: "waiting" | "sending" | "refused" | "conflict", message, attempts, retryAt, serverNext}
+// url is the form it was entered on (where it opens to be fixed), send the outbox's address.
 // Hands of one session are sent one at a time in the order they were saved (by id). A hand the
 // server refused or that conflicts stops its session's queue until the keeper fixes it: the
 // hands behind it were entered after it, so sending them first would change their order.
