@@ -30,10 +30,9 @@ from ..services.trail import trail_of
 from .access import kept_session
 from .board import build_board, seats_of
 from .outbox import asks_for_json, hand_outbox
-from .sessions import board_context
+from .sessions import board_after_save
 
 FORM_TEMPLATE = "hands/form.html"
-BOARD_TEMPLATE = "sessions/detail.html"
 
 
 def _form_context(
@@ -125,28 +124,6 @@ def _done(request: HtmxHttpRequest, session: GameSession) -> HttpResponse:
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
-def _board_after_save(
-    request: HtmxHttpRequest, session: GameSession, saved: Round, editing: Round | None
-) -> HttpResponse:
-    """Where a Save that stands leads: the board. Without JavaScript, a redirect to it (Post/Redirect/Get).
-    With htmx, the board page itself in this same answer, one round trip on one bar of signal: its body
-    takes the form page's, its URL is pushed, and what the form page's head lacks comes with it
-    (sessions/detail.html, `in_place_of_form`), so the phone shows what loading the board shows."""
-    if not request.htmx:
-        return redirect(session)
-    url = session.get_absolute_url()
-    # A new hand is the last one: the board need not read it again (a retried Save's may not be).
-    last_round = saved if editing is None and session.hand_count == saved.number else None
-    context = board_context(request, session, last_round)
-    # The edit form loads no outbox (a correction is never kept on the phone); the board does.
-    context.update(in_place_of_form=True, bring_outbox=editing is not None, page_url=url)
-    response = TemplateResponse(request, BOARD_TEMPLATE, context)
-    response["HX-Push-Url"] = url
-    response["HX-Retarget"] = "body"
-    response["HX-Reswap"] = "innerHTML show:window:top"
-    return response
-
-
 # What a Save of the hand form came to, each as the service named it: a new hand saved, a hand
 # changed, or why not. None: "keep it anyway" without the note that says why (the form holds the
 # error), so nothing was written.
@@ -190,11 +167,14 @@ def _answer_save(
     show = partial(_form_page, request, session, seats, form, editing)
     match outcome:
         case services.Saved():
-            return _board_after_save(request, outcome.session, outcome.hand, editing)
+            # A new hand is the last one: the board need not read it again (a retried Save's may not be).
+            last = outcome.hand if outcome.session.hand_count == outcome.hand.number else None
+            return board_after_save(request, outcome.session, last)
         case Round():
             messages.success(request, _("Hand %(number)s changed; later hands re-scored.") % {"number": outcome.number})
             session.refresh_from_db()
-            return _board_after_save(request, session, outcome, editing)
+            # The edit form loads no outbox (a correction is never kept on the phone); the board does.
+            return board_after_save(request, session, bring_outbox=True)
         case services.NeedsConfirmation() if editing is not None:
             # Nothing was written: list the later hands that would change and ask before applying;
             # the bar still shows this hand's new scoring.

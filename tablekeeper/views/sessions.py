@@ -134,6 +134,26 @@ def board_context(request: HtmxHttpRequest, session: GameSession, last_round: Ro
     }
 
 
+def board_after_save(
+    request: HtmxHttpRequest, session: GameSession, last_round: Round | None = None, *, bring_outbox: bool = False
+) -> HttpResponse:
+    """Where a hand's Save that stands leads: the board. Without JavaScript, a redirect to it
+    (Post/Redirect/Get). With htmx, the board page itself in the same answer, one round trip on one
+    bar of signal: its body takes the form page's, its URL is pushed, and what the form page's head
+    lacks comes with it (`in_place_of_form` in sessions/detail.html; `bring_outbox`: the outbox's
+    scripts), so the phone shows what loading the board shows."""
+    if not request.htmx:
+        return redirect(session)
+    url = session.get_absolute_url()
+    context = board_context(request, session, last_round)
+    context.update(in_place_of_form=True, bring_outbox=bring_outbox, page_url=url)
+    response = TemplateResponse(request, "sessions/detail.html", context)
+    response["HX-Push-Url"] = url
+    response["HX-Retarget"] = "body"
+    response["HX-Reswap"] = "innerHTML show:window:top"
+    return response
+
+
 @login_required
 @require_GET
 def session_detail(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
