@@ -239,7 +239,6 @@ def test_a_save_shows_the_board_in_one_round_trip_as_a_load_of_the_board_would(p
 def test_an_edit_shows_the_board_with_what_changed_and_the_boards_outbox(page: Page, live_server):
     user = signed_in(page, live_server)
     game = make_session(user, "zhengzhou", base=10)
-    Client().force_login(user)
     page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
     tap_hand(page, "Cy", "Self-draw")
     page.wait_for_url(f"**/sessions/{game.pk}/")
