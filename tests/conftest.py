@@ -134,6 +134,17 @@ def record_all(game: GameSession, records: list[Record], user: User | None = Non
 CONFIRMATION = re.compile(r'name="confirm_changes" value="([0-9a-f]+)"')
 
 
+def answered_with_the_board(response: Any, game: GameSession) -> bool:
+    """An htmx Save that stands answers with the board itself, under the board's address (one round trip)."""
+    board = game.get_absolute_url()
+    return bool(
+        response.status_code == 200
+        and response.get("HX-Push-Url") == board
+        and "HX-Redirect" not in response
+        and 'id="board"' in response.content.decode()
+    )
+
+
 def post_confirmed(client: Client, url: str, data: dict[str, Any], **kwargs: Any) -> Any:
     """POST a correction and, when the app lists the later hands it changes and asks, say yes."""
     response = client.post(url, data, **kwargs)

@@ -67,12 +67,21 @@
   });
   document.addEventListener("tk:outbox-sent", refreshAll);
 
-  document.addEventListener("DOMContentLoaded", function () {
+  function start() {
     document.querySelectorAll("[data-live]").forEach(function (element) {
       // The page was drawn from this version of the board: the first poll need not redraw it.
       etags[element.id] = tagOf(element.dataset.etag);
       if (!navigator.onLine) failing[element.id] = true;
       render(element.id);
     });
-  });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    // Run after the page loaded: a Save answered with this board in place of the hand form. The
+    // service worker saw no page load, so it is told to keep this board (offline.js).
+    start();
+    document.dispatchEvent(new CustomEvent("tk:board-changed"));
+  }
 })();

@@ -40,7 +40,7 @@
   }
 
   function show(message, key, again) {
-    box = box || document.getElementById("net-status");
+    box = document.getElementById("net-status");  // a Save's answer brings a new page body
     if (!box) return;
     failures = failures.filter(function (failure) { return failure.key !== key; });
     failures.push({ key: key, again: again });

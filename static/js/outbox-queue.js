@@ -181,7 +181,7 @@
     var number = Number(form.elements.expected_number.value);
     var entry = {
       account: account, session: panelSession, fields: fieldsOf(formData),
-      url: new URL(form.getAttribute("action"), window.location.href).pathname,
+      url: new URL(form.getAttribute("action"), window.location.href).pathname, send: panel.dataset.send,
       token: token, number: number, queuedAt: Date.now(), state: rules.WAITING, message: "",
       attempts: 0, retryAt: 0, label: describe(form),
     };
@@ -249,7 +249,8 @@
     rules.bodyFields(entry, token).forEach(function (pair) { body.append(pair[0], pair[1]); });
     var controller = window.AbortController ? new AbortController() : null;
     var timeout = setTimeout(function () { if (controller) controller.abort(); }, 15000);
-    return fetch(entry.url, {
+    // The outbox's own address; a hand kept before it had one goes to its form's, which forwards it.
+    return fetch(entry.send || entry.url, {
       method: "POST", body: body, credentials: "same-origin", redirect: "manual",
       headers: { "Accept": "application/json", "X-CSRFToken": token },
       signal: controller ? controller.signal : undefined,
@@ -446,7 +447,17 @@
   window.addEventListener("offline", render);
   if (channel) channel.onmessage = function () { reload().then(render); };
 
-  document.addEventListener("htmx:load", function () { prepareForm(); });
+  document.addEventListener("htmx:load", function () {
+    // A Save answered with the board, which took the whole page's place: its #outbox is a new one.
+    var now = document.getElementById("outbox");
+    if (now && now !== panel) {
+      panel = now;
+      panelSession = panel.dataset.session;
+      notice = "";
+      render();
+    }
+    prepareForm();
+  });
 
   // A Save outbox.js took before this file was loaded: kept, or put back in place when fixing.
   function save(form, formData) {

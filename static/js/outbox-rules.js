@@ -3,8 +3,9 @@
 // that tests/js/outbox-rules.test.js can run them under `node --test`.
 //
 // An entry is one hand saved on this phone:
-//   {id, account, session, url, fields: [[name, value], ...], token, number, queuedAt,
+//   {id, account, session, url, send, fields: [[name, value], ...], token, number, queuedAt,
 //    state: "waiting" | "sending" | "refused" | "conflict", message, attempts, retryAt, serverNext}
+// url is the form it was entered on (where it opens to be fixed), send the outbox's address.
 // Hands of one session are sent one at a time in the order they were saved (by id). A hand the
 // server refused or that conflicts stops its session's queue until the keeper fixes it: the
 // hands behind it were entered after it, so sending them first would change their order.
@@ -62,21 +63,29 @@
   }
 
   // What the server's answer means. `answer` is {network: true} when nothing came back (offline,
-  // timeout), else {status, redirected, body} with the JSON body the hand view sends the outbox.
+  // timeout), else {status, redirected, body}, the body being the JSON of the outbox's address
+  // (tablekeeper/views/outbox.py), which names its outcome.
   function outcome(answer) {
     if (!answer || answer.network) return { kind: "retry" };
     var status = answer.status, body = answer.body || {};
     if (answer.redirected || status === 403) return { kind: "signin" };
-    if (status === 200 && typeof body.saved === "number") return { kind: "saved", number: body.saved };
-    if (status === 409) {
-      var conflict = { kind: "conflict", message: body.conflict || "", next: body.next || null };
-      // A spent token: the hand was undone, deleted or changed on another phone after it was
-      // saved. Sending it again, as it is, can never succeed; only the keeper may re-enter it.
-      if (body.spent) conflict.reason = "spent";
-      return conflict;
+    switch (body.outcome) {
+      case "saved":
+      case "already_saved":  // sent before, its answer lost: it stands, once
+        return { kind: "saved", number: body.saved };
+      case "conflict":
+      case "finished":
+        return { kind: "conflict", message: body.conflict || "", next: body.next || null };
+      case "spent":
+        // The hand was undone, deleted or changed on another phone after it was saved. Sending it
+        // again, as it is, can never succeed; only the keeper may re-enter it.
+        return { kind: "conflict", reason: "spent", message: body.conflict || "", next: body.next || null };
+      case "refused":
+      case "invalid":
+        return { kind: "refused", message: (body.errors || []).join(" ") };
     }
-    if (status === 422) return { kind: "refused", message: (body.errors || []).join(" ") };
     if (status === 404) return { kind: "refused", reason: "gone" };
+    // A 200 that names no outcome is not the server's answer (a captive portal's page): try again.
     if (status === 429 || status >= 500 || status === 200) return { kind: "retry", status: status };
     return { kind: "refused", reason: "unexpected", status: status };
   }

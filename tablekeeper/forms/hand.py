@@ -123,8 +123,6 @@ class HandForm(HandFormDisplay):
         self.engine_errors = {}
         self._record: Record | None = None
         self.conflict: str | None = None
-        # The conflict is a spent client token (services.TokenSpent): sending it again cannot succeed.
-        self.token_spent = False
         # After a conflict on a new hand (another phone saved this number): the number it can
         # still be entered as, with the same taps.
         self.renumber_to: int | None = None

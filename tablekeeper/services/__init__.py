@@ -1,7 +1,7 @@
 """The bridge between Django and the rules engine: every write to a session goes through here."""
 
-from .errors import Conflict, HandRejected, LaterChange, NeedsConfirmation, TokenSpent, hand_gone
-from .hands import delete_hand, edit_hand, preview_hand, record_hand, table_before, undo_last_hand
+from .errors import Conflict, HandRejected, LaterChange, NeedsConfirmation, SessionFinished, TokenSpent, hand_gone
+from .hands import Saved, delete_hand, edit_hand, preview_hand, record_hand, table_before, undo_last_hand
 from .keepers import (
     KeeperRefused,
     accept_invitation,
@@ -37,6 +37,8 @@ __all__ = [
     "LaterChange",
     "NeedsConfirmation",
     "QuotaReached",
+    "Saved",
+    "SessionFinished",
     "TokenSpent",
     "accept_invitation",
     "add_keeper",

@@ -28,6 +28,11 @@ class TokenSpent(Conflict):
         self.number = number
 
 
+class SessionFinished(Conflict):
+    """The session was finished (on another phone, or before this form was sent): no hand can be
+    recorded or changed until its owner reopens it."""
+
+
 class HandRejected(Exception):
     """The engine refused a hand record; `errors` are its {code, field, message} problems."""
 
@@ -35,7 +40,7 @@ class HandRejected(Exception):
         super().__init__("; ".join(str(error.get("message", "")) for error in errors))
         self.errors = errors
         # The hand the problem was found in, when it is a later hand and not the one being changed,
-        # and its record (the errors' fields point into it).
+        # and the record refused (the errors' fields point into it).
         self.number = number
         self.record = record
 

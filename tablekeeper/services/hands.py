@@ -20,7 +20,16 @@ from django.utils.translation import gettext as _
 from ..models import Correction, GameSession, Round, SessionState, SpentToken, zero_totals
 from ..rules import Record, SettleResult, settle
 from .derived import GAIN_COLUMNS, TOTAL_COLUMNS, ChangedColumns, add, derived_columns, write_changed_rows
-from .errors import Conflict, HandRejected, LaterChange, NeedsConfirmation, TokenSpent, digest, hand_gone
+from .errors import (
+    Conflict,
+    HandRejected,
+    LaterChange,
+    NeedsConfirmation,
+    SessionFinished,
+    TokenSpent,
+    digest,
+    hand_gone,
+)
 
 # Renumbering shifts rows out of the way first, so that no intermediate row breaks the
 # unique (session, number) constraint on either SQLite or PostgreSQL.
@@ -100,6 +109,20 @@ def preview_hand(session: GameSession, record: Record, number: int | None = None
     return settle(session.variant, record, state, session.engine_options())
 
 
+@dataclass(frozen=True)
+class Saved:
+    """A new hand that stands: written by this Save, or (`again`) by an earlier send of the same
+    Save, found by its client token (a retried tap whose first answer was lost)."""
+
+    hand: Round
+    again: bool = False
+
+    @property
+    def session(self) -> GameSession:
+        """The session as the Save left it (totals, state, hand count), read under its lock."""
+        return self.hand.session
+
+
 def record_hand(
     session: GameSession,
     record: Record,
@@ -107,25 +130,28 @@ def record_hand(
     client_token: str,
     expected_number: int,
     user: User | None,
-) -> Round:
+) -> Saved:
     """Save the next hand. The same `client_token` twice returns the first save (a retried tap).
 
-    A token stays spent: a retry whose hand was undone, deleted or changed since (another phone,
-    while this one waited for an answer it never got) is refused with what happened, never saved
-    again; a token that names another record of the session is refused too (TokenSpent, a Conflict).
+    What else it can come to is raised, each by its name: the session moved on (Conflict: another
+    phone saved this number) or was finished (SessionFinished); the token is spent (TokenSpent: a
+    retry whose hand was undone, deleted or changed since, while this phone waited for an answer it
+    never got, is never saved again, nor is a token that names another record); the engine refused
+    the record (HandRejected).
     """
     with transaction.atomic():
         locked = session.locked()
         existing = Round.objects.filter(session=locked, client_token=client_token).first()
         if existing is not None:
             if existing.record == record:
-                return existing
+                existing.session = locked
+                return Saved(existing, again=True)
             raise _token_of_another_record(locked, client_token, record, existing)
         ended = SpentToken.objects.filter(session=locked, token=client_token).first()
         if ended is not None:
             raise _spent(ended)
         if not locked.is_open:
-            raise Conflict(_("This session is finished; no more hands can be recorded."))
+            raise SessionFinished(_("This session is finished; no more hands can be recorded."))
         if expected_number != locked.next_number:
             if expected_number < locked.next_number:
                 raise Conflict(
@@ -145,7 +171,7 @@ def record_hand(
         state = _current_state(locked)
         result = settle(locked.variant, record, state, locked.engine_options())
         if not result["ok"]:
-            raise HandRejected(result["errors"])
+            raise HandRejected(result["errors"], record=record)
         _check_magnitude(result)
         passes = _before(locked, locked.next_number).passes if locked.hand_count else 0
         round_ = Round.objects.create(
@@ -163,7 +189,7 @@ def record_hand(
         Correction.objects.create(
             session=locked, hand_key=round_.key, number=round_.number, action="add", after=record, who=user
         )
-    return round_
+    return Saved(round_)
 
 
 def _spent(ended: SpentToken) -> TokenSpent:
@@ -224,7 +250,7 @@ def undo_last_hand(session: GameSession, *, user: User | None, based_on: str | N
     with transaction.atomic():
         locked = session.locked()
         if not locked.is_open:
-            raise Conflict(_("This session is finished; its hands can no longer be changed."))
+            raise SessionFinished(_("This session is finished; its hands can no longer be changed."))
         last = Round.objects.filter(session=locked).order_by("-number").first()
         if based_on and (last is None or _stale(based_on, last)):
             raise Conflict(_("The last hand changed on another device, so nothing was undone. Check the board first."))
@@ -249,7 +275,7 @@ def _lock_hand(session: GameSession, number: int, based_on: str | None) -> tuple
     """
     locked = session.locked()
     if not locked.is_open:
-        raise Conflict(_("This session is finished; its hands can no longer be changed."))
+        raise SessionFinished(_("This session is finished; its hands can no longer be changed."))
     hand = Round.objects.filter(session=locked, number=number).first()
     if hand is None:
         raise hand_gone(number)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils.functional import SimpleLazyObject
@@ -31,6 +32,8 @@ from ..rules.deal import next_deals
 from ..services.trail import trail_of
 from .access import kept_session
 from .board import build_board, seats_of
+from .outbox import asks_for_json, hand_outbox
+from .sessions import board_after_save
 
 FORM_TEMPLATE = "hands/form.html"
 
@@ -121,137 +124,130 @@ def _done(request: HtmxHttpRequest, session: GameSession) -> HttpResponse:
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
-def _save_or_edit(
-    request: HtmxHttpRequest,
-    session: GameSession,
-    seats: list[Seat],
-    form: HandForm,
-    editing: Round | None,
-    asked: dict[str, object],
-) -> tuple[Round | None, int]:
-    """Run the write; return the hand saved, else None and the status to re-render the form with."""
-    if request.POST.get("action") == "insist":
-        insisted = form.as_manual_adjustment()
-        if insisted is None:
-            return None, 422
-        record = insisted
-    else:
-        record = form.to_record()
+# What a Save of the hand form came to, each as the service named it: a new hand saved, a hand
+# changed, or why not. None: "keep it anyway" without the note that says why (the form holds the
+# error), so nothing was written.
+SaveOutcome = services.Saved | Round | services.NeedsConfirmation | services.Conflict | services.HandRejected | None
+
+
+def _save_or_edit(request: HtmxHttpRequest, session: GameSession, form: HandForm, editing: Round | None) -> SaveOutcome:
+    record = form.as_manual_adjustment() if request.POST.get("action") == "insist" else form.to_record()
+    if record is None:
+        return None
     try:
         if editing is None:
-            saved = services.record_hand(
+            return services.record_hand(
                 session,
                 record,
                 client_token=form.cleaned_data["client_token"],
                 expected_number=form.cleaned_data["expected_number"],
                 user=current_user(request),
             )
-        else:
-            saved = services.edit_hand(
-                session,
-                editing.number,
-                record,
-                user=current_user(request),
-                based_on=form.cleaned_data["based_on"],
-                confirm=form.cleaned_data["confirm_changes"] or "",
-            )
-            messages.success(request, _("Hand %(number)s changed; later hands re-scored.") % {"number": editing.number})
-    except services.NeedsConfirmation as ask:
-        # Nothing was written: list the later hands that would change and ask before applying.
-        asked.update(later_changes=_later_rows(seats, ask.changes), later_digest=ask.digest, later_stale=ask.stale)
-        return None, 200
-    except services.Conflict as conflict:
-        form.conflict = conflict.message
-        # A spent token (its hand undone, deleted or changed on another phone) can never be saved:
-        # the outbox must not offer to send it again as it is.
-        form.token_spent = isinstance(conflict, services.TokenSpent)
-        if editing is None:
-            session.refresh_from_db(fields=["hand_count", "status"])
-            if session.is_open and session.next_number != form.cleaned_data["expected_number"]:
-                form.renumber_to = session.next_number
-        return None, 409
-    except services.HandRejected as rejected:
-        if editing is not None and rejected.number not in (None, editing.number):
-            said = refusals(rejected.errors, form.names, rejected.record)
+        return services.edit_hand(
+            session,
+            editing.number,
+            record,
+            user=current_user(request),
+            based_on=form.cleaned_data["based_on"],
+            confirm=form.cleaned_data["confirm_changes"] or "",
+        )
+    except (services.NeedsConfirmation, services.Conflict, services.HandRejected) as refused:
+        return refused
+
+
+def _answer_save(
+    request: HtmxHttpRequest,
+    session: GameSession,
+    seats: list[Seat],
+    form: HandForm,
+    editing: Round | None,
+    outcome: SaveOutcome,
+) -> HttpResponse:
+    """Each outcome of a Save, answered: the board when it stands, else the form again saying why."""
+    show = partial(_form_page, request, session, seats, form, editing)
+    match outcome:
+        case services.Saved():
+            # A new hand is the last one: the board need not read it again (a retried Save's may not be).
+            last = outcome.hand if outcome.session.hand_count == outcome.hand.number else None
+            return board_after_save(request, outcome.session, last)
+        case Round():
+            messages.success(request, _("Hand %(number)s changed; later hands re-scored.") % {"number": outcome.number})
+            session.refresh_from_db()
+            # The edit form loads no outbox (a correction is never kept on the phone); the board does.
+            return board_after_save(request, session, bring_outbox=True)
+        case services.NeedsConfirmation() if editing is not None:
+            # Nothing was written: list the later hands that would change and ask before applying;
+            # the bar still shows this hand's new scoring.
+            later = _later_rows(seats, outcome.changes)
+            preview = services.preview_hand(session, form.to_record(), editing.number)
+            return show(preview, later_changes=later, later_digest=outcome.digest, later_stale=outcome.stale)
+        case services.Conflict():
+            form.conflict = outcome.message
+            if editing is None and not isinstance(outcome, services.SessionFinished):
+                session.refresh_from_db(fields=["hand_count", "status"])
+                if session.is_open and session.next_number != form.cleaned_data["expected_number"]:
+                    form.renumber_to = session.next_number
+            return show(status=409)
+        case services.HandRejected() if editing is not None and outcome.number not in (None, editing.number):
+            said = refusals(outcome.errors, form.names, outcome.record)
             sentence = _("This change would make hand %(number)s invalid, so nothing was changed: %(why)s")
-            form.engine_errors.setdefault("general", []).append(explained(sentence, said, number=rejected.number))
-        else:
-            form.attach_engine_errors(rejected.errors, record)
-        return None, 422
-    return saved, 200
+            form.engine_errors.setdefault("general", []).append(explained(sentence, said, number=outcome.number))
+        case services.HandRejected():
+            form.attach_engine_errors(outcome.errors, outcome.record)
+    return show(status=422)
 
 
-def _from_outbox(request: HtmxHttpRequest) -> bool:
-    """A hand kept on the phone while offline, sent by static/js/outbox.js, which reads JSON."""
-    return request.get_preferred_type(["text/html", "application/json"]) == "application/json"
-
-
-def _outbox_answer(session: GameSession, form: HandForm, status: int) -> JsonResponse:
-    """Why a kept hand was not saved: a conflict (with the hand number now next) or the problems."""
-    if status == 409:
-        session.refresh_from_db(fields=["hand_count", "status"])
-        answer = {"conflict": form.conflict, "next": session.next_number, "spent": form.token_spent}
-        return JsonResponse(answer, status=409)
-    return JsonResponse({"errors": form.problems()}, status=status)
+def _form_page(
+    request: HtmxHttpRequest,
+    session: GameSession,
+    seats: list[Seat],
+    form: HandForm,
+    editing: Round | None,
+    preview: SettleResult | None = None,
+    *,
+    status: int = 200,
+    **extra: Any,
+) -> HttpResponse:
+    if not request.htmx and status != 409:
+        # A browser without JavaScript shows the form again; a 4xx would look like a broken page.
+        status = 200
+    shown = _preview_context(session, seats, preview, form, editing.record if editing is not None else None)
+    context = _form_context(session, seats, form, editing=editing, **shown, **extra)
+    return page_or_partial(request, FORM_TEMPLATE, "hand_form", context, status=status)
 
 
 def _hand_form_view(request: HtmxHttpRequest, session: GameSession, editing: Round | None) -> HttpResponse:
-    # Read only when something is shown: a Save that succeeds answers with a redirect and no names,
-    # so it skips the query (DESIGN.md's Save budget).
+    # Read only when the form is shown: a Save that stands answers with the board, which reads them itself.
     seats = cast(list[Seat], SimpleLazyObject(lambda: seats_of(session)))
     names = cast(list[str], SimpleLazyObject(lambda: [seat.player.name for seat in seats]))
-    preview: SettleResult | None = None
-    asked: dict[str, object] = {}
-    status = 200
-    if request.method == "POST":
-        form = HandForm(session, _renumbered(request, session, editing), names=names)
-        if not session.is_open:
-            form.conflict = _("This session is finished; its hands can no longer be changed.")
-            status = 409
-        elif form.is_valid():
-            if request.POST.get("action") == "renumber" and editing is None:
-                # "Enter it as hand N": the same taps, drawn for the hand that is next now, and
-                # scored against the table as it is now; nothing is saved until Save.
-                preview = services.preview_hand(session, form.to_record(), None)
-            elif request.POST.get("action") == "preview":
-                number = editing.number if editing else None
-                preview = services.preview_hand(session, form.to_record(), number)
-                form.attach_engine_errors(preview["errors"], form.to_record())
-            else:
-                saved, status = _save_or_edit(request, session, seats, form, editing, asked)
-                if asked and editing is not None:
-                    # The keeper is asked about the later hands: the bar still shows this hand's new scoring.
-                    preview = services.preview_hand(session, form.to_record(), editing.number)
-                if saved is not None and _from_outbox(request):
-                    return JsonResponse({"saved": saved.number})
-                if saved is not None:
-                    return _done(request, session)
-        else:
-            status = 422
-        if _from_outbox(request) and status != 200:
-            return _outbox_answer(session, form, status)
-        if not request.htmx and status != 409:
-            # A browser without JavaScript shows the form again; a 4xx would look like a broken page.
-            status = 200
-    elif editing is not None:
-        initial = HandForm.initial_from_record(editing.record)
+    if request.method != "POST":
+        if editing is None:
+            form = HandForm(session, initial=_new_hand_initial(session), names=names)
+            return _form_page(request, session, seats, form, editing)
+        initial = {**HandForm.initial_from_record(editing.record), "client_token": editing.client_token}
         form = HandForm(
-            session,
-            initial={
-                **initial,
-                "client_token": editing.client_token,
-                "expected_number": 1,
-                "based_on": editing.fingerprint,
-            },
-            names=names,
+            session, initial={**initial, "expected_number": 1, "based_on": editing.fingerprint}, names=names
         )
         # The hand opens scored as it stands, so the keeper sees what a change changes.
-        preview = services.preview_hand(session, editing.record, editing.number)
-    else:
-        form = HandForm(session, initial=_new_hand_initial(session), names=names)
-    shown = _preview_context(session, seats, preview, form, editing.record if editing is not None else None)
-    context = _form_context(session, seats, form, editing=editing, **shown, **asked)
-    return page_or_partial(request, FORM_TEMPLATE, "hand_form", context, status=status)
+        return _form_page(
+            request, session, seats, form, editing, services.preview_hand(session, editing.record, editing.number)
+        )
+    form = HandForm(session, _renumbered(request, session, editing), names=names)
+    action = request.POST.get("action")
+    if not session.is_open:
+        finished = services.SessionFinished(_("This session is finished; its hands can no longer be changed."))
+        return _answer_save(request, session, seats, form, editing, finished)
+    if not form.is_valid():
+        return _form_page(request, session, seats, form, editing, status=422)
+    if action == "renumber" and editing is None:
+        # "Enter it as hand N": the same taps, drawn for the hand that is next now, and scored
+        # against the table as it is now; nothing is saved until Save.
+        return _form_page(request, session, seats, form, editing, services.preview_hand(session, form.to_record()))
+    if action == "preview":
+        preview = services.preview_hand(session, form.to_record(), editing.number if editing else None)
+        form.attach_engine_errors(preview["errors"], form.to_record())
+        return _form_page(request, session, seats, form, editing, preview)
+    return _answer_save(request, session, seats, form, editing, _save_or_edit(request, session, form, editing))
 
 
 def _renumbered(request: HtmxHttpRequest, session: GameSession, editing: Round | None) -> Any:
@@ -280,6 +276,9 @@ def _new_hand_initial(session: GameSession) -> FieldValues:
 @login_required
 @require_http_methods(["GET", "POST"])
 def hand_new(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
+    if request.method == "POST" and asks_for_json(request):
+        # A page loaded before the outbox had an address of its own sends its kept hands here.
+        return hand_outbox(request, session_id)
     session = kept_session(request, session_id)
     if request.method == "GET" and not session.is_open:
         return redirect(session)

@@ -132,8 +132,11 @@ def session_new_options(request: HtmxHttpRequest) -> HttpResponse:
 BOARD_VARY = ["HX-Request", "Accept-Language", "Cookie"]
 
 
-def board_context(request: HtmxHttpRequest, session: GameSession) -> dict[str, Any]:
-    last_round = Round.objects.filter(session=session).order_by("-number").first()
+def board_context(request: HtmxHttpRequest, session: GameSession, last_round: Round | None = None) -> dict[str, Any]:
+    """The board page's context. `last_round`: the session's last hand, when the caller holds it
+    already (a Save that has just written it), else it is read."""
+    if last_round is None:
+        last_round = Round.objects.filter(session=session).order_by("-number").first()
     seats = seats_of(session)
     return {
         "session": session,
@@ -144,6 +147,26 @@ def board_context(request: HtmxHttpRequest, session: GameSession) -> dict[str, A
         "live_etag": board_etag(session, "k"),
         "rule_changes": differences(session.variant_info, session.options),
     }
+
+
+def board_after_save(
+    request: HtmxHttpRequest, session: GameSession, last_round: Round | None = None, *, bring_outbox: bool = False
+) -> HttpResponse:
+    """Where a hand's Save that stands leads: the board. Without JavaScript, a redirect to it
+    (Post/Redirect/Get). With htmx, the board page itself in the same answer, one round trip on one
+    bar of signal: its body takes the form page's, its URL is pushed, and what the form page's head
+    lacks comes with it (`in_place_of_form` in sessions/detail.html; `bring_outbox`: the outbox's
+    scripts), so the phone shows what loading the board shows."""
+    if not request.htmx:
+        return redirect(session)
+    url = session.get_absolute_url()
+    context = board_context(request, session, last_round)
+    context.update(in_place_of_form=True, bring_outbox=bring_outbox, page_url=url)
+    response = TemplateResponse(request, "sessions/detail.html", context)
+    response["HX-Push-Url"] = url
+    response["HX-Retarget"] = "body"
+    response["HX-Reswap"] = "innerHTML show:window:top"
+    return response
 
 
 @login_required
@@ -159,7 +182,9 @@ def session_detail(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
         etag=board_etag(session, "k"),
         last_modified=int(session.updated_at.timestamp()),
         vary=BOARD_VARY,
-        render=lambda: TemplateResponse(request, "sessions/detail.html#live_board", board_context(request, session)),
+        render=lambda: TemplateResponse(
+            request, "sessions/detail.html#live_board", {**board_context(request, session), "polled": True}
+        ),
     )
 
 

@@ -177,13 +177,13 @@ CONFIRMATION = re.compile(r'name="confirm_changes" value="([0-9a-f]+)"')
 
 def edit(phone: Phone, session: int, number: int, taps: dict[str, str], book: Book) -> bool:
     """Correct hand `number` as a keeper does: send it; when the server lists the later hands it
-    changes and asks, confirm. True once the server says it is written (its redirect to the board)."""
+    changes and asks, confirm. True once the server says it is written (it answers with the board)."""
     with book.lock:
         book.edits_asked += 1
     url = f"/sessions/{session}/hands/{number}/edit/"
     for _round in range(3):
         status, headers, text = phone.retrying("POST", url, taps, htmx=True)
-        if status == 200 and headers.get("hx-redirect"):
+        if status == 200 and headers.get("hx-push-url"):
             with book.lock:
                 book.edits_written += 1
             return True
@@ -222,7 +222,8 @@ def save(phone: Phone, session: int, number: int, token: str, rng: random.Random
     """Save one hand, retrying with the same token until the server decides; the status it decided."""
     taps = hand_taps(rng, token, number)
     status, headers, _ = phone.retrying("POST", f"/sessions/{session}/hands/new/", taps, htmx=True)
-    return 200 if status == 200 and headers.get("hx-redirect") else status
+    # A Save that stands answers with the board itself, under the board's address.
+    return 200 if status == 200 and headers.get("hx-push-url") else status
 
 
 def keeper(index: int, port: int, deadline: float, book: Book, tally: Tally, shared: int | None) -> None:

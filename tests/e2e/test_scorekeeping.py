@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Request, expect
 
 from tablekeeper.models import GameSession
 from tablekeeper.rules import VARIANT_IDS, get_variant, replay
@@ -189,3 +189,67 @@ def test_finishing_shows_who_pays_whom_in_money_and_the_owner_can_reopen(page: P
     page.wait_for_url(f"**/sessions/{game.pk}/")
     expect(page.locator("a", has_text="Record hand")).to_be_visible()
     assert GameSession.objects.get(pk=game.pk).is_open
+
+
+def wanted(request: Request) -> bool:
+    """A page or a request of the page's own: not its static files."""
+    return request.resource_type in ("document", "xhr", "fetch")
+
+
+def test_a_save_shows_the_board_in_one_round_trip_as_a_load_of_the_board_would(page: Page, live_server, artifacts):
+    user = signed_in(page, live_server)
+    game = make_session(user, "zhengzhou", base=10)
+    board = f"{live_server.url}/sessions/{game.pk}/"
+    page.goto(f"{board}hands/new/")
+    page.evaluate("window.sameDocument = true")  # gone if the phone loaded a page
+    page.locator("fieldset.winner label.chip").filter(has_text="Cy").click()
+    page.locator("fieldset.how label.chip").filter(has_text="Self-draw").click()
+    expect(page.locator("#preview .seat-changes")).to_be_visible()
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(f"{request.method} {request.url}") if wanted(request) else None)
+    page.locator(".save-bar button[value=save]").click()
+    page.wait_for_url(board)
+    expect(page.locator("#last-hand")).to_contain_text("Hand 1")
+    # One request: the Save, answered with the board; no page was loaded after it.
+    assert sent == [f"POST {board}hands/new/"], sent
+    assert page.evaluate("window.sameDocument") is True
+    # The board as a load of it shows it: its title, its styles (not the form's), its live status line.
+    assert page.title() == "Zhengzhou · TableKeeper"
+    assert page.evaluate("getComputedStyle(document.querySelector('#board .table')).display") == "grid"
+    assert page.evaluate("document.querySelectorAll('link[href*=\"form.css\"], #hand-form').length") == 0
+    expect(page.locator(".heard")).to_contain_text("Updated")
+    assert board_points(page) == engine_points(game) == [990, 990, 1030, 990]
+    page.screenshot(path=str(artifacts / "board-after-save.png"))
+    # The live board polls the board's address, and Undo on the board the answer drew works.
+    assert page.locator("#live-board").get_attribute("hx-get") == f"/sessions/{game.pk}/"
+    page.locator("#last-hand summary", has_text="Undo").click()
+    page.locator("button", has_text="Yes, undo hand 1").click()
+    expect(page.locator(".messages")).to_contain_text("Hand 1 undone.")
+    assert GameSession.objects.get(pk=game.pk).hand_count == 0
+    # Back, from the board a Save drew, opens the form anew: for the next hand, not the taps saved.
+    page.goto(f"{board}hands/new/")
+    tap_hand(page, "Bo", "Self-draw")
+    page.wait_for_url(board)
+    page.go_back()
+    page.wait_for_url(f"{board}hands/new/")
+    expect(page.locator("#hand-form input[name=expected_number]")).to_have_value("2")
+    expect(page.locator("#hand-form input[name=winner]:checked")).to_have_count(0)
+
+
+def test_an_edit_shows_the_board_with_what_changed_and_the_boards_outbox(page: Page, live_server):
+    user = signed_in(page, live_server)
+    game = make_session(user, "zhengzhou", base=10)
+    page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
+    tap_hand(page, "Cy", "Self-draw")
+    page.wait_for_url(f"**/sessions/{game.pk}/")
+    page.goto(f"{live_server.url}/sessions/{game.pk}/hands/1/edit/")
+    assert not page.evaluate("Boolean(window.TKOutboxWatch)"), "the edit form loads no outbox"
+    page.locator("fieldset.winner label.chip").filter(has_text="Di").click()
+    page.locator("fieldset.how label.chip").filter(has_text="Self-draw").click()
+    page.locator(".save-bar button[value=save]").click()
+    page.wait_for_url(f"**/sessions/{game.pk}/")
+    expect(page.locator(".messages")).to_contain_text("Hand 1 changed; later hands re-scored.")
+    assert page.title() == "Zhengzhou · TableKeeper"
+    # The board keeps the hands kept on this phone in view: its outbox came with the answer.
+    assert page.evaluate("Boolean(window.TKOutboxWatch)")
+    assert board_points(page) == engine_points(game) == [990, 990, 990, 1030]

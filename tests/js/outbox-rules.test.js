@@ -56,18 +56,26 @@ test("the wait doubles from two seconds and stops at a minute", () => {
 
 const answers = [
   ["no answer at all", { network: true }, { kind: "retry" }],
-  ["a saved hand", { status: 200, body: { saved: 7 } }, { kind: "saved", number: 7 }],
-  ["a conflict", { status: 409, body: { conflict: "Hand 5 was already saved", next: 6 } },
+  ["a saved hand", { status: 200, body: { outcome: "saved", saved: 7 } }, { kind: "saved", number: 7 }],
+  ["a hand saved by an earlier send", { status: 200, body: { outcome: "already_saved", saved: 7 } },
+    { kind: "saved", number: 7 }],
+  ["a conflict", { status: 409, body: { outcome: "conflict", conflict: "Hand 5 was already saved", next: 6, spent: false } },
     { kind: "conflict", message: "Hand 5 was already saved", next: 6 }],
-  ["the engine's refusal", { status: 422, body: { errors: ["Tap how the hand was won.", "No such pattern."] } },
-    { kind: "refused", message: "Tap how the hand was won. No such pattern." }],
+  ["a session finished meanwhile", { status: 409, body: { outcome: "finished", conflict: "finished", next: 6, spent: false } },
+    { kind: "conflict", message: "finished", next: 6 }],
+  ["the engine's refusal", { status: 422, body: { outcome: "refused", errors: ["Only the dealer...", "No such pattern."] } },
+    { kind: "refused", message: "Only the dealer... No such pattern." }],
+  ["taps that are not a hand", { status: 422, body: { outcome: "invalid", errors: ["Tap how the hand was won."] } },
+    { kind: "refused", message: "Tap how the hand was won." }],
   ["a session that is gone or no longer kept", { status: 404, body: null }, { kind: "refused", reason: "gone" }],
   ["a redirect to the login page", { redirected: true, status: 0 }, { kind: "signin" }],
   ["a CSRF refusal", { status: 403, body: null }, { kind: "signin" }],
   ["a server error", { status: 502, body: null }, { kind: "retry", status: 502 }],
   ["a throttled request", { status: 429, body: null }, { kind: "retry", status: 429 }],
   ["a captive portal's page", { status: 200, body: null }, { kind: "retry", status: 200 }],
+  ["a 200 that names no outcome", { status: 200, body: { saved: 7 } }, { kind: "retry", status: 200 }],
   ["a bad request", { status: 400, body: null }, { kind: "refused", reason: "unexpected", status: 400 }],
+  ["a 409 that names no outcome", { status: 409, body: null }, { kind: "refused", reason: "unexpected", status: 409 }],
 ];
 for (const [what, answer, expected] of answers) {
   test(`it reads ${what} as ${expected.kind}`, () => {
@@ -94,7 +102,7 @@ test("a hand waiting for the keeper to log in says so and keeps waiting", () => 
 });
 
 test("a conflicting hand keeps the server's message and the number the server expects", () => {
-  const after = rules.afterOutcome(kept(5), rules.outcome({ status: 409, body: { conflict: "taken", next: 6 } }), NOW);
+  const after = rules.afterOutcome(kept(5), rules.outcome({ status: 409, body: { outcome: "conflict", conflict: "taken", next: 6, spent: false } }), NOW);
   assert.equal(after.state, rules.CONFLICT);
   assert.equal(after.message, "taken");
   assert.equal(after.serverNext, 6);
@@ -102,7 +110,7 @@ test("a conflicting hand keeps the server's message and the number the server ex
 });
 
 test("a refused hand is kept for fixing with the engine's words", () => {
-  const after = rules.afterOutcome(kept(1), rules.outcome({ status: 422, body: { errors: ["bad"] } }), NOW);
+  const after = rules.afterOutcome(kept(1), rules.outcome({ status: 422, body: { outcome: "refused", errors: ["bad"] } }), NOW);
   assert.equal(after.state, rules.REFUSED);
   assert.equal(after.message, "bad");
   assert.ok(rules.needsKeeper(after));
@@ -170,14 +178,16 @@ test("it counts the hands waiting and those that need the keeper", () => {
 });
 
 test("a spent token's answer is a conflict the keeper must settle, never one to send again as it is", () => {
-  const result = rules.outcome({ status: 409, body: { conflict: "Hand 3 was undone on another phone", next: 3, spent: true } });
+  const result = rules.outcome({
+    status: 409, body: { outcome: "spent", conflict: "Hand 3 was undone on another phone", next: 3, spent: true },
+  });
   assert.deepEqual(result, { kind: "conflict", message: "Hand 3 was undone on another phone", next: 3, reason: "spent" });
   const after = rules.afterOutcome(kept(3), result, NOW);
   assert.equal(after.state, rules.CONFLICT);
   assert.equal(after.message, "Hand 3 was undone on another phone", "the outbox shows the server's words");
   assert.ok(rules.isSpent(after) && rules.needsKeeper(after));
   assert.equal(rules.nextToSend([after, kept(4)], NOW), null, "the hands behind it wait for the keeper");
-  assert.ok(!rules.isSpent(rules.afterOutcome(kept(3), rules.outcome({ status: 409, body: { conflict: "taken", next: 4 } }), NOW)));
+  assert.ok(!rules.isSpent(rules.afterOutcome(kept(3), rules.outcome({ status: 409, body: { outcome: "conflict", conflict: "taken", next: 4, spent: false } }), NOW)));
 });
 
 test("a spent hand saved again on purpose becomes the next hand on a token of its own", () => {

@@ -109,7 +109,7 @@ def test_deleting_a_session_while_a_hand_is_being_saved_waits_and_deletes_it_all
         return "deleted"
 
     saved, deleted = _run_together(save, delete)
-    assert isinstance(saved, Round) and deleted == "deleted", (saved, deleted)
+    assert isinstance(saved, services.Saved) and deleted == "deleted", (saved, deleted)
     assert not GameSession.objects.filter(pk=game.pk).exists()
     assert not Round.objects.filter(session_id=game.pk).exists()
 

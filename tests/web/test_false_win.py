@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper.models import GameSession, Round
-from tests.conftest import make_session
+from tests.conftest import answered_with_the_board, make_session
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -52,7 +52,7 @@ def test_saving_a_false_win_charges_the_one_who_declared_it(keeper_client, owner
     response = keeper_client.post(
         f"/sessions/{game.pk}/hands/new/", taps(game, winner="void", false_win_seat="2"), headers=HTMX
     )
-    assert response.status_code == 200 and response["HX-Redirect"]
+    assert answered_with_the_board(response, game)
     hand = Round.objects.get(session=game, number=1)
     assert hand.record == {"result": "void", "penalties": [{"kind": "false_win", "seat": 2}]}
     assert hand.deltas == [8, 8, -24, 8]

@@ -16,7 +16,7 @@ from django.test import Client
 from tablekeeper import services
 from tablekeeper.models import Correction, GameSession, Round
 from tablekeeper.templatetags.tile_faces import face_svg
-from tests.conftest import CONFIRMATION, draw, make_session, record_all, win
+from tests.conftest import CONFIRMATION, answered_with_the_board, draw, make_session, record_all, win
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -121,7 +121,7 @@ def test_zhengzhou_side_bets_are_on_the_main_form_and_carried_from_the_previous_
         taps(game, winner="3", how="self_draw", side_bet_0="2", side_bet_1="3", side_bet_2="0", side_bet_3="0"),
         headers=HTMX,
     )
-    assert response.status_code == 200 and response["HX-Redirect"]
+    assert answered_with_the_board(response, game)
     assert Round.objects.get(session=game, number=2).record["seats"] == [{"side_bet": 2}, {"side_bet": 3}, {}, {}]
     game.refresh_from_db()
     body = new_hand(keeper_client, game)
@@ -246,12 +246,12 @@ def test_an_edit_that_rescores_later_hands_lists_them_and_saves_nothing_until_co
     before = stored(game)
     asked = keeper_client.post(url, edit, headers=HTMX)
     body = asked.content.decode()
-    assert asked.status_code == 200 and "HX-Redirect" not in asked
+    assert asked.status_code == 200 and "HX-Push-Url" not in asked
     assert "This changes 1 later hand:" in body and "Hand 2" in body and "dealer Bo → Ann" in body
     assert "Yes, save and re-score" in body
     assert stored(game) == before, "nothing is written before the keeper agrees"
     saved = keeper_client.post(url, {**edit, "confirm_changes": asked_digest(body)}, headers=HTMX)
-    assert saved["HX-Redirect"] == f"/sessions/{game.pk}/"
+    assert answered_with_the_board(saved, game)
     assert Round.objects.get(session=game, number=1).record == win(0)
 
 
@@ -275,7 +275,7 @@ def test_an_edit_that_changes_no_later_hand_is_saved_at_once(keeper_client, owne
     record_all(game, [win(1), win(2)], owner)
     edit = {"winner": "3", "how": "self_draw", "client_token": "t2", "expected_number": "1"}
     response = keeper_client.post(f"/sessions/{game.pk}/hands/2/edit/", edit, headers=HTMX)
-    assert response["HX-Redirect"] == f"/sessions/{game.pk}/"
+    assert answered_with_the_board(response, game)
     assert Round.objects.get(session=game, number=2).record == win(3)
 
 
@@ -374,7 +374,7 @@ def test_shandong_asks_for_side_bets_only_when_the_table_plays_them_and_calls_th
         taps(game, winner="2", how="discard-3", side_bet_0="0", side_bet_1="0", side_bet_2="2", side_bet_3="1"),
         headers=HTMX,
     )
-    assert response.status_code == 200 and response["HX-Redirect"]
+    assert answered_with_the_board(response, game)
     hand = Round.objects.get(session=game, number=1)
     assert hand.record["seats"] == [{}, {}, {"side_bet": 2}, {"side_bet": 1}]
     assert hand.deltas == [0, 0, 13, -13]  # RULES §9.5.8: base 10, + the winner's 2 + the discarder's 1

@@ -11,7 +11,7 @@ from django.test import Client
 
 from tablekeeper.models import Correction, GameSession, Round
 from tablekeeper.rules import Record
-from tests.conftest import draw, make_session, post_confirmed, record_all, win
+from tests.conftest import answered_with_the_board, draw, make_session, post_confirmed, record_all, win
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -72,9 +72,9 @@ def test_the_preview_names_the_engines_objection(keeper_client, owner):
     assert "Only the dealer" in response.content.decode()
 
 
-def test_a_plain_self_draw_saves_with_three_taps_and_redirects_htmx_to_the_board(keeper_client, game):
+def test_a_plain_self_draw_saves_with_three_taps_and_answers_htmx_with_the_board(keeper_client, game):
     response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(winner="2", how="self_draw"), headers=HTMX)
-    assert response.status_code == 200 and response["HX-Redirect"] == f"/sessions/{game.pk}/"
+    assert answered_with_the_board(response, game)
     game.refresh_from_db()
     assert game.totals == [-10, -10, 30, -10] and game.hand_count == 1
 
@@ -188,7 +188,7 @@ def test_editing_a_hand_prefills_the_form_and_rescores_the_later_hands(keeper_cl
     assert 'name="winner" value="2" checked' in form and 'value="self_draw" checked' in form
     url = f"/sessions/{game.pk}/hands/1/edit/"
     response = post_confirmed(keeper_client, url, taps(winner="3", how="self_draw", side_bet_3="1"), headers=HTMX)
-    assert response["HX-Redirect"] == f"/sessions/{game.pk}/"
+    assert answered_with_the_board(response, game)
     game.refresh_from_db()
     # Hand 1: P3 with one side bet: each pays 10 × (1 + 1) = 20. Hand 2: P1 self-draws, 10 each.
     assert game.totals == [-20 - 10, -20 + 30, -20 - 10, 60 - 10]

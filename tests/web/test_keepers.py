@@ -12,7 +12,7 @@ from django.utils import timezone
 from tablekeeper import services
 from tablekeeper.models import Correction, GameSession, Invitation, Keeper, KeeperRequest, Round
 from tablekeeper.services.keepers import MAX_KEEPERS
-from tests.conftest import PASSWORD, draw, make_session, post_confirmed, record_all, signed_in
+from tests.conftest import PASSWORD, answered_with_the_board, draw, make_session, post_confirmed, record_all, signed_in
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -226,7 +226,9 @@ def test_a_keeper_records_undoes_and_corrects_and_the_audit_trail_names_who_did_
     assert second.post(f"/sessions/{game.pk}/hands/new/", taps, headers=HTMX).status_code == 200
     record_all(game, [draw()], owner)
     edit = {"winner": "1", "how": "self_draw", "client_token": "unused", "expected_number": "1"}
-    assert post_confirmed(second, f"/sessions/{game.pk}/hands/1/edit/", edit, headers=HTMX)["HX-Redirect"]
+    assert answered_with_the_board(
+        post_confirmed(second, f"/sessions/{game.pk}/hands/1/edit/", edit, headers=HTMX), game
+    )
     assert second.post(f"/sessions/{game.pk}/hands/undo/").status_code == 302
     assert list(Correction.objects.filter(session=game).order_by("pk").values_list("action", "who__username")) == [
         ("add", "second"),

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper.models import GameSession, Round
-from tests.conftest import make_session
+from tests.conftest import answered_with_the_board, make_session
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -47,7 +47,7 @@ def test_a_refused_save_offers_to_keep_it_as_a_manual_adjustment(keeper_client, 
 def test_keeping_it_saves_the_adjustment_with_the_note_and_says_so_everywhere(keeper_client, shandong):
     fields = taps(action="insist", insist_note="牌桌认定天和", adjust_0="-30", adjust_2="30")
     response = keeper_client.post(f"/sessions/{shandong.pk}/hands/new/", fields, headers=HTMX)
-    assert response.status_code == 200 and response["HX-Redirect"]
+    assert answered_with_the_board(response, shandong)
     hand = Round.objects.get(session=shandong, number=1)
     assert hand.record == {
         "result": "void",
@@ -87,6 +87,6 @@ def test_the_panel_says_the_same_dealer_deals_again_and_so_it_is(keeper_client, 
     insist = response.content.decode().split('<details class="insist"', 1)[1]
     assert words in insist
     kept = {**refused, "action": "insist", "insist_note": "as the table saw it"}
-    assert keeper_client.post(f"/sessions/{game.pk}/hands/new/", kept, headers=HTMX)["HX-Redirect"]
+    assert answered_with_the_board(keeper_client.post(f"/sessions/{game.pk}/hands/new/", kept, headers=HTMX), game)
     game.refresh_from_db()
     assert game.hand_count == 1 and game.state["dealer"] == 2

@@ -236,6 +236,11 @@ def test_every_word_the_scripts_show_is_on_the_page_in_both_languages(client):
 OUTBOX = {"Accept": "application/json"}
 
 
+def outbox(game) -> str:
+    """The outbox's own address, where static/js/outbox-queue.js sends a kept hand."""
+    return f"/sessions/{game.pk}/hands/outbox/"
+
+
 def kept_hand(number: int, token: str, **fields: str) -> dict[str, str]:
     return {
         "winner": "2",
@@ -247,20 +252,26 @@ def kept_hand(number: int, token: str, **fields: str) -> dict[str, str]:
     }
 
 
-def test_a_kept_hand_sent_twice_is_saved_once_and_both_answers_say_so(keeper_client, game):
-    url = f"/sessions/{game.pk}/hands/new/"
-    first = keeper_client.post(url, kept_hand(1, "phone-1"), headers=OUTBOX)
-    again = keeper_client.post(url, kept_hand(1, "phone-1"), headers=OUTBOX)
-    assert (first.status_code, first.json()) == (200, {"saved": 1})
-    assert (again.status_code, again.json()) == (200, {"saved": 1})
+def test_a_kept_hand_is_saved_and_the_answer_names_the_outcome(keeper_client, game):
+    answer = keeper_client.post(outbox(game), kept_hand(1, "phone-1"), headers=OUTBOX)
+    assert (answer.status_code, answer.json()) == (200, {"outcome": "saved", "saved": 1})
+    assert Round.objects.get(session=game).client_token == "phone-1"
+
+
+def test_a_kept_hand_sent_twice_is_saved_once_and_the_second_answer_says_it_already_was(keeper_client, game):
+    first = keeper_client.post(outbox(game), kept_hand(1, "phone-1"), headers=OUTBOX)
+    again = keeper_client.post(outbox(game), kept_hand(1, "phone-1"), headers=OUTBOX)
+    assert (first.status_code, first.json()) == (200, {"outcome": "saved", "saved": 1})
+    assert (again.status_code, again.json()) == (200, {"outcome": "already_saved", "saved": 1})
     assert Round.objects.filter(session=game).count() == 1
 
 
 def test_a_kept_hand_that_another_phone_beat_gets_a_409_with_the_number_now_next(keeper_client, owner, game):
     record_all(game, [win(1), draw()], owner)
-    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", kept_hand(2, "late-phone"), headers=OUTBOX)
+    response = keeper_client.post(outbox(game), kept_hand(2, "late-phone"), headers=OUTBOX)
     assert response.status_code == 409
     assert response.json() == {
+        "outcome": "conflict",
         "conflict": "Hand 2 was already saved from another device. "
         "The board now shows hand 3; check it before entering this one again.",
         "next": 3,
@@ -272,21 +283,58 @@ def test_a_kept_hand_the_rules_refuse_gets_a_422_with_every_problem(keeper_clien
     from tests.conftest import make_session
 
     game = make_session(owner, "shandong", base=5)
-    response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/new/", kept_hand(1, "p", patterns="heavenly_hand"), headers=OUTBOX
-    )
-    assert response.status_code == 422
+    response = keeper_client.post(outbox(game), kept_hand(1, "p", patterns="heavenly_hand"), headers=OUTBOX)
+    assert response.status_code == 422 and response.json()["outcome"] == "refused"
     assert any("Only the dealer" in problem for problem in response.json()["errors"])
-    missing = keeper_client.post(f"/sessions/{game.pk}/hands/new/", kept_hand(1, "q", how=""), headers=OUTBOX)
+    assert not Round.objects.exists()
+
+
+def test_kept_taps_that_are_not_a_hand_get_a_422_naming_what_is_missing(keeper_client, game):
+    missing = keeper_client.post(outbox(game), kept_hand(1, "q", how=""), headers=OUTBOX)
     assert missing.status_code == 422
-    assert missing.json()["errors"] == ["Tap how the hand was won: self-draw or whose discard."]
+    assert missing.json() == {"outcome": "invalid", "errors": ["Tap how the hand was won: self-draw or whose discard."]}
     assert not Round.objects.exists()
 
 
 def test_a_kept_hand_for_a_session_finished_meanwhile_is_a_conflict_not_lost_silently(keeper_client, game):
     keeper_client.post(f"/sessions/{game.pk}/finish/", {"money_rate": ""})
-    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", kept_hand(1, "p"), headers=OUTBOX)
-    assert response.status_code == 409 and "finished" in response.json()["conflict"]
+    response = keeper_client.post(outbox(game), kept_hand(1, "p"), headers=OUTBOX)
+    assert response.status_code == 409
+    said = response.json()
+    assert said["outcome"] == "finished" and "finished" in said["conflict"] and said["spent"] is False
+    assert not Round.objects.exists()
+
+
+def test_a_kept_hand_whose_hand_was_undone_since_is_spent(keeper_client, owner, game):
+    keeper_client.post(outbox(game), kept_hand(1, "lost-answer"), headers=OUTBOX)
+    keeper_client.post(f"/sessions/{game.pk}/hands/undo/")
+    retry = keeper_client.post(outbox(game), kept_hand(1, "lost-answer"), headers=OUTBOX)
+    assert (retry.status_code, retry.json()["outcome"], retry.json()["spent"]) == (409, "spent", True)
+    assert not Round.objects.exists()
+
+
+def test_the_outbox_answers_only_a_keeper_and_only_a_post(keeper_client, stranger, game):
+    assert keeper_client.get(outbox(game)).status_code == 405
+    stranger_phone = Client()
+    stranger_phone.force_login(stranger)
+    assert stranger_phone.post(outbox(game), kept_hand(1, "x"), headers=OUTBOX).status_code == 404
+    # Signed out: the login page, which the outbox reads as "log in again" (it never follows redirects).
+    signed_out = Client().post(outbox(game), kept_hand(1, "x"), headers=OUTBOX)
+    assert signed_out.status_code == 302 and signed_out["Location"].startswith("/accounts/login/")
+    assert not Round.objects.exists()
+
+
+def test_a_page_loaded_before_the_outbox_had_its_address_still_gets_json_at_the_forms(keeper_client, game):
+    """A phone that kept hands offline through a deploy sends them as its page was written: to the form."""
+    first = keeper_client.post(f"/sessions/{game.pk}/hands/new/", kept_hand(1, "old-page"), headers=OUTBOX)
+    again = keeper_client.post(f"/sessions/{game.pk}/hands/new/", kept_hand(1, "old-page"), headers=OUTBOX)
+    assert (first.status_code, first.json()["saved"], again.json()["saved"]) == (200, 1, 1)
+    assert Round.objects.filter(session=game).count() == 1
+
+
+def test_the_form_that_keeps_hands_names_the_outbox_address(keeper_client, game):
+    body = keeper_client.get(f"/sessions/{game.pk}/hands/new/").content.decode()
+    assert f'data-send="{outbox(game)}"' in body
 
 
 def test_a_page_that_does_not_ask_for_json_still_gets_the_html_form(keeper_client, game):

@@ -64,7 +64,7 @@ def test_the_english_page_still_shows_the_engines_words_once_and_no_chinese_sent
 
 def test_a_hand_kept_offline_and_refused_comes_back_to_the_outbox_in_chinese(owner, shandong):
     response = signed_in(owner).post(
-        f"/sessions/{shandong.pk}/hands/new/",
+        f"/sessions/{shandong.pk}/hands/outbox/",
         {**HEAVENLY_BY_CY, "patterns": ["heavenly_hand"]},
         headers=CHINESE | {"Accept": "application/json"},
     )

@@ -12,7 +12,7 @@ from django.test import Client
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round
-from tests.conftest import make_session, signed_in
+from tests.conftest import answered_with_the_board, make_session, signed_in
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -79,7 +79,7 @@ def test_entering_it_as_the_next_hand_keeps_every_tap_and_draws_that_hand(owner,
         taps(2, token.group(1), winner="2", how="discard-1", patterns=["all_pungs"], action="save"),
         headers=HTMX,
     )
-    assert saved.status_code == 200 and saved["HX-Redirect"]
+    assert answered_with_the_board(saved, shenyang)
     assert Round.objects.get(session=shenyang, number=2).record["wins"][0]["seat"] == 2
 
 

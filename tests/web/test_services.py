@@ -84,7 +84,7 @@ def test_recording_a_hand_writes_an_audit_row_and_bumps_the_version(game, owner)
 def test_the_same_client_token_twice_records_one_hand(game, owner):
     first = services.record_hand(game, win(2), client_token="tap", expected_number=1, user=owner)
     again = services.record_hand(game, win(2), client_token="tap", expected_number=1, user=owner)
-    assert first.pk == again.pk
+    assert first.hand.pk == again.hand.pk and (first.again, again.again) == (False, True)
     assert Round.objects.filter(session=game).count() == 1
     assert_matches_replay(game)
 

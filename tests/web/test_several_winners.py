@@ -11,7 +11,7 @@ from django.test import Client
 from tablekeeper.forms import HandForm
 from tablekeeper.models import Round
 from tablekeeper.rules import Record
-from tests.conftest import make_session
+from tests.conftest import answered_with_the_board, make_session
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -53,7 +53,7 @@ def test_two_winners_on_one_shandong_discard_are_each_paid_by_the_discarder(keep
         taps(winner="1", how="discard-0", flowers="2", extra_winner_1="2"),
         headers=HTMX,
     )
-    assert response.status_code == 200 and response.headers["HX-Redirect"] == f"/sessions/{game.pk}/"
+    assert answered_with_the_board(response, game)
     saved = Round.objects.get(session=game)
     assert [win["seat"] for win in saved.record["wins"]] == [1, 2]
     assert all(win["from"] == 0 and win["method"] == "discard" for win in saved.record["wins"])

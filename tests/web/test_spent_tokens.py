@@ -13,7 +13,7 @@ from tablekeeper import services
 from tablekeeper.models import Round, SpentToken
 from tablekeeper.services.exchange import export_session, import_session
 from tests.conftest import draw, make_session, record_all, win
-from tests.web.test_offline import OUTBOX, kept_hand
+from tests.web.test_offline import OUTBOX, kept_hand, outbox
 
 pytestmark = pytest.mark.django_db
 
@@ -25,18 +25,19 @@ def keeper_client(client: Client, owner) -> Client:
 
 
 def save_hand_one(keeper_client: Client, game, token: str = "lost-answer", **headers: str):
-    return keeper_client.post(f"/sessions/{game.pk}/hands/new/", kept_hand(1, token), headers={**OUTBOX, **headers})
+    return keeper_client.post(outbox(game), kept_hand(1, token), headers={**OUTBOX, **headers})
 
 
 def test_a_retried_token_of_an_undone_hand_is_refused_and_the_hand_does_not_come_back(keeper_client, owner, game):
     # The Save reached the server, its answer was lost, so the hand stayed in the outbox...
-    assert save_hand_one(keeper_client, game).json() == {"saved": 1}
+    assert save_hand_one(keeper_client, game).json() == {"outcome": "saved", "saved": 1}
     # ...and meanwhile another keeper undid it.
     services.undo_last_hand(game, user=owner)
 
     retry = save_hand_one(keeper_client, game)
     assert retry.status_code == 409
     assert retry.json() == {
+        "outcome": "spent",
         "conflict": "Hand 1 was undone on another phone after it was saved; it was not saved again.",
         "next": 1,
         "spent": True,
@@ -72,14 +73,14 @@ def test_a_retried_token_of_a_hand_changed_on_another_phone_is_refused_and_the_c
 def test_a_retried_token_is_still_answered_as_saved_while_its_hand_stands_as_sent(keeper_client, game):
     save_hand_one(keeper_client, game)
     again = save_hand_one(keeper_client, game)
-    assert (again.status_code, again.json()) == (200, {"saved": 1})
+    assert (again.status_code, again.json()) == (200, {"outcome": "already_saved", "saved": 1})
 
 
 def test_a_token_that_names_another_record_is_a_conflict_not_a_false_saved(keeper_client, owner, game):
     services.record_hand(game, draw(), client_token="shared-token", expected_number=1, user=owner)
     answer = save_hand_one(keeper_client, game, token="shared-token")
     assert answer.status_code == 409
-    assert answer.json()["spent"] is True
+    assert answer.json()["outcome"] == "spent" and answer.json()["spent"] is True
     assert "carries the token of another hand (hand 1)" in answer.json()["conflict"]
     assert [hand.record for hand in Round.objects.filter(session=game)] == [draw()]
 

@@ -11,7 +11,7 @@ from django.test import Client
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round
-from tests.conftest import draw, post_confirmed, record_all, win
+from tests.conftest import answered_with_the_board, draw, post_confirmed, record_all, win
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -50,7 +50,7 @@ def test_two_phones_editing_the_same_past_hand_get_one_success_and_one_conflict(
     seen_b = based_on(phone_b.get(f"/sessions/{game.pk}/hands/1/edit/").content.decode())
     first = post_confirmed(phone_a, f"/sessions/{game.pk}/hands/1/edit/", edit_taps(seen_a, "3"), headers=HTMX)
     second = phone_b.post(f"/sessions/{game.pk}/hands/1/edit/", edit_taps(seen_b, "1"), headers=HTMX)
-    assert first.status_code == 200 and first["HX-Redirect"] == f"/sessions/{game.pk}/"
+    assert answered_with_the_board(first, game)
     assert second.status_code == 409
     assert "Hand 1 was changed on another device" in second.content.decode()
     assert records(game) == [win(3), draw()]
