@@ -29,6 +29,7 @@ from .rules import (
     HouseRules,
     Names,
     OptionValue,
+    PatternValue,
     PresetInfo,
     ReasonLine,
     Record,
@@ -37,6 +38,7 @@ from .rules import (
     TableRules,
     VariantInfo,
     get_variant,
+    pattern_values,
     table_rules,
     variant_ids,
 )
@@ -272,6 +274,11 @@ class GameSession(TableFeeFields):
     def table_rules(self) -> TableRules:
         """The engine's view of this table's rules: resolved options, allowed methods, several winners."""
         return table_rules(self.variant, self.engine_options())
+
+    @cached_property
+    def pattern_values(self) -> dict[str, PatternValue]:
+        """Each pattern's value at this table, as the engine settles it here (a chip shows this, or none)."""
+        return pattern_values(self.variant, self.engine_options())
 
     @property
     def pot(self) -> int:

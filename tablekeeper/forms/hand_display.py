@@ -89,8 +89,15 @@ class HandFormDisplay(forms.Form):
         """The variant's patterns with the methods each scores on at this table (`table_rules`: a house rule
         may take one away), so that a chip is disabled wherever the engine would refuse it."""
         methods = self.session.table_rules["pattern_methods"]
+        values = self.session.pattern_values
         return [
-            {**pattern, "methods": methods.get(pattern["id"], pattern["methods"])} for pattern in self.info["patterns"]
+            {
+                **pattern,
+                "methods": methods.get(pattern["id"], pattern["methods"]),
+                # This table's value, as settling it here gives it; none rather than the book's.
+                "value_words": values[pattern["id"]]["words"] if pattern["id"] in values else {"en": "", "zh": ""},
+            }
+            for pattern in self.info["patterns"]
         ]
 
     @property

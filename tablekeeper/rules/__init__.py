@@ -20,6 +20,7 @@ from .answers import (
     OptionValue,
     OptionWords,
     PatternInfo,
+    PatternValue,
     PresetInfo,
     ProblemEntry,
     ReasonLine,
@@ -43,6 +44,7 @@ from .answers import (
 )
 from .engine import VARIANT_IDS, check_options, get_variant, replay, settle, table_rules, variant_ids
 from .hands import is_standard_win, waits
+from .table_values import pattern_values
 
 __all__ = [
     "VARIANT_IDS",
@@ -60,6 +62,7 @@ __all__ = [
     "OptionWords",
     "OptionsCheck",
     "PatternInfo",
+    "PatternValue",
     "PresetInfo",
     "ProblemEntry",
     "ReasonLine",
@@ -83,6 +86,7 @@ __all__ = [
     "check_options",
     "get_variant",
     "is_standard_win",
+    "pattern_values",
     "replay",
     "settle",
     "table_rules",

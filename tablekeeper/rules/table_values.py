@@ -1,0 +1,105 @@
+"""What each pattern is worth at one table, said by settling it there (RULES.md §0.7).
+
+A chip or a rules page must never show the book's value at a table whose house rules change it, so the value
+is not read from the catalogue's words: each pattern the table plays is settled in a plain winning hand under
+the table's house rules, and the factor or points the settlement's reason lines give that pattern are its
+value. What settles and what is shown therefore cannot disagree. A pattern that no plain hand can carry (one
+that needs a kong or tiles to be proved) has no stated value: the caller shows none rather than a guess.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
+from typing import Any
+
+from .answers import Names, PatternValue, Record, RecordSeat, RecordWin
+from .engine import get_variant, settle, table_rules
+
+WINNER = 1  # not the dealer (seat 0), so that the dealer's own doubles stay out of the pattern's lines
+DISCARDER = 2
+
+
+def pattern_values(variant_id: str, options: Mapping[str, object] | None) -> dict[str, PatternValue]:
+    """Each pattern this table plays, with its value here: `{id: {"factor", "points", "each", "words"}}`.
+
+    >>> pattern_values("shandong", None)["pure_one_suit"]["words"]
+    {'en': '+2 points ×5', 'zh': '+2分 ×5'}
+    >>> pattern_values("shandong", {"value_table": "jinan"})["pure_one_suit"]["words"]
+    {'en': '×4', 'zh': '×4'}
+    """
+    key = json.dumps(dict(options or {}), sort_keys=True, default=str)
+    return dict(_pattern_values(variant_id, key))
+
+
+@lru_cache(maxsize=64)
+def _pattern_values(variant_id: str, options_key: str) -> tuple[tuple[str, PatternValue], ...]:
+    options: dict[str, object] = json.loads(options_key)
+    rules = table_rules(variant_id, options)
+    ready_values = [value for value in get_variant(variant_id)["ready_values"] if value != "none"]
+    values: list[tuple[str, PatternValue]] = []
+    for pattern in rules["patterns"]:
+        for record in _plain_hands(pattern, rules["pattern_methods"].get(pattern, []), ready_values):
+            answer = settle(variant_id, record, {"dealer": 0}, options)
+            if answer["ok"]:
+                value = _value_in(pattern, [line["params"] for line in answer["lines"]])
+                if value is not None:
+                    values.append((pattern, value))
+                break
+    return tuple(values)
+
+
+def _plain_hands(pattern: str, methods: list[str], ready_values: list[str]) -> Iterator[Record]:
+    """Plain winning hands carrying `pattern`, the simplest first; the first one the engine accepts is used."""
+    method = "self_draw" if "self_draw" in methods else (methods[0] if methods else "self_draw")
+    win: RecordWin = {"seat": WINNER, "method": method, "patterns": [pattern]}
+    if method != "self_draw":
+        win["from"] = DISCARDER
+    yield {"result": "win", "wins": [win]}
+    for ready in ready_values:  # a pattern only a ready player can win (Dalian's treasure)
+        seats: list[RecordSeat | None] = [{}, {"ready": ready}, {}, {}]
+        yield {"result": "win", "wins": [win], "seats": seats}
+    yield {"result": "win", "wins": [{**win, "flowers": 8}]}  # a pattern of flowers
+    yield {"result": "win", "wins": [{**win, "seat": 0}]}  # a pattern only the dealer wins (heavenly hand)
+
+
+def _value_in(pattern: str, params: list[Any]) -> PatternValue | None:
+    """The factor and points the reason lines' params give `pattern` (every line names it alike)."""
+    entries = list(_entries(pattern, params))
+    factors = {entry["factor"] for entry in entries if isinstance(entry.get("factor"), int)}
+    points = {entry["points"] for entry in entries if isinstance(entry.get("points"), int)}
+    if len(factors) > 1 or len(points) > 1 or not (factors or points):
+        return None
+    factor = next(iter(factors), None)
+    point = next(iter(points), None)
+    each = any("each" in entry for entry in entries)
+    if each:  # a repeatable pattern's entry states the value of one
+        factor = next((e["each"] for e in entries if "factor" in e), factor)
+        point = next((e["each"] for e in entries if "points" in e), point)
+    return {"factor": factor, "points": point, "each": each, "words": _words(factor, point, each=each)}
+
+
+def _entries(pattern: str, found: object) -> Iterator[dict[str, Any]]:
+    if isinstance(found, dict):
+        if found.get("item") == pattern:
+            yield found
+        for inner in found.values():
+            yield from _entries(pattern, inner)
+    elif isinstance(found, list):
+        for inner in found:
+            yield from _entries(pattern, inner)
+
+
+def _words(factor: int | None, points: int | None, *, each: bool) -> Names:
+    english: list[str] = []
+    chinese: list[str] = []
+    if points is not None:
+        english.append(f"+{points} point{'' if points == 1 else 's'}")
+        chinese.append(f"+{points}分")
+    if factor is not None:
+        english.append(f"×{factor}")
+        chinese.append(f"×{factor}")
+    if each:
+        return {"en": " ".join(english) + " each", "zh": "每个" + " ".join(chinese)}
+    return {"en": " ".join(english), "zh": " ".join(chinese)}

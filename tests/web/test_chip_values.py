@@ -1,0 +1,81 @@
+"""Every pattern chip states this table's value, the one settling the pattern at this table gives it, under
+the rule book and under every city preset, in both languages (a chip never shows another table's value)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from tablekeeper.models import SESSION_SETTING_OPTIONS
+from tablekeeper.rules import Record, RecordWin, get_variant, settle, table_rules, variant_ids
+from tests.conftest import make_session
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+CHIP = re.compile(
+    r'name="patterns" value="(?P<id>\w+)"[^>]*>\s*<span><span lang="zh">[^<]*</span>\s*<small>(?P<words>[^<]*)</small>'
+)
+TABLES = [(variant, preset["id"]) for variant in variant_ids() for preset in get_variant(variant)["presets"]]
+
+
+def preset_options(variant: str, preset_id: str) -> dict[str, Any]:
+    return next(dict(p["options"]) for p in get_variant(variant)["presets"] if p["id"] == preset_id)
+
+
+def hands_with(pattern: str, methods: list[str], variant: str) -> Iterator[Record]:
+    """Winning hands that carry `pattern`, plainest first (a treasure needs a ready winner, a flower pattern
+    flowers, a heavenly hand the dealer)."""
+    method = "self_draw" if "self_draw" in methods else methods[0]
+    win: RecordWin = {"seat": 1, "method": method, "patterns": [pattern]}
+    if method != "self_draw":
+        win["from"] = 2
+    yield {"result": "win", "wins": [win]}
+    for ready in get_variant(variant)["ready_values"][1:]:
+        yield {"result": "win", "wins": [win], "seats": [{}, {"ready": ready}, {}, {}]}
+    yield {"result": "win", "wins": [{**win, "flowers": 8}]}
+    yield {"result": "win", "wins": [{**win, "seat": 0}]}
+
+
+def settled_value(variant: str, options: dict[str, Any], pattern: str) -> tuple[set[int], set[int]]:
+    """The factors and points the settled reason lines give `pattern` (per one, for a counted pattern)."""
+    methods = table_rules(variant, options)["pattern_methods"][pattern]
+    for record in hands_with(pattern, methods, variant):
+        answer = settle(variant, record, {"dealer": 0}, options)
+        if answer["ok"]:
+            entries: list[dict[str, int]] = [
+                entry
+                for line in answer["lines"]
+                for key in ("factors", "points")
+                for entry in line["params"].get(key) or []
+                if isinstance(entry, dict) and entry.get("item") == pattern
+            ]
+            factors = {e.get("each", e["factor"]) for e in entries if "factor" in e}
+            points = {e.get("each", e["points"]) for e in entries if "points" in e}
+            return factors, points
+    return set(), set()
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+@pytest.mark.parametrize(("variant", "preset"), TABLES)
+def test_every_chip_states_the_value_settling_it_at_this_table_gives(
+    client: Client, owner: User, variant: str, preset: str, language: str
+) -> None:
+    options = preset_options(variant, preset)
+    base = options.get("base", get_variant(variant)["default_base"])
+    house_rules = {key: value for key, value in options.items() if key not in SESSION_SETTING_OPTIONS}
+    game = make_session(owner, variant, base=base, options=house_rules)
+    client.force_login(owner)
+    client.cookies["django_language"] = language
+    body = client.get(f"/sessions/{game.pk}/hands/new/", headers=HTMX).content.decode()
+    chips = {match["id"]: match["words"] for match in CHIP.finditer(body)}
+    assert set(chips) == set(table_rules(variant, game.engine_options())["patterns"])
+    for pattern, words in chips.items():
+        factors, points = settled_value(variant, game.engine_options(), pattern)
+        stated_factors = {int(f) for f in re.findall(r"×(\d+)", words)}
+        stated_points = {int(p) for p in re.findall(r"\+(\d+)", words)}
+        assert (stated_factors, stated_points) == (factors, points), (pattern, words)
