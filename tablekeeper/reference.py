@@ -28,9 +28,12 @@ from .rules import (
     FactItemInfo,
     HouseRules,
     OptionInfo,
+    PatternInfo,
+    PatternValue,
     Record,
     VariantInfo,
     get_variant,
+    pattern_values,
     settle,
     table_rules,
 )
@@ -117,8 +120,10 @@ def build_reference(variant_id: str, table_options: HouseRules | None = None) ->
     chosen = dict(table_options or {})
     examples = _examples(variant_id, info)
     pictures = _pictures(variant_id, info)
-    # Under a session's options, the patterns this table does not play are marked as such, not offered.
+    # Under a session's options, the patterns this table does not play are marked as such, not offered, and
+    # those it plays state this table's value (settled under its house rules), never the book's.
     played = set(table_rules(variant_id, table_options)["patterns"]) if table_options is not None else None
+    table_values = pattern_values(variant_id, table_options) if table_options is not None else None
     return Reference(
         variant=variant_id,
         name=local(info["name"]),
@@ -129,7 +134,7 @@ def build_reference(variant_id: str, table_options: HouseRules | None = None) ->
             Entry(
                 f"item-{pattern['id']}",
                 local(pattern["name"]),
-                local(pattern.get("value_words")) or (pattern.get("value", "") if english else ""),
+                _pattern_value(pattern, table_values, language),
                 _words(pattern.get("meaning_words"), language) or (str(pattern.get("meaning", "")) if english else ""),
                 pictures.get(pattern["id"], ()),
                 played is None or pattern["id"] in played,
@@ -148,6 +153,14 @@ def build_reference(variant_id: str, table_options: HouseRules | None = None) ->
         examples=examples,
         table_changes=differences(info, chosen) if table_options is not None else [],
     )
+
+
+def _pattern_value(pattern: PatternInfo, table_values: Mapping[str, PatternValue] | None, language: str) -> str:
+    """The book's value on the variant's page; on a table's page, this table's value or none."""
+    if table_values is None:
+        return _words(pattern.get("value_words"), language) or (pattern.get("value", "") if language == "en" else "")
+    value = table_values.get(pattern["id"])
+    return _words(value["words"], language) if value else ""
 
 
 def _fact_value(item: FactItemInfo, language: str) -> str:

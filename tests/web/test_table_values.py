@@ -1,5 +1,6 @@
-"""Every pattern chip states this table's value, the one settling the pattern at this table gives it, under
-the rule book and under every city preset, in both languages (a chip never shows another table's value)."""
+"""Every pattern chip, and every pattern on the table's rules page (the keeper's and the share link's),
+states this table's value, the one settling the pattern at this table gives it, under the rule book and
+under every city preset, in both languages: never another table's value."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
 CHIP = re.compile(
     r'name="patterns" value="(?P<id>\w+)"[^>]*>\s*<span><span lang="zh">[^<]*</span>\s*<small>(?P<words>[^<]*)</small>'
+)
+RULES_ITEM = re.compile(
+    r'<div id="item-(?P<id>\w+)"(?P<unplayed> class="not-played")?><dt>[^<]*<span class="value">(?P<words>[^<]*)</span>'
 )
 TABLES = [(variant, preset["id"]) for variant in variant_ids() for preset in get_variant(variant)["presets"]]
 
@@ -76,6 +80,32 @@ def test_every_chip_states_the_value_settling_it_at_this_table_gives(
     assert set(chips) == set(table_rules(variant, game.engine_options())["patterns"])
     for pattern, words in chips.items():
         factors, points = settled_value(variant, game.engine_options(), pattern)
-        stated_factors = {int(f) for f in re.findall(r"×(\d+)", words)}
-        stated_points = {int(p) for p in re.findall(r"\+(\d+)", words)}
-        assert (stated_factors, stated_points) == (factors, points), (pattern, words)
+        assert stated(words) == (factors, points), (pattern, words)
+
+
+def stated(words: str) -> tuple[set[int], set[int]]:
+    return {int(f) for f in re.findall(r"×(\d+)", words)}, {int(p) for p in re.findall(r"\+(\d+)", words)}
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+@pytest.mark.parametrize(("variant", "preset"), TABLES)
+def test_the_tables_rules_pages_state_each_patterns_value_at_this_table(
+    client: Client, owner: User, variant: str, preset: str, language: str
+) -> None:
+    options = preset_options(variant, preset)
+    base = options.get("base", get_variant(variant)["default_base"])
+    house_rules = {key: value for key, value in options.items() if key not in SESSION_SETTING_OPTIONS}
+    game = make_session(owner, variant, base=base, options=house_rules)
+    client.force_login(owner)
+    client.cookies["django_language"] = language
+    played = set(table_rules(variant, game.engine_options())["patterns"])
+    for url in (f"/sessions/{game.pk}/rules/", f"/b/{game.share_token}/rules/"):
+        body = client.get(url).content.decode()
+        items = {match["id"]: match for match in RULES_ITEM.finditer(body)}
+        assert set(items) == {pattern["id"] for pattern in get_variant(variant)["patterns"]}, url
+        for pattern, item in items.items():
+            if pattern not in played:
+                assert item["unplayed"] and not item["words"].strip(), (url, pattern)
+                continue
+            assert not item["unplayed"], (url, pattern)
+            assert stated(item["words"]) == settled_value(variant, game.engine_options(), pattern), (url, pattern)
