@@ -37,6 +37,7 @@ from .rules import (
     State,
     TableRules,
     VariantInfo,
+    counters_that_count,
     get_variant,
     pattern_values,
     table_rules,
@@ -274,6 +275,12 @@ class GameSession(TableFeeFields):
     def table_rules(self) -> TableRules:
         """The engine's view of this table's rules: resolved options, allowed methods, several winners."""
         return table_rules(self.variant, self.engine_options())
+
+    @cached_property
+    def counters_that_count(self) -> dict[str, bool]:
+        """Whether the drawn hands and the dealer's kept deals in a row change any payment at this table (a
+        board shows only a counter that does)."""
+        return counters_that_count(self.variant, self.engine_options())
 
     @cached_property
     def pattern_values(self) -> dict[str, PatternValue]:

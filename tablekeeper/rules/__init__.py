@@ -44,7 +44,7 @@ from .answers import (
 )
 from .engine import VARIANT_IDS, check_options, get_variant, replay, settle, table_rules, variant_ids
 from .hands import is_standard_win, waits
-from .table_values import pattern_values
+from .table_values import counters_that_count, pattern_values
 
 __all__ = [
     "VARIANT_IDS",
@@ -84,6 +84,7 @@ __all__ = [
     "WinnerFact",
     "WorkedExample",
     "check_options",
+    "counters_that_count",
     "get_variant",
     "is_standard_win",
     "pattern_values",

@@ -103,3 +103,44 @@ def _words(factor: int | None, points: int | None, *, each: bool) -> Names:
     if each:
         return {"en": " ".join(english) + " each", "zh": "每个" + " ".join(chinese)}
     return {"en": " ".join(english), "zh": " ".join(chinese)}
+
+
+def counters_that_count(variant_id: str, options: Mapping[str, object] | None) -> dict[str, bool]:
+    """Whether each running counter changes what anyone pays at this table: `{"draw_streak", "dealer_streak"}`.
+
+    Said by settling: a few plain hands (a win by the dealer, by another player on the dealer's discard, a
+    drawn hand) with the counter at 0 and raised; a counter that changes no payment, and no payment of the hand
+    after, means nothing here, so a board need not show it (Zhengzhou's drawn hands in a row, Jinan's).
+
+    >>> counters_that_count("zhengzhou", None)
+    {'draw_streak': False, 'dealer_streak': False}
+    """
+    key = json.dumps(dict(options or {}), sort_keys=True, default=str)
+    return dict(_counters_that_count(variant_id, key))
+
+
+@lru_cache(maxsize=64)
+def _counters_that_count(variant_id: str, options_key: str) -> tuple[tuple[str, bool], ...]:
+    options: dict[str, object] = json.loads(options_key)
+    plain: list[Record] = [
+        {"result": "win", "wins": [{"seat": 0, "method": "self_draw", "patterns": []}]},
+        {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": []}]},
+        {"result": "win", "wins": [{"seat": 1, "method": "discard", "from": 0, "patterns": []}]},
+        {"result": "draw"},
+    ]
+    methods = table_rules(variant_id, options)["methods"]
+    hands = [hand for hand in plain if all(win["method"] in methods for win in hand.get("wins") or [])]
+
+    def paid(counter: str, count: int) -> list[object]:
+        answers: list[object] = []
+        for hand in hands:
+            answer = settle(variant_id, hand, {"dealer": 0, counter: count}, options)
+            if answer["ok"]:  # the hand after: a counter may only change what the next win pays
+                after = settle(variant_id, plain[1], answer["state"], options)
+                answers.append((answer["deltas"], answer["pot_delta"], after["deltas"] if after["ok"] else None))
+        return answers
+
+    return tuple(
+        (counter, any(paid(counter, count) != paid(counter, 0) for count in (1, 2, 3, 5)))
+        for counter in ("draw_streak", "dealer_streak")
+    )
