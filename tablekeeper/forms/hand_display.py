@@ -27,10 +27,10 @@ class MainPatternChip(PatternChip):
 
 
 # The fields under "More", by name or prefix: one filled in (an edit of a hand with a kong) opens it.
-_MORE_FIELDS = ("dice_double", "liable", "flowers")
+_MORE_FIELDS = ("dice_double", "liable")
 _MORE_PREFIXES = ("closed_", "ready_", "kong_seat_", "penalty_kind_", "adjust_", "treasure", "tiles", "extra_liable_")
 # The engine's problems (by form key) and the form's own errors (by field prefix) that sit under "More".
-_MORE_PROBLEMS = {"seats", "kongs", "penalties", "adjust", "treasure", "liable", "dice_double", "flowers", "tiles"}
+_MORE_PROBLEMS = {"seats", "kongs", "penalties", "adjust", "treasure", "liable", "dice_double", "tiles"}
 _MORE_ERROR_PREFIXES = ("kong_", "penalty_", "adjust", "side_bet_", "ready_", "extra_liable_")
 
 
