@@ -364,6 +364,7 @@ __all__ = [
     "OptionWords",
     "OptionsCheck",
     "PatternInfo",
+    "PatternValue",
     "PresetInfo",
     "ProblemEntry",
     "ReasonLine",
