@@ -32,6 +32,7 @@ from .rules import (
     PatternValue,
     Record,
     VariantInfo,
+    fact_item_values,
     get_variant,
     pattern_values,
     settle,
@@ -127,9 +128,7 @@ def build_reference(variant_id: str, table_options: HouseRules | None = None) ->
     return Reference(
         variant=variant_id,
         name=local(info["name"]),
-        fact_items=[
-            Entry(f"item-{item['id']}", local(item["name"]), _fact_value(item, language)) for item in info["fact_items"]
-        ],
+        fact_items=[_fact_entry(variant_id, item, table_options, language) for item in info["fact_items"]],
         patterns=[
             Entry(
                 f"item-{pattern['id']}",
@@ -161,6 +160,22 @@ def _pattern_value(pattern: PatternInfo, table_values: Mapping[str, PatternValue
         return _words(pattern.get("value_words"), language) or (pattern.get("value", "") if language == "en" else "")
     value = table_values.get(pattern["id"])
     return _words(value["words"], language) if value else ""
+
+
+def _fact_entry(variant_id: str, item: FactItemInfo, table_options: HouseRules | None, language: str) -> Entry:
+    """A fact item as the book has it; on a table's page, compared with what settling plain hands gives it at
+    this table and at the book's: not counted here, or this table's value where it differs (none where the
+    table gives it several), else the book's words."""
+    anchor, name, book_words = f"item-{item['id']}", local(item["name"]), _fact_value(item, language)
+    if table_options is None:
+        return Entry(anchor, name, book_words)
+    here, book = fact_item_values(variant_id, table_options), fact_item_values(variant_id, None)
+    if item["id"] in book and item["id"] not in here:
+        return Entry(anchor, name, "", played=False)
+    if item["id"] in here and here[item["id"]] != book.get(item["id"]):
+        value = here[item["id"]]
+        return Entry(anchor, name, _words(value["words"], language) if value else "")
+    return Entry(anchor, name, book_words)
 
 
 def _fact_value(item: FactItemInfo, language: str) -> str:

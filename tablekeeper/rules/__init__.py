@@ -44,7 +44,7 @@ from .answers import (
 )
 from .engine import VARIANT_IDS, check_options, get_variant, replay, settle, table_rules, variant_ids
 from .hands import is_standard_win, waits
-from .table_values import counters_that_count, pattern_values
+from .table_values import counters_that_count, fact_item_values, pattern_values
 
 __all__ = [
     "VARIANT_IDS",
@@ -85,6 +85,7 @@ __all__ = [
     "WorkedExample",
     "check_options",
     "counters_that_count",
+    "fact_item_values",
     "get_variant",
     "is_standard_win",
     "pattern_values",

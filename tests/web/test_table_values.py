@@ -24,6 +24,8 @@ CHIP = re.compile(
 RULES_ITEM = re.compile(
     r'<div id="item-(?P<id>\w+)"(?P<unplayed> class="not-played")?><dt>[^<]*<span class="value">(?P<words>[^<]*)</span>'
 )
+WIN_BY_1: Record = {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": []}]}
+DISCARD_WIN: RecordWin = {"seat": 1, "method": "discard", "from": 2, "patterns": []}
 TABLES = [(variant, preset["id"]) for variant in variant_ids() for preset in get_variant(variant)["presets"]]
 
 
@@ -109,3 +111,51 @@ def test_the_tables_rules_pages_state_each_patterns_value_at_this_table(
                 continue
             assert not item["unplayed"], (url, pattern)
             assert stated(item["words"]) == settled_value(variant, game.engine_options(), pattern), (url, pattern)
+
+
+FACT_ITEM = re.compile(
+    r'<div id="item-(?P<id>\w+)"(?P<unplayed> class="not-played")?><dt>[^<]*(?:<small>[^<]*</small>)?</dt>'
+    r"(?:<dd>(?P<words>[^<]*)</dd>)?"
+)
+# (variant, preset, item, a hand that pays it): the items the two evenings found stated with the book's value.
+FACT_CASES: list[tuple[str, str, str, Record]] = [
+    ("shandong", "jinan_tuyoo", "concealed_kong", {**WIN_BY_1, "kongs": [{"seat": 1, "kind": "concealed"}]}),
+    ("shenyang", "rust_server", "concealed_kong", {**WIN_BY_1, "kongs": [{"seat": 1, "kind": "concealed"}]}),
+    ("harbin", "go_server", "discarder_not_ready", {"result": "win", "wins": [DISCARD_WIN]}),
+    ("dalian", "club_java", "discard", {"result": "win", "wins": [DISCARD_WIN]}),
+]
+
+
+def table_rules_page(client: Client, owner: User, variant: str, preset: str) -> dict[str, re.Match[str]]:
+    options = preset_options(variant, preset)
+    base = options.get("base", get_variant(variant)["default_base"])
+    house_rules = {key: value for key, value in options.items() if key not in SESSION_SETTING_OPTIONS}
+    game = make_session(owner, variant, base=base, options=house_rules)
+    client.force_login(owner)
+    client.cookies["django_language"] = "zh-hans"
+    body = client.get(f"/sessions/{game.pk}/rules/").content.decode()
+    return {match["id"]: match for match in FACT_ITEM.finditer(body)}
+
+
+@pytest.mark.parametrize(("variant", "preset", "item", "hand"), FACT_CASES, ids=[c[2] + "-" + c[1] for c in FACT_CASES])
+def test_the_tables_rules_page_states_a_fact_items_value_as_settled_there(
+    client: Client, owner: User, variant: str, preset: str, item: str, hand: Record
+) -> None:
+    answer = settle(variant, hand, {"dealer": 0}, preset_options(variant, preset))
+    assert answer["ok"], answer["errors"]
+    figures = {
+        entry.get("factor", entry.get("points"))
+        for line in answer["lines"]
+        for entry in [*(line["params"].get("factors") or []), *(line["params"].get("points") or [])]
+        if isinstance(entry, dict) and entry.get("item") == item
+    }
+    (figure,) = figures
+    shown = table_rules_page(client, owner, variant, preset)[item]
+    assert not shown["unplayed"] and stated(shown["words"] or "") in (({figure}, set()), (set(), {figure}))
+
+
+def test_jinans_rules_page_says_self_draw_is_not_doubled_there(client: Client, owner: User) -> None:
+    answer = settle("shandong", WIN_BY_1, {"dealer": 0}, preset_options("shandong", "jinan_tuyoo"))
+    assert "'item': 'self_draw'" not in str([line["params"] for line in answer["lines"]])
+    shown = table_rules_page(client, owner, "shandong", "jinan_tuyoo")["self_draw"]
+    assert shown["unplayed"] and not shown["words"]
