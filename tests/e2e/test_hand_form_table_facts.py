@@ -39,3 +39,19 @@ def test_a_shandong_winners_flowers_are_tapped_up_front(browser: Browser, live_s
         page.locator('#hand-form .winner-flowers .step[data-step="1"]').click()
         expect(flowers).to_have_value("2")
         expect(page.locator("#hand-form details.more")).not_to_have_attribute("open", "")
+
+
+def test_a_counted_pattern_is_counted_by_tapping_without_unticking_it(
+    browser: Browser, live_server, owner: User
+) -> None:
+    game = make_session(owner, "shandong", base=1, options={"honour_set_points": True})
+    with phone(browser, live_server.url, owner, "zh-hans") as page:
+        page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
+        chip = page.locator('#hand-form fieldset.patterns label.chip.pattern:has(input[value="honour_pung"])')
+        page.locator('#hand-form label.chip:has(input[name="winner"][value="1"])').click()
+        chip.evaluate("label => label.scrollIntoView({block: 'center'})")  # clear of the save bar
+        chip.click(position={"x": 12, "y": 12})
+        expect(chip.locator('input[type="checkbox"]')).to_be_checked()
+        chip.locator('.step[data-step="1"]').click()
+        expect(chip.locator('input[name="count_honour_pung"]')).to_have_value("2")
+        expect(chip.locator('input[type="checkbox"]')).to_be_checked()
