@@ -29,6 +29,7 @@ from .rules import (
     HouseRules,
     Names,
     OptionValue,
+    PatternValue,
     PresetInfo,
     ReasonLine,
     Record,
@@ -36,7 +37,9 @@ from .rules import (
     State,
     TableRules,
     VariantInfo,
+    counters_that_count,
     get_variant,
+    pattern_values,
     table_rules,
     variant_ids,
 )
@@ -293,6 +296,17 @@ class GameSession(TableFeeFields):
     def table_rules(self) -> TableRules:
         """The engine's view of this table's rules: resolved options, allowed methods, several winners."""
         return table_rules(self.variant, self.engine_options())
+
+    @cached_property
+    def counters_that_count(self) -> dict[str, bool]:
+        """Whether the drawn hands and the dealer's kept deals in a row change any payment at this table (a
+        board shows only a counter that does)."""
+        return counters_that_count(self.variant, self.engine_options())
+
+    @cached_property
+    def pattern_values(self) -> dict[str, PatternValue]:
+        """Each pattern's value at this table, as the engine settles it here (a chip shows this, or none)."""
+        return pattern_values(self.variant, self.engine_options())
 
     @property
     def pot(self) -> int:

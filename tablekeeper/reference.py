@@ -28,9 +28,13 @@ from .rules import (
     FactItemInfo,
     HouseRules,
     OptionInfo,
+    PatternInfo,
+    PatternValue,
     Record,
     VariantInfo,
+    fact_item_values,
     get_variant,
+    pattern_values,
     settle,
     table_rules,
 )
@@ -117,19 +121,19 @@ def build_reference(variant_id: str, table_options: HouseRules | None = None) ->
     chosen = dict(table_options or {})
     examples = _examples(variant_id, info)
     pictures = _pictures(variant_id, info)
-    # Under a session's options, the patterns this table does not play are marked as such, not offered.
+    # Under a session's options, the patterns this table does not play are marked as such, not offered, and
+    # those it plays state this table's value (settled under its house rules), never the book's.
     played = set(table_rules(variant_id, table_options)["patterns"]) if table_options is not None else None
+    table_values = pattern_values(variant_id, table_options) if table_options is not None else None
     return Reference(
         variant=variant_id,
         name=local(info["name"]),
-        fact_items=[
-            Entry(f"item-{item['id']}", local(item["name"]), _fact_value(item, language)) for item in info["fact_items"]
-        ],
+        fact_items=[_fact_entry(variant_id, item, table_options, language) for item in info["fact_items"]],
         patterns=[
             Entry(
                 f"item-{pattern['id']}",
                 local(pattern["name"]),
-                local(pattern.get("value_words")) or (pattern.get("value", "") if english else ""),
+                _pattern_value(pattern, table_values, language),
                 _words(pattern.get("meaning_words"), language) or (str(pattern.get("meaning", "")) if english else ""),
                 pictures.get(pattern["id"], ()),
                 played is None or pattern["id"] in played,
@@ -148,6 +152,30 @@ def build_reference(variant_id: str, table_options: HouseRules | None = None) ->
         examples=examples,
         table_changes=differences(info, chosen) if table_options is not None else [],
     )
+
+
+def _pattern_value(pattern: PatternInfo, table_values: Mapping[str, PatternValue] | None, language: str) -> str:
+    """The book's value on the variant's page; on a table's page, this table's value or none."""
+    if table_values is None:
+        return _words(pattern.get("value_words"), language) or (pattern.get("value", "") if language == "en" else "")
+    value = table_values.get(pattern["id"])
+    return _words(value["words"], language) if value else ""
+
+
+def _fact_entry(variant_id: str, item: FactItemInfo, table_options: HouseRules | None, language: str) -> Entry:
+    """A fact item as the book has it; on a table's page, compared with what settling plain hands gives it at
+    this table and at the book's: not counted here, or this table's value where it differs (none where the
+    table gives it several), else the book's words."""
+    anchor, name, book_words = f"item-{item['id']}", local(item["name"]), _fact_value(item, language)
+    if table_options is None:
+        return Entry(anchor, name, book_words)
+    here, book = fact_item_values(variant_id, table_options), fact_item_values(variant_id, None)
+    if item["id"] in book and item["id"] not in here:
+        return Entry(anchor, name, "", played=False)
+    if item["id"] in here and here[item["id"]] != book.get(item["id"]):
+        value = here[item["id"]]
+        return Entry(anchor, name, _words(value["words"], language) if value else "")
+    return Entry(anchor, name, book_words)
 
 
 def _fact_value(item: FactItemInfo, language: str) -> str:

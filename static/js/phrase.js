@@ -62,7 +62,7 @@
           id: input.value,
           name: labelOf(input),
           methods: input.dataset.methods ? input.dataset.methods.split(" ") : null,
-          repeatable: Boolean(input.closest("label").querySelector("input.count")),
+          repeatable: Boolean(input.closest("label").querySelector('input[name="count_' + input.value + '"]')),
         };
       }),
       kongKinds: all('input[name="kong_kind_0"]').filter(function (input) { return input.value; }).map(function (input) {

@@ -39,10 +39,10 @@ class MainPatternChip(PatternChip):
 
 
 # The fields under "More", by name or prefix: one filled in (an edit of a hand with a kong) opens it.
-_MORE_FIELDS = ("dice_double", "liable", "flowers")
+_MORE_FIELDS = ("dice_double", "liable")
 _MORE_PREFIXES = ("closed_", "ready_", "kong_seat_", "penalty_kind_", "adjust_", "treasure", "tiles", "extra_liable_")
 # The engine's problems (by form key) and the form's own errors (by field prefix) that sit under "More".
-_MORE_PROBLEMS = {"seats", "kongs", "penalties", "adjust", "treasure", "liable", "dice_double", "flowers", "tiles"}
+_MORE_PROBLEMS = {"seats", "kongs", "penalties", "adjust", "treasure", "liable", "dice_double", "tiles"}
 _MORE_ERROR_PREFIXES = ("kong_", "penalty_", "adjust", "side_bet_", "ready_", "extra_liable_")
 
 
@@ -101,8 +101,15 @@ class HandFormDisplay(forms.Form):
         """The variant's patterns with the methods each scores on at this table (`table_rules`: a house rule
         may take one away), so that a chip is disabled wherever the engine would refuse it."""
         methods = self.session.table_rules["pattern_methods"]
+        values = self.session.pattern_values
         return [
-            {**pattern, "methods": methods.get(pattern["id"], pattern["methods"])} for pattern in self.info["patterns"]
+            {
+                **pattern,
+                "methods": methods.get(pattern["id"], pattern["methods"]),
+                # This table's value, as settling it here gives it; none rather than the book's.
+                "value_words": values[pattern["id"]]["words"] if pattern["id"] in values else {"en": "", "zh": ""},
+            }
+            for pattern in self.info["patterns"]
         ]
 
     @property

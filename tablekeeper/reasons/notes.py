@@ -38,7 +38,7 @@ def tiles_prove(p: Params, w: Words) -> str:
 
 
 def draw(p: Params, w: Words) -> str:
-    if p["next_multiplier"] is None:
+    if p["next_multiplier"] in (None, 1):  # a table whose drawn hands raise nothing (lines stored before said ×1)
         # `paid`: something was paid in the drawn hand (kongs, a penalty); lines stored before it was
         # written say it through the other lines of the hand.
         if p.get("paid", w.paid):

@@ -52,13 +52,24 @@ def win_capped_share(p: Params, w: Words) -> str:
 
 
 def win_points(p: Params, w: Words) -> str:
-    points = " + ".join([_base(p), *(w.points(entry) for entry in p["points"])]) + f" = {p['point_total']}"
-    factors = " · ".join(w.factor(f) for f in p["factors"]) or "×1"
+    base = _base(p)
+    points = base
+    if p["points"]:
+        points = " + ".join([base, *(w.points(entry) for entry in p["points"])]) + f" = {p['point_total']}"
+    # A ×1 (drawn hands at a table where they raise nothing, in lines stored before it was left out) says nothing.
+    factors = " · ".join(w.factor(f) for f in p["factors"] if f["factor"] != 1)
+    capped = ""
     if p["cap"] is not None and p["cap_scope"] == "product" and p["multiplier"] < p["product"]:
-        factors += _(", capped at ×%(cap)s") % {"cap": p["cap"]}
+        capped = _(", capped at ×%(cap)s") % {"cap": p["cap"]}
     elif p["cap"] is not None and p["cap_scope"] == "draw_multiplier" and p["multiplier"] < p["product"]:
-        factors += _(", the drawn hands capped at ×%(cap)s") % {"cap": p["cap"]}
-    formula = f"{bracketed(points)} × {bracketed(factors)} = {p['point_total']} × {p['multiplier']} = {p['value']}"
+        capped = _(", the drawn hands capped at ×%(cap)s") % {"cap": p["cap"]}
+    if not factors and not capped and p["multiplier"] == 1:
+        formula = points  # "base 5 + 3 flowers = 8", or only "base 1": nothing to multiply
+    elif p["points"] or capped:
+        multiplied = bracketed(f"{factors or '×1'}{capped}")
+        formula = f"{bracketed(points)} × {multiplied} = {p['point_total']} × {p['multiplier']} = {p['value']}"
+    else:
+        formula = f"{base} × {bracketed(factors)} = {p['value']}"
     for factor in p["after_cap"]:
         formula += _("; %(factor)s after the cap: %(value)s × %(times)s = %(share)s") % {
             "factor": w.item(factor["item"]),
@@ -71,7 +82,8 @@ def win_points(p: Params, w: Words) -> str:
             "reason": w.item(p["shares_reason"]),
             "shares": p["shares"],
             "share": p["share"],
-            "amount": p["amount"],
+            # the shares' total: Shandong's 漂 is added after it (below), so `amount` is not it
+            "amount": p["before_side_bets"] if p.get("stakes") else p["amount"],
         }
     if p["instead_of"] is not None:
         formula += _("; paid instead of %(seat)s (%(liable)s)") % {
@@ -97,9 +109,12 @@ def win_stakes(p: Params, w: Words) -> str:
     if p["factors"]:
         if p["combine"] == "add_units":
             specials = " + ".join(["1", *(f"{w.item(f['item'])} {f['factor']}" for f in p["factors"])])
+            formula += " × " + bracketed(f"{specials} = ×{p['multiplier']}")
+        elif len(p["factors"]) == 1:  # one factor is its own product: "× 杠开 ×2", not "(杠开 ×2 = ×2)"
+            formula += f" × {w.factor(p['factors'][0])}"
         else:
             specials = " · ".join(w.factor(f) for f in p["factors"])
-        formula += " × " + bracketed(f"{specials} = ×{p['multiplier']}")
+            formula += " × " + bracketed(f"{specials} = ×{p['multiplier']}")
     formula += f" = {p['amount']}"
     if p["method"] == "discard":
         formula += _("; the discarder alone pays")

@@ -55,7 +55,13 @@ HEADLINES: dict[str, Promise] = {
 # a 补杠 missing whose pung it was is no "whose discard did the winner win on".
 KONG_HEADLINES: dict[str, Promise] = {
     E.MISSING_FROM: _("Tap whose discard this kong's tile was claimed from (for an added kong: the pung's)."),
+    E.SELF_FROM: _("A kong's tile cannot be claimed from its own player's discard."),
 }
+
+# Two ticked patterns that exclude each other, both named.
+PATTERNS_EXCLUSIVE_NAMED = _("%(one)s and %(other)s cannot both count.")
+# A win on a discard or a robbed kong by a player who declared Ming Lou (明楼, Shandong).
+MING_LOU_SELF_DRAW_ONLY = _("A player who declared Ming Lou may only win by self-draw.")
 
 # The two facts of each contradiction, as a keeper would say them.
 CONTRADICTION_FACTS: dict[str, tuple[Promise, Promise]] = {

@@ -3,8 +3,9 @@
 The engine refuses with `{"code", "field", "message"}` problems (a contradiction also names its
 `contradiction` id and `facts`); its `message` is English that speaks of P0-P3. A keeper reading
 Chinese gets the catalogue's sentence for the code (`refusal_words`), prefixed by the part of the
-hand it is about with the player's name ("Ann 的门清："), and the engine's English, with names, as
-detail a tap away. A keeper reading English gets the engine's English, with names, as before.
+hand it is about with the player's name ("Ann 的门清："), naming both patterns of two that exclude each
+other; no English at all (only a code from a newer engine keeps its English as detail a tap away).
+A keeper reading English gets the engine's English, with names, as before.
 """
 
 from __future__ import annotations
@@ -19,14 +20,17 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from ..rules import ProblemEntry, Record, VariantInfo
+from ..rules import ProblemEntry, Record, VariantInfo, get_variant, variant_ids
+from ..rules import errors as E
 from .refusal_words import (
     CONTRADICTION_FACTS,
     HEADLINES,
     KONG_HEADLINES,
     KONG_PLACE,
     LIABLE_PLACE,
+    MING_LOU_SELF_DRAW_ONLY,
     PATTERN_PLACE,
+    PATTERNS_EXCLUSIVE_NAMED,
     PENALTY_PLACE,
     SEAT_PLACES,
     WIN_PLACES,
@@ -36,6 +40,17 @@ from .words import chinese
 
 # Problems the app itself raises (services/hands.py), whose message is already in the keeper's language.
 APP_CODES = frozenset({"points_out_of_range"})
+
+
+def _excludes(one: str, other: str) -> bool:
+    """Whether any variant says pattern `one` and pattern `other` exclude each other."""
+    return any(
+        (pattern["id"] == one and other in pattern["excludes"])
+        or (pattern["id"] == other and one in pattern["excludes"])
+        for variant in variant_ids()
+        for pattern in get_variant(variant)["patterns"]
+    )
+
 
 _SEAT_LABEL = re.compile(r"\bP([0-3])\b")
 
@@ -87,15 +102,18 @@ def refusal(
     code = error.get("code")
     if not chinese() or code in APP_CODES:
         return Refusal(english)
-    sentence = _sentence(error)
+    field = str(error.get("field") or "")
+    both = _exclusive_pair(error, record, patterns or {})
+    sentence = both or _ming_lou(error, record) or _sentence(error)
     if sentence is None:
         # A code from a newer engine: say that much, and keep its English.
         return Refusal(_("The rules refused this hand."), english)
-    # A contradiction's two facts already say which pattern; any other pattern problem names it.
-    named = {} if error.get("contradiction") else patterns or {}
-    place = _place(str(error.get("field") or ""), names, record, named)
+    # A contradiction's two facts already say which pattern, and so does a pair of exclusive patterns; any
+    # other pattern problem names it.
+    named = {} if error.get("contradiction") or both else patterns or {}
+    place = _place(field.rsplit(".", 1)[0] if both else field, names, record, named)
     text = _("%(place)s: %(sentence)s") % {"place": place, "sentence": sentence} if place else sentence
-    return Refusal(text, english)
+    return Refusal(text)
 
 
 def refusals(
@@ -123,6 +141,49 @@ def explained(sentence: str, found: Sequence[Refusal], **params: Any) -> Refusal
     """`sentence` (already translated) with `%(why)s` filled by the refusals, whose details it keeps."""
     why = joined(found)
     return Refusal(sentence % {**params, "why": why.text}, why.detail)
+
+
+def _ticked(record: Record | None, field: str) -> tuple[list[str], int | None]:
+    """The patterns ticked on the win a "wins.0.patterns.2" field names, and the position it points at."""
+    parts = field.split(".")
+    if record is None or len(parts) < 4 or parts[0] != "wins" or parts[2] != "patterns":
+        return [], None
+    wins, win, at = record.get("wins") or [], _index(parts[1]), _index(parts[3])
+    if win is None or win >= len(wins) or at is None:
+        return [], None
+    ticked = wins[win].get("patterns") or []
+    return [str(p) for p in ticked], at if at < len(ticked) else None
+
+
+def _exclusive_pair(error: ProblemEntry, record: Record | None, patterns: Mapping[str, str]) -> str | None:
+    """Two patterns that cannot both count, both named: the one the field points at, and the others ticked
+    with it that the variant says it excludes (else every other one ticked: the engine found the clash
+    among them)."""
+    if error.get("code") != E.PATTERNS_EXCLUSIVE:
+        return None
+    ticked, at = _ticked(record, str(error.get("field") or ""))
+    if at is None or ticked[at] not in patterns:
+        return None
+    one = ticked[at]
+    others = [p for p in dict.fromkeys(ticked) if p != one and p in patterns]
+    excluded = [p for p in others if _excludes(one, p)]
+    named = excluded or others
+    if not named:
+        return None
+    other = pgettext("names listed", ", ").join(patterns[p] for p in named)
+    return str(PATTERNS_EXCLUSIVE_NAMED) % {"one": patterns[one], "other": other}
+
+
+def _ming_lou(error: ProblemEntry, record: Record | None) -> str | None:
+    """A win other than by self-draw of a player who declared Ming Lou (the engine's only such refusal)."""
+    parts = str(error.get("field") or "").split(".")
+    if error.get("code") != E.METHOD_NOT_ALLOWED or record is None or len(parts) != 3 or parts[0] != "wins":
+        return None
+    wins, win = record.get("wins") or [], _index(parts[1])
+    seats = record.get("seats") or []
+    seat = wins[win].get("seat") if win is not None and win < len(wins) else None
+    facts = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else None
+    return str(MING_LOU_SELF_DRAW_ONLY) if isinstance(facts, dict) and facts.get("ready") == "ming" else None
 
 
 def _sentence(error: ProblemEntry) -> str | None:

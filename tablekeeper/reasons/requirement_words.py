@@ -87,8 +87,17 @@ _PARAM_WORDS: dict[str, Callable[[str], str]] = {
 }
 
 
+# A requirement said without its specific, where the hand has none to name (seven pairs has no single pair).
+REQUIREMENT_WORDS_WITHOUT: dict[tuple[str, str], Promise] = {
+    ("pair_258", "pair"): gettext_lazy("The pair must be 2s, 5s or 8s of a suit; this hand has no such pair."),
+}
+
+
 def requirement_sentence(requirement: str, params: Mapping[str, object] | None) -> str | None:
     """The sentence for a failed win requirement in the active language, or None for an unknown id."""
+    for (known, param), bare in REQUIREMENT_WORDS_WITHOUT.items():
+        if known == requirement and not (params or {}).get(param):
+            return str(bare)
     words = REQUIREMENT_WORDS.get(requirement)
     if words is None:
         return None

@@ -21,6 +21,7 @@ from .answers import (
     OptionValue,
     OptionWords,
     PatternInfo,
+    PatternValue,
     PresetInfo,
     ProblemEntry,
     ReasonLine,
@@ -44,6 +45,7 @@ from .answers import (
 )
 from .engine import VARIANT_IDS, check_options, get_variant, replay, settle, table_rules, variant_ids
 from .hands import is_standard_win, waits
+from .table_values import counters_that_count, fact_item_values, pattern_values
 
 __all__ = [
     "VARIANT_IDS",
@@ -62,6 +64,7 @@ __all__ = [
     "OptionWords",
     "OptionsCheck",
     "PatternInfo",
+    "PatternValue",
     "PresetInfo",
     "ProblemEntry",
     "ReasonLine",
@@ -83,8 +86,11 @@ __all__ = [
     "WinnerFact",
     "WorkedExample",
     "check_options",
+    "counters_that_count",
+    "fact_item_values",
     "get_variant",
     "is_standard_win",
+    "pattern_values",
     "replay",
     "settle",
     "table_rules",

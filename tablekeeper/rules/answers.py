@@ -273,6 +273,15 @@ class PatternInfo(TypedDict):
     meaning_words: Names
 
 
+class PatternValue(TypedDict):
+    """A pattern's value at one table, as settling it there gives it (`pattern_values`)."""
+
+    factor: int | None  # the multiplier it brings, or None
+    points: int | None  # the points it adds, or None
+    each: bool  # the value is per count of a repeatable pattern
+    words: Names  # "+2分 ×5", "每个×2"
+
+
 class FactItemInfo(TypedDict):
     id: str
     name: Names
@@ -369,6 +378,7 @@ __all__ = [
     "OptionWords",
     "OptionsCheck",
     "PatternInfo",
+    "PatternValue",
     "PresetInfo",
     "ProblemEntry",
     "ReasonLine",

@@ -170,12 +170,14 @@ def build_board(
         for seat in seats
     ]
     passes = last_round.deal_passes if last_round is not None else 0
+    counted = session.counters_that_count
     rotates = session.variant_info["dealer_rotation"] == "next_seat"
     return BoardView(
         seats=views,
         hand_number=int(state.get("hand", session.next_number)),
-        dealer_streak=int(state.get("dealer_streak", 0)),
-        draw_streak=int(state.get("draw_streak", 0)),
+        # A counter that changes no payment at this table means nothing to its players: not shown.
+        dealer_streak=int(state.get("dealer_streak", 0)) if counted["dealer_streak"] else 0,
+        draw_streak=int(state.get("draw_streak", 0)) if counted["draw_streak"] else 0,
         pending_doubles=int(state.get("pending_doubles", 0)),
         pot=int(state.get("pot", 0)),
         dealer_name=next((view.name for view in views if view.is_dealer), ""),

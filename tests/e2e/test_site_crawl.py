@@ -357,7 +357,6 @@ def test_the_hand_forms_moments_pass_the_same_crawl(browser: Browser, live_serve
         page.locator("#hand-form details.more > summary").click()
         page.locator("#tiles-input").press_sequentially("123m456p789s222s1m+1m", delay=10)
         page.locator("#preview .tile-verdict.illegal").wait_for()
-        # The engine's English stays behind its 详情 tap, closed: what the keeper reads first is measured.
         found |= photographed(page, "hand-form-refused-tiles", language, table, artifacts)
 
         page.goto(form)

@@ -73,7 +73,7 @@ def table_words(body: str) -> dict[str, Any]:
                 "id": value,
                 "name": _label_word(rest),
                 "methods": limited.group(1).split(" ") if limited else None,
-                "repeatable": 'class="count"' in rest,
+                "repeatable": f'name="count_{value}"' in rest,
             }
         )
     side = re.search(r'name="side_bet_0"[^>]*max="(\d+)"', body)

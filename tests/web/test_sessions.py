@@ -171,7 +171,7 @@ def _seat_block(body: str, name: str) -> str:
 def test_the_start_forms_name_boxes_and_dealer_chips_name_the_seats_with_the_same_words(keeper_client):
     keeper_client.cookies["django_language"] = "zh-hans"
     body = keeper_client.get("/sessions/new/").content.decode()
-    players, dealer = body.split('<fieldset class="players">')[1].split('<fieldset class="dealer">')
+    players, dealer = body.split('<fieldset class="players"')[1].split('<fieldset class="dealer">')
     dealer = dealer.split("</fieldset>")[0]
     for seat in range(1, 5):
         assert f"{seat} 号位" in players and f"{seat} 号位" in dealer

@@ -34,7 +34,8 @@ def score(record: HandRecord, findings: Findings, state: TableState, options: Op
     dealer, reason, words = _next_dealer_after_win(record, options)
     streak = state.dealer_streak + 1 if dealer == state.dealer else 0
     _note_dealer(ledger, state, dealer, reason, streak, words)
-    ledger.remark("draw_count_reset", "A hand was won: the count of drawn hands in a row starts again.")
+    if state.draw_streak and options["draw_mult_cap_exp"]:  # only where drawn hands had raised the next win
+        ledger.remark("draw_count_reset", "A hand was won: the count of drawn hands in a row starts again.")
     return Outcome(ledger, advance(state, dealer=dealer, dealer_streak=streak, draw_streak=0))
 
 
@@ -184,8 +185,11 @@ def _settle_draw(record: HandRecord, state: TableState, options: Options) -> Out
     doubling = 2 ** min(draws, options["draw_mult_cap_exp"])
     ledger.note(
         codes.DRAW,
-        {"draws": draws, "next_multiplier": doubling},
-        f"Drawn hand (荒庄): {draws} in a row, so the next win is worth ×{doubling} before the cap.",
+        # None where drawn hands raise nothing (Jinan): the line then says only that nobody won
+        {"draws": draws, "next_multiplier": doubling if doubling > 1 else None},
+        f"Drawn hand (荒庄): {draws} in a row, so the next win is worth ×{doubling} before the cap."
+        if doubling > 1
+        else f"Drawn hand (荒庄): {draws} in a row; drawn hands raise nothing at this table.",
     )
     kept = dealer == state.dealer
     streak = state.dealer_streak + 1 if kept else 0

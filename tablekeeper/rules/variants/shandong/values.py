@@ -76,7 +76,7 @@ class WinValue:
         factors = list(self.multipliers)
         if extra > 1:
             factors.append(Factor("Ming Lou discarder", extra, "ming_lou_discarder"))
-        if self.draw_streak:
+        if self.draw_streak and self.draw_multiplier > 1:  # a table without the draw multiplier (Jinan) says nothing
             plural = "s" if self.draw_streak > 1 else ""
             label = f"{self.draw_streak} drawn hand{plural} before"
             factors.append(Factor(label, self.draw_multiplier, "draw_multiplier", count=self.draw_streak))

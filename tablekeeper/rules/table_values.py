@@ -1,0 +1,231 @@
+"""What each pattern is worth at one table, said by settling it there (RULES.md §0.7).
+
+A chip or a rules page must never show the book's value at a table whose house rules change it, so the value
+is not read from the catalogue's words: each pattern the table plays is settled in a plain winning hand under
+the table's house rules, and the factor or points the settlement's reason lines give that pattern are its
+value. What settles and what is shown therefore cannot disagree. A pattern that no plain hand can carry (one
+that needs a kong or tiles to be proved) has no stated value: the caller shows none rather than a guess.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
+from typing import Any
+
+from .answers import Names, PatternValue, Record, RecordKong, RecordSeat, RecordWin
+from .engine import get_variant, settle, table_rules
+
+WINNER = 1  # not the dealer (seat 0), so that the dealer's own doubles stay out of the pattern's lines
+DISCARDER = 2
+
+
+def pattern_values(variant_id: str, options: Mapping[str, object] | None) -> dict[str, PatternValue]:
+    """Each pattern this table plays, with its value here: `{id: {"factor", "points", "each", "words"}}`.
+
+    >>> pattern_values("shandong", None)["pure_one_suit"]["words"]
+    {'en': '+2 points ×5', 'zh': '+2分 ×5'}
+    >>> pattern_values("shandong", {"value_table": "jinan"})["pure_one_suit"]["words"]
+    {'en': '×4', 'zh': '×4'}
+    """
+    key = json.dumps(dict(options or {}), sort_keys=True, default=str)
+    return dict(_pattern_values(variant_id, key))
+
+
+@lru_cache(maxsize=64)
+def _pattern_values(variant_id: str, options_key: str) -> tuple[tuple[str, PatternValue], ...]:
+    options: dict[str, object] = json.loads(options_key)
+    rules = table_rules(variant_id, options)
+    ready_values = [value for value in get_variant(variant_id)["ready_values"] if value != "none"]
+    values: list[tuple[str, PatternValue]] = []
+    for pattern in rules["patterns"]:
+        for record in _plain_hands(pattern, rules["pattern_methods"].get(pattern, []), ready_values):
+            answer = settle(variant_id, record, {"dealer": 0}, options)
+            if answer["ok"]:
+                value = _value_in(pattern, [line["params"] for line in answer["lines"]])
+                if value is not None:
+                    values.append((pattern, value))
+                break
+    return tuple(values)
+
+
+def _plain_hands(pattern: str, methods: list[str], ready_values: list[str]) -> Iterator[Record]:
+    """Plain winning hands carrying `pattern`, the simplest first; the first one the engine accepts is used."""
+    method = "self_draw" if "self_draw" in methods else (methods[0] if methods else "self_draw")
+    win: RecordWin = {"seat": WINNER, "method": method, "patterns": [pattern]}
+    if method != "self_draw":
+        win["from"] = DISCARDER
+    yield {"result": "win", "wins": [win]}
+    for ready in ready_values:  # a pattern only a ready player can win (Dalian's treasure)
+        seats: list[RecordSeat | None] = [{}, {"ready": ready}, {}, {}]
+        yield {"result": "win", "wins": [win], "seats": seats}
+    yield {"result": "win", "wins": [{**win, "flowers": 8}]}  # a pattern of flowers
+    yield {"result": "win", "wins": [{**win, "seat": 0}]}  # a pattern only the dealer wins (heavenly hand)
+
+
+def _value_in(pattern: str, params: list[Any]) -> PatternValue | None:
+    """The factor and points the reason lines' params give `pattern` (every line names it alike)."""
+    entries = list(_entries(pattern, params))
+    factors = {entry["factor"] for entry in entries if isinstance(entry.get("factor"), int)}
+    points = {entry["points"] for entry in entries if isinstance(entry.get("points"), int)}
+    if len(factors) > 1 or len(points) > 1 or not (factors or points):
+        return None
+    factor = next(iter(factors), None)
+    point = next(iter(points), None)
+    each = any("each" in entry for entry in entries)
+    if each:  # a repeatable pattern's entry states the value of one
+        factor = next((e["each"] for e in entries if "factor" in e), factor)
+        point = next((e["each"] for e in entries if "points" in e), point)
+    return {"factor": factor, "points": point, "each": each, "words": _words(factor, point, each=each)}
+
+
+def _entries(pattern: str, found: object) -> Iterator[dict[str, Any]]:
+    if isinstance(found, dict):
+        if found.get("item") == pattern:
+            yield found
+        for inner in found.values():
+            yield from _entries(pattern, inner)
+    elif isinstance(found, list):
+        for inner in found:
+            yield from _entries(pattern, inner)
+
+
+def _words(factor: int | None, points: int | None, *, each: bool) -> Names:
+    english: list[str] = []
+    chinese: list[str] = []
+    if points is not None:
+        english.append(f"+{points} point{'' if points == 1 else 's'}")
+        chinese.append(f"+{points}分")
+    if factor is not None:
+        english.append(f"×{factor}")
+        chinese.append(f"×{factor}")
+    if each:
+        return {"en": " ".join(english) + " each", "zh": "每个" + " ".join(chinese)}
+    return {"en": " ".join(english), "zh": " ".join(chinese)}
+
+
+def counters_that_count(variant_id: str, options: Mapping[str, object] | None) -> dict[str, bool]:
+    """Whether each running counter changes what anyone pays at this table: `{"draw_streak", "dealer_streak"}`.
+
+    Said by settling: a few plain hands (a win by the dealer, by another player on the dealer's discard, a
+    drawn hand) with the counter at 0 and raised; a counter that changes no payment, and no payment of the hand
+    after, means nothing here, so a board need not show it (Zhengzhou's drawn hands in a row, Jinan's).
+
+    >>> counters_that_count("zhengzhou", None)
+    {'draw_streak': False, 'dealer_streak': False}
+    """
+    key = json.dumps(dict(options or {}), sort_keys=True, default=str)
+    return dict(_counters_that_count(variant_id, key))
+
+
+@lru_cache(maxsize=64)
+def _counters_that_count(variant_id: str, options_key: str) -> tuple[tuple[str, bool], ...]:
+    options: dict[str, object] = json.loads(options_key)
+    plain: list[Record] = [
+        {"result": "win", "wins": [{"seat": 0, "method": "self_draw", "patterns": []}]},
+        {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": []}]},
+        {"result": "win", "wins": [{"seat": 1, "method": "discard", "from": 0, "patterns": []}]},
+        {"result": "draw"},
+    ]
+    methods = table_rules(variant_id, options)["methods"]
+    hands = [hand for hand in plain if all(win["method"] in methods for win in hand.get("wins") or [])]
+
+    def paid(counter: str, count: int) -> list[object]:
+        answers: list[object] = []
+        for hand in hands:
+            answer = settle(variant_id, hand, {"dealer": 0, counter: count}, options)
+            if answer["ok"]:  # the hand after: a counter may only change what the next win pays
+                after = settle(variant_id, plain[1], answer["state"], options)
+                answers.append((answer["deltas"], answer["pot_delta"], after["deltas"] if after["ok"] else None))
+        return answers
+
+    return tuple(
+        (counter, any(paid(counter, count) != paid(counter, 0) for count in (1, 2, 3, 5)))
+        for counter in ("draw_streak", "dealer_streak")
+    )
+
+
+def fact_item_values(variant_id: str, options: Mapping[str, object] | None) -> dict[str, PatternValue | None]:
+    """The fact items (self-draw, a kong, the dealer …) that plain hands settled at this table name, each with
+    the one value they are given there (None where hands give it different values): a rules page compares
+    them with the book's to say this table's value, or that an item is not counted here.
+
+    >>> fact_item_values("shandong", None)["self_draw"]["words"]
+    {'en': '×2', 'zh': '×2'}
+    >>> jinan = next(p["options"] for p in get_variant("shandong")["presets"] if p["id"] == "jinan_tuyoo")
+    >>> sorted(fact_item_values("shandong", jinan))  # no self-draw double at Jinan
+    ['added_kong', 'an_lou', 'concealed_kong', 'exposed_kong', 'ming_lou']
+    """
+    key = json.dumps(dict(options or {}), sort_keys=True, default=str)
+    return dict(_fact_item_values(variant_id, key))
+
+
+@lru_cache(maxsize=64)
+def _fact_item_values(variant_id: str, options_key: str) -> tuple[tuple[str, PatternValue | None], ...]:
+    options: dict[str, object] = json.loads(options_key)
+    info = get_variant(variant_id)
+    methods = table_rules(variant_id, options)["methods"]
+    kongs = [kind for kind in info["kong_kinds"] if kind in ("exposed", "added", "concealed")]
+    hands: list[Record] = []
+    for seat in (0, 1):
+        for method in methods:
+            win: RecordWin = {"seat": seat, "method": method, "patterns": []}
+            if method != "self_draw":
+                win["from"] = 2
+            hands.append({"result": "win", "wins": [win]})
+            for ready in info["ready_values"][1:]:
+                seats: list[RecordSeat | None] = [{}, {}, {}, {}]
+                seats[seat] = {"ready": ready}
+                hands.append({"result": "win", "wins": [win], "seats": seats})
+            for kind in kongs:
+                kong: RecordKong = {"seat": seat, "kind": kind, "tile": "5m"}
+                if kind != "concealed":
+                    kong["from"] = 3
+                hands.append({"result": "win", "wins": [win], "kongs": [kong]})
+    found: dict[str, set[Signature]] = {}
+    for hand in hands:
+        answer = settle(variant_id, hand, {"dealer": 0}, options)
+        if not answer["ok"]:
+            continue
+        for line in answer["lines"]:
+            for entry in _item_entries(line["params"]):
+                found.setdefault(str(entry["item"]), set()).add(_signature(entry))
+    items = {item["id"] for item in info["fact_items"]}
+    return tuple(
+        (item, _said(*next(iter(values))) if len(values) == 1 else None)
+        for item, values in sorted(found.items())
+        if item in items
+    )
+
+
+def _item_entries(params: object) -> Iterator[dict[str, Any]]:
+    """Every entry of a line's params that names an item with a figure other than 0: a factor, points, or a
+    flat payment's value (a side bet of 0 is nothing at stake)."""
+    if isinstance(params, dict):
+        figures = [params.get(key) for key in ("factor", "points", "value")]
+        if isinstance(params.get("item"), str) and any(isinstance(f, int) and f != 0 for f in figures):
+            yield params
+        for inner in params.values():
+            yield from _item_entries(inner)
+    elif isinstance(params, list):
+        for inner in params:
+            yield from _item_entries(inner)
+
+
+Signature = tuple[int | None, int | None, bool, bool]  # factor, points (or a flat value), each, flat
+
+
+def _signature(entry: dict[str, Any]) -> Signature:
+    each = "each" in entry
+    factor = entry.get("each", entry["factor"]) if isinstance(entry.get("factor"), int) else None
+    points = entry.get("each", entry["points"]) if isinstance(entry.get("points"), int) else None
+    if factor is None and points is None:
+        return None, entry["value"], each, True
+    return factor, points, each, False
+
+
+def _said(factor: int | None, points: int | None, each: bool, flat: bool) -> PatternValue:
+    # A flat payment's figure depends on the base and who pays: compared, never said as points.
+    words: Names = {"en": "", "zh": ""} if flat else _words(factor, points, each=each)
+    return {"factor": factor, "points": points, "each": each, "words": words}

@@ -1,0 +1,42 @@
+"""A city preset tapped on the start page says it was applied, with what it changed, beside the names the
+page lands at (its link ends in #players); the plain start page says nothing of the kind."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.utils.translation import override
+
+from tablekeeper.house_rules import preset_changes
+from tablekeeper.rules import get_variant
+from tests.conftest import signed_in
+
+pytestmark = pytest.mark.django_db
+
+
+def start_page(owner: User, query: str = "") -> str:
+    client = signed_in(owner)
+    client.cookies["django_language"] = "zh-hans"
+    return html.unescape(client.get(f"/sessions/new/{query}").content.decode())
+
+
+def test_a_city_preset_applied_says_so_with_what_it_changed_where_the_names_are(owner: User) -> None:
+    info = get_variant("shandong")
+    jinan = next(p for p in info["presets"] if p["id"] == "jinan_tuyoo")
+    body = start_page(owner, "?variant=shandong&city=jinan_tuyoo")
+    applied = re.search(
+        r'<fieldset class="players" id="players">.*?<p class="applied-preset"[^>]*>(.*?)</p>', body, re.S
+    )
+    assert applied is not None
+    assert f"已套用{jinan['name']['zh']}" in applied.group(1)
+    with override("zh-hans"):
+        with_zh = [str(change.said) for change in preset_changes(info, jinan["options"])]
+    assert with_zh and all(said in applied.group(1) for said in with_zh)
+    assert 'href="?variant=shandong&city=jinan_tuyoo#players"' in body
+
+
+def test_the_plain_start_page_says_no_preset_was_applied(owner: User) -> None:
+    assert "applied-preset" not in start_page(owner)

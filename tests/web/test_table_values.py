@@ -1,0 +1,161 @@
+"""Every pattern chip, and every pattern on the table's rules page (the keeper's and the share link's),
+states this table's value, the one settling the pattern at this table gives it, under the rule book and
+under every city preset, in both languages: never another table's value."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from tablekeeper.models import SESSION_SETTING_OPTIONS
+from tablekeeper.rules import Record, RecordWin, get_variant, settle, table_rules, variant_ids
+from tests.conftest import make_session
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+CHIP = re.compile(
+    r'name="patterns" value="(?P<id>\w+)"[^>]*>\s*<span><span lang="zh">[^<]*</span>\s*<small>(?P<words>[^<]*)</small>'
+)
+RULES_ITEM = re.compile(
+    r'<div id="item-(?P<id>\w+)"(?P<unplayed> class="not-played")?><dt>[^<]*<span class="value">(?P<words>[^<]*)</span>'
+)
+WIN_BY_1: Record = {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": []}]}
+DISCARD_WIN: RecordWin = {"seat": 1, "method": "discard", "from": 2, "patterns": []}
+TABLES = [(variant, preset["id"]) for variant in variant_ids() for preset in get_variant(variant)["presets"]]
+
+
+def preset_options(variant: str, preset_id: str) -> dict[str, Any]:
+    return next(dict(p["options"]) for p in get_variant(variant)["presets"] if p["id"] == preset_id)
+
+
+def hands_with(pattern: str, methods: list[str], variant: str) -> Iterator[Record]:
+    """Winning hands that carry `pattern`, plainest first (a treasure needs a ready winner, a flower pattern
+    flowers, a heavenly hand the dealer)."""
+    method = "self_draw" if "self_draw" in methods else methods[0]
+    win: RecordWin = {"seat": 1, "method": method, "patterns": [pattern]}
+    if method != "self_draw":
+        win["from"] = 2
+    yield {"result": "win", "wins": [win]}
+    for ready in get_variant(variant)["ready_values"][1:]:
+        yield {"result": "win", "wins": [win], "seats": [{}, {"ready": ready}, {}, {}]}
+    yield {"result": "win", "wins": [{**win, "flowers": 8}]}
+    yield {"result": "win", "wins": [{**win, "seat": 0}]}
+
+
+def settled_value(variant: str, options: dict[str, Any], pattern: str) -> tuple[set[int], set[int]]:
+    """The factors and points the settled reason lines give `pattern` (per one, for a counted pattern)."""
+    methods = table_rules(variant, options)["pattern_methods"][pattern]
+    for record in hands_with(pattern, methods, variant):
+        answer = settle(variant, record, {"dealer": 0}, options)
+        if answer["ok"]:
+            entries: list[dict[str, int]] = [
+                entry
+                for line in answer["lines"]
+                for key in ("factors", "points")
+                for entry in line["params"].get(key) or []
+                if isinstance(entry, dict) and entry.get("item") == pattern
+            ]
+            factors = {e.get("each", e["factor"]) for e in entries if "factor" in e}
+            points = {e.get("each", e["points"]) for e in entries if "points" in e}
+            return factors, points
+    return set(), set()
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+@pytest.mark.parametrize(("variant", "preset"), TABLES)
+def test_every_chip_states_the_value_settling_it_at_this_table_gives(
+    client: Client, owner: User, variant: str, preset: str, language: str
+) -> None:
+    options = preset_options(variant, preset)
+    base = options.get("base", get_variant(variant)["default_base"])
+    house_rules = {key: value for key, value in options.items() if key not in SESSION_SETTING_OPTIONS}
+    game = make_session(owner, variant, base=base, options=house_rules)
+    client.force_login(owner)
+    client.cookies["django_language"] = language
+    body = client.get(f"/sessions/{game.pk}/hands/new/", headers=HTMX).content.decode()
+    chips = {match["id"]: match["words"] for match in CHIP.finditer(body)}
+    assert set(chips) == set(table_rules(variant, game.engine_options())["patterns"])
+    for pattern, words in chips.items():
+        factors, points = settled_value(variant, game.engine_options(), pattern)
+        assert stated(words) == (factors, points), (pattern, words)
+
+
+def stated(words: str) -> tuple[set[int], set[int]]:
+    return {int(f) for f in re.findall(r"×(\d+)", words)}, {int(p) for p in re.findall(r"\+(\d+)", words)}
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+@pytest.mark.parametrize(("variant", "preset"), TABLES)
+def test_the_tables_rules_pages_state_each_patterns_value_at_this_table(
+    client: Client, owner: User, variant: str, preset: str, language: str
+) -> None:
+    options = preset_options(variant, preset)
+    base = options.get("base", get_variant(variant)["default_base"])
+    house_rules = {key: value for key, value in options.items() if key not in SESSION_SETTING_OPTIONS}
+    game = make_session(owner, variant, base=base, options=house_rules)
+    client.force_login(owner)
+    client.cookies["django_language"] = language
+    played = set(table_rules(variant, game.engine_options())["patterns"])
+    for url in (f"/sessions/{game.pk}/rules/", f"/b/{game.share_token}/rules/"):
+        body = client.get(url).content.decode()
+        items = {match["id"]: match for match in RULES_ITEM.finditer(body)}
+        assert set(items) == {pattern["id"] for pattern in get_variant(variant)["patterns"]}, url
+        for pattern, item in items.items():
+            if pattern not in played:
+                assert item["unplayed"] and not item["words"].strip(), (url, pattern)
+                continue
+            assert not item["unplayed"], (url, pattern)
+            assert stated(item["words"]) == settled_value(variant, game.engine_options(), pattern), (url, pattern)
+
+
+FACT_ITEM = re.compile(
+    r'<div id="item-(?P<id>\w+)"(?P<unplayed> class="not-played")?><dt>[^<]*(?:<small>[^<]*</small>)?</dt>'
+    r"(?:<dd>(?P<words>[^<]*)</dd>)?"
+)
+# (variant, preset, item, a hand that pays it): the items the two evenings found stated with the book's value.
+FACT_CASES: list[tuple[str, str, str, Record]] = [
+    ("shandong", "jinan_tuyoo", "concealed_kong", {**WIN_BY_1, "kongs": [{"seat": 1, "kind": "concealed"}]}),
+    ("shenyang", "rust_server", "concealed_kong", {**WIN_BY_1, "kongs": [{"seat": 1, "kind": "concealed"}]}),
+    ("harbin", "go_server", "discarder_not_ready", {"result": "win", "wins": [DISCARD_WIN]}),
+    ("dalian", "club_java", "discard", {"result": "win", "wins": [DISCARD_WIN]}),
+]
+
+
+def table_rules_page(client: Client, owner: User, variant: str, preset: str) -> dict[str, re.Match[str]]:
+    options = preset_options(variant, preset)
+    base = options.get("base", get_variant(variant)["default_base"])
+    house_rules = {key: value for key, value in options.items() if key not in SESSION_SETTING_OPTIONS}
+    game = make_session(owner, variant, base=base, options=house_rules)
+    client.force_login(owner)
+    client.cookies["django_language"] = "zh-hans"
+    body = client.get(f"/sessions/{game.pk}/rules/").content.decode()
+    return {match["id"]: match for match in FACT_ITEM.finditer(body)}
+
+
+@pytest.mark.parametrize(("variant", "preset", "item", "hand"), FACT_CASES, ids=[c[2] + "-" + c[1] for c in FACT_CASES])
+def test_the_tables_rules_page_states_a_fact_items_value_as_settled_there(
+    client: Client, owner: User, variant: str, preset: str, item: str, hand: Record
+) -> None:
+    answer = settle(variant, hand, {"dealer": 0}, preset_options(variant, preset))
+    assert answer["ok"], answer["errors"]
+    figures = {
+        entry.get("factor", entry.get("points"))
+        for line in answer["lines"]
+        for entry in [*(line["params"].get("factors") or []), *(line["params"].get("points") or [])]
+        if isinstance(entry, dict) and entry.get("item") == item
+    }
+    (figure,) = figures
+    shown = table_rules_page(client, owner, variant, preset)[item]
+    assert not shown["unplayed"] and stated(shown["words"] or "") in (({figure}, set()), (set(), {figure}))
+
+
+def test_jinans_rules_page_says_self_draw_is_not_doubled_there(client: Client, owner: User) -> None:
+    answer = settle("shandong", WIN_BY_1, {"dealer": 0}, preset_options("shandong", "jinan_tuyoo"))
+    assert "'item': 'self_draw'" not in str([line["params"] for line in answer["lines"]])
+    shown = table_rules_page(client, owner, "shandong", "jinan_tuyoo")["self_draw"]
+    assert shown["unplayed"] and not shown["words"]
