@@ -11,10 +11,15 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
+from hypothesis import settings as hypothesis_settings
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Keeper
 from tests.fixtures.variant_folder import new_variant  # noqa: F401 (a fixture: a variant folder copied in)
+from tests.hypothesis_profiles import profile_from_environment
+
+# Loaded before any test module is imported, so each `examples(n)` is scaled by this profile.
+hypothesis_settings.load_profile(profile_from_environment())
 
 PLAIN_STATIC = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

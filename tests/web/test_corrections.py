@@ -15,6 +15,7 @@ from tablekeeper import services
 from tablekeeper.models import GameSession, Round
 from tablekeeper.services.audit import replay_mismatches
 from tests.conftest import draw, make_session, record_all, win
+from tests.hypothesis_profiles import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +33,9 @@ CHANGE = st.tuples(st.sampled_from(["edit", "delete"]), st.integers(1, 25), shen
 
 
 @settings(
-    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+    max_examples=examples(20),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(records=st.lists(shenyang_hands(), min_size=1, max_size=25), changes=st.lists(CHANGE, min_size=1, max_size=4))
 def test_any_edits_and_deletes_leave_every_stored_figure_equal_to_a_replay(owner, records, changes):
