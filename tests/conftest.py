@@ -1,4 +1,5 @@
-"""Shared fixtures for the web tests: an owner with a session, a co-keeper, a stranger, and hand records."""
+"""Shared fixtures for the web tests: an owner with a session, a co-keeper, a stranger, the owner's
+signed-in phone, and what a phone posts (hand records, the hand form's taps, htmx's header)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ PLAIN_STATIC = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 PASSWORD = "mahjong-tiles-42!"
+# The header htmx sends with every request it makes: the app answers such a request with a fragment.
+HTMX = {"HX-Request": "true"}
 
 
 @pytest.fixture(autouse=True)
@@ -83,6 +86,19 @@ def signed_in(user: User) -> Client:
     client = Client()
     client.force_login(user)
     return client
+
+
+@pytest.fixture
+def keeper_client(client: Client, owner: User) -> Client:
+    """The owner's phone, signed in."""
+    client.force_login(owner)
+    return client
+
+
+def taps(expected_number: int = 1, token: str | None = None, **fields: Any) -> dict[str, Any]:
+    """What the hand form posts: the facts tapped, the number of the hand it records (the first
+    unless said) and a token of its own (one per hand number unless given)."""
+    return {"client_token": token or f"tap-{expected_number}", "expected_number": expected_number, **fields}
 
 
 @pytest.fixture

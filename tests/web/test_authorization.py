@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper.models import Correction, GameSession, Invitation, Keeper, Round
-from tests.conftest import PASSWORD, post_confirmed, record_all, win
+from tests.conftest import HTMX, PASSWORD, post_confirmed, record_all, win
 
 pytestmark = pytest.mark.django_db
 
@@ -241,7 +241,7 @@ def test_a_co_keeper_gets_403_on_the_owners_own_actions_and_changes_nothing(clie
 def test_a_co_keeper_changes_hands_like_the_owner(client, co_keeper, played, path, data):
     before = snapshot(played)
     client.force_login(co_keeper)
-    response = post_confirmed(client, route(played, path), data, headers={"HX-Request": "true"})
+    response = post_confirmed(client, route(played, path), data, headers=HTMX)
     assert response.status_code == 200 and response["HX-Redirect"] == f"/sessions/{played.pk}/"
     assert snapshot(played)[0] == before[0] + 1, "the session's version moved: the change was made"
 

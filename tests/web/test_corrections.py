@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round
 from tablekeeper.services.audit import replay_mismatches
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import HTMX, draw, make_session, record_all, win
 from tests.hypothesis_profiles import examples
 
 pytestmark = pytest.mark.django_db
@@ -118,6 +118,6 @@ def test_a_hand_or_a_re_scored_later_hand_past_the_points_bound_is_refused_whole
     assert rejected.value.number == 2
     client.force_login(owner)
     taps = {"winner": "3", "how": "self_draw", "client_token": "big", "expected_number": "3"}
-    response = client.post(f"/sessions/{game.pk}/hands/new/", taps, headers={"HX-Request": "true"})
+    response = client.post(f"/sessions/{game.pk}/hands/new/", taps, headers=HTMX)
     assert response.status_code == 422 and "more than 25 points" in response.content.decode()
     assert Round.objects.filter(session=game).count() == 2 and replay_mismatches(game) == []

@@ -16,12 +16,11 @@ from django.test import Client
 from tablekeeper.models import GameSession, Round
 from tablekeeper.rules import get_variant, replay
 from tablekeeper.services.errors import HandRejected
-from tests.conftest import make_session
+from tests.conftest import HTMX, make_session
 
 from .test_sessions import start_form_data
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
 
 
 def in_language(client: Client, language: str, url: str) -> str:

@@ -5,9 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection
-from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tablekeeper import services
@@ -17,12 +15,6 @@ from tests.conftest import draw, make_session, record_all, win
 
 pytestmark = pytest.mark.django_db
 NAMES = ["Ann", "Bo", "Cy", "Di"]
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    return client
 
 
 def test_the_chart_samples_at_most_120_hands_evenly_with_the_first_and_the_last():

@@ -15,11 +15,10 @@ from django.test import Client
 from tablekeeper.rules import get_variant, settle, variant_ids
 from tablekeeper.rules.folder_data import worked_examples
 from tablekeeper.rules.rule_words import value_key
-from tests.conftest import make_session, record_all, signed_in, win
+from tests.conftest import HTMX, make_session, record_all, signed_in, win
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = {"en": "en", "zh": "zh-hans"}
-HTMX = {"HX-Request": "true"}
 
 
 def page(client: Client, url: str, language: str) -> str:

@@ -2,28 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from django.contrib.auth.models import User
-from django.test import Client
 
 from tablekeeper.forms import HandForm
 from tablekeeper.models import Round
-from tests.conftest import make_session
+from tests.conftest import HTMX, make_session, taps
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    return client
-
-
-def taps(**fields: Any) -> dict[str, Any]:
-    return {"client_token": "tok-1", "expected_number": 1, **fields}
 
 
 @pytest.mark.parametrize(
