@@ -1,4 +1,5 @@
-"""Shared fixtures for the web tests: an owner with a session, a co-keeper, a stranger, and hand records."""
+"""Shared fixtures for the web tests: an owner with a session, a co-keeper, a stranger, the owner's
+signed-in phone, and what a phone posts (hand records, the hand form's taps, htmx's header)."""
 
 from __future__ import annotations
 
@@ -11,17 +12,24 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
+from hypothesis import settings as hypothesis_settings
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Keeper
 from tablekeeper.rules import Record
 from tests.fixtures.variant_folder import new_variant  # noqa: F401 (a fixture: a variant folder copied in)
+from tests.hypothesis_profiles import profile_from_environment
+
+# Loaded before any test module is imported, so each `examples(n)` is scaled by this profile.
+hypothesis_settings.load_profile(profile_from_environment())
 
 PLAIN_STATIC = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 PASSWORD = "mahjong-tiles-42!"
+# The header htmx sends with every request it makes: the app answers such a request with a fragment.
+HTMX = {"HX-Request": "true"}
 
 
 @pytest.fixture(autouse=True)
@@ -79,6 +87,19 @@ def signed_in(user: User) -> Client:
     client = Client()
     client.force_login(user)
     return client
+
+
+@pytest.fixture
+def keeper_client(client: Client, owner: User) -> Client:
+    """The owner's phone, signed in."""
+    client.force_login(owner)
+    return client
+
+
+def taps(expected_number: int = 1, token: str | None = None, **fields: Any) -> dict[str, Any]:
+    """What the hand form posts: the facts tapped, the number of the hand it records (the first
+    unless said) and a token of its own (one per hand number unless given)."""
+    return {"client_token": token or f"tap-{expected_number}", "expected_number": expected_number, **fields}
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
@@ -27,6 +28,20 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
 
+def photographs_in_css_pixels(page: Page) -> Page:
+    """`page.screenshot` at one pixel per CSS pixel unless a test asks otherwise. The page still
+    renders (and every test measures) at the phone's 2× pixels; only the photograph, an artifact for
+    a person to look at, is taken at 1×: a full-page one at 2× costs seconds a shot and most tests take
+    a few."""
+    take = page.screenshot
+
+    def screenshot(**options: Any) -> bytes:
+        return take(**{"scale": "css", **options})
+
+    page.screenshot = screenshot  # type: ignore[method-assign]
+    return page
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if Path(str(item.fspath)).parent == Path(__file__).parent:
@@ -47,7 +62,7 @@ def browser() -> Iterator[Browser]:
 def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     context.set_default_timeout(10_000)
-    opened = context.new_page()
+    opened = photographs_in_css_pixels(context.new_page())
     problems: list[str] = []
     # A CSP violation or a script error shows up as a console error: fail the test on any.
     opened.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tablekeeper.models import GameSession
 from tablekeeper.rules import replay
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PHONE, photographs_in_css_pixels
 
 # What a phone without a network logs on its own: failed loads, htmx naming its error events, and
 # Chrome's own line when the service worker's script cannot be fetched (offline.js catches the
@@ -47,7 +47,7 @@ def phone(
     if language != "en":
         cookies.append({"name": "django_language", "value": language, "url": base_url})
     context.add_cookies(cookies)  # type: ignore[arg-type]
-    page = context.new_page()
+    page = photographs_in_css_pixels(context.new_page())
     problems: list[str] = []
     page.on(
         "console",

@@ -95,75 +95,77 @@ def shoot(page: Page, artifacts: Path, name: str, language: str, theme: str) -> 
     page.screenshot(path=str(artifacts / f"form-{name}-{language}-{theme}.png"), full_page=False)
 
 
-@pytest.mark.parametrize(("language", "theme"), LANGUAGES_AND_THEMES[:2] + LANGUAGES_AND_THEMES[2:])
 def test_a_keeper_records_zhengzhou_side_bets_once_and_they_carry_to_the_next_hand(
-    browser: Browser, live_server, owner: User, artifacts: Path, language: str, theme: str
+    browser: Browser, live_server, owner: User, artifacts: Path
 ):
-    game = make_session(owner, "zhengzhou", player_names=LONG_NAMES)
-    with phone(browser, live_server.url, owner, language, theme) as page:
-        taps = open_form(page, live_server.url, game)
-        # Self-draw is Zhengzhou's only way to win (no allow_discard_win): chosen already.
-        expect(page.locator('input[name="how"][value="self_draw"]')).to_be_checked()
-        taps.chip("winner", "1")
-        for seat, taps_up in ((0, 1), (2, 2)):
-            for _ in range(taps_up):
-                taps.on(f'.side-bets .stepper:has(input[name="side_bet_{seat}"]) button[data-step="1"]')
-        expect(page.locator("#preview .seat-changes")).to_be_visible()
-        assert_fits_and_taps_are_large(page)
-        shoot(page, artifacts, "zhengzhou-side-bets", language, theme)
-        taps.save()
-        assert taps.count == 5, "winner, three side-bet taps, Save"
+    """In both languages and both themes, a session each."""
+    for language, theme in LANGUAGES_AND_THEMES:
+        game = make_session(owner, "zhengzhou", player_names=LONG_NAMES)
+        with phone(browser, live_server.url, owner, language, theme) as page:
+            taps = open_form(page, live_server.url, game)
+            # Self-draw is Zhengzhou's only way to win (no allow_discard_win): chosen already.
+            expect(page.locator('input[name="how"][value="self_draw"]')).to_be_checked()
+            taps.chip("winner", "1")
+            for seat, taps_up in ((0, 1), (2, 2)):
+                for _ in range(taps_up):
+                    taps.on(f'.side-bets .stepper:has(input[name="side_bet_{seat}"]) button[data-step="1"]')
+            expect(page.locator("#preview .seat-changes")).to_be_visible()
+            assert_fits_and_taps_are_large(page)
+            shoot(page, artifacts, "zhengzhou-side-bets", language, theme)
+            taps.save()
+            assert taps.count == 5, "winner, three side-bet taps, Save"
 
-        taps = open_form(page, live_server.url, game)
-        for seat, bet in enumerate(["1", "0", "2", "0"]):
-            expect(page.locator(f'input[name="side_bet_{seat}"]')).to_have_value(bet)
-        taps.chip("winner", "3")
-        shoot(page, artifacts, "zhengzhou-carried", language, theme)
-        taps.save()
-        assert taps.count == 2, "the side bets carried: winner and Save only"
-    records = [round_.record for round_ in Round.objects.filter(session=game).order_by("number")]
-    side_bets = [{"side_bet": 1}, {}, {"side_bet": 2}, {}]
-    assert records == [
-        {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": []}], "seats": side_bets},
-        {"result": "win", "wins": [{"seat": 3, "method": "self_draw", "patterns": []}], "seats": side_bets},
-    ]
+            taps = open_form(page, live_server.url, game)
+            for seat, bet in enumerate(["1", "0", "2", "0"]):
+                expect(page.locator(f'input[name="side_bet_{seat}"]')).to_have_value(bet)
+            taps.chip("winner", "3")
+            shoot(page, artifacts, "zhengzhou-carried", language, theme)
+            taps.save()
+            assert taps.count == 2, "the side bets carried: winner and Save only"
+        records = [round_.record for round_ in Round.objects.filter(session=game).order_by("number")]
+        side_bets = [{"side_bet": 1}, {}, {"side_bet": 2}, {}]
+        assert records == [
+            {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": []}], "seats": side_bets},
+            {"result": "win", "wins": [{"seat": 3, "method": "self_draw", "patterns": []}], "seats": side_bets},
+        ]
 
 
-@pytest.mark.parametrize(("language", "theme"), LANGUAGES_AND_THEMES)
 def test_a_keeper_records_a_dalian_kong_and_the_treasure_by_tapping_tiles(
-    browser: Browser, live_server, owner: User, artifacts: Path, language: str, theme: str
+    browser: Browser, live_server, owner: User, artifacts: Path
 ):
-    game = make_session(owner, "dalian", player_names=LONG_NAMES, base=1)
-    with phone(browser, live_server.url, owner, language, theme) as page:
-        taps = open_form(page, live_server.url, game)
-        taps.chip("winner", "2")
-        taps.chip("how", "self_draw")
-        taps.on("#hand-form details.more > summary")
-        taps.chip("ready_2", "ready")  # 报听: Dalian shows the treasure only once someone is ready
-        taps.chip("kong_seat_0", "2")
-        taps.chip("kong_kind_0", "concealed")
-        # Only an exposed or added kong asks whose discard it was.
-        expect(page.locator('.kong-row[data-row="0"] .kong-from')).to_be_hidden()
-        taps.on('#hand-form button.pick[data-pick="f-kong_tile_0"]')
-        expect(page.locator(".tile-keyboard.picking")).to_be_visible()
-        shoot(page, artifacts, "dalian-tile-picker", language, theme)
-        taps.on('.tile-keyboard.picking button[data-tile="5m"]')
-        taps.tile("treasure", "9p")
-        expect(page.locator('#hand-form button.pick[data-pick="f-treasure"] svg.tf')).to_be_visible()
-        expect(page.locator("#preview .seat-changes")).to_contain_text("+12")
-        assert_fits_and_taps_are_large(page)
-        assert_nothing_hidden_behind_the_bar(page)
-        page.locator(".kongs").scroll_into_view_if_needed()
-        shoot(page, artifacts, "dalian-kong-treasure", language, theme)
-        taps.save()
-        assert taps.count == 11, "winner, self-draw, More, ready, kong seat, kind, tile ×2, treasure ×2, Save"
-    assert Round.objects.get(session=game, number=1).record == {
-        "result": "win",
-        "wins": [{"seat": 2, "method": "self_draw", "patterns": []}],
-        "seats": [{}, {}, {"ready": "ready"}, {}],
-        "kongs": [{"seat": 2, "kind": "concealed", "tile": "5m"}],
-        "treasure": "9p",
-    }
+    """In both languages and both themes, a session each."""
+    for language, theme in LANGUAGES_AND_THEMES:
+        game = make_session(owner, "dalian", player_names=LONG_NAMES, base=1)
+        with phone(browser, live_server.url, owner, language, theme) as page:
+            taps = open_form(page, live_server.url, game)
+            taps.chip("winner", "2")
+            taps.chip("how", "self_draw")
+            taps.on("#hand-form details.more > summary")
+            taps.chip("ready_2", "ready")  # 报听: Dalian shows the treasure only once someone is ready
+            taps.chip("kong_seat_0", "2")
+            taps.chip("kong_kind_0", "concealed")
+            # Only an exposed or added kong asks whose discard it was.
+            expect(page.locator('.kong-row[data-row="0"] .kong-from')).to_be_hidden()
+            taps.on('#hand-form button.pick[data-pick="f-kong_tile_0"]')
+            expect(page.locator(".tile-keyboard.picking")).to_be_visible()
+            shoot(page, artifacts, "dalian-tile-picker", language, theme)
+            taps.on('.tile-keyboard.picking button[data-tile="5m"]')
+            taps.tile("treasure", "9p")
+            expect(page.locator('#hand-form button.pick[data-pick="f-treasure"] svg.tf')).to_be_visible()
+            expect(page.locator("#preview .seat-changes")).to_contain_text("+12")
+            assert_fits_and_taps_are_large(page)
+            assert_nothing_hidden_behind_the_bar(page)
+            page.locator(".kongs").scroll_into_view_if_needed()
+            shoot(page, artifacts, "dalian-kong-treasure", language, theme)
+            taps.save()
+            assert taps.count == 11, "winner, self-draw, More, ready, kong seat, kind, tile ×2, treasure ×2, Save"
+        assert Round.objects.get(session=game, number=1).record == {
+            "result": "win",
+            "wins": [{"seat": 2, "method": "self_draw", "patterns": []}],
+            "seats": [{}, {}, {"ready": "ready"}, {}],
+            "kongs": [{"seat": 2, "kind": "concealed", "tile": "5m"}],
+            "treasure": "9p",
+        }
 
 
 def test_the_common_hands_take_few_taps(browser: Browser, live_server, owner: User, artifacts: Path):

@@ -23,7 +23,9 @@ Navigator.prototype.share = function (data) { window.sharedWith = data; return P
 """
 
 
-def test_the_share_button_is_not_shown_on_a_phone_without_a_share_sheet(browser: Browser, live_server):
+def test_the_share_button_shows_only_where_the_phone_can_share_and_hands_it_the_board_link(
+    browser: Browser, live_server
+):
     owner = User.objects.create_user("keeper")
     game = make_session(owner)
     with phone(browser, live_server.url, owner, "zh-hans") as page:
@@ -34,10 +36,6 @@ def test_the_share_button_is_not_shown_on_a_phone_without_a_share_sheet(browser:
         expect(page.get_by_role("button", name="分享…")).to_be_hidden()
         assert page.locator("[data-share]").evaluate("(el) => getComputedStyle(el).display") == "none"
 
-
-def test_the_share_button_hands_the_board_link_to_the_phones_share_sheet(browser: Browser, live_server):
-    owner = User.objects.create_user("keeper")
-    game = make_session(owner)
     with phone(browser, live_server.url, owner, "zh-hans") as page:
         page.add_init_script(A_SHARE_SHEET)
         page.goto(f"{live_server.url}/sessions/{game.pk}/share/")

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from tablekeeper.rules import get_variant, settle, variant_ids
 from tablekeeper.rules.errors import CONTRADICTIONS
+from tests.hypothesis_profiles import examples
 
 from .contradiction_helpers import OPEN_HANDS, seats
 from .helpers import closed, discard, kong, ok, robbed, self_draw, won
@@ -407,7 +408,7 @@ def tangled_records(draw: st.DrawFn, variant: str) -> dict[str, Any]:
     return record
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.sampled_from(variant_ids()).flatmap(lambda variant: st.tuples(st.just(variant), tangled_records(variant))),
     st.integers(0, 3),

@@ -17,6 +17,7 @@ from tablekeeper.rules.variants.common.treasure import (
     treasure_is_wild,
     wild_faces,
 )
+from tests.hypothesis_profiles import examples
 
 from .dalian_helpers import dl
 from .helpers import ok, self_draw, won
@@ -168,7 +169,7 @@ def dalian_records(draw: st.DrawFn) -> dict[str, Any]:
     return won(win, seats=seats, kongs=draw(st.lists(KONG, max_size=3)))
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), suppress_health_check=[HealthCheck.too_slow])
 @given(
     record=dalian_records(),
     dealer=st.integers(0, 3),

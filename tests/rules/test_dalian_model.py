@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.hypothesis_profiles import examples
 from tests.rules.formula_models import (
     Options,
     Outcome,
@@ -219,7 +220,7 @@ STATES = st.fixed_dictionaries(
 # none are expected; a refusal fails the fraction check below and names itself in the assertion.
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.tuples(records(), STATES, OPTIONS), min_size=3, max_size=3))
 def test_every_generated_record_is_paid_and_rotated_as_the_rule_books_formula_says(
     cases: list[tuple[Record, State, Options]],
@@ -229,7 +230,7 @@ def test_every_generated_record_is_paid_and_rotated_as_the_rule_books_formula_sa
     assert all(accepted), [case[0] for case, ok in zip(cases, accepted, strict=True) if not ok]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(records(), min_size=1, max_size=10), OPTIONS)
 def test_a_replayed_session_pays_and_passes_the_deal_hand_after_hand_as_the_model_says(
     hands: list[Record], options: Options

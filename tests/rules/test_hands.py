@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from tablekeeper.rules.hands import is_standard_win, seven_pairs, waits
 from tablekeeper.rules.notation import NotationError
 from tablekeeper.rules.tiles import faces, tile_face, tile_index
+from tests.hypothesis_profiles import examples
 
 ALL_FACES = [tile_face(tile) for tile in range(34)]
 
@@ -234,7 +235,7 @@ def text_of(tiles: list[int]) -> str:
     return "".join(tile_face(tile) for tile in tiles)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(winning_tiles())
 def test_a_generated_winning_hand_is_a_standard_win_in_any_order_and_notation(tiles):
     assert is_standard_win(text_of(tiles))
@@ -242,7 +243,7 @@ def test_a_generated_winning_hand_is_a_standard_win_in_any_order_and_notation(ti
     assert is_standard_win(" ".join(tile_face(tile) for tile in tiles))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(winning_tiles())
 def test_removing_any_tile_from_a_win_leaves_a_hand_that_waits_on_it(tiles):
     for position in range(len(tiles)):
@@ -250,7 +251,7 @@ def test_removing_any_tile_from_a_win_leaves_a_hand_that_waits_on_it(tiles):
         assert tile_face(tiles[position]) in waits(text_of(rest))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.integers(0, 33), min_size=1, max_size=14))
 def test_is_standard_win_agrees_with_a_plain_recursive_check(tiles):
     assume(all(tiles.count(tile) <= 4 for tile in set(tiles)))
@@ -274,7 +275,7 @@ def _wins_with_some_substitution(counts: list[int], wild: int, wild_copies: int)
     return False
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(
     winning_tiles(fewest_sets=1),
     st.integers(0, 33),
@@ -300,7 +301,7 @@ def test_with_wilds_a_hand_wins_exactly_when_some_substitution_of_its_wilds_wins
     assert is_standard_win(text_of(tiles), (tile_face(wild),)) is expected
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.lists(st.integers(0, 33), min_size=13, max_size=13),
     st.lists(st.integers(0, 33), max_size=2, unique=True),

@@ -3,24 +3,31 @@
 mahjong also accepts seven pairs and thirteen orphans, which are not the standard shape, so
 hands of those pairs-only shapes are left out of the comparison (their standard reading, if
 any, is covered by test_hands.py).
+
+A second oracle of the shape check: CI runs the first, test_hands.py's plain recursive check and
+its brute-force waits; this one runs nightly (`bash .ci/nightly`), where it has the time to look hard.
 """
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from mahjong.agari import Agari
 
 from tablekeeper.rules.hands import is_standard_win, waits
 from tablekeeper.rules.tiles import tile_face
+from tests.hypothesis_profiles import examples
 
 TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 SET_SHAPES = [(tile,) * 3 for tile in range(34)] + [
     (start, start + 1, start + 2) for start in range(27) if start % 9 <= 6
 ]
 EXAMPLES = 2500
+
+pytestmark = pytest.mark.nightly
 
 
 def pairs_only_shape(counts: list[int]) -> bool:
@@ -97,13 +104,13 @@ def winning_hands(draw: st.DrawFn) -> list[int]:
     return tiles
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(max_examples=examples(EXAMPLES), deadline=None)
 @given(winning_hands())
 def test_generated_winning_hands_agree_with_mahjong(tiles):
     assert_agrees(tiles)
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(max_examples=examples(EXAMPLES), deadline=None)
 @given(winning_hands(), st.integers(0, 13), st.integers(0, 33))
 def test_near_misses_with_one_tile_swapped_agree_with_mahjong(tiles, position, replacement):
     tiles = list(tiles)
@@ -111,13 +118,13 @@ def test_near_misses_with_one_tile_swapped_agree_with_mahjong(tiles, position, r
     assert_agrees(tiles)
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(max_examples=examples(EXAMPLES), deadline=None)
 @given(st.lists(st.integers(0, 33), min_size=14, max_size=14))
 def test_random_hands_of_fourteen_agree_with_mahjong(tiles):
     assert_agrees(tiles)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(winning_hands(), st.integers(0, 13), st.integers(0, 33))
 def test_waits_agree_with_mahjong_on_hands_one_tile_from_a_win(tiles, position, replacement):
     tiles = list(tiles)

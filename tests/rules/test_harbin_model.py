@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablekeeper.rules import replay, settle
+from tests.hypothesis_profiles import examples
 
 
 def win_value(record: dict[str, Any], options: dict[str, Any]) -> int:
@@ -65,7 +66,7 @@ def valid_records(draw: st.DrawFn) -> dict[str, Any]:
     return {"result": "win", "wins": [entry], "seats": seats}
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     valid_records(),
     st.integers(0, 3),
@@ -91,7 +92,7 @@ def test_every_valid_record_is_paid_as_the_rule_book_says(
     assert result["state"]["dealer"] == winner
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.one_of(valid_records(), st.sampled_from([{"result": "draw"}, {"result": "void"}])), max_size=8))
 def test_a_replayed_session_gives_the_deal_to_each_winner_and_carries_nothing_else(
     hands: list[dict[str, Any]],

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablekeeper.rules import get_variant, settle
+from tests.hypothesis_profiles import examples
 
 from .harbin_helpers import CLAMP_HAND, PAIR_WAIT, closed, harbin_errors, harbin_problems
 from .helpers import discard, robbed, self_draw, won
@@ -100,7 +101,7 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
     return record
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     records(),
     st.integers(0, 3),

@@ -12,6 +12,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tablekeeper.rules import settle
+from tests.hypothesis_profiles import examples
 
 from .harbin_helpers import CLAMP_HAND, PAIR_WAIT, TWO_SIDED, closed, harbin, harbin_problems, ready, tiles_win
 from .helpers import discard, robbed, self_draw, won
@@ -269,7 +270,7 @@ def legal_splits(hand: ModelHand, winning: int) -> list[list[Meld]]:
     return legal
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(model_hands(HARBIN_TILES))
 def test_the_engine_finds_the_clamp_where_the_brute_force_does(hand: ModelHand) -> None:
     result = settle("harbin", won(self_draw(1, tiles=hand.notation())), {"dealer": 0})
@@ -293,7 +294,7 @@ def is_middle(hand: ModelHand, tile: int) -> bool:
     return any(Meld("chow", tile - 1) in sets for sets in legal_splits(hand, tile))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(model_hands(HARBIN_TILES), st.sampled_from(HARBIN_TILES))
 def test_a_self_drawn_treasure_scores_the_best_of_self_draw_finding_the_treasure_and_treasure_within_treasure(
     shape: ModelHand, drawn: int

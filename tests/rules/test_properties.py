@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tablekeeper.rules import get_variant, replay, settle, table_rules, variant_ids
+from tests.hypothesis_profiles import examples
 
 CATALOGUE = {variant: get_variant(variant) for variant in variant_ids()}
 SEATS = st.integers(min_value=0, max_value=3)
@@ -117,7 +118,7 @@ def states(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-PROPERTY_SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY_SETTINGS = settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.mark.parametrize("variant", variant_ids())
@@ -171,7 +172,7 @@ def test_most_plausible_generated_records_are_accepted(variant: str) -> None:
     """Guards the strategies themselves: properties over records that are all rejected would prove nothing."""
     seen = {"ok": 0, "all": 0}
 
-    @settings(max_examples=200, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(200), deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
     @given(record=records_for(variant))
     def count(record: dict[str, Any]) -> None:
         seen["all"] += 1

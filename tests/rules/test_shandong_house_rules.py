@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tablekeeper.rules import check_options, get_variant, settle, table_rules
+from tests.hypothesis_profiles import examples
 
 from .helpers import discard, kong, robbed, self_draw, won
 from .test_properties import records_for, states
@@ -652,7 +653,7 @@ def house_rule_hands(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
     return record, options
 
 
-@settings(max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand=house_rule_hands(), state=states())
 def test_with_every_house_rule_on_a_hand_is_zero_sum_in_whole_numbers_and_a_refused_one_moves_nothing(
     hand: tuple[dict[str, Any], dict[str, Any]], state: dict[str, Any]

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.hypothesis_profiles import examples
 from tests.rules.formula_models import (
     START,
     Options,
@@ -205,7 +206,7 @@ def cases(draw: st.DrawFn) -> tuple[Record, State, Options]:
     return draw(records(state["dealer"])), {**state, "hand": draw(st.integers(1, 30))}, draw(OPTIONS)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(cases(), min_size=3, max_size=3))
 def test_every_generated_record_is_paid_and_rotated_as_the_rule_books_formula_says(
     generated: list[tuple[Record, State, Options]],
@@ -228,7 +229,7 @@ def sessions(draw: st.DrawFn) -> tuple[list[Record], Options]:
     return hands, options
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(sessions())
 def test_a_replayed_session_pays_and_passes_the_deal_hand_after_hand_as_the_model_says(
     session: tuple[list[Record], Options],

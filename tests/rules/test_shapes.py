@@ -20,6 +20,7 @@ from tablekeeper.rules.tiles import (
     tile_face,
     tile_index,
 )
+from tests.hypothesis_profiles import examples
 
 from .test_hands import naturally_complete
 
@@ -311,7 +312,7 @@ def assert_readings_are_sound(reading: Reading) -> None:
     assert len(reading.sets) == 4
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(concealed_hands())
 def test_a_hand_has_readings_exactly_when_it_is_a_standard_win(tiles):
     text = hand_text(tiles)
@@ -323,7 +324,7 @@ def test_a_hand_has_readings_exactly_when_it_is_a_standard_win(tiles):
         assert reading.wilds_used == 0 and not reading.winning_is_wild
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(concealed_hands(), st.integers(0, 33))
 def test_with_wild_faces_a_hand_has_readings_exactly_when_it_wins_with_those_wilds(tiles, wild):
     text = hand_text(tiles)
@@ -338,7 +339,7 @@ def test_with_wild_faces_a_hand_has_readings_exactly_when_it_wins_with_those_wil
         assert all(counts[tile] >= tiles.count(tile) for tile in range(34) if tile != wild)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(concealed_hands())
 def test_a_drawn_wild_gives_readings_exactly_when_some_tile_in_its_place_wins(tiles):
     text = hand_text(tiles)

@@ -12,6 +12,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tablekeeper.rules import replay, settle
+from tests.hypothesis_profiles import examples
 
 DRAGONS = ("5z", "6z", "7z")
 
@@ -101,7 +102,7 @@ def valid_records(draw: st.DrawFn) -> dict[str, Any]:
     return {"result": "win", "wins": [win], "kongs": kongs, "seats": seats, "dice_double": draw(st.booleans())}
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     valid_records(),
     st.fixed_dictionaries(
@@ -152,7 +153,7 @@ def plain_sessions(draw: st.DrawFn) -> list[dict[str, Any]]:
     return hands
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(plain_sessions(), st.sampled_from(["stack", "no_stack_carry"]))
 def test_a_replayed_session_threads_every_counter_as_sections_2_4_to_2_6_say(
     hands: list[dict[str, Any]], mode: str

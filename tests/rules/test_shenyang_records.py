@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablekeeper.rules import get_variant, settle
+from tests.hypothesis_profiles import examples
 
 from .helpers import closed, discard, kong, robbed, self_draw, won
 from .shenyang_helpers import EXPOSED_7Z, shenyang, shenyang_errors
@@ -176,7 +177,7 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
     return record
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     records(),
     st.fixed_dictionaries(

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 
 from tablekeeper.rules import settle
+from tests.hypothesis_profiles import examples
 
 from .helpers import closed, discard, robbed, self_draw, won
 from .shenyang_harbin_helpers import Meld, ModelHand, concealed_splits, is_terminal_or_honour, model_hands
@@ -292,7 +293,7 @@ def legal_values(hand: ModelHand, winning: int) -> list[int]:
     return values
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(model_hands(list(range(34))))
 def test_the_engine_reads_a_self_drawn_hand_as_the_brute_force_does(hand: ModelHand) -> None:
     result = settle("shenyang", won(self_draw(1, tiles=hand.notation())), {"dealer": 0})

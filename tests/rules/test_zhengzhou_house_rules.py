@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tablekeeper.rules import check_options, get_variant, settle
+from tests.hypothesis_profiles import examples
 
 from .helpers import errors_of, kong, ok, robbed, self_draw, won
 
@@ -451,7 +452,7 @@ def _records(draw: st.DrawFn) -> dict[str, Any]:
     return record
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(record=_records(), dealer=SEAT, options=HOUSE_RULES)
 def test_under_any_house_rules_a_hand_is_zero_sum_in_whole_numbers_and_a_refused_one_moves_nothing(
     record: dict[str, Any], dealer: int, options: dict[str, Any]

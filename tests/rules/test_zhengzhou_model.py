@@ -15,6 +15,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.hypothesis_profiles import examples
 from tests.rules.formula_models import (
     Options,
     Outcome,
@@ -127,7 +128,7 @@ STATES = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.data(), STATES, OPTIONS)
 def test_every_generated_record_is_paid_and_rotated_as_the_rule_books_formula_says(
     data: st.DataObject, state: State, options: Options
@@ -141,7 +142,7 @@ def test_every_generated_record_is_paid_and_rotated_as_the_rule_books_formula_sa
     assert all(accepted)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.data(), OPTIONS)
 def test_a_replayed_session_pays_and_passes_the_deal_hand_after_hand_as_the_model_says(
     data: st.DataObject, options: Options

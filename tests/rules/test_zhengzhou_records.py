@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tablekeeper.rules import get_variant, settle
+from tests.hypothesis_profiles import examples
 
 from .helpers import errors_of, ok
 from .zhengzhou_helpers import bets, ron, tsumo, zz
@@ -154,7 +155,7 @@ def zhengzhou_records(draw: st.DrawFn) -> dict[str, Any]:
     return record
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     record=zhengzhou_records(),
     dealer=st.integers(0, 3),

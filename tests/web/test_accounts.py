@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tests.conftest import PASSWORD
+from tests.conftest import HTMX, PASSWORD
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def test_every_session_page_asks_an_anonymous_visitor_to_log_in(client, url):
 
 
 def test_an_htmx_request_after_the_login_expired_redirects_the_whole_page(client):
-    response = client.get("/sessions/", headers={"HX-Request": "true"})
+    response = client.get("/sessions/", headers=HTMX)
     assert response["HX-Redirect"].startswith("/accounts/login/")
 
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from tablekeeper import services
 from tablekeeper.models import Correction, Round
-from tests.conftest import draw, record_all, signed_in, win
+from tests.conftest import HTMX, draw, record_all, signed_in, win
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +104,7 @@ def test_the_share_board_says_which_hand_was_corrected_or_deleted_when_and_by_wh
     edited = Correction.objects.get(session=game, action="edit")
     at = timezone.localtime(edited.when).strftime("%H:%M")  # in the site's time zone, as the board says it
 
-    english = client.get(f"/b/{game.share_token}/", headers={"HX-Request": "true"}).content.decode()
+    english = client.get(f"/b/{game.share_token}/", headers=HTMX).content.decode()
     # The edited hand 7 is hand 6 since the delete: named as the table sees it now.
     assert f"Hand 6 corrected by 老王 at {at}" in english
     assert "Hand 2 deleted by keeper at" in english
@@ -120,7 +120,7 @@ def test_the_share_board_with_corrections_still_answers_304_with_one_query(clien
     record_all(game, SEVEN, owner)
     for _ in range(8):
         services.edit_hand(game, 1, win(0), user=owner)
-    first = client.get(f"/b/{game.share_token}/", headers={"HX-Request": "true"})
+    first = client.get(f"/b/{game.share_token}/", headers=HTMX)
     # Only the latest few corrections: the first load stays small however many there were.
     assert first.content.decode().count("corrected by keeper") == 5
     with CaptureQueriesContext(connection) as queries:

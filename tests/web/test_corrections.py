@@ -15,7 +15,8 @@ from tablekeeper import services
 from tablekeeper.models import GameSession, Round
 from tablekeeper.rules import Record
 from tablekeeper.services.audit import replay_mismatches
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import HTMX, draw, make_session, record_all, win
+from tests.hypothesis_profiles import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +34,9 @@ CHANGE = st.tuples(st.sampled_from(["edit", "delete"]), st.integers(1, 25), shen
 
 
 @settings(
-    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+    max_examples=examples(20),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(records=st.lists(shenyang_hands(), min_size=1, max_size=25), changes=st.lists(CHANGE, min_size=1, max_size=4))
 def test_any_edits_and_deletes_leave_every_stored_figure_equal_to_a_replay(owner, records, changes):
@@ -124,6 +127,6 @@ def test_a_hand_or_a_re_scored_later_hand_past_the_points_bound_is_refused_whole
     assert rejected.value.number == 2
     client.force_login(owner)
     taps = {"winner": "3", "how": "self_draw", "client_token": "big", "expected_number": "3"}
-    response = client.post(f"/sessions/{game.pk}/hands/new/", taps, headers={"HX-Request": "true"})
+    response = client.post(f"/sessions/{game.pk}/hands/new/", taps, headers=HTMX)
     assert response.status_code == 422 and "more than 25 points" in response.content.decode()
     assert Round.objects.filter(session=game).count() == 2 and replay_mismatches(game) == []

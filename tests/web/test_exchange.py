@@ -14,7 +14,6 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.files.uploadhandler import StopUpload
-from django.test import Client
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round
@@ -22,7 +21,7 @@ from tablekeeper.rules import Record
 from tablekeeper.services.exchange import AlreadyImported, ImportRefused, SessionExport, export_session, import_session
 from tablekeeper.uploads import MAX_UPLOAD_BYTES, UploadSizeLimit
 from tablekeeper.views.board import seats_of
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import HTMX, draw, make_session, record_all, win
 
 pytestmark = pytest.mark.django_db
 
@@ -92,12 +91,6 @@ def played(owner: User, variant: str) -> GameSession:
     record_all(game, records)
     assert game.hand_count == len(records)
     return game
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    return client
 
 
 @pytest.mark.parametrize("variant", list(SESSIONS))
@@ -188,21 +181,21 @@ def finished_with_rate(rate: Any) -> Any:
 def test_a_hostile_import_is_refused_in_the_form_with_a_422_and_leaves_nothing(keeper_client, owner, change, message):
     data = exported_harbin(owner)
     change(data)
-    response = keeper_client.post("/sessions/import/", {"text": json.dumps(data)}, headers={"HX-Request": "true"})
+    response = keeper_client.post("/sessions/import/", {"text": json.dumps(data)}, headers=HTMX)
     assert response.status_code == 422 and message in response.content.decode()
     assert GameSession.objects.count() == 1 and Round.objects.count() == 3
 
 
 def test_a_file_of_nothing_but_nested_brackets_is_refused_as_not_json(keeper_client):
     upload = SimpleUploadedFile("deep.json", b"[" * 200_000 + b"]" * 200_000, content_type="application/json")
-    response = keeper_client.post("/sessions/import/", {"file": upload}, headers={"HX-Request": "true"})
+    response = keeper_client.post("/sessions/import/", {"file": upload}, headers=HTMX)
     assert response.status_code == 422 and "That is not JSON" in response.content.decode()
 
 
 def test_an_oversized_upload_is_cut_off_and_refused_even_with_good_pasted_text(keeper_client, owner):
     good = json.dumps(exported_harbin(owner))
     huge = SimpleUploadedFile("big.json", b" " * 2_500_000 + b"{}", content_type="application/json")
-    response = keeper_client.post("/sessions/import/", {"text": good, "file": huge}, headers={"HX-Request": "true"})
+    response = keeper_client.post("/sessions/import/", {"text": good, "file": huge}, headers=HTMX)
     assert response.status_code == 422 and "too large for a session export" in response.content.decode()
     assert GameSession.objects.count() == 1
 
@@ -223,7 +216,7 @@ def test_the_upload_handler_stops_reading_past_the_limit_instead_of_spooling_to_
 
 
 def test_pasted_text_that_is_not_json_is_refused_in_the_form(keeper_client):
-    response = keeper_client.post("/sessions/import/", {"text": "hello"}, headers={"HX-Request": "true"})
+    response = keeper_client.post("/sessions/import/", {"text": "hello"}, headers=HTMX)
     assert response.status_code == 422 and "That is not JSON" in response.content.decode()
 
 
@@ -329,7 +322,7 @@ def test_importing_the_same_export_twice_asks_first_and_makes_no_silent_twin(kee
     assert first.status_code == 302
     imported = GameSession.objects.filter(owner=owner).exclude(import_fingerprint="").get()
 
-    again = keeper_client.post("/sessions/import/", {"text": text}, headers={"HX-Request": "true"})
+    again = keeper_client.post("/sessions/import/", {"text": text}, headers=HTMX)
     body = again.content.decode()
     assert again.status_code == 409
     assert "This looks like Shenyang of 11-25, already here. Import it anyway?" in body

@@ -3,27 +3,12 @@ Save; where the variant has no such penalty the chip promises none."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from django.contrib.auth.models import User
-from django.test import Client
 
-from tablekeeper.models import GameSession, Round
-from tests.conftest import answered_with_the_board, make_session
+from tablekeeper.models import Round
+from tests.conftest import HTMX, answered_with_the_board, make_session, taps
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    return client
-
-
-def taps(game: GameSession, **fields: Any) -> dict[str, Any]:
-    return {"client_token": f"tap-{game.next_number}", "expected_number": game.next_number, **fields}
 
 
 def test_the_false_win_chip_asks_who_with_the_four_seat_chips(keeper_client, owner):
@@ -40,7 +25,7 @@ def test_the_false_win_chip_asks_who_with_the_four_seat_chips(keeper_client, own
 def test_the_bar_shows_the_false_win_penalty_before_save(keeper_client, owner):
     game = make_session(owner, "shenyang", base=1)
     response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/preview/", taps(game, winner="void", false_win_seat="2"), headers=HTMX
+        f"/sessions/{game.pk}/hands/preview/", taps(game.next_number, winner="void", false_win_seat="2"), headers=HTMX
     )
     body = response.content.decode()
     assert response.status_code == 200
@@ -50,7 +35,7 @@ def test_the_bar_shows_the_false_win_penalty_before_save(keeper_client, owner):
 def test_saving_a_false_win_charges_the_one_who_declared_it(keeper_client, owner):
     game = make_session(owner, "shenyang", base=1)
     response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/new/", taps(game, winner="void", false_win_seat="2"), headers=HTMX
+        f"/sessions/{game.pk}/hands/new/", taps(game.next_number, winner="void", false_win_seat="2"), headers=HTMX
     )
     assert answered_with_the_board(response, game)
     hand = Round.objects.get(session=game, number=1)
@@ -61,7 +46,9 @@ def test_saving_a_false_win_charges_the_one_who_declared_it(keeper_client, owner
 def test_a_false_win_without_who_is_asked_for_and_saves_nothing(keeper_client, owner):
     game = make_session(owner, "shenyang", base=1)
     keeper_client.cookies["django_language"] = "zh-hans"
-    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(game, winner="void"), headers=HTMX)
+    response = keeper_client.post(
+        f"/sessions/{game.pk}/hands/new/", taps(game.next_number, winner="void"), headers=HTMX
+    )
     assert response.status_code == 422
     assert "请点选谁诈胡" in response.content.decode()
     assert not Round.objects.filter(session=game).exists()
@@ -70,14 +57,18 @@ def test_a_false_win_without_who_is_asked_for_and_saves_nothing(keeper_client, o
 def test_a_false_win_already_charged_under_more_is_not_charged_twice(keeper_client, owner):
     game = make_session(owner, "shenyang", base=1)
     fields = {"penalty_kind_0": "false_win", "penalty_seat_0": "1", "penalty_count_0": "1"}
-    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(game, winner="void", **fields), headers=HTMX)
+    response = keeper_client.post(
+        f"/sessions/{game.pk}/hands/new/", taps(game.next_number, winner="void", **fields), headers=HTMX
+    )
     assert response.status_code == 200
     assert Round.objects.get(session=game, number=1).deltas == [8, -24, 8, 8]
 
 
 def test_editing_a_false_win_opens_with_its_offender_tapped(keeper_client, owner):
     game = make_session(owner, "shenyang", base=1)
-    keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(game, winner="void", false_win_seat="3"), headers=HTMX)
+    keeper_client.post(
+        f"/sessions/{game.pk}/hands/new/", taps(game.next_number, winner="void", false_win_seat="3"), headers=HTMX
+    )
     body = keeper_client.get(f"/sessions/{game.pk}/hands/1/edit/").content.decode()
     assert 'name="false_win_seat" value="3" checked' in body
     assert 'name="penalty_kind_0" value="false_win" checked' not in body
@@ -90,7 +81,9 @@ def test_where_no_false_win_is_charged_the_void_chip_promises_no_penalty(keeper_
     body = keeper_client.get(f"/sessions/{game.pk}/hands/new/").content.decode()
     assert "诈胡" not in body and "false_win_seat" not in body
     assert "作废（不计分）" in body
-    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(game, winner="void"), headers=HTMX)
+    response = keeper_client.post(
+        f"/sessions/{game.pk}/hands/new/", taps(game.next_number, winner="void"), headers=HTMX
+    )
     assert response.status_code == 200
     assert Round.objects.get(session=game, number=1).deltas == [0, 0, 0, 0]
 
@@ -98,10 +91,10 @@ def test_where_no_false_win_is_charged_the_void_chip_promises_no_penalty(keeper_
 def test_what_was_entered_calls_a_void_hand_a_false_win_only_when_one_was_charged(keeper_client, owner):
     charged = make_session(owner, "shenyang", base=1)
     keeper_client.post(
-        f"/sessions/{charged.pk}/hands/new/", taps(charged, winner="void", false_win_seat="1"), headers=HTMX
+        f"/sessions/{charged.pk}/hands/new/", taps(charged.next_number, winner="void", false_win_seat="1"), headers=HTMX
     )
     plain = make_session(owner, "dalian", base=1)
-    keeper_client.post(f"/sessions/{plain.pk}/hands/new/", taps(plain, winner="void"), headers=HTMX)
+    keeper_client.post(f"/sessions/{plain.pk}/hands/new/", taps(plain.next_number, winner="void"), headers=HTMX)
     keeper_client.cookies["django_language"] = "zh-hans"
     assert "作废（诈胡）" in keeper_client.get(f"/sessions/{charged.pk}/hands/1/").content.decode()
     body = keeper_client.get(f"/sessions/{plain.pk}/hands/1/").content.decode()

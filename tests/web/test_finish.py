@@ -6,14 +6,12 @@ from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import HTMX, draw, make_session, record_all, win
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
 
 
 def revealed(*seats_and_counts: tuple[int, int]) -> list[dict[str, int | str]]:
@@ -40,12 +38,6 @@ def shenyang_with_a_waiting_pot(owner: User, pot_rule: str) -> GameSession:
     )
     assert game.totals == [-12, 20, -8, -12] and game.pot == 12
     return game
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    return client
 
 
 def test_finishing_refunds_the_waiting_pot_to_those_who_paid_it_in(owner):

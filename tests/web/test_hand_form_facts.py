@@ -7,30 +7,17 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
-from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper import services
 from tablekeeper.models import Correction, GameSession, Round
 from tablekeeper.templatetags.tile_faces import face_svg
-from tests.conftest import CONFIRMATION, answered_with_the_board, draw, make_session, record_all, win
+from tests.conftest import CONFIRMATION, HTMX, answered_with_the_board, draw, make_session, record_all, taps, win
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
 HUGE = "9" * 4300
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    return client
-
-
-def taps(game: GameSession, **fields: Any) -> dict[str, Any]:
-    return {"client_token": f"tap-{game.next_number}", "expected_number": game.next_number, **fields}
 
 
 def new_hand(client: Client, game: GameSession, language: str = "en") -> str:
@@ -98,7 +85,7 @@ def test_zhengzhou_offers_robbing_a_kong_only_with_its_house_rule_and_records_it
     body = new_hand(keeper_client, allowing)
     assert 'value="rob_kong-1"' in body and re.search(r'value="self_draw"', body)
     response = keeper_client.post(
-        f"/sessions/{allowing.pk}/hands/new/", taps(allowing, winner="2", how="rob_kong-1"), headers=HTMX
+        f"/sessions/{allowing.pk}/hands/new/", taps(allowing.next_number, winner="2", how="rob_kong-1"), headers=HTMX
     )
     assert response.status_code == 200
     allowing.refresh_from_db()
@@ -118,7 +105,15 @@ def test_zhengzhou_side_bets_are_on_the_main_form_and_carried_from_the_previous_
     # A bet changed on the form is what the next hand records, and then carries on.
     response = keeper_client.post(
         f"/sessions/{game.pk}/hands/new/",
-        taps(game, winner="3", how="self_draw", side_bet_0="2", side_bet_1="3", side_bet_2="0", side_bet_3="0"),
+        taps(
+            game.next_number,
+            winner="3",
+            how="self_draw",
+            side_bet_0="2",
+            side_bet_1="3",
+            side_bet_2="0",
+            side_bet_3="0",
+        ),
         headers=HTMX,
     )
     assert answered_with_the_board(response, game)
@@ -139,7 +134,7 @@ def test_a_kong_records_whose_discard_only_for_a_claimed_kind(keeper_client, own
     fields = {"kong_seat_0": "2", "kong_from_0": "3", "kong_tile_0": "7s"}
     response = keeper_client.post(
         f"/sessions/{game.pk}/hands/new/",
-        taps(game, winner="2", how="self_draw", kong_kind_0="concealed", **fields),
+        taps(game.next_number, winner="2", how="self_draw", kong_kind_0="concealed", **fields),
         headers=HTMX,
     )
     assert response.status_code == 200, response.content.decode()[-800:]
@@ -147,7 +142,7 @@ def test_a_kong_records_whose_discard_only_for_a_claimed_kind(keeper_client, own
     game.refresh_from_db()
     response = keeper_client.post(
         f"/sessions/{game.pk}/hands/new/",
-        taps(game, winner="2", how="self_draw", kong_kind_0="exposed", **fields),
+        taps(game.next_number, winner="2", how="self_draw", kong_kind_0="exposed", **fields),
         headers=HTMX,
     )
     assert response.status_code == 200
@@ -160,7 +155,7 @@ def test_a_penalty_tapped_as_chips_is_recorded_with_its_count(keeper_client, own
     game = make_session(owner, "shenyang", base=2)
     response = keeper_client.post(
         f"/sessions/{game.pk}/hands/new/",
-        taps(game, winner="draw", penalty_kind_0="revealed_tiles", penalty_seat_0="2", penalty_count_0="2"),
+        taps(game.next_number, winner="draw", penalty_kind_0="revealed_tiles", penalty_seat_0="2", penalty_count_0="2"),
         headers=HTMX,
     )
     assert response.status_code == 200
@@ -174,7 +169,7 @@ def test_a_ready_chip_and_a_closed_chip_are_recorded(keeper_client, owner):
     game = make_session(owner, "shandong", base=5)
     response = keeper_client.post(
         f"/sessions/{game.pk}/hands/new/",
-        taps(game, winner="1", how="discard-3", ready_1="an", closed_1="on", ready_2="none"),
+        taps(game.next_number, winner="1", how="discard-3", ready_1="an", closed_1="on", ready_2="none"),
         headers=HTMX,
     )
     assert response.status_code == 200, response.content.decode()[-800:]
@@ -207,7 +202,9 @@ def test_it_refuses_bad_input_on_every_new_field_with_422_and_saves_nothing(
     game = make_session(owner, variant, base=2)
     before = stored(game)
     winner = {"winner": "1", "how": "self_draw"}
-    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(game, **winner, **fields), headers=HTMX)
+    response = keeper_client.post(
+        f"/sessions/{game.pk}/hands/new/", taps(game.next_number, **winner, **fields), headers=HTMX
+    )
     assert response.status_code == 422
     assert message in response.content.decode()
     assert stored(game) == before
@@ -217,7 +214,7 @@ def test_a_confirmation_digest_too_long_is_refused_and_saves_nothing(keeper_clie
     game = make_session(owner, "dalian", base=1)
     record_all(game, [win(1), win(1)], owner)
     before = stored(game)
-    edit = {**taps(game, winner="0", how="self_draw"), "expected_number": 1, "confirm_changes": "f" * 65}
+    edit = {**taps(game.next_number, winner="0", how="self_draw"), "expected_number": 1, "confirm_changes": "f" * 65}
     response = keeper_client.post(f"/sessions/{game.pk}/hands/1/edit/", edit, headers=HTMX)
     assert response.status_code == 422 and "at most 64" in response.content.decode()
     assert stored(game) == before
@@ -371,7 +368,15 @@ def test_shandong_asks_for_side_bets_only_when_the_table_plays_them_and_calls_th
     assert re.search(r'name="side_bet_0"[^>]*max="5"|max="5"[^>]*name="side_bet_0"', body), "the stepper stops at 5"
     response = keeper_client.post(
         f"/sessions/{game.pk}/hands/new/",
-        taps(game, winner="2", how="discard-3", side_bet_0="0", side_bet_1="0", side_bet_2="2", side_bet_3="1"),
+        taps(
+            game.next_number,
+            winner="2",
+            how="discard-3",
+            side_bet_0="0",
+            side_bet_1="0",
+            side_bet_2="2",
+            side_bet_3="1",
+        ),
         headers=HTMX,
     )
     assert answered_with_the_board(response, game)

@@ -10,10 +10,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tests.conftest import make_session
+from tests.conftest import HTMX, make_session
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
 
 
 def hand_form(client: Client, owner: User, **options: object) -> str:

@@ -11,21 +11,19 @@ import re
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper.models import GameSession
-from tests.conftest import make_session, record_all, win
+from tests.conftest import HTMX, make_session, record_all, win
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
 
 
 @pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    client.cookies["django_language"] = "zh-hans"
-    return client
+def keeper_client(keeper_client: Client) -> Client:
+    """The owner's phone, in Chinese."""
+    keeper_client.cookies["django_language"] = "zh-hans"
+    return keeper_client
 
 
 def new_hand(client: Client, game: GameSession) -> str:

@@ -3,28 +3,15 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper.models import Correction, GameSession, Round
 from tablekeeper.rules import Record
-from tests.conftest import answered_with_the_board, draw, make_session, post_confirmed, record_all, win
+from tests.conftest import HTMX, answered_with_the_board, draw, make_session, post_confirmed, record_all, taps, win
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    return client
-
-
-def taps(expected_number: int = 1, token: str = "tok-1", **fields: Any) -> dict[str, Any]:
-    return {"client_token": token, "expected_number": expected_number, **fields}
 
 
 def test_the_hand_form_offers_only_the_variants_methods_and_patterns(keeper_client, game):

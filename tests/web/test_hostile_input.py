@@ -13,26 +13,20 @@ from django.test import Client
 from tablekeeper.models import Correction, GameSession, Player, Round
 from tablekeeper.services.exchange import SessionExport, export_session
 from tablekeeper.views.board import seats_of
-from tests.conftest import make_session, record_all, win
+from tests.conftest import HTMX, make_session, record_all, taps, win
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
 HUGE = "9" * 4300  # Python refuses to turn a longer string into an int, and to print a larger int
 GOOGOL_4000 = "1" + "0" * 4000
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    return client
 
 
 def stored(game: GameSession) -> tuple[int, int, int]:
     return Round.objects.filter(session=game).count(), Correction.objects.filter(session=game).count(), game.version
 
 
-def taps(game: GameSession, **fields: Any) -> dict[str, Any]:
-    return {"client_token": "hostile", "expected_number": game.next_number, "winner": "draw", **fields}
+def hostile_taps(game: GameSession, **fields: Any) -> dict[str, Any]:
+    """The next hand, a draw unless `fields` say otherwise."""
+    return {**taps(game.next_number, "hostile", winner="draw"), **fields}
 
 
 @pytest.mark.parametrize(
@@ -52,7 +46,7 @@ def taps(game: GameSession, **fields: Any) -> dict[str, Any]:
 def test_it_refuses_an_out_of_bounds_hand_with_422_and_saves_nothing(keeper_client, owner, fields, message):
     game = make_session(owner, "shenyang", base=2)
     before = stored(game)
-    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(game, **fields), headers=HTMX)
+    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", hostile_taps(game, **fields), headers=HTMX)
     assert response.status_code == 422
     assert message in response.content.decode()
     game.refresh_from_db()
@@ -62,7 +56,7 @@ def test_it_refuses_an_out_of_bounds_hand_with_422_and_saves_nothing(keeper_clie
 def test_an_adjustment_at_the_bound_saves_and_every_page_still_answers(keeper_client, owner):
     game = make_session(owner, "shenyang", base=2)
     fields = {"adjust_0": "10000000", "adjust_1": "-10000000", "adjust_note": "settled a debt"}
-    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(game, **fields), headers=HTMX)
+    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", hostile_taps(game, **fields), headers=HTMX)
     assert response.status_code == 200 and Round.objects.filter(session=game).count() == 1
     for path in ("", "hands/", "hands/1/", "summary/", "export.csv", "export.json"):
         assert keeper_client.get(f"/sessions/{game.pk}/{path}").status_code == 200, path
@@ -165,7 +159,9 @@ def test_it_refuses_a_start_form_with_hostile_names_or_numbers(keeper_client, fi
 def test_a_preview_in_place_of_a_hand_that_cannot_exist_answers_400(keeper_client, game, editing):
     record_all(game, [win(1)])
     response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/preview/", taps(game, editing=editing, winner="2", how="self_draw"), headers=HTMX
+        f"/sessions/{game.pk}/hands/preview/",
+        hostile_taps(game, editing=editing, winner="2", how="self_draw"),
+        headers=HTMX,
     )
     assert response.status_code == 400 and b"There is no hand" in response.content
 

@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 
 from tablekeeper.models import Round
+from tests.conftest import HTMX
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +31,7 @@ def test_an_htmx_save_is_accepted_with_the_pages_csrf_token_and_refused_without(
     phone.force_login(owner)
     page = phone.get(f"/sessions/{game.pk}/hands/new/").content.decode()
     taps = {"winner": "2", "how": "self_draw", "client_token": "csrf-test", "expected_number": "1"}
-    refused = phone.post(f"/sessions/{game.pk}/hands/new/", taps, headers={"HX-Request": "true"})
+    refused = phone.post(f"/sessions/{game.pk}/hands/new/", taps, headers=HTMX)
     assert refused.status_code == 403 and not Round.objects.exists()
     token = csrf_from_body_headers(page)
     accepted = phone.post(f"/sessions/{game.pk}/hands/new/", taps, headers={"HX-Request": "true", "X-CSRFToken": token})
@@ -41,7 +42,7 @@ def test_an_htmx_save_is_accepted_with_the_pages_csrf_token_and_refused_without(
 def test_a_page_that_answers_htmx_with_a_fragment_varies_on_hx_request(client, owner, game, path):
     client.force_login(owner)
     full = client.get(f"/sessions/{game.pk}/{path}")
-    fragment = client.get(f"/sessions/{game.pk}/{path}", headers={"HX-Request": "true"})
+    fragment = client.get(f"/sessions/{game.pk}/{path}", headers=HTMX)
     assert "<html" in full.content.decode() and "<html" not in fragment.content.decode()
     for response in (full, fragment):
         assert "HX-Request" in response["Vary"]
@@ -49,7 +50,7 @@ def test_a_page_that_answers_htmx_with_a_fragment_varies_on_hx_request(client, o
 
 def test_an_invalid_htmx_start_form_answers_422_with_only_the_form(client, owner):
     client.force_login(owner)
-    response = client.post("/sessions/new/", {"variant": "dalian"}, headers={"HX-Request": "true"})
+    response = client.post("/sessions/new/", {"variant": "dalian"}, headers=HTMX)
     body = response.content.decode()
     assert response.status_code == 422 and "<html" not in body and "<form" in body
 

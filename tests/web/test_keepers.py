@@ -12,10 +12,18 @@ from django.utils import timezone
 from tablekeeper import services
 from tablekeeper.models import Correction, GameSession, Invitation, Keeper, KeeperRequest, Round
 from tablekeeper.services.keepers import MAX_KEEPERS
-from tests.conftest import PASSWORD, answered_with_the_board, draw, make_session, post_confirmed, record_all, signed_in
+from tests.conftest import (
+    HTMX,
+    PASSWORD,
+    answered_with_the_board,
+    draw,
+    make_session,
+    post_confirmed,
+    record_all,
+    signed_in,
+)
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
 
 
 def keepers_of(game: GameSession) -> list[str]:

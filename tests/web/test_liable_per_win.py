@@ -2,35 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 
 from tablekeeper import services
 from tablekeeper.forms import HandForm
 from tablekeeper.models import GameSession, Round
 from tablekeeper.rules import Record
-from tests.conftest import answered_with_the_board, make_session
+from tests.conftest import HTMX, answered_with_the_board, make_session, taps
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    return client
 
 
 @pytest.fixture
 def shandong(owner: User) -> GameSession:
     return make_session(owner, "shandong", base=5)
-
-
-def taps(**fields: Any) -> dict[str, Any]:
-    return {"client_token": "tok-1", "expected_number": 1, **fields}
 
 
 def test_a_liable_player_on_the_second_of_two_winners_is_saved_on_that_win_and_scored_as_the_engine_says(

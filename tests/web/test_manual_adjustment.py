@@ -11,19 +11,18 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper.models import GameSession, Round
-from tests.conftest import answered_with_the_board, make_session
+from tests.conftest import HTMX, answered_with_the_board, make_session, taps
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
 # Shandong: a heavenly hand is the dealer's alone; Cy is not the dealer.
 REFUSED = {"winner": "2", "how": "self_draw", "patterns": ["heavenly_hand"]}
 
 
 @pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    client.cookies["django_language"] = "zh-hans"
-    return client
+def keeper_client(keeper_client: Client) -> Client:
+    """The owner's phone, in Chinese."""
+    keeper_client.cookies["django_language"] = "zh-hans"
+    return keeper_client
 
 
 @pytest.fixture
@@ -31,12 +30,13 @@ def shandong(owner: User) -> GameSession:
     return make_session(owner, "shandong", base=5)
 
 
-def taps(**fields: Any) -> dict[str, Any]:
-    return {"client_token": "t1", "expected_number": 1, **REFUSED, **fields}
+def refused_taps(**fields: Any) -> dict[str, Any]:
+    """The first hand as REFUSED taps it, with `fields` changed."""
+    return {**taps(1, "t1", **REFUSED), **fields}
 
 
 def test_a_refused_save_offers_to_keep_it_as_a_manual_adjustment(keeper_client, shandong):
-    response = keeper_client.post(f"/sessions/{shandong.pk}/hands/new/", taps(action="save"), headers=HTMX)
+    response = keeper_client.post(f"/sessions/{shandong.pk}/hands/new/", refused_taps(action="save"), headers=HTMX)
     body = response.content.decode()
     assert response.status_code == 422
     insist = body[body.index('<details class="insist"') :]
@@ -45,7 +45,7 @@ def test_a_refused_save_offers_to_keep_it_as_a_manual_adjustment(keeper_client, 
 
 
 def test_keeping_it_saves_the_adjustment_with_the_note_and_says_so_everywhere(keeper_client, shandong):
-    fields = taps(action="insist", insist_note="牌桌认定天和", adjust_0="-30", adjust_2="30")
+    fields = refused_taps(action="insist", insist_note="牌桌认定天和", adjust_0="-30", adjust_2="30")
     response = keeper_client.post(f"/sessions/{shandong.pk}/hands/new/", fields, headers=HTMX)
     assert answered_with_the_board(response, shandong)
     hand = Round.objects.get(session=shandong, number=1)
@@ -66,7 +66,7 @@ def test_keeping_it_saves_the_adjustment_with_the_note_and_says_so_everywhere(ke
 
 
 def test_keeping_it_without_a_note_is_refused_and_saves_nothing(keeper_client, shandong):
-    response = keeper_client.post(f"/sessions/{shandong.pk}/hands/new/", taps(action="insist"), headers=HTMX)
+    response = keeper_client.post(f"/sessions/{shandong.pk}/hands/new/", refused_taps(action="insist"), headers=HTMX)
     body = response.content.decode()
     assert response.status_code == 422 and "请在备注里写明为什么这样记" in body
     assert '<details class="insist" open>' in body

@@ -21,10 +21,9 @@ from tablekeeper.services.exchange import export_session
 from tablekeeper.services.groups import add_member, delete_group, group_from_session, remove_member
 from tablekeeper.views import summary as summary_views
 from tablekeeper.views.board import seats_of
-from tests.conftest import make_session, record_all, signed_in, win
+from tests.conftest import HTMX, make_session, record_all, signed_in, win
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
 CALENDAR_EDGES = [
     "0001-01-01T00:00:00+14:00",
     "9999-12-31T23:59:59-14:00",

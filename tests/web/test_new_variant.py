@@ -21,13 +21,12 @@ from tablekeeper.models import GameSession, Round
 from tablekeeper.rules import get_variant, replay, settle
 from tablekeeper.rules.variants import PATHS_VARIABLE
 from tablekeeper.services.errors import HandRejected
-from tests.conftest import make_session
+from tests.conftest import HTMX, make_session
 from tests.fixtures.variant_folder import copy_variant_folder, fixture_variant_ids
 
 from .test_sessions import start_form_data
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
 REPOSITORY = Path(__file__).resolve().parents[2]
 # The web tests that loop over the registry's variants (the rules reference, house rules, reasons, the hand form).
 GENERIC_WEB_TESTS = (

@@ -18,11 +18,10 @@ from tablekeeper.middleware import account_marker
 from tablekeeper.models import Round
 from tablekeeper.templatetags.client_text import client_text
 from tablekeeper.views import offline
-from tests.conftest import PASSWORD, draw, record_all, win
+from tests.conftest import HTMX, PASSWORD, draw, record_all, win
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
-HTMX = {"HX-Request": "true"}
 
 
 def worker_config(script: str) -> dict[str, Any]:
@@ -30,12 +29,6 @@ def worker_config(script: str) -> dict[str, Any]:
     assert found, "the worker starts from its configuration"
     config: dict[str, Any] = json.loads(found.group(1))
     return config
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner) -> Client:
-    client.force_login(owner)
-    return client
 
 
 def test_the_service_worker_is_served_from_the_root_as_javascript_and_never_from_a_stale_cache(client):

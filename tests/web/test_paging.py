@@ -7,12 +7,11 @@ import re
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
-from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tablekeeper.models import GameSession
 from tablekeeper.services.exchange import import_session
-from tests.conftest import make_session
+from tests.conftest import HTMX, make_session
 from tests.exports import self_draw, zhengzhou_export
 
 pytestmark = pytest.mark.django_db
@@ -23,19 +22,13 @@ def imported(owner: User, hands: int) -> GameSession:
     return import_session(owner, zhengzhou_export(["Ann", "Bo", "Cy", "Di"], [self_draw(n % 4) for n in range(hands)]))
 
 
-@pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    return client
-
-
 def test_the_history_shows_thirty_hands_newest_first_and_links_the_older_page(keeper_client, owner):
     game = imported(owner, 65)
     first = keeper_client.get(f"/sessions/{game.pk}/hands/").content.decode()
     assert HAND_NUMBERS.findall(first) == [str(n) for n in range(65, 35, -1)]
     assert 'href="?before=35"' in first and "<svg" in first
     # htmx asks for the next rows only, which replace the "older" button and bring their own.
-    older = keeper_client.get(f"/sessions/{game.pk}/hands/?before=35", headers={"HX-Request": "true"}).content.decode()
+    older = keeper_client.get(f"/sessions/{game.pk}/hands/?before=35", headers=HTMX).content.decode()
     assert "<html" not in older and "<svg" not in older
     assert HAND_NUMBERS.findall(older) == [str(n) for n in range(35, 5, -1)]
     last = keeper_client.get(f"/sessions/{game.pk}/hands/?before=5").content.decode()

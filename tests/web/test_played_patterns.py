@@ -9,10 +9,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper.models import GameSession
-from tests.conftest import make_session, record_all, signed_in, win
+from tests.conftest import HTMX, make_session, record_all, signed_in, win
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
 LUXURY = 'value="luxury_seven_pairs"'
 
 

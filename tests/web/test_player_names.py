@@ -13,7 +13,7 @@ from tablekeeper import services
 from tablekeeper.models import Player, player_name_key
 from tablekeeper.services.exchange import export_session, import_session
 from tablekeeper.views.board import seats_of
-from tests.conftest import make_session
+from tests.conftest import HTMX, make_session
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +46,7 @@ def test_the_start_form_and_an_import_refuse_two_seats_that_fold_to_one_name(cli
     client.force_login(owner)
     data = {"variant": "harbin", "first_dealer": "0", "starting_points": "100", "base": "1"}
     names = {"player_0": "Kai", "player_1": "\u212aai", "player_2": "Cy", "player_3": "Di"}
-    response = client.post("/sessions/new/", {**data, **names}, headers={"HX-Request": "true"})
+    response = client.post("/sessions/new/", {**data, **names}, headers=HTMX)
     assert response.status_code == 422 and "already seated" in response.content.decode()
 
 

@@ -6,23 +6,15 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.test import Client
 
 from tablekeeper.models import GameSession, TablePreset
 from tablekeeper.services.exchange import export_session
 from tablekeeper.views.board import seats_of
-from tests.conftest import make_session, record_all, win
+from tests.conftest import HTMX, make_session, record_all, win
 from tests.web.test_sessions import start_form_data
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
 START = start_form_data("shenyang")
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner) -> Client:
-    client.force_login(owner)
-    return client
 
 
 def export_text(owner) -> str:

@@ -7,29 +7,21 @@ wins on Di's discard with a single wait and takes the pot.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper.models import GameSession
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import HTMX, draw, make_session, record_all, taps, win
 
 pytestmark = pytest.mark.django_db
 CHINESE = {"Accept-Language": "zh-hans"}
 ENGLISH = {"Accept-Language": "en"}
-HTMX = {"HX-Request": "true"}
 # Di pays 4 into the pot; then base 2 × ron 2 × single wait 2 × after a drawn hand 2 = 16, and the pot's 4.
 PAYMENT_ZH = "赵哥付给李姐 16 分：底分 2 × 点炮 ×2 × 单张 ×2 × 流局加倍（连续荒庄 1 局） ×2 = 16"
 PAYMENT_EN = "Di pays 16 to Cy: base 2 × Ron ×2 × Single wait ×2 × After a drawn hand (1 drawn hand) ×2 = 16"
 POT_ZH = "李姐拿走奖池 4 分：之前留下 4"
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    return client
 
 
 @pytest.fixture
@@ -105,13 +97,9 @@ def test_the_language_cookie_chooses_chinese_too(keeper_client: Client, shenyang
     assert PAYMENT_ZH in reasons_in(body)
 
 
-def taps(**fields: Any) -> dict[str, Any]:
-    return {"client_token": "tok-9", "expected_number": 3, **fields}
-
-
 def test_the_live_preview_shows_the_reasons_in_chinese(keeper_client: Client, shenyang: GameSession) -> None:
     response = keeper_client.post(
-        f"/sessions/{shenyang.pk}/hands/preview/", taps(winner="1", how="self_draw"), headers={**HTMX, **CHINESE}
+        f"/sessions/{shenyang.pk}/hands/preview/", taps(3, winner="1", how="self_draw"), headers={**HTMX, **CHINESE}
     )
     body = response.content.decode()
 
@@ -129,7 +117,7 @@ def test_the_live_preview_says_a_refusal_in_chinese_with_names_and_no_english(
     # Shenyang needs an opened winner: the refusal names the player, in Chinese only (no English detail).
     response = keeper_client.post(
         f"/sessions/{shenyang.pk}/hands/preview/",
-        taps(winner="1", how="self_draw", closed_1="on"),
+        taps(3, winner="1", how="self_draw", closed_1="on"),
         headers={**HTMX, **CHINESE},
     )
     body = response.content.decode()

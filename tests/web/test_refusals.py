@@ -10,13 +10,12 @@ import pytest
 from django.contrib.auth.models import User
 
 from tablekeeper.models import GameSession, Round
-from tests.conftest import make_session, record_all, signed_in, win
+from tests.conftest import HTMX, make_session, record_all, signed_in, win
 from tests.exports import self_draw, zhengzhou_export
 
 pytestmark = pytest.mark.django_db
 CHINESE = {"Accept-Language": "zh-CN,zh;q=0.9"}
 ENGLISH = {"Accept-Language": "en"}
-HTMX = {"HX-Request": "true"}
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 # A hand the Shandong rules refuse: Cy (not the dealer, Ann) ticked a heavenly hand.
 HEAVENLY_BY_CY = {"client_token": "tok-1", "expected_number": 1, "winner": "2", "how": "self_draw"}

@@ -17,12 +17,11 @@ from tablekeeper.reasons.refusals import refusal
 from tablekeeper.reasons.requirement_words import REQUIREMENT_WORDS
 from tablekeeper.rules import Record, settle
 from tablekeeper.rules import errors as engine_errors
-from tests.conftest import make_session
+from tests.conftest import HTMX, make_session
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 LATIN = re.compile(r"[A-Za-z]")
 RULES = Path(engine_errors.__file__).parent
-HTMX = {"HX-Request": "true"}
 
 
 def requirements_without_words() -> set[str]:

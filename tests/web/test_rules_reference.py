@@ -19,11 +19,10 @@ from tablekeeper.rules.rule_words import value_key
 from tablekeeper.rules.tiles import tile_index
 from tablekeeper.rules.variants import folder_of
 from tablekeeper.tile_pictures import PICTURES_FILE
-from tests.conftest import make_session, record_all, signed_in, win
+from tests.conftest import HTMX, make_session, record_all, signed_in, win
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = {"en": "en", "zh": "zh-hans"}
-HTMX = {"HX-Request": "true"}
 
 
 def page(client: Client, url: str, language: str) -> str:
@@ -211,22 +210,37 @@ def item_block(body: str, anchor: str) -> str:
 PICTURED = [(variant, pattern) for variant in variant_ids() for pattern in folder_pictures(variant)]
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize(("variant", "pattern"), PICTURED, ids=[f"{v}:{p}" for v, p in PICTURED])
-def test_each_shaped_pattern_shows_its_hand_in_tile_faces_in_both_languages(
-    variant: str, pattern: str, language: str
-) -> None:
-    body = page(Client(), f"/rules/{variant}/", language)
+def shaped_pattern_problems(body: str, variant: str, pattern: str, language: str) -> list[str]:
+    """What is wrong with one pattern's pictured hand on its variant's reference page, if anything."""
     hand = folder_pictures(variant)[pattern]["hand"]
     tiles = next(win["tiles"] for win in hand["wins"] if "tiles" in win)
-
     block = item_block(body, f"item-{pattern}")
-
-    assert block.count('class="tf"') == tiles_written(tiles)
-    assert 'class="tile-group winning"' in block
-    assert ("手牌" if language == "zh" else "In hand") in block
+    problems = []
+    if (faces := block.count('class="tf"')) != tiles_written(tiles):
+        problems.append(f"{faces} tile faces for {tiles!r}")
+    if 'class="tile-group winning"' not in block:
+        problems.append("no winning tile group")
+    if ("手牌" if language == "zh" else "In hand") not in block:
+        problems.append("no in-hand label")
     said = re.search(r'<p class="sr-only">([^<]*)</p>', block)
-    assert said is not None and said.group(1).startswith("牌：" if language == "zh" else "The tiles: ")
+    if said is None or not said.group(1).startswith("牌：" if language == "zh" else "The tiles: "):
+        problems.append(f"the screen reader hears {said and said.group(1)!r}")
+    return problems
+
+
+def test_each_shaped_pattern_shows_its_hand_in_tile_faces_in_both_languages() -> None:
+    """Every pictured pattern of every variant, each reference page read once per language; the
+    failure lists every pattern that is wrong, not only the first."""
+    failures = []
+    for variant in variant_ids():
+        for language in LANGUAGES:
+            body = page(Client(), f"/rules/{variant}/", language)
+            for pattern in folder_pictures(variant):
+                failures += [
+                    f"{variant}:{pattern} ({language}): {problem}"
+                    for problem in shaped_pattern_problems(body, variant, pattern, language)
+                ]
+    assert failures == [], "\n".join(failures)
 
 
 def test_every_variant_with_a_pictures_file_has_pictures_on_its_page() -> None:

@@ -8,26 +8,20 @@ import re
 from typing import Any
 
 import pytest
-from django.test import Client
 
 from tablekeeper.models import GameSession, Round
-from tests.conftest import answered_with_the_board, draw, make_session, post_confirmed, record_all, win
+from tests.conftest import HTMX, answered_with_the_board, draw, make_session, post_confirmed, record_all, win
+from tests.conftest import taps as shared_taps
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
 # What a Save costs, the board it answers with included (DESIGN.md: a bounded number of queries,
 # the same at hand 1000 as at hand 1). tests/benchmarks/bench_web.py times it.
 SAVE_QUERIES = 13
 
 
-@pytest.fixture
-def keeper_client(client: Client, owner) -> Client:
-    client.force_login(owner)
-    return client
-
-
 def taps(number: int, token: str, **fields: Any) -> dict[str, Any]:
-    return {"client_token": token, "expected_number": number, "winner": "2", "how": "self_draw", **fields}
+    """A plain self-draw by seat 2 unless the fields say otherwise."""
+    return shared_taps(number, token, **{"winner": "2", "how": "self_draw", **fields})
 
 
 def as_seen(body: str) -> str:

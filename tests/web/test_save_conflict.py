@@ -12,14 +12,9 @@ from django.test import Client
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round
-from tests.conftest import answered_with_the_board, make_session, signed_in
+from tests.conftest import HTMX, answered_with_the_board, make_session, signed_in, taps
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
-
-
-def taps(number: int, token: str, **fields: Any) -> dict[str, Any]:
-    return {"client_token": token, "expected_number": number, **fields}
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from django.test import Client
 from tablekeeper import services
 from tablekeeper.forms import StartSessionForm
 from tablekeeper.models import GameSession, Player
-from tests.conftest import make_session, record_all, win
+from tests.conftest import HTMX, make_session, record_all, win
 
 pytestmark = pytest.mark.django_db
 
@@ -32,12 +32,6 @@ def start_form_data(variant: str = "zhengzhou", **overrides: Any) -> dict[str, A
             data[field.html_name] = value
     data.update(overrides)
     return data
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    return client
 
 
 @pytest.mark.parametrize("variant", ["dalian", "shenyang", "harbin", "shandong", "zhengzhou"])
@@ -62,14 +56,14 @@ def test_four_different_names_are_required(keeper_client):
 
 
 def test_an_invalid_start_form_sent_by_htmx_answers_422_with_the_form_only(keeper_client):
-    response = keeper_client.post("/sessions/new/", start_form_data(player_1=""), headers={"HX-Request": "true"})
+    response = keeper_client.post("/sessions/new/", start_form_data(player_1=""), headers=HTMX)
     assert response.status_code == 422
     body = response.content.decode()
     assert body.lstrip().startswith('<form id="start-form"') and "<html" not in body
 
 
 def test_changing_the_variant_swaps_in_its_defaults_and_house_rules(keeper_client):
-    response = keeper_client.get("/sessions/new/options/?variant=shandong", headers={"HX-Request": "true"})
+    response = keeper_client.get("/sessions/new/options/?variant=shandong", headers=HTMX)
     body = response.content.decode()
     assert body.lstrip().startswith('<div id="variant-options">')
     assert 'name="base" value="5"' in body and "opt_exempt258" in body
@@ -94,7 +88,7 @@ def test_the_board_shows_points_winds_and_the_dealer(keeper_client, game, owner)
 
 
 def test_an_htmx_request_for_the_board_gets_the_live_board_fragment(keeper_client, game):
-    response = keeper_client.get(f"/sessions/{game.pk}/", headers={"HX-Request": "true"})
+    response = keeper_client.get(f"/sessions/{game.pk}/", headers=HTMX)
     body = response.content.decode()
     assert body.lstrip().startswith('<div id="live-board"') and "<html" not in body
     assert '<section id="board"' in body
@@ -188,7 +182,7 @@ def test_with_a_random_dealer_each_player_sits_on_the_board_in_the_seat_typed(ke
 
     monkeypatch.setattr(random, "randrange", lambda n: 3)  # the dice give seat 4
     data = start_form_data(first_dealer="random", player_0="张姐", player_1="老王", player_2="小李", player_3="阿强")
-    response = keeper_client.post("/sessions/new/", data, headers={"HX-Request": "true"})
+    response = keeper_client.post("/sessions/new/", data, headers=HTMX)
     game = GameSession.objects.get(owner=owner)
     assert response["HX-Redirect"] == f"/sessions/{game.pk}/" and game.first_dealer == 3
     keeper_client.cookies["django_language"] = "zh-hans"

@@ -2,29 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from django.contrib.auth.models import User
-from django.test import Client
 
 from tablekeeper.forms import HandForm
 from tablekeeper.models import Round
 from tablekeeper.rules import Record
-from tests.conftest import answered_with_the_board, make_session
+from tests.conftest import HTMX, answered_with_the_board, make_session, taps
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    return client
-
-
-def taps(**fields: Any) -> dict[str, Any]:
-    return {"client_token": "tok-1", "expected_number": 1, **fields}
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tablekeeper import services
-from tests.conftest import record_all, win
+from tests.conftest import HTMX, record_all, win
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +26,7 @@ def test_the_share_link_is_read_only(client, game):
 
 
 def test_an_unchanged_board_answers_304_with_a_single_query(client, game, owner):
-    first = client.get(f"/b/{game.share_token}/", headers={"HX-Request": "true"})
+    first = client.get(f"/b/{game.share_token}/", headers=HTMX)
     assert first.status_code == 200 and first.content.decode().lstrip().startswith('<div id="live-board"')
     with CaptureQueriesContext(connection) as queries:
         again = client.get(f"/b/{game.share_token}/", headers={"HX-Request": "true", "If-None-Match": first["ETag"]})
@@ -35,7 +35,7 @@ def test_an_unchanged_board_answers_304_with_a_single_query(client, game, owner)
 
 
 def test_a_viewer_who_switches_to_chinese_gets_the_chinese_board_not_a_304(client, game):
-    english = client.get(f"/b/{game.share_token}/", headers={"HX-Request": "true"})
+    english = client.get(f"/b/{game.share_token}/", headers=HTMX)
     assert "Hand" in english.content.decode()
     client.cookies["django_language"] = "zh-hans"
     chinese = client.get(f"/b/{game.share_token}/", headers={"HX-Request": "true", "If-None-Match": english["ETag"]})

@@ -12,16 +12,10 @@ from django.test import Client
 from tablekeeper import services
 from tablekeeper.models import Round, SpentToken
 from tablekeeper.services.exchange import export_session, import_session
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import HTMX, draw, make_session, record_all, win
 from tests.web.test_offline import OUTBOX, kept_hand, outbox
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner) -> Client:
-    client.force_login(owner)
-    return client
 
 
 def save_hand_one(keeper_client: Client, game, token: str = "lost-answer", **headers: str):
@@ -98,9 +92,7 @@ def test_the_spent_token_answer_is_in_chinese_for_a_chinese_phone(keeper_client,
 def test_the_htmx_form_says_why_a_spent_token_was_not_saved(keeper_client, owner, game):
     save_hand_one(keeper_client, game)
     services.undo_last_hand(game, user=owner)
-    response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/new/", kept_hand(1, "lost-answer"), headers={"HX-Request": "true"}
-    )
+    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", kept_hand(1, "lost-answer"), headers=HTMX)
     assert response.status_code == 409
     assert "Hand 1 was undone on another phone" in response.content.decode()
 

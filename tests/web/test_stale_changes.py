@@ -11,10 +11,9 @@ from django.test import Client
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round
-from tests.conftest import answered_with_the_board, draw, post_confirmed, record_all, win
+from tests.conftest import HTMX, answered_with_the_board, draw, post_confirmed, record_all, win
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
 
 
 def phone(owner: User) -> Client:

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
-from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -26,12 +25,6 @@ from tablekeeper.services.standings import Period, StakeTable, group_standings
 from tests.conftest import draw, make_session, record_all, win
 
 ALL_TIME = Period("all")
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    return client
 
 
 def two_winners(first: int, second: int, source: int) -> Record:

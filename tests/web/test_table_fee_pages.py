@@ -18,7 +18,7 @@ from tablekeeper.services.exchange import ImportRefused, export_csv, export_sess
 from tablekeeper.services.sessions import ending_of, wins_and_self_draws
 from tablekeeper.services.table_fee import KINDS
 from tablekeeper.views.board import seats_of
-from tests.conftest import make_session, record_all, signed_in, win
+from tests.conftest import HTMX, make_session, record_all, signed_in, win
 from tests.web.test_sessions import start_form_data
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +58,7 @@ def test_a_fee_chosen_at_the_start_is_kept_with_the_session_and_its_place(owner)
     ],
 )
 def test_a_bad_fee_is_refused_with_a_message_and_starts_nothing(owner, fee, message):
-    response = signed_in(owner).post("/sessions/new/", start_data(**fee), headers={"HX-Request": "true"})
+    response = signed_in(owner).post("/sessions/new/", start_data(**fee), headers=HTMX)
     assert response.status_code == 422 and message in response.content.decode()
     assert not GameSession.objects.exists()
 
@@ -66,9 +66,7 @@ def test_a_bad_fee_is_refused_with_a_message_and_starts_nothing(owner, fee, mess
 def test_a_fee_above_the_stakes_is_asked_about_once_then_allowed(owner):
     phone = signed_in(owner)
     # Base 2: a 台板 of ¥5 a hand is more than a base hand.
-    asked = phone.post(
-        "/sessions/new/", start_data(fee_kind="per_hand", fee_amount="5"), headers={"HX-Request": "true"}
-    )
+    asked = phone.post("/sessions/new/", start_data(fee_kind="per_hand", fee_amount="5"), headers=HTMX)
     body = asked.content.decode()
     assert asked.status_code == 422 and "more than the stakes" in body and 'name="fee_confirmed"' in body
     assert not GameSession.objects.exists()

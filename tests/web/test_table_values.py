@@ -14,10 +14,9 @@ from django.test import Client
 
 from tablekeeper.models import SESSION_SETTING_OPTIONS
 from tablekeeper.rules import Record, RecordWin, get_variant, settle, table_rules, variant_ids
-from tests.conftest import make_session
+from tests.conftest import HTMX, make_session
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
 CHIP = re.compile(
     r'name="patterns" value="(?P<id>\w+)"[^>]*>\s*<span><span lang="zh">[^<]*</span>\s*<small>(?P<words>[^<]*)</small>'
 )

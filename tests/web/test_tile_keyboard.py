@@ -3,29 +3,15 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
-from django.test import Client
 
 from tablekeeper.forms.tiles import keyboard_rows
 from tablekeeper.rules import get_variant
-from tests.conftest import make_session
+from tests.conftest import HTMX, make_session, taps
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HX-Request": "true"}
 ALL_HONOURS = ["1z", "2z", "3z", "4z", "5z", "6z", "7z"]
-
-
-@pytest.fixture
-def keeper_client(client: Client, owner: User) -> Client:
-    client.force_login(owner)
-    return client
-
-
-def taps(**fields: Any) -> dict[str, Any]:
-    return {"client_token": "tok-1", "expected_number": 1, **fields}
 
 
 @pytest.mark.parametrize(
