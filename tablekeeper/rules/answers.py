@@ -348,6 +348,7 @@ class VariantCapabilities(TypedDict):
     uses_dice_double: bool
     uses_liable: bool
     uses_treasure: bool
+    uses_pot: bool  # points can wait in a pot between hands
     options: list[OptionInfo]
     option_aliases: list[OptionAliasInfo]
     patterns: list[PatternInfo]

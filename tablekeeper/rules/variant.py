@@ -153,6 +153,9 @@ class Variant:
     uses_dice_double: ClassVar[bool] = False
     uses_liable: ClassVar[bool] = False
     uses_treasure: ClassVar[bool] = False
+    # Points can wait in a pot between hands (Shenyang's revealed tiles, RULES §2): `pot_delta` and the
+    # state's `pot` are only ever non-zero where this is on, so the app shows a pot only there.
+    uses_pot: ClassVar[bool] = False
     tile_set: ClassVar[frozenset[int]] = ALL_TILES
     # Several winners on one discard or robbed kong: at most this many, and only while the bool
     # option `several_winners_option` is on when it names one.
@@ -236,6 +239,7 @@ class Variant:
             "uses_dice_double": self.uses_dice_double,
             "uses_liable": self.uses_liable,
             "uses_treasure": self.uses_treasure,
+            "uses_pot": self.uses_pot,
             "options": [self._describe_option(spec) for spec in self.options],
             "option_aliases": [alias.describe() for alias in self.option_aliases],
             "patterns": [spec.describe() for spec in self.patterns],

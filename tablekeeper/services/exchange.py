@@ -414,7 +414,9 @@ def export_csv(session: GameSession, seats: Sequence[Seat]) -> str:
     # In the keeper's language, headers and values alike, as the printed summary says them; the JSON
     # export is the stable, machine-readable form.
     totals = [_("%(name)s total") % {"name": name} for name in names]
-    write([_("Hand"), _("Result"), _("Winners"), _("How"), *names, _("Pot"), *totals])
+    # A pot column only where points can wait in one: elsewhere it would be a column of zeros.
+    pot = session.variant_info["uses_pot"]
+    write([_("Hand"), _("Result"), _("Winners"), _("How"), *names, *([_("Pot")] if pot else []), *totals])
     running = [seat.starting_points for seat in seats]
     for number, record, deltas, pot_delta in (
         Round.objects.filter(session=session).order_by("number").values_list("number", "record", "deltas", "pot_delta")
@@ -428,7 +430,7 @@ def export_csv(session: GameSession, seats: Sequence[Seat]) -> str:
                 winners,
                 method,
                 *deltas,
-                pot_delta,
+                *([pot_delta] if pot else []),
                 *running,
             ]
         )

@@ -130,7 +130,7 @@ def test_the_offline_screens_read_in_chinese_and_fit_the_phone(browser: Browser,
         assert record is not None and record["y"] + record["height"] <= 844, "Record hand stays on screen offline"
 
         page.context.set_offline(False)
-        expect(outbox).to_contain_text("手机上存的牌局已全部上传", timeout=20_000)
+        expect(outbox).to_contain_text("手机上存的各局已全部上传", timeout=20_000)
         page.goto(f"{board}keepers/")
         page.fill("input[name=username]", "second")
         page.get_by_role("button", name="发送邀请").click()

@@ -262,3 +262,19 @@ def test_the_table_rules_resolve_an_older_option_name_as_the_option_it_became() 
     assert table_rules("shenyang", None)["several_winners"] is False
     refused = table_rules("harbin", {"cap": 5})
     assert not refused["ok"] and refused["options"]["base"] == 1
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+def test_a_variant_whose_penalties_pay_into_a_pot_says_it_uses_one(variant: str) -> None:
+    described = get_variant(variant)
+    paid_into_a_pot = []
+    for kind in described["penalty_kinds"]:
+        if kind == "adjustment":
+            continue
+        for result in ("draw", "void"):
+            answer = settle(variant, {"result": result, "penalties": [{"kind": kind, "seat": 2, "count": 1}]})
+            if answer["ok"] and (answer["pot_delta"] or answer["state"]["pot"]):
+                paid_into_a_pot.append(kind)
+    assert not paid_into_a_pot or described["uses_pot"], paid_into_a_pot
+    if variant == "shenyang":  # RULES §2: revealed tiles pay into the pot the next winner takes
+        assert paid_into_a_pot and described["uses_pot"]

@@ -232,15 +232,15 @@ def test_the_csv_has_one_row_per_hand_with_changes_and_running_points(keeper_cli
     assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == [
-        "Hand", "Result", "Winners", "How", "Ann", "Bo", "Cy", "Di", "Pot",
+        "Hand", "Result", "Winners", "How", "Ann", "Bo", "Cy", "Di",
         "Ann total", "Bo total", "Cy total", "Di total",
     ]  # fmt: skip
     assert len(rows) == 1 + 4
     # Hand 1, RULES.md §4.6: (5 + 2 flowers + 2 all triplets) × 2 = 18 from the discarder Ann.
-    assert rows[1] == ["1", "Won", "Bo", "on Ann's discard", "-18", "18", "0", "0", "0", "982", "1018", "1000", "1000"]
+    assert rows[1] == ["1", "Won", "Bo", "on Ann's discard", "-18", "18", "0", "0", "982", "1018", "1000", "1000"]
     assert rows[2][:4] == ["2", "Draw", "", ""]
     assert rows[3][2:4] == ["Cy, Ann", "on Di's discard"]
-    final = [int(value) for value in rows[4][9:]]
+    final = [int(value) for value in rows[4][8:]]
     game.refresh_from_db()
     assert final == [1000 + total for total in game.totals]
 
@@ -252,7 +252,7 @@ def test_the_csv_speaks_chinese_to_a_chinese_keeper_as_the_summary_does(keeper_c
     response = keeper_client.get(f"/sessions/{game.pk}/export.csv")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == [
-        "局", "结果", "胡牌者", "方式", "张姐", "老王", "小李", "阿强", "奖池",
+        "局", "结果", "胡牌者", "方式", "张姐", "老王", "小李", "阿强",
         "张姐累计", "老王累计", "小李累计", "阿强累计",
     ]  # fmt: skip
     assert rows[1][:4] == ["1", "胡", "老王", "张姐点炮"]
@@ -284,7 +284,7 @@ def test_csv_cells_that_a_spreadsheet_would_run_as_formulas_are_plain_text(keepe
     response = keeper_client.get(f"/sessions/{game.pk}/export.csv")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0][4:8] == ["'" + name for name in names]
-    assert rows[0][9] == '\'=HYPERLINK("http://x") total'
+    assert rows[0][8] == '\'=HYPERLINK("http://x") total'  # Shandong keeps no pot: no column for one
     assert rows[1][2:4] == ["'+1", "on -2's discard"]
     assert int(rows[1][6]) < 0 and rows[1][6].startswith("-")
     formula_cells = [cell for row in rows for cell in row if cell[:1] in "=+@"]
@@ -370,3 +370,15 @@ def test_the_service_asks_only_when_told_to_so_scripts_import_as_often_as_they_l
         import_session(owner, data, ask_if_imported=True)
     assert asked.value.session == first and asked.value.played.isoformat().endswith("-11-25")
     assert import_session(owner, data).import_fingerprint == first.import_fingerprint
+
+
+def test_the_csv_has_a_pot_column_only_where_points_can_wait_in_a_pot(keeper_client, owner):
+    shenyang = make_session(owner, "shenyang", base=1)
+    record_all(shenyang, [draw(penalties=[{"kind": "revealed_tiles", "seat": 2, "count": 1}])], owner)
+    rows = list(
+        csv.reader(io.StringIO(keeper_client.get(f"/sessions/{shenyang.pk}/export.csv").content.decode("utf-8-sig")))
+    )
+    assert rows[0][8] == "Pot" and rows[1][8] == "4"
+    shandong = make_session(owner, "shandong", base=1)
+    header = keeper_client.get(f"/sessions/{shandong.pk}/export.csv").content.decode("utf-8-sig").splitlines()[0]
+    assert "Pot" not in header

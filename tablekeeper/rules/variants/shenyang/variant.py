@@ -26,6 +26,7 @@ class Shenyang(Variant):
     kong_kinds = frozenset({"exposed", "added", "concealed", "dragon_set", "wind_set"})
     penalty_kinds = frozenset({"false_win", "four_same_discards", "revealed_tiles", "adjustment"})
     uses_dice_double = True
+    uses_pot = True
     max_winners = 3
     several_winners_option = "multi_ron"
     dealer_rotation = "next_seat"
