@@ -84,7 +84,7 @@
   // number and dealer (rules.formNumber); never forward by itself. A kept hand being fixed keeps
   // its own number.
   function reconcile(form, basis) {
-    if (restoring || !basis || !basis.open) return;
+    if (!started || restoring || !basis || !basis.open) return;
     var number = rules.formNumber(known, panelSession, Number(form.elements.expected_number.value), basis.next);
     if (number === null) return;
     TKForm.adopt(form, basis);
@@ -474,5 +474,6 @@
     prepareForm();
     render();
     kick();
+    followServer();
   });
 })();
