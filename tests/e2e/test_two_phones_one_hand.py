@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from tablekeeper.models import GameSession, Round
 from tests.conftest import make_session
-from tests.e2e.phones import Held, phone, tap
+from tests.e2e.phones import Held, kept_hands, offline_on_the_hand_form, phone, tap, tap_and_save
 
 NAMES = ["安", "博", "慈", "迪"]
 
@@ -157,3 +157,29 @@ def test_a_phone_whose_answer_was_lost_follows_an_undo_on_the_other_phone_within
         second.wait_for_url(f"**/sessions/{game.pk}/")
     saved = Round.objects.get(session=game)
     assert saved.number == 1 and saved.client_token != kept.client_token
+
+
+def test_a_hand_kept_offline_that_the_other_phone_saved_the_same_is_dropped_not_doubled(
+    browser: Browser, live_server, owner: User
+):
+    game = make_session(owner, "shenyang", base=1, player_names=NAMES)
+    with phone(browser, live_server.url, owner, "zh-hans") as second:
+        offline_on_the_hand_form(second, live_server.url, game)
+        tap_and_save(second, "慈", "自摸")
+        expect(second.locator("#outbox")).to_contain_text("第 1 局已存在这部手机上")
+
+        with phone(browser, live_server.url, owner, "zh-hans") as first:
+            open_form(first, live_server.url, game)
+            tap(first, "winner", "2")
+            tap(first, "how", "self_draw")
+            expect(first.locator("#preview .seat-changes")).to_be_visible()
+            save(first)
+            first.wait_for_url(f"**/sessions/{game.pk}/")
+
+        second.context.set_offline(False)
+        outbox = second.locator("#outbox")
+        expect(outbox).to_contain_text("第 1 局另一台设备已经保存，和这部手机记的是同一局，没有再记。", timeout=20_000)
+        assert kept_hands(second) == []
+        # The form, drawn for hand 2 after the kept hand, is right as it is.
+        expect(second.locator("#hand-form h1")).to_have_text("第 2 局")
+    assert Round.objects.filter(session=game).count() == 1
