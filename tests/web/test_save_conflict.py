@@ -70,6 +70,9 @@ def test_the_losing_phone_sees_the_other_phones_hand_beside_its_own_and_the_next
     assert entered["deltas"] != saved.deltas and "differs" in mine
     assert f'href="/sessions/{shenyang.pk}/"' in choices and "去看牌桌" in choices and "一样，不用再记" not in choices
     assert 'name="action" value="renumber"' in choices and "改记为第 2 局" in choices
+    # Looking first is the main button; recording a second hand is done on purpose, not by reflex.
+    assert f'<a class="button primary" href="/sessions/{shenyang.pk}/">去看牌桌</a>' in choices
+    assert '<button type="submit" name="action" value="renumber"' in choices
     # The Save that can only be refused again is not offered; the seat chips keep the winds and
     # 庄 of hand 1 as it was dealt, the hand both versions are about.
     assert 'value="save"' not in body
