@@ -101,6 +101,75 @@
     }
   });
 
+  // ---- Staying true to the server ------------------------------------------------------------
+  // A new hand's form (data-next: views/next_hand.py) polls the table as the board does. After an
+  // undo or delete on another phone, its number, dealer, winds and table line follow the server
+  // within one poll, the taps kept. It never moves forward by itself: a hand another phone saved
+  // meanwhile may be this one, and Save then shows the two side by side. With hands kept on this
+  // phone, the outbox (outbox-queue.js) decides the number.
+  var POLL_MS = 5000, WINDS = ["东", "南", "西", "北"], asking = false;
+
+  function drawWinds(form, dealer) {
+    form.querySelectorAll('.seat-chip input[name="winner"]').forEach(function (input) {
+      var seat = Number(input.value), chip = input.parentNode, label = chip.querySelector("span");
+      var wind = chip.querySelector("b[data-board-derived]");
+      if (wind) wind.textContent = WINDS[(seat - dealer + 4) % 4];
+      chip.querySelectorAll("i[data-board-derived]").forEach(function (mark) { mark.remove(); });
+      if (seat !== dealer || !label) return;
+      var mark = document.createElement("i");
+      mark.lang = "zh";
+      mark.setAttribute("data-board-derived", "");
+      mark.textContent = "庄";
+      label.append(" ", mark);
+    });
+  }
+
+  // The form drawn for the server's next hand: its number, dealer, winds, table line and deals.
+  function adopt(form, basis) {
+    form.dataset.pageNumber = String(basis.next);
+    form.dataset.deals = JSON.stringify(basis.deals);
+    drawWinds(form, basis.dealer);
+    var line = form.querySelector(".table-line");
+    if (line) line.textContent = basis.line;
+    form.classList.remove("board-unknown", "winds-known");
+    showNumber(form, basis.next);
+  }
+
+  function showNumber(form, number) {
+    var moved = form.elements.expected_number.value !== String(number);
+    form.elements.expected_number.value = String(number);
+    var heading = form.querySelector("[data-next-hand]");
+    if (heading) heading.textContent = TK.say("outbox.hand", { n: number });
+    // The preview was worked out against the table as it was.
+    if (moved && form.querySelector('input[name="winner"]:checked')) form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function follow(form, basis) {
+    if (window.TKOutbox && window.TKOutbox.reconcile) window.TKOutbox.reconcile(form, basis);
+    else if (basis.open && basis.next <= Number(form.elements.expected_number.value)) adopt(form, basis);
+  }
+
+  function poll() {
+    var form = document.getElementById("hand-form");
+    if (!form || !form.dataset.next || asking || !navigator.onLine || document.visibilityState === "hidden") return;
+    asking = true;
+    fetch(form.dataset.next, { headers: { Accept: "application/json" }, credentials: "same-origin" }).then(function (response) {
+      return response.ok ? response.json() : null;
+    }).then(function (basis) {
+      asking = false;
+      // The page was drawn from this version of the table: nothing to follow.
+      if (!basis || String(basis.version) === form.dataset.version || !document.body.contains(form)) return;
+      form.dataset.version = String(basis.version);
+      window.TKForm.basis = basis;  // the outbox follows it again whenever its kept hands change
+      follow(form, basis);
+    }, function () { asking = false; });
+  }
+
+  window.TKForm = { drawWinds: drawWinds, adopt: adopt, showNumber: showNumber, basis: null };
+  window.setInterval(poll, POLL_MS);
+  window.addEventListener("online", poll);
+  document.addEventListener("visibilitychange", poll);
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest(".stepper .step");
     if (button) step(button);

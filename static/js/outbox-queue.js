@@ -17,6 +17,7 @@
   var known = [];          // this account's kept hands, as last read
   var current = null;      // the id this tab is sending right now
   var keeping = false, busy = false, again = false, timer = null, notice = "", started = false, listOpen = false;
+  var noticeAbout = null;  // the kept hand the notice speaks of: it goes once that hand is no longer waiting
 
   // ---- Reading and announcing -------------------------------------------------------------
 
@@ -29,10 +30,10 @@
 
   function changed() {
     if (channel) channel.postMessage("changed");
-    return reload().then(function () { render(); prepareForm(); });
+    return reload().then(function () { render(); prepareForm(); followServer(); });
   }
 
-  function say(text) { notice = text; render(); }
+  function say(text, about) { notice = text; noticeAbout = about || null; render(); }
 
   // ---- The hand form (its stable parts are found by outbox.js) ------------------------------
 
@@ -44,9 +45,7 @@
   }
 
   function showNumber(form, number) {
-    form.elements.expected_number.value = String(number);
-    var heading = form.querySelector("[data-next-hand]");
-    if (heading) heading.textContent = TK.say("outbox.hand", { n: number });
+    if (window.TKForm) TKForm.showNumber(form, number);
     // The page drew the winds and the dealer for the hand it was made for; later hands may have
     // moved the deal. The engine told the page who deals next after each plain result
     // (data-deals), so after kept hands the winds and 庄 are still drawn where that is known; the
@@ -55,10 +54,8 @@
     form.classList.toggle("board-unknown", unknown);
     var dealer = unknown ? predictedDealer(form, number) : -1;
     form.classList.toggle("winds-known", dealer >= 0);
-    if (dealer >= 0) drawWinds(form, dealer);
+    if (dealer >= 0 && window.TKForm) TKForm.drawWinds(form, dealer);
   }
-
-  var WINDS = ["东", "南", "西", "北"];
 
   // Who deals hand `number`: the page's tree of next deals, walked by the kept hands before it.
   function predictedDealer(form, number) {
@@ -82,20 +79,23 @@
     return dealer;
   }
 
-  function drawWinds(form, dealer) {
-    form.querySelectorAll('.seat-chip input[name="winner"]').forEach(function (input) {
-      var seat = Number(input.value), chip = input.parentNode;
-      var wind = chip.querySelector("b[data-board-derived]");
-      if (wind) wind.textContent = WINDS[(seat - dealer + 4) % 4];
-      chip.querySelectorAll("i[data-board-derived]").forEach(function (mark) { mark.remove(); });
-      if (seat !== dealer) return;
-      var mark = document.createElement("i");
-      mark.lang = "zh";
-      mark.setAttribute("data-board-derived", "");
-      mark.textContent = "庄";
-      var label = chip.querySelector("span");
-      if (label) label.append(" ", mark);
-    });
+  // The server's table, polled by form.js (views/next_hand.py), met with the hands kept here: an
+  // undo or delete on another phone, or a kept hand found spent, takes the form back to the right
+  // number and dealer (rules.formNumber); never forward by itself. A kept hand being fixed keeps
+  // its own number.
+  function reconcile(form, basis) {
+    if (!started || restoring || !basis || !basis.open) return;
+    var number = rules.formNumber(known, panelSession, Number(form.elements.expected_number.value), basis.next);
+    if (number === null) return;
+    TKForm.adopt(form, basis);
+    showNumber(form, number);
+  }
+
+  function followServer() {
+    var form = newHandForm();
+    var basis = window.TKForm && TKForm.basis;
+    // Only the table this form stands on: a form drawn since (a Save's answer) is newer than it.
+    if (started && form && basis && String(basis.version) === form.dataset.version) reconcile(form, basis);
   }
 
   // After a hand is kept: a blank form for the next one, with a token of its own. Fields marked
@@ -192,7 +192,7 @@
       entry.id = id;
       known.push(entry);
       nextHand(form, number + 1);
-      say(TK.say("outbox.queued", { n: number }));
+      say(TK.say("outbox.queued", { n: number }), id);
       return changed().then(kick);
     }, function () {
       keeping = false;
@@ -288,10 +288,11 @@
         var after = rules.afterOutcome(entry, result, Date.now());
         current = null;
         return (after ? store.put(after) : store.remove(entry.id)).then(changed).then(function () {
-          if (result.kind === "saved" && !rules.sessionQueue(known, entry.session).length) {
-            say(TK.say("outbox.allSent"));
-            document.dispatchEvent(new CustomEvent("tk:outbox-sent", { detail: { session: entry.session } }));
-          }
+          var allSent = result.kind === "saved" && !rules.sessionQueue(known, entry.session).length;
+          // Another phone had saved this very hand: this copy was not recorded again.
+          if (result.same) say(TK.say("outbox.sameHand", { n: result.number }));
+          else if (allSent) say(TK.say("outbox.allSent"));
+          if (allSent) document.dispatchEvent(new CustomEvent("tk:outbox-sent", { detail: { session: entry.session } }));
           if (result.kind === "retry" || result.kind === "signin") { schedule(known); return null; }
           return drain();
         });
@@ -395,6 +396,7 @@
   // the hands themselves one tap further, open by itself when one of them needs the keeper.
   function render() {
     if (!panel) return;
+    if (noticeAbout !== null && !rules.stillKept(known, noticeAbout)) { notice = ""; noticeAbout = null; }
     var entries = panelSession
       ? rules.sessionQueue(known, panelSession)
       : known.slice().sort(function (a, b) { return a.id - b.id; });
@@ -465,12 +467,13 @@
     else keepHand(form, formData);
   }
 
-  window.TKOutbox = { save: save, beforeRequest: beforeRequest };
+  window.TKOutbox = { save: save, beforeRequest: beforeRequest, reconcile: reconcile };
 
   reload().then(function () {
     started = true;
     prepareForm();
     render();
     kick();
+    followServer();
   });
 })();

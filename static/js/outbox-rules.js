@@ -8,7 +8,10 @@
 // url is the form it was entered on (where it opens to be fixed), send the outbox's address.
 // Hands of one session are sent one at a time in the order they were saved (by id). A hand the
 // server refused or that conflicts stops its session's queue until the keeper fixes it: the
-// hands behind it were entered after it, so sending them first would change their order.
+// hands behind it were entered after it, so sending them first would change their order. A spent
+// hand (saved, then undone, deleted or changed on another phone) is set aside instead: it is never
+// sent again as it is, so it holds no number and stops nothing; the server's numbers still keep
+// the order of the hands behind it (one that no longer follows is a conflict).
 (function (root, factory) {
   "use strict";
   if (typeof module === "object" && module.exports) module.exports = factory();
@@ -35,12 +38,21 @@
 
   function needsKeeper(entry) { return entry.state === REFUSED || entry.state === CONFLICT; }
 
+  function isSpent(entry) { return entry.state === CONFLICT && entry.reason === "spent"; }
+
+  // The session's hands still in line to be sent (the spent ones set aside), in order.
+  function inLine(entries, session) {
+    return sessionQueue(entries, session).filter(function (entry) { return !isSpent(entry); });
+  }
+
+  function heads(entries) {
+    return sessionsOf(entries).map(function (session) { return inLine(entries, session)[0]; }).filter(Boolean);
+  }
+
   // The entry to send now, or null: the head of a session's queue, if it is waiting and its
   // retry time has come. A session whose head is being sent or needs the keeper sends nothing.
   function nextToSend(entries, now) {
-    var ready = sessionsOf(entries).map(function (session) {
-      return sessionQueue(entries, session)[0];
-    }).filter(function (head) {
+    var ready = heads(entries).filter(function (head) {
       return head.state === WAITING && (head.retryAt || 0) <= now;
     });
     ready.sort(byId);
@@ -49,9 +61,7 @@
 
   // Milliseconds until some waiting head may be tried again (0: now), or null if none waits.
   function nextWake(entries, now) {
-    var times = sessionsOf(entries).map(function (session) {
-      return sessionQueue(entries, session)[0];
-    }).filter(function (head) { return head.state === WAITING; }).map(function (head) {
+    var times = heads(entries).filter(function (head) { return head.state === WAITING; }).map(function (head) {
       return Math.max(0, (head.retryAt || 0) - now);
     });
     return times.length ? Math.min.apply(null, times) : null;
@@ -71,8 +81,11 @@
     if (answer.redirected || status === 403) return { kind: "signin" };
     switch (body.outcome) {
       case "saved":
-      case "already_saved":  // sent before, its answer lost: it stands, once
         return { kind: "saved", number: body.saved };
+      case "already_saved":
+        // Sent before, its answer lost: it stands, once. Or another phone saved this very hand
+        // first (same_hand): this copy is dropped, never recorded twice.
+        return body.same_hand ? { kind: "saved", number: body.saved, same: true } : { kind: "saved", number: body.saved };
       case "conflict":
       case "finished":
         return { kind: "conflict", message: body.conflict || "", next: body.next || null };
@@ -128,7 +141,9 @@
   // "Send as the next hand": this entry becomes hand `number` and the hands behind it in its
   // session follow on, in order. Only the changed entries are returned.
   function renumberFrom(entries, id, number) {
-    var queue = sessionQueue(entries, (entries.filter(function (e) { return e.id === id; })[0] || {}).session);
+    // The spent hands behind it stay set aside.
+    var queue = sessionQueue(entries, (entries.filter(function (e) { return e.id === id; })[0] || {}).session)
+      .filter(function (entry) { return entry.id === id || !isSpent(entry); });
     var start = -1;
     queue.forEach(function (entry, index) { if (entry.id === id) start = index; });
     if (start === -1) return [];
@@ -152,13 +167,29 @@
     return changed;
   }
 
-  function isSpent(entry) { return entry.state === CONFLICT && entry.reason === "spent"; }
-
-  // The hand number the form should offer next: after the last hand kept for this session,
-  // and never behind what the server (or a kept copy of its page) said.
+  // The hand number the form should offer next: after the last hand kept for this session (a
+  // spent one holds no number), and never behind what the server (or a kept copy of its page) said.
   function nextNumber(entries, session, pageNumber) {
-    var numbers = sessionQueue(entries, session).map(function (entry) { return entry.number; });
+    var numbers = inLine(entries, session).map(function (entry) { return entry.number; });
     return Math.max.apply(null, [pageNumber].concat(numbers.map(function (n) { return n + 1; })));
+  }
+
+  // The number a form showing hand `shown` should show now that the server says `serverNext` is
+  // next (its poll), or null to leave the form as it is. It goes back (an undo or delete on
+  // another phone, a kept hand found spent) to the hand after the server's and this phone's kept
+  // hands; it never goes forward by itself: a hand another phone saved meanwhile may be the one
+  // being entered here, and Save shows the two side by side rather than record it twice.
+  function formNumber(entries, session, shown, serverNext) {
+    var number = nextNumber(entries, session, serverNext);
+    return number <= shown ? number : null;
+  }
+
+  // Whether a notice about kept hand `id` ("kept on this phone, sent when the connection is
+  // back") still holds: the hand is still waiting or being sent, not saved, spent or stuck.
+  function stillKept(entries, id) {
+    return entries.some(function (entry) {
+      return entry.id === id && (entry.state === WAITING || entry.state === SENDING);
+    });
   }
 
   // The form fields as the server must receive them for this entry: the entry's token and
@@ -182,9 +213,9 @@
   }
 
   // Whether a new hand must join the queue rather than go straight to the server: offline, or
-  // hands of the same session are still waiting (they come first).
+  // hands of the same session are still in line (they come first).
   function mustQueue(entries, session, online) {
-    return !online || sessionQueue(entries, session).length > 0;
+    return !online || inLine(entries, session).length > 0;
   }
 
   return {
@@ -192,7 +223,7 @@
     nextToSend: nextToSend, nextWake: nextWake, backoff: backoff, outcome: outcome,
     afterOutcome: afterOutcome, recover: recover, retryNow: retryNow, renumberFrom: renumberFrom,
     asNewHand: asNewHand, isSpent: isSpent,
-    nextNumber: nextNumber, bodyFields: bodyFields, counts: counts, mustQueue: mustQueue,
-    needsKeeper: needsKeeper, sessionQueue: sessionQueue,
+    nextNumber: nextNumber, formNumber: formNumber, stillKept: stillKept, bodyFields: bodyFields,
+    counts: counts, mustQueue: mustQueue, needsKeeper: needsKeeper, sessionQueue: sessionQueue, inLine: inLine,
   };
 });

@@ -1,6 +1,15 @@
 """The bridge between Django and the rules engine: every write to a session goes through here."""
 
-from .errors import Conflict, HandRejected, LaterChange, NeedsConfirmation, SessionFinished, TokenSpent, hand_gone
+from .errors import (
+    Conflict,
+    HandRejected,
+    LaterChange,
+    NeedsConfirmation,
+    NumberTaken,
+    SessionFinished,
+    TokenSpent,
+    hand_gone,
+)
 from .hands import Saved, delete_hand, edit_hand, preview_hand, record_hand, table_before, undo_last_hand
 from .keepers import (
     KeeperRefused,
@@ -19,6 +28,7 @@ from .keepers import (
     withdraw_request,
 )
 from .quotas import QuotaReached
+from .races import RaceLost, compare_with_saved
 from .sessions import (
     delete_session,
     find_or_create_player,
@@ -36,7 +46,9 @@ __all__ = [
     "KeeperRefused",
     "LaterChange",
     "NeedsConfirmation",
+    "NumberTaken",
     "QuotaReached",
+    "RaceLost",
     "Saved",
     "SessionFinished",
     "TokenSpent",
@@ -44,6 +56,7 @@ __all__ = [
     "add_keeper",
     "answer_request",
     "cancel_invitations",
+    "compare_with_saved",
     "delete_hand",
     "delete_session",
     "edit_hand",

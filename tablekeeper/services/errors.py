@@ -19,6 +19,16 @@ class Conflict(Exception):
         self.message = message
 
 
+class NumberTaken(Conflict):
+    """Another phone saved hand `number` first (the race for one hand): the session is at `next` now.
+    `compare_with_saved` says whether that hand is the one this Save carried."""
+
+    def __init__(self, message: str, *, number: int, next_number: int) -> None:
+        super().__init__(message)
+        self.number = number
+        self.next_number = next_number
+
+
 class TokenSpent(Conflict):
     """A Save whose client token is spent: its hand was undone, deleted or changed since, or the
     token belongs to another record. Retrying it can never succeed; `number` is the hand it made."""

@@ -25,6 +25,7 @@ from .errors import (
     HandRejected,
     LaterChange,
     NeedsConfirmation,
+    NumberTaken,
     SessionFinished,
     TokenSpent,
     digest,
@@ -154,12 +155,14 @@ def record_hand(
             raise SessionFinished(_("This session is finished; no more hands can be recorded."))
         if expected_number != locked.next_number:
             if expected_number < locked.next_number:
-                raise Conflict(
+                raise NumberTaken(
                     _(
                         "Hand %(saved)s was already saved from another device. "
                         "The board now shows hand %(next)s; check it before entering this one again."
                     )
-                    % {"saved": expected_number, "next": locked.next_number}
+                    % {"saved": expected_number, "next": locked.next_number},
+                    number=expected_number,
+                    next_number=locked.next_number,
                 )
             raise Conflict(
                 _(

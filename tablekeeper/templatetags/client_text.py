@@ -58,6 +58,9 @@ def client_text() -> dict[str, str]:
         "outbox.confirmDelete": _("Yes, delete this hand for good"),
         "outbox.fixing": _("Fixing hand {n} kept on this phone: Save puts it back in the queue, in its place."),
         "outbox.allSent": _("All hands kept on this phone were sent."),
+        "outbox.sameHand": _(
+            "Hand {n} was already saved on another phone, the same hand as this one: it was not recorded again."
+        ),
         "outbox.selfDraw": _("{who} won by self-draw"),
         "outbox.onDiscard": _("{who} won on {from}'s discard"),
         "outbox.robbedKong": _("{who} won by robbing {from}'s kong"),

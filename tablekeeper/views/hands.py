@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from functools import partial
 from typing import Any, cast
@@ -28,25 +27,33 @@ from ..reasons import reasons
 from ..reasons.record import record_lines
 from ..reasons.refusals import explained, pattern_names, refusals
 from ..rules import Record, SettleResult
-from ..rules.deal import next_deals
 from ..services.trail import trail_of
 from .access import kept_session
 from .board import build_board, seats_of
+from .next_hand import deals_after
 from .outbox import asks_for_json, hand_outbox
+from .races import race_view
 from .sessions import board_after_save
 
 FORM_TEMPLATE = "hands/form.html"
 
 
 def _form_context(
-    session: GameSession, seats: list[Seat], form: HandForm, *, editing: Round | None = None, **extra: object
+    session: GameSession,
+    seats: list[Seat],
+    form: HandForm,
+    *,
+    editing: Round | None = None,
+    dealt: int | None = None,
+    **extra: object,
 ) -> dict[str, object]:
-    # Editing hand 5 shows the table as hand 5 was dealt: its dealer, streak and pot, not today's.
-    before = services.table_before(session, editing.number) if editing is not None else None
+    # Editing hand 5 shows the table as hand 5 was dealt: its dealer, streak and pot, not today's;
+    # so does the race for hand 5 lost to another phone (`dealt`), whose two versions it compares.
+    number = editing.number if editing is not None else dealt
+    before = services.table_before(session, number) if number is not None else None
     # A new hand: who deals the next two hands for each plain result, so a phone keeping hands
     # offline still shows the winds and 庄 (static/js/outbox-queue.js).
-    state = session.state or session.starting_state()
-    deals = "" if editing is not None else json.dumps(next_deals(session.variant, state, session.engine_options()))
+    deals = "" if editing is not None else deals_after(session)
     return {
         "next_deals": deals,
         "session": session,
@@ -130,8 +137,13 @@ def _done(request: HtmxHttpRequest, session: GameSession) -> HttpResponse:
 SaveOutcome = services.Saved | Round | services.NeedsConfirmation | services.Conflict | services.HandRejected | None
 
 
+def _record_to_save(request: HtmxHttpRequest, form: HandForm) -> Record | None:
+    """The record a Save carries: the taps, or (insisting) the hand kept as a manual adjustment."""
+    return form.as_manual_adjustment() if request.POST.get("action") == "insist" else form.to_record()
+
+
 def _save_or_edit(request: HtmxHttpRequest, session: GameSession, form: HandForm, editing: Round | None) -> SaveOutcome:
-    record = form.as_manual_adjustment() if request.POST.get("action") == "insist" else form.to_record()
+    record = _record_to_save(request, form)
     if record is None:
         return None
     try:
@@ -181,6 +193,16 @@ def _answer_save(
             later = _later_rows(seats, outcome.changes)
             preview = services.preview_hand(session, form.to_record(), editing.number)
             return show(preview, later_changes=later, later_digest=outcome.digest, later_stale=outcome.stale)
+        case services.NumberTaken() if editing is None:
+            # Another phone saved this hand first: show what it saved beside what this phone
+            # entered, seat chips drawn as that hand was dealt; the same hand needs recording no more.
+            form.conflict = outcome.message
+            form.renumber_to = outcome.next_number
+            record = _record_to_save(request, form)
+            race = services.compare_with_saved(session, outcome.number, record) if record is not None else None
+            if race is None or record is None:
+                return show(status=409)
+            return show(status=409, race=race_view(session, seats, race, record), dealt=outcome.number)
         case services.Conflict():
             form.conflict = outcome.message
             if editing is None and not isinstance(outcome, services.SessionFinished):
@@ -206,13 +228,14 @@ def _form_page(
     preview: SettleResult | None = None,
     *,
     status: int = 200,
+    dealt: int | None = None,
     **extra: Any,
 ) -> HttpResponse:
     if not request.htmx and status != 409:
         # A browser without JavaScript shows the form again; a 4xx would look like a broken page.
         status = 200
     shown = _preview_context(session, seats, preview, form, editing.record if editing is not None else None)
-    context = _form_context(session, seats, form, editing=editing, **shown, **extra)
+    context = _form_context(session, seats, form, editing=editing, dealt=dealt, **shown, **extra)
     return page_or_partial(request, FORM_TEMPLATE, "hand_form", context, status=status)
 
 

@@ -24,7 +24,9 @@ from .board import seats_of
 
 class Outcome(StrEnum):
     SAVED = "saved"
-    ALREADY_SAVED = "already_saved"  # sent before, its answer lost: the hand stands as it was sent
+    # Sent before, its answer lost: the hand stands as it was sent; or (`same_hand`) another phone
+    # saved this very hand first, as the engine settles it.
+    ALREADY_SAVED = "already_saved"
     CONFLICT = "conflict"  # another phone saved this hand's number first
     SPENT = "spent"  # its hand was undone, deleted or changed since: it is never saved again as it is
     FINISHED = "finished"  # the session was finished meanwhile
@@ -87,14 +89,22 @@ def hand_outbox(request: HtmxHttpRequest, session_id: int) -> JsonResponse:
         return _answer(session, form, finished)
     if not form.is_valid():
         return _said(Outcome.INVALID, errors=form.problems())
+    record = form.to_record()
     try:
         saved = services.record_hand(
             session,
-            form.to_record(),
+            record,
             client_token=form.cleaned_data["client_token"],
             expected_number=form.cleaned_data["expected_number"],
             user=current_user(request),
         )
+    except services.NumberTaken as taken:
+        race = services.compare_with_saved(session, taken.number, record)
+        if race is not None and race.same:
+            # Both phones entered this hand and the other saved it first: this copy is not recorded
+            # again, and the phone drops it as saved (a page loaded before `same_hand` does too).
+            return _said(Outcome.ALREADY_SAVED, saved=taken.number, same_hand=True)
+        return _answer(session, form, taken)
     except (services.Conflict, services.HandRejected) as refused:
         return _answer(session, form, refused)
     return _answer(session, form, saved)

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 from django.contrib.auth.models import User
 from django.test import Client
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from tablekeeper.models import GameSession
 from tablekeeper.rules import replay
@@ -158,3 +158,28 @@ def small_tap_targets(page: Page, selector: str) -> list[str]:
         selector,
     )
     return small
+
+
+class Held:
+    """Requests to a URL wait until the test lets them through (a slow network, as slow as needed);
+    once let through, later ones pass at once."""
+
+    def __init__(self, page: Page, pattern: str) -> None:
+        self.routes: list[Route] = []
+        self.holding = True
+        page.route(pattern, self.keep)
+
+    def keep(self, route: Route) -> None:
+        if self.holding:
+            self.routes.append(route)
+        else:
+            route.continue_()
+
+    def release(self) -> None:
+        self.holding = False
+        while self.routes:
+            self.routes.pop(0).continue_()
+
+
+def tap(page: Page, name: str, value: str) -> None:
+    page.locator(f'#hand-form label.chip:has(input[name="{name}"][value="{value}"])').first.click()

@@ -7,37 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.contrib.auth.models import User
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, expect
 
 from tablekeeper import services
 from tablekeeper.models import Round
 from tests.conftest import make_session
-from tests.e2e.phones import phone
-
-
-class Held:
-    """Requests to a URL wait until the test lets them through (a slow network, as slow as needed);
-    once let through, later ones pass at once."""
-
-    def __init__(self, page: Page, pattern: str) -> None:
-        self.routes: list[Route] = []
-        self.holding = True
-        page.route(pattern, self.keep)
-
-    def keep(self, route: Route) -> None:
-        if self.holding:
-            self.routes.append(route)
-        else:
-            route.continue_()
-
-    def release(self) -> None:
-        self.holding = False
-        while self.routes:
-            self.routes.pop(0).continue_()
-
-
-def tap(page: Page, name: str, value: str) -> None:
-    page.locator(f'#hand-form label.chip:has(input[name="{name}"][value="{value}"])').first.click()
+from tests.e2e.phones import Held, phone, tap
 
 
 def test_on_a_slow_network_save_says_saving_and_the_preview_shows_its_own_spinner(

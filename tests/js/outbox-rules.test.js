@@ -59,6 +59,8 @@ const answers = [
   ["a saved hand", { status: 200, body: { outcome: "saved", saved: 7 } }, { kind: "saved", number: 7 }],
   ["a hand saved by an earlier send", { status: 200, body: { outcome: "already_saved", saved: 7 } },
     { kind: "saved", number: 7 }],
+  ["the same hand saved first by another phone", { status: 200, body: { outcome: "already_saved", saved: 7, same_hand: true } },
+    { kind: "saved", number: 7, same: true }],
   ["a conflict", { status: 409, body: { outcome: "conflict", conflict: "Hand 5 was already saved", next: 6, spent: false } },
     { kind: "conflict", message: "Hand 5 was already saved", next: 6 }],
   ["a session finished meanwhile", { status: 409, body: { outcome: "finished", conflict: "finished", next: 6, spent: false } },
@@ -186,7 +188,6 @@ test("a spent token's answer is a conflict the keeper must settle, never one to 
   assert.equal(after.state, rules.CONFLICT);
   assert.equal(after.message, "Hand 3 was undone on another phone", "the outbox shows the server's words");
   assert.ok(rules.isSpent(after) && rules.needsKeeper(after));
-  assert.equal(rules.nextToSend([after, kept(4)], NOW), null, "the hands behind it wait for the keeper");
   assert.ok(!rules.isSpent(rules.afterOutcome(kept(3), rules.outcome({ status: 409, body: { outcome: "conflict", conflict: "taken", next: 4, spent: false } }), NOW)));
 });
 
@@ -200,4 +201,54 @@ test("a spent hand saved again on purpose becomes the next hand on a token of it
     [[1, 3, "fresh", rules.WAITING], [2, 4, "t2", rules.WAITING]]);
   assert.equal(changed[0].reason, "");
   assert.ok(!rules.isSpent(changed[0]));
+});
+
+// A kept hand the server found spent (saved, then undone, deleted or changed on another phone).
+function spent(id, overrides) {
+  return kept(id, Object.assign({ state: rules.CONFLICT, reason: "spent", message: "undone", serverNext: id }, overrides || {}));
+}
+
+test("a spent hand is set aside: the hands behind it are sent, and the server's numbers keep their order", () => {
+  const entries = [spent(3), kept(4)];
+  assert.equal(rules.nextToSend(entries, NOW).id, 4);
+  assert.equal(rules.nextWake(entries, NOW), 0);
+  assert.equal(rules.nextToSend([spent(3)], NOW), null);
+  assert.equal(rules.nextWake([spent(3)], NOW), null);
+});
+
+test("a spent hand holds no number and does not make a new hand wait behind it", () => {
+  assert.equal(rules.nextNumber([spent(15)], "5", 15), 15);
+  assert.equal(rules.mustQueue([spent(15)], "5", true), false);
+  assert.equal(rules.mustQueue([spent(15), kept(16)], "5", true), true);
+  assert.deepEqual(rules.counts([spent(15)], "5"), { pending: 1, attention: 1 }, "it is still listed for the keeper");
+});
+
+test("renumbering leaves the spent hands behind it set aside", () => {
+  const entries = [kept(1, { number: 5, state: rules.CONFLICT, serverNext: 6 }), spent(2, { number: 6 }), kept(3, { number: 7 })];
+  assert.deepEqual(rules.renumberFrom(entries, 1, 6).map((entry) => [entry.id, entry.number]), [[1, 6], [3, 7]]);
+});
+
+const following = [
+  ["an undo on another phone takes an untouched form back", [], 16, 15, 15],
+  ["a delete on another phone takes it back further", [], 16, 12, 12],
+  ["the same table leaves the number as it is", [], 15, 15, 15],
+  ["a hand another phone saved is never skipped over by itself", [], 15, 16, null],
+  ["hands kept here still come before the form's", [kept(1, { number: 15 }), kept(2, { number: 16 })], 17, 15, 17],
+  ["hands kept here, an undo on another phone: the kept hands still come first", [kept(1, { number: 15 })], 16, 14, 16],
+  ["a kept hand found spent gives its number back", [spent(1, { number: 15 })], 16, 15, 15],
+  ["another session's kept hands do not count", [kept(1, { session: "9", number: 40 })], 16, 15, 15],
+];
+for (const [what, entries, shown, serverNext, expected] of following) {
+  test(`the form follows the server: ${what}`, () => {
+    assert.equal(rules.formNumber(entries, "5", shown, serverNext), expected);
+  });
+}
+
+test("a notice about a kept hand holds only while it waits or is being sent", () => {
+  assert.ok(rules.stillKept([kept(1)], 1));
+  assert.ok(rules.stillKept([kept(1, { state: rules.SENDING })], 1));
+  assert.ok(!rules.stillKept([], 1), "saved: it left the outbox");
+  assert.ok(!rules.stillKept([spent(1)], 1), "spent: it will not be sent");
+  assert.ok(!rules.stillKept([kept(1, { state: rules.CONFLICT })], 1));
+  assert.ok(!rules.stillKept([kept(2)], 1));
 });
