@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 
 from django.conf import settings
@@ -55,29 +54,26 @@ class PrivateCacheMiddleware:
 # and the signed-in session's key now (a cookie the worker reads before it answers any page).
 ACCOUNT_HEADER = "X-TableKeeper-Account"
 ACCOUNT_COOKIE = "tk_account"
-# Where the offline key's random half lives: in the server's session, so that it ends with it.
-_OFFLINE_NONCE = "tk_offline_nonce"
 _OFFLINE_KEY_SALT = "tablekeeper.offline-key"
 
 
 def offline_key(request: HttpRequest) -> str:
     """The name the service worker keeps the signed-in session's pages under ("" signed out).
 
-    Issued per log-in and revocable: a random value kept in the server's session (a log-out or a
-    log-in as someone else flushes it) mixed with the account's session hash (which a password
-    change or reset rotates, ending every other session of the account). The worker shows a kept
-    page on a slow network only once the server has confirmed this key (views.offline.offline_key_check),
-    so a phone whose session ended elsewhere never shows the pages it kept under the old one.
-    Opaque, and different at every log-in: the cookie says nothing about the account.
+    Issued per log-in and revocable: derived from the server's session key (random, new at every
+    log-in, gone at log-out) and the account's session hash (which a password change or reset
+    rotates, ending every other session of the account), so it needs nothing stored of its own. The
+    worker shows a kept page on a slow network only once the server has confirmed this key
+    (views.offline.offline_key_check), so a phone whose session ended elsewhere never shows the
+    pages it kept under it. One-way and different at every log-in: the cookie that carries it says
+    nothing about the account, and nothing about the session key it came from.
     """
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return ""
-    nonce = request.session.get(_OFFLINE_NONCE)
-    if not isinstance(nonce, str):
-        nonce = secrets.token_urlsafe(18)
-        request.session[_OFFLINE_NONCE] = nonce
-    mixed = f"{nonce}:{user.get_session_auth_hash()}"
+    if request.session.session_key is None:
+        request.session.save()  # a log-in over another account's session: its new key, now
+    mixed = f"{request.session.session_key}:{user.get_session_auth_hash()}"
     return salted_hmac(_OFFLINE_KEY_SALT, mixed, algorithm="sha256").hexdigest()[:32]
 
 
