@@ -28,14 +28,15 @@ NOTHING_KEPT = "() => caches.keys().then((names) => !names.some((name) => name.s
 
 
 def slow_board(page: Page, board: str, network_answer: str | None = None) -> list[str]:
-    """From now on the board's page comes back only after the worker's patience has run out: the
-    server's own answer, or `network_answer` in its place (so that a test can tell which one the
-    phone shows). The board's polls and every other request (the worker's question about its key
-    among them) go through at once, as a few bytes do on one bar of signal. The URLs slowed."""
+    """The next time the board's page is opened it comes back only after the worker's patience has
+    run out: the server's own answer, or `network_answer` in its place (so that a test can tell which
+    one the phone shows). The board's polls, the pages the worker fetches to keep afterwards and every
+    other request (the worker's question about its key among them) go through at once, as a few bytes
+    do on one bar of signal. The URLs slowed."""
     slowed: list[str] = []
 
     def one_bar(route: Route) -> None:
-        if route.request.headers.get("hx-request") == "true":
+        if slowed or route.request.headers.get("hx-request") == "true":
             route.continue_()
             return
         slowed.append(route.request.url)
