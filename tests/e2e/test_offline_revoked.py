@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
+from django.http import HttpRequest
 from django.test import Client
 from playwright.sync_api import Browser, Page, Route, expect
 
+from tablekeeper.middleware import offline_key
 from tablekeeper.views import offline
 from tests.conftest import make_session
 from tests.e2e.phones import open_board_kept_offline, phone, wait_for
@@ -24,10 +26,14 @@ PASSWORD = "Tiles-and-Winds-9"
 NEW_PASSWORD = "Fresh-Tiles-2468"
 # The page's answer comes this much later than the worker waits before it considers a kept copy.
 LATER_THAN_THE_PATIENCE_S = (offline.NAVIGATION_PATIENCE_MS + 2500) / 1000
+# Later still than the worker waits for the server's answer about its key, however busy the server.
+LATER_THAN_THE_KEY_CHECK_S = (offline.KEY_CHECK_AFTER_MS + offline.KEY_CHECK_TIMEOUT_MS + 2000) / 1000
 NOTHING_KEPT = "() => caches.keys().then((names) => !names.some((name) => name.startsWith('tk-pages-')))"
 
 
-def slow_board(page: Page, board: str, network_answer: str | None = None) -> list[str]:
+def slow_board(
+    page: Page, board: str, network_answer: str | None = None, delay: float = LATER_THAN_THE_PATIENCE_S
+) -> list[str]:
     """The next time the board's page is opened it comes back only after the worker's patience has
     run out: the server's own answer, or `network_answer` in its place (so that a test can tell which
     one the phone shows). The board's polls, the pages the worker fetches to keep afterwards and every
@@ -40,7 +46,7 @@ def slow_board(page: Page, board: str, network_answer: str | None = None) -> lis
             route.continue_()
             return
         slowed.append(route.request.url)
-        time.sleep(LATER_THAN_THE_PATIENCE_S)
+        time.sleep(delay)
         if network_answer is None:
             route.continue_()
         else:
@@ -48,6 +54,19 @@ def slow_board(page: Page, board: str, network_answer: str | None = None) -> lis
 
     page.context.route(re.compile(re.escape(board) + "$"), one_bar)
     return slowed
+
+
+@pytest.fixture
+def key_answers(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What the server answered each time the worker asked for its key (views.offline.offline_key_check)."""
+    answers: list[str] = []
+
+    def answered(request: HttpRequest) -> str:
+        answers.append(offline_key(request))
+        return answers[-1]
+
+    monkeypatch.setattr(offline, "offline_key", answered)
+    return answers
 
 
 def change_password_elsewhere(user: User) -> None:
@@ -62,7 +81,7 @@ def change_password_elsewhere(user: User) -> None:
 
 
 def test_after_a_password_change_elsewhere_a_slow_network_never_shows_the_board_the_phone_kept(
-    browser: Browser, live_server, artifacts: Path
+    browser: Browser, live_server, artifacts: Path, key_answers: list[str]
 ):
     keeper = User.objects.create_user("keeper", password=PASSWORD)
     game = make_session(keeper, player_names=["Ann", "Bo", "Cy", "Di"])
@@ -78,9 +97,10 @@ def test_after_a_password_change_elsewhere_a_slow_network_never_shows_the_board_
         # The next person opens the board on one bar of signal. The phone still holds the old cookie
         # and the board it kept; the worker asks the server before showing it, and the server says
         # the key is gone: the phone waits for the server's own answer, the log-in page.
-        slowed = slow_board(club_phone, board)
+        slowed, asked_before = slow_board(club_phone, board), len(key_answers)
         club_phone.goto(board, timeout=30_000)
         assert slowed, "the board really came over the slowed network"
+        assert key_answers[asked_before:] == [""], "the worker asked, and the server said the key is gone"
         expect(club_phone).to_have_url(re.compile(r"/accounts/login/"))
         club_phone.screenshot(path=str(artifacts / "offline-revoked-slow-network.png"))
         for name in ("Ann", "Bo", "Cy", "Di"):
@@ -94,7 +114,7 @@ def test_after_a_password_change_elsewhere_a_slow_network_never_shows_the_board_
 
 
 def test_the_same_keeper_still_gets_the_kept_board_on_a_slow_network_and_offline(
-    browser: Browser, live_server, artifacts: Path
+    browser: Browser, live_server, artifacts: Path, key_answers: list[str]
 ):
     keeper = User.objects.create_user("keeper", password=PASSWORD)
     game = make_session(keeper, player_names=["Ann", "Bo", "Cy", "Di"])
@@ -104,10 +124,14 @@ def test_the_same_keeper_still_gets_the_kept_board_on_a_slow_network_and_offline
 
         # The server confirms the key (nothing changed), so the kept board is shown once the
         # patience runs out, before the network's answer (a stand-in page, never shown) arrives.
-        slowed = slow_board(own_phone, board, network_answer="<p id='late'>The network's late answer</p>")
+        late = "<p id='late'>The network's late answer</p>"
+        slowed = slow_board(own_phone, board, network_answer=late, delay=LATER_THAN_THE_KEY_CHECK_S)
+        asked_before = len(key_answers)
         own_phone.goto(board, timeout=30_000)
         assert slowed, "the board really came over the slowed network"
         expect(own_phone.locator("#board .seat")).to_have_count(4)
+        key = {cookie["name"]: cookie["value"] for cookie in own_phone.context.cookies(live_server.url)}["tk_account"]
+        assert key_answers[asked_before:] == [key], "shown as the server confirmed the key, not for want of an answer"
         expect(own_phone.locator("#board")).to_contain_text("Ann")
         expect(own_phone.locator("#late")).to_have_count(0)
         own_phone.screenshot(path=str(artifacts / "offline-kept-board-slow-network.png"))
