@@ -28,6 +28,8 @@ NEW_PASSWORD = "Fresh-Tiles-2468"
 LATER_THAN_THE_PATIENCE_S = (offline.NAVIGATION_PATIENCE_MS + 2500) / 1000
 # Later still than the worker waits for the server's answer about its key, however busy the server.
 LATER_THAN_THE_KEY_CHECK_S = (offline.KEY_CHECK_AFTER_MS + offline.KEY_CHECK_TIMEOUT_MS + 2000) / 1000
+# Names no page of the app has in its own words.
+PLAYERS = ["Annabel", "Bertrand", "Cosima", "Dorothea"]
 NOTHING_KEPT = "() => caches.keys().then((names) => !names.some((name) => name.startsWith('tk-pages-')))"
 
 
@@ -84,7 +86,7 @@ def test_after_a_password_change_elsewhere_a_slow_network_never_shows_the_board_
     browser: Browser, live_server, artifacts: Path, key_answers: list[str]
 ):
     keeper = User.objects.create_user("keeper", password=PASSWORD)
-    game = make_session(keeper, player_names=["Ann", "Bo", "Cy", "Di"])
+    game = make_session(keeper, player_names=PLAYERS)
     with phone(browser, live_server.url, keeper) as club_phone:
         board = open_board_kept_offline(club_phone, live_server.url, game)
         held = {cookie["name"]: cookie["value"] for cookie in club_phone.context.cookies(live_server.url)}
@@ -103,21 +105,22 @@ def test_after_a_password_change_elsewhere_a_slow_network_never_shows_the_board_
         assert key_answers[asked_before:] == [""], "the worker asked, and the server said the key is gone"
         expect(club_phone).to_have_url(re.compile(r"/accounts/login/"))
         club_phone.screenshot(path=str(artifacts / "offline-revoked-slow-network.png"))
-        for name in ("Ann", "Bo", "Cy", "Di"):
+        expect(club_phone.locator("#board")).to_have_count(0)
+        for name in PLAYERS:
             assert name not in club_phone.content(), "the board kept for the ended session was shown"
         # Nothing of the ended session is kept any more: offline, the board is not there either.
         wait_for(club_phone, NOTHING_KEPT)
         club_phone.context.set_offline(True)
         club_phone.goto(board)
         expect(club_phone.locator("h1")).to_have_text("No connection")
-        assert "Ann" not in club_phone.content()
+        assert PLAYERS[0] not in club_phone.content()
 
 
 def test_the_same_keeper_still_gets_the_kept_board_on_a_slow_network_and_offline(
     browser: Browser, live_server, artifacts: Path, key_answers: list[str]
 ):
     keeper = User.objects.create_user("keeper", password=PASSWORD)
-    game = make_session(keeper, player_names=["Ann", "Bo", "Cy", "Di"])
+    game = make_session(keeper, player_names=PLAYERS)
     with phone(browser, live_server.url, keeper) as own_phone:
         board = open_board_kept_offline(own_phone, live_server.url, game)
         own_phone.goto("about:blank")
@@ -132,7 +135,7 @@ def test_the_same_keeper_still_gets_the_kept_board_on_a_slow_network_and_offline
         expect(own_phone.locator("#board .seat")).to_have_count(4)
         key = {cookie["name"]: cookie["value"] for cookie in own_phone.context.cookies(live_server.url)}["tk_account"]
         assert key_answers[asked_before:] == [key], "shown as the server confirmed the key, not for want of an answer"
-        expect(own_phone.locator("#board")).to_contain_text("Ann")
+        expect(own_phone.locator("#board")).to_contain_text(PLAYERS[0])
         expect(own_phone.locator("#late")).to_have_count(0)
         own_phone.screenshot(path=str(artifacts / "offline-kept-board-slow-network.png"))
 
