@@ -100,8 +100,12 @@ def test_after_a_password_change_elsewhere_a_slow_network_never_shows_the_board_
         # and the board it kept; the worker asks the server before showing it, and the server says
         # the key is gone: the phone waits for the server's own answer, the log-in page.
         slowed, asked_before = slow_board(club_phone, board), len(key_answers)
-        club_phone.goto(board, timeout=30_000)
+        shown: list[str] = []
+        club_phone.on("framenavigated", lambda frame: shown.append(frame.url) if frame.parent_frame is None else None)
+        answer = club_phone.goto(board, timeout=30_000)
         assert slowed, "the board really came over the slowed network"
+        # No page was ever shown at the board's address: the first page shown is the log-in page.
+        assert board not in shown and answer is not None and "/accounts/login/" in answer.url
         assert key_answers[asked_before:] == [""], "the worker asked, and the server said the key is gone"
         expect(club_phone).to_have_url(re.compile(r"/accounts/login/"))
         club_phone.screenshot(path=str(artifacts / "offline-revoked-slow-network.png"))
