@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -51,29 +50,42 @@ class PrivateCacheMiddleware:
         return response
 
 
-# Read by the service worker (templates/offline/sw.js): which account a page belongs to, and which
-# account is signed in now (a cookie the worker reads before it answers any page).
+# Read by the service worker (templates/offline/sw.js): the offline key a page was served under,
+# and the signed-in session's key now (a cookie the worker reads before it answers any page).
 ACCOUNT_HEADER = "X-TableKeeper-Account"
 ACCOUNT_COOKIE = "tk_account"
+_OFFLINE_KEY_SALT = "tablekeeper.offline-key"
 
 
-def account_marker(user: Any) -> str:
-    """The name the service worker keeps an account's pages under ("" signed out): opaque, so that
-    a cookie that scripts can read says nothing about the account beyond "the same as before"."""
+def offline_key(request: HttpRequest) -> str:
+    """The name the service worker keeps the signed-in session's pages under ("" signed out).
+
+    Issued per log-in and revocable: derived from the server's session key (random, new at every
+    log-in, gone at log-out) and the account's session hash (which a password change or reset
+    rotates, ending every other session of the account), so it needs nothing stored of its own. The
+    worker shows a kept page on a slow network only once the server has confirmed this key
+    (views.offline.offline_key_check), so a phone whose session ended elsewhere never shows the
+    pages it kept under it. One-way and different at every log-in: the cookie that carries it says
+    nothing about the account, and nothing about the session key it came from.
+    """
+    user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return ""
-    return salted_hmac("tablekeeper.offline-account", str(user.pk), algorithm="sha256").hexdigest()[:24]
+    if request.session.session_key is None:
+        request.session.save()  # a log-in over another account's session: its new key, now
+    mixed = f"{request.session.session_key}:{user.get_session_auth_hash()}"
+    return salted_hmac(_OFFLINE_KEY_SALT, mixed, algorithm="sha256").hexdigest()[:32]
 
 
 class AccountHeaderMiddleware:
-    """Name the signed-in account on every HTML page (empty when signed out), and keep the
-    `tk_account` cookie equal to it (gone when signed out).
+    """Name the signed-in session's offline key on every HTML page (empty when signed out), and
+    keep the `tk_account` cookie equal to it (gone when signed out or the session has ended).
 
-    The service worker keeps the pages it caches under that name. Before it answers a page from
-    its cache (a slow or absent network) it reads the cookie, so it shows only the signed-in
-    account's pages and drops every other account's: a phone passed to the next keeper, who logs
-    in over the last one, never shows the last one's pages, however slow the network. The cookie
-    is not HttpOnly because the worker and the page must read it; it grants nothing.
+    The service worker keeps the pages it caches under that key. Before it answers a page from its
+    cache (a slow or absent network) it reads the cookie, so it shows only the current session's
+    pages and drops every other key's: a phone passed to the next keeper, who logs in over the
+    last one, never shows the last one's pages, however slow the network. The cookie is not
+    HttpOnly because the worker and the page must read it; it grants nothing.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -83,14 +95,14 @@ class AccountHeaderMiddleware:
         response = self.get_response(request)
         if not hasattr(request, "user"):
             return response  # answered before authentication ran (nothing to say about the account)
-        marker = account_marker(request.user)
+        key = offline_key(request)
         if response.get("Content-Type", "").startswith("text/html"):
-            response[ACCOUNT_HEADER] = marker
-        if request.COOKIES.get(ACCOUNT_COOKIE, "") != marker:
-            if marker:
+            response[ACCOUNT_HEADER] = key
+        if request.COOKIES.get(ACCOUNT_COOKIE, "") != key:
+            if key:
                 response.set_cookie(
                     ACCOUNT_COOKIE,
-                    marker,
+                    key,
                     max_age=settings.SESSION_COOKIE_AGE,
                     secure=settings.SESSION_COOKIE_SECURE,
                     httponly=False,

@@ -100,6 +100,7 @@ urlpatterns = [
     path("join/<slug:token>/", keepers.join_session, name="join_session"),
     path("sw.js", offline.service_worker, name="service_worker"),
     path("offline/", offline.offline_page, name="offline"),
+    path("offline/key/", offline.offline_key_check, name="offline_key_check"),
     path("phrase/scripts/", offline.phrase_scripts, name="phrase_scripts"),
     path("b/<slug:token>/", share.shared_board, name="shared_board"),
     path("b/<slug:token>/summary/", summary.shared_summary, name="shared_summary"),

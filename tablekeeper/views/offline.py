@@ -17,7 +17,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from ..middleware import ACCOUNT_COOKIE, ACCOUNT_HEADER
+from ..middleware import ACCOUNT_COOKIE, ACCOUNT_HEADER, offline_key
 
 # The app shell: every file a page loads, or loads later (the outbox's queue and rules), so that
 # any kept page works whole without a network. tests/web/test_offline.py checks that the pages
@@ -74,6 +74,13 @@ KEPT_PAGES = (
 KEPT_FRAGMENTS = ("phrase_scripts",)
 # How long a page may take before the worker shows the kept copy instead (one bar of signal).
 NAVIGATION_PATIENCE_MS = 4000
+# A page slower than this makes the worker ask the server which offline key this phone's session
+# has now (offline_key_check): a kept page is shown only under a key the server has just confirmed.
+# Asked only for slow pages, so a good connection sends nothing more.
+KEY_CHECK_AFTER_MS = 1000
+# A question that gets no answer in this long is taken as no network at all: the kept page is shown,
+# as it is offline (a connection that answers nothing must not leave the keeper without the board).
+KEY_CHECK_TIMEOUT_MS = 8000
 SERVICE_WORKER_TEMPLATE = "offline/sw.js"
 
 
@@ -103,6 +110,9 @@ def service_worker_script(debug: bool) -> str:
         "patience": NAVIGATION_PATIENCE_MS,
         "accountHeader": ACCOUNT_HEADER,
         "accountCookie": ACCOUNT_COOKIE,
+        "keyCheck": reverse("offline_key_check"),
+        "keyCheckAfter": KEY_CHECK_AFTER_MS,
+        "keyCheckTimeout": KEY_CHECK_TIMEOUT_MS,
         # Posting to these changes who is signed in: every kept page is dropped first.
         "accountPaths": [reverse("login"), reverse("logout"), reverse("signup")],
     }
@@ -138,4 +148,15 @@ def offline_page(request: HttpRequest) -> HttpResponse:
     """What the worker shows for a page it never kept, when the server cannot be reached."""
     response = TemplateResponse(request, "offline.html", {})
     response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def offline_key_check(request: HttpRequest) -> HttpResponse:
+    """The offline key of this phone's session now, in a header and nothing else ("" once the session
+    has ended: logged out, or the password changed elsewhere). The worker asks when a page is slow,
+    before it shows one it kept: a few bytes get through one bar of signal long before a page does."""
+    response = HttpResponse(status=204)
+    response[ACCOUNT_HEADER] = offline_key(request)
+    response["Cache-Control"] = "no-store"
     return response

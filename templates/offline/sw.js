@@ -77,10 +77,11 @@ self.addEventListener("fetch", function (event) {
 // The offline page is kept in the language of the pages around it; fetched again when that changes.
 let shellLanguage = null;
 
-// Which account is signed in, so that only its pages are ever answered from the cache. Read from
-// the tk_account cookie (the server keeps it equal to the account) where the worker can read
-// cookies; elsewhere, what the pages last said (kept in a small cache, as the worker may be
-// stopped between pages), forgotten at every log-in or log-out. null: not known, so no kept page.
+// Which session is signed in (its offline key), so that only its pages are ever answered from the
+// cache. Read from the tk_account cookie (the server keeps it equal to the session's key) where the
+// worker can read cookies; elsewhere, what the pages last said (kept in a small cache, as the
+// worker may be stopped between pages), forgotten at every log-in or log-out. null: not known, so
+// no kept page. Either may be out of date (a session ended elsewhere): askKey asks the server.
 const META = "tk-meta";
 const ACCOUNT_KEY = "/__tk-account__";
 let switching = Promise.resolve();
@@ -148,25 +149,59 @@ function fragment(request, url) {
 }
 
 // Network first, so that an online keeper always sees the server's board; the kept copy when
-// the network fails, or when it is too slow and a copy exists (one bar of signal).
+// the network fails, or when it is too slow and the server has confirmed the key the copy was
+// kept under (one bar of signal).
 function page(request, url) {
-  // Known before anything is answered: the account signed in now. Other accounts' pages go.
+  // Known before anything is answered: the session signed in now. Other keys' pages go.
   const account = currentAccount().then(function (name) {
     return name ? forgetPages(name).then(function () { return name; }) : null;
   }, function () { return null; });
   const network = fetch(request);
   network.then(function (response) { return remember(url, response.clone()); }).catch(function () {});
+  let asked = null;
+  function confirmedCopy() {
+    if (!asked) asked = keptPage(url, account).then(function (copy) {
+      return copy ? askKey(account).then(function (verdict) { return verdict === "stale" ? undefined : copy; }) : copy;
+    });
+    return asked;
+  }
   const slow = new Promise(function (resolve) { setTimeout(resolve, CONFIG.patience); });
+  const checkSoon = setTimeout(confirmedCopy, CONFIG.keyCheckAfter);
+  const noNeedToAsk = function () { clearTimeout(checkSoon); };
+  network.then(noNeedToAsk, noNeedToAsk);
   return Promise.race([network, slow.then(function () { return null; })])
     .then(function (response) {
       if (response) return response;
-      return keptPage(url, account).then(function (copy) { return copy || network; });
+      // Whichever comes first: the page, or a kept copy whose key the server confirmed.
+      return Promise.race([network, confirmedCopy().then(function (copy) { return copy || network; })]);
     })
     .catch(function () {
-      return keptPage(url, account).then(function (copy) {
+      return confirmedCopy().then(function (copy) {
         return copy || caches.match(CONFIG.offline, { cacheName: SHELL });
       }).then(function (fallback) { return fallback || Response.error(); });
     });
+}
+
+// Asks the server which key this phone's session has now, before a kept page is shown on a slow
+// network: the cookie alone is not trusted, as a session ended elsewhere (the password changed
+// from another phone, say) leaves it on this phone until the server is heard from. "same": the
+// server confirmed the key the pages were kept under. "stale": the session has another key or
+// none: every page kept under any other key is dropped at once, and none is shown. "unheard": no
+// answer from the server (no network, or none within CONFIG.keyCheckTimeout): kept pages are shown,
+// as offline.
+function askKey(account) {
+  const control = new AbortController();
+  const giveUp = setTimeout(function () { control.abort(); }, CONFIG.keyCheckTimeout);
+  const answer = fetch(CONFIG.keyCheck, { credentials: "same-origin", cache: "no-store", signal: control.signal });
+  return Promise.all([account, answer])
+    .then(function (both) {
+      const said = both[1].headers.get(CONFIG.accountHeader);
+      if (said === null) return "unheard";  // not the app's answer (a captive portal, a proxy's error)
+      const now = said || "anonymous";
+      if (now === both[0]) return "same";
+      return tellAccount(now).then(function () { return forgetPages(now); }).then(function () { return "stale"; });
+    }, function () { return "unheard"; })
+    .finally(function () { clearTimeout(giveUp); });
 }
 
 function keep(path) {
@@ -182,10 +217,11 @@ function keep(path) {
     .catch(function () {});
 }
 
-// Pages are kept per account: the server names the account in a header on every HTML page
-// (empty when signed out), and a page for anyone else drops everything kept before, so a shared
-// phone never shows one keeper's sessions to the next; a page for an account that is no longer
-// the signed-in one is not kept at all. Signed out, only a share board is kept.
+// Pages are kept per session: the server names the session's offline key in a header on every HTML
+// page (empty when signed out), and a page under any other key drops everything kept before, so a
+// shared phone never shows one keeper's sessions to the next, nor a session's pages once it ended;
+// a page for a session that is no longer the signed-in one is not kept at all. Signed out, only a
+// share board is kept.
 function remember(url, response) {
   const header = response.headers.get(CONFIG.accountHeader);
   if (header === null) return Promise.resolve();
@@ -222,8 +258,8 @@ function forgetPages(account) {
   });
 }
 
-// The kept copy of `url` for the signed-in account alone (`account`, a promise of its name, null
-// when not known): never another account's, whatever else is in the caches.
+// The kept copy of `url` for the signed-in session alone (`account`, a promise of its key, null
+// when not known): never another key's, whatever else is in the caches.
 function keptPage(url, account) {
   return account.then(function (name) {
     if (!name) return undefined;
