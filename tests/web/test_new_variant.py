@@ -167,6 +167,10 @@ def test_a_session_of_a_variant_the_registry_does_not_know_is_refused_without_a_
     assert not GameSession.objects.exists()
 
 
+# A fresh process per fixture, running nine web files over again: nightly (.ci/nightly). Every run of the
+# suite still plays each fixture through the whole app in process (above) and through the generic rules
+# tests (tests/rules/test_registry.py).
+@pytest.mark.nightly
 @pytest.mark.parametrize("variant", fixture_variant_ids())
 def test_a_copied_variant_folder_passes_every_generic_web_test(variant: str, tmp_path: Path) -> None:
     """The generic web tests, run in a fresh process whose registry also reads a temporary copy of the folder,

@@ -1,0 +1,68 @@
+"""What the engine says each pattern and fact item is worth at a table (`pattern_values`,
+`fact_item_values`, `counters_that_count`), against the values the rule book and the city presets
+give (RULES §1-§5, §9): table-driven, no database. The pages' chips are checked against settling
+in tests/web/test_table_values.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tablekeeper.rules import HouseRules, counters_that_count, fact_item_values, get_variant, pattern_values
+
+
+def table(variant: str, preset: str | None) -> HouseRules | None:
+    if preset is None:
+        return None
+    return dict(next(p for p in get_variant(variant)["presets"] if p["id"] == preset)["options"])
+
+
+@pytest.mark.parametrize(
+    ("variant", "preset", "pattern", "factor", "points"),
+    [
+        # Shandong's book adds points (RULES §4.6); 济南·途游 multiplies instead (§9, issue 23's evening).
+        ("shandong", None, "kong_bloom", None, 1),
+        ("shandong", "jinan_tuyoo", "kong_bloom", 2, None),
+        ("shandong", "jinan_tuyoo", "pure_one_suit", 4, None),
+        ("shandong", "jinan_tuyoo", "all_triplets", 2, None),
+        ("shandong", "jinan_tuyoo", "seven_pairs", 2, None),
+        ("shandong", "jinan_tuyoo", "luxury_seven_pairs", 4, None),
+        # 大连·俱乐部 (club_java): 冲宝 ×8, 杠上开花 ×4, the floats ×4.
+        ("dalian", "club_java", "treasure_rush", 8, None),
+        ("dalian", "club_java", "kong_bloom", 4, None),
+        ("dalian", "club_java", "double_float", 4, None),
+        ("dalian", "club_java", "single_float", 4, None),
+        # 郑州·常见: luxury seven pairs ×2 (the book says ×2 or ×4 by a house rule).
+        ("zhengzhou", "common", "luxury_seven_pairs", 2, None),
+    ],
+)
+def test_a_patterns_value_at_a_table_is_the_one_that_table_plays(
+    variant: str, preset: str | None, pattern: str, factor: int | None, points: int | None
+) -> None:
+    value: Any = pattern_values(variant, table(variant, preset))[pattern]
+    assert (value["factor"], value["points"]) == (factor, points)
+    assert value["words"]["en"] and value["words"]["zh"]
+
+
+@pytest.mark.parametrize("variant", ["dalian", "shenyang", "harbin", "shandong", "zhengzhou"])
+def test_every_value_multiplies_or_adds_and_is_said_in_both_languages_or_in_neither(variant: str) -> None:
+    # A flat payment has a figure but no words a chip could say: the page says nothing rather than a wrong value.
+    for preset in [None, *(p["id"] for p in get_variant(variant)["presets"])]:
+        for values in (
+            pattern_values(variant, table(variant, preset)),
+            fact_item_values(variant, table(variant, preset)),
+        ):
+            for item, value in values.items():
+                assert value is not None, (preset, item)
+                assert value["factor"] is not None or value["points"] is not None, (preset, item)
+                assert bool(value["words"]["en"]) == bool(value["words"]["zh"]), (preset, item)
+
+
+def test_jinans_table_pays_a_concealed_kong_two_points_and_no_drawn_hand_streak() -> None:
+    jinan = table("shandong", "jinan_tuyoo")
+    concealed: Any = fact_item_values("shandong", jinan)["concealed_kong"]
+    assert (concealed["points"], concealed["each"]) == (2, True)
+    assert counters_that_count("shandong", jinan)["draw_streak"] is False
+    # The book's Shandong doubles the next win after a drawn hand (RULES §4): the counter counts there.
+    assert counters_that_count("shandong", None)["draw_streak"] is True
