@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from tablekeeper import services
 from tablekeeper.models import Correction, GameSession, Round
+from tablekeeper.rules import Record
 from tests.conftest import HTMX, draw, make_session, record_all, signed_in, win
 from tests.hypothesis_profiles import examples
 from tests.web.test_corrections import shenyang_hands
@@ -31,11 +32,20 @@ ENGLISH = ["Ann", "Bo", "Cy", "Di"]
 # Shenyang pays the dealer double: moving hand 1's win from the dealer (seat 0) to seat 1 moves the
 # deal, so hand 2's self-draw by seat 0 pays less; the draw (hand 3) moves no points either way.
 HANDS = [win(0), win(0), draw(), win(2)]
+# The same with hand 1 won by seat 1: deleting it gives the deal back to seat 0 for hand 2 on.
+PASSED_DEAL = [win(1), win(0), draw(), win(2)]
 
 
-def shenyang(owner: User, names: list[str] = ENGLISH) -> GameSession:
+def away_from_the_deal(hands: int) -> list[Record]:
+    """Each hand self-drawn by the seat across from the dealer, so the deal passes on every hand.
+    With hand 1 given to the dealer, every later dealer is the seat before, never the winner: the
+    deal stays one seat behind for good and every later hand's dealer, who pays double, differs."""
+    return [win((number + 1) % 4) for number in range(1, hands + 1)]
+
+
+def shenyang(owner: User, names: list[str] = ENGLISH, hands: list[Record] = HANDS) -> GameSession:
     game = make_session(owner, "shenyang", player_names=names, base=10)
-    record_all(game, HANDS, owner)
+    record_all(game, hands, owner)
     return game
 
 
@@ -102,7 +112,7 @@ def test_an_edit_notes_each_later_hand_whose_points_moved_and_no_other(owner):
 
 
 def test_a_delete_notes_the_renumbered_later_hands_it_moved_under_their_new_numbers(owner):
-    game = shenyang(owner)
+    game = shenyang(owner, hands=PASSED_DEAL)
     before = figures(game)
     services.delete_hand(game, 1, user=owner)
     after = figures(game)
@@ -171,13 +181,13 @@ def _inserts_into_the_trail(queries: CaptureQueriesContext) -> int:
 @pytest.mark.parametrize("hands", [20, 300])
 def test_noting_every_later_hand_of_a_long_session_costs_one_insert_more(owner, hands):
     game = make_session(owner, "shenyang", base=10)
-    record_all(game, [win(0)] * hands)  # the dealer keeps winning: moving hand 1's win moves every later deal
+    record_all(game, away_from_the_deal(hands))
     before = figures(game)
     with CaptureQueriesContext(connection) as queries:
-        services.edit_hand(game, 1, win(1), user=owner)
+        services.edit_hand(game, 1, win(0), user=owner)
     after = figures(game)
     moved = sum(1 for key in after if after[key] != before[key]) - 1
-    assert moved > hands // 2
+    assert moved == hands - 1  # every later hand: the case is the worst there is
     assert Correction.objects.filter(action=Correction.Action.RESCORED_BY).count() == moved
     # The edit's own entry and one INSERT for every later hand it moved (up to 500 of them).
     assert _inserts_into_the_trail(queries) == 2
@@ -234,7 +244,7 @@ def test_an_edit_that_keeps_the_points_says_so(owner):
 
 
 def test_a_later_hand_re_scored_by_a_delete_names_the_deleted_hand(owner):
-    game = shenyang(owner)
+    game = shenyang(owner, hands=PASSED_DEAL)
     services.delete_hand(game, 1, user=owner)
     note = Correction.objects.filter(action=Correction.Action.RESCORED_BY).order_by("number").first()
     assert note is not None
@@ -246,7 +256,7 @@ def test_a_hands_record_reads_its_trail_with_each_cause_in_the_same_queries_howe
     game = shenyang(owner)
     client = signed_in(owner)
     counts = []
-    for winner in (1, 2, 3, 1):  # each edit of hand 1 re-scores hand 2 again: one more entry each time
+    for winner in (1, 0, 1, 0):  # each edit of hand 1 re-scores hand 2 again: one more entry each time
         services.edit_hand(game, 1, win(winner), user=owner)
         with CaptureQueriesContext(connection) as queries:
             client.get(f"/sessions/{game.pk}/hands/2/")
@@ -294,7 +304,7 @@ def test_the_share_boards_line_in_english(client, owner):
 
 
 def test_a_delete_on_the_share_board_counts_the_hands_it_re_scored(client, owner):
-    game = shenyang(owner)
+    game = shenyang(owner, hands=PASSED_DEAL)
     services.delete_hand(game, 1, user=owner)
     later = Correction.objects.filter(action=Correction.Action.RESCORED_BY).count()
     body = client.get(f"/b/{game.share_token}/", headers=HTMX).content.decode()
@@ -312,8 +322,8 @@ def test_the_share_board_reads_its_corrections_in_the_same_queries_however_many_
     counts = []
     for hands in (6, 60):
         game = make_session(owner, "shenyang", base=10)
-        record_all(game, [win(0)] * hands)
-        services.edit_hand(game, 1, win(1), user=owner)
+        record_all(game, away_from_the_deal(hands))
+        services.edit_hand(game, 1, win(0), user=owner)
         with CaptureQueriesContext(connection) as queries:
             client.get(f"/b/{game.share_token}/", headers=HTMX)
         counts.append(len(queries))
