@@ -374,3 +374,12 @@ def test_the_marked_summary_reads_no_more_queries(client, owner):
             client.get(reverse("session_summary", args=[game.pk]))
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_deleting_a_session_takes_its_whole_trail_with_the_notes_that_point_at_each_other(owner):
+    game = shenyang(owner)
+    services.edit_hand(game, 1, win(1), user=owner)
+    services.delete_hand(game, 1, user=owner)
+    assert Correction.objects.filter(session=game, cause__isnull=False).exists()
+    services.delete_session(game)
+    assert not Correction.objects.exists() and not Round.objects.exists()
