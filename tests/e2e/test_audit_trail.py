@@ -32,7 +32,7 @@ def test_after_a_delete_each_hand_shows_its_own_record_and_the_deleted_one_stays
         expect(page.locator(".card.audit")).not_to_contain_text("删除")
 
         page.goto(f"{live_server.url}/sessions/{game.pk}/hands/")
-        page.get_by_role("link", name="已删除和撤销的牌局").click()
+        page.get_by_role("link", name="已删除和撤销的局").click()
         page.wait_for_url("**/hands/removed/")
         removed = page.locator(".removed-hand")
         expect(removed).to_have_count(1)
