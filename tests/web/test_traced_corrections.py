@@ -384,3 +384,16 @@ def test_deleting_a_session_takes_its_whole_trail_with_the_notes_that_point_at_e
     assert Correction.objects.filter(session=game, cause__isnull=False).exists()
     services.delete_session(game)
     assert not Correction.objects.exists() and not Round.objects.exists()
+
+
+def test_a_hostile_name_in_what_a_correction_changed_stays_text(client, owner):
+    hostile = '<img src=x onerror="alert(1)">'
+    game = shenyang(owner, [hostile, "Bo", "Cy", "Di"])
+    services.edit_hand(game, 1, win(1), user=owner)
+    pages = [
+        hand_page(signed_in(owner), game, 1),
+        hand_page(signed_in(owner), game, 2),
+        client.get(f"/b/{game.share_token}/", headers=HTMX).content.decode(),
+    ]
+    for page in pages:
+        assert hostile not in page and "&lt;img src=x" in page
