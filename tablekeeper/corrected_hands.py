@@ -21,3 +21,19 @@ class RescoredFigures(TypedDict):
 
 # A correction's hand before and after: its record, or a re-score's figures.
 CorrectedHand = Record | RescoredFigures
+
+
+class PointsChange(TypedDict):
+    """What a correction did to one hand's points: each seat's change and the pot's, before and after.
+
+    Kept on an edit (the edited hand's own points) and on each later hand the correction re-scored,
+    so that a hand's record says by how much it moved without replaying anything."""
+
+    before: list[int]
+    after: list[int]
+    pot_before: int
+    pot_after: int
+
+
+def points_moved(points: PointsChange) -> bool:
+    return points["before"] != points["after"] or points["pot_before"] != points["pot_after"]

@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .corrected_hands import CorrectedHand
+from .corrected_hands import CorrectedHand, PointsChange
 from .rules import (
     HouseRules,
     Names,
@@ -451,7 +451,7 @@ class SpentToken(models.Model):
 
 class Correction(models.Model):
     """One change to a hand, for the record: who added, edited, deleted or undid which hand, and
-    the hand's record before and after."""
+    the hand's record before and after; and each later hand whose points that change moved."""
 
     class Action(models.TextChoices):
         ADD = "add", _("added")
@@ -460,15 +460,22 @@ class Correction(models.Model):
         UNDO = "undo", _("undone")
         # Written by a data migration when the rule book's law changed a stored hand's figures (RULES §9.9).
         RESCORE = "rescore", _("re-scored under the rule book's new law")
+        # A later hand whose points an edit or a delete of an earlier hand (`cause`) moved.
+        RESCORED_BY = "rescored_by", _("re-scored by a correction")
 
     session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="corrections")
     # The hand's identity (its Round.key), the same after renumbering and after the hand is gone:
     # what the trail is looked up by. `number` is only the number the hand had at the time.
     hand_key = models.UUIDField()
     number = models.PositiveIntegerField()
-    action = models.CharField(max_length=10, choices=Action.choices)
+    action = models.CharField(max_length=12, choices=Action.choices)
     before: models.JSONField[CorrectedHand | None, CorrectedHand | None] = models.JSONField(null=True, blank=True)
     after: models.JSONField[CorrectedHand | None, CorrectedHand | None] = models.JSONField(null=True, blank=True)
+    # The hand's points before and after: on an edit, and on each later hand it re-scored.
+    points: models.JSONField[PointsChange | None, PointsChange | None] = models.JSONField(null=True, blank=True)
+    # Which correction re-scored this hand (RESCORED_BY only). DO_NOTHING: corrections go only with
+    # their session, all at once, and this keeps that one DELETE (no row-by-row cascade to collect).
+    cause = models.ForeignKey("self", on_delete=models.DO_NOTHING, null=True, blank=True, related_name="knock_ons")
     who = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     when = models.DateTimeField(auto_now_add=True)
 

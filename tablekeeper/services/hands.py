@@ -1,4 +1,5 @@
-"""Recording and correcting hands: the one place where hands meet the rules engine.
+"""Recording and correcting hands: the one place where hands meet the rules engine (with the
+re-score of the later hands after a correction, services/rescore.py).
 
 Every write runs in one transaction holding the session row's lock (`select_for_update`), so two
 phones cannot both save hand 12, and a correction re-scores every later hand before anything is
@@ -7,19 +8,16 @@ committed. The session's cached totals and state always equal a replay of its st
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
-from django.db.models.expressions import CombinedExpression
 from django.utils.translation import gettext as _
 
 from ..models import Correction, GameSession, Round, SessionState, SpentToken, zero_totals
 from ..rules import Record, SettleResult, settle
-from .derived import GAIN_COLUMNS, TOTAL_COLUMNS, ChangedColumns, add, derived_columns, write_changed_rows
+from .derived import TOTAL_COLUMNS, derived_columns
 from .errors import (
     Conflict,
     HandRejected,
@@ -31,25 +29,14 @@ from .errors import (
     digest,
     hand_gone,
 )
+from .rescore import Running, check_magnitude, note_rescored, rescore, rows_from
 
 # Renumbering shifts rows out of the way first, so that no intermediate row breaks the
 # unique (session, number) constraint on either SQLite or PostgreSQL.
 _RENUMBER_OFFSET = 1_000_000
-# A hand worth more than this many points is a typing accident, not mahjong; refusing it also keeps
-# every stored number far inside a 64-bit column on PostgreSQL and printable without limits.
-MAX_POINTS = 10**12
 
 
-@dataclass(frozen=True)
-class _Running:
-    """What a hand starts from: the table state, each seat's running total and the deal's passes so far."""
-
-    state: SessionState
-    totals: list[int]
-    passes: int = 0
-
-
-def _before(session: GameSession, number: int) -> _Running:
+def _before(session: GameSession, number: int) -> Running:
     """The table before hand `number` (one indexed row at most)."""
     if number > 1:
         previous = (
@@ -58,10 +45,8 @@ def _before(session: GameSession, number: int) -> _Running:
             .first()
         )
         if previous is not None:
-            return _Running(
-                previous["state_after"], [previous[name] for name in TOTAL_COLUMNS], previous["deal_passes"]
-            )
-    return _Running(session.starting_state(), zero_totals())
+            return Running(previous["state_after"], [previous[name] for name in TOTAL_COLUMNS], previous["deal_passes"])
+    return Running(session.starting_state(), zero_totals())
 
 
 def _state_before(session: GameSession, number: int) -> SessionState:
@@ -86,22 +71,6 @@ def _ask_first(later: list[LaterChange], confirm: str | None, *, always: bool = 
 
 def _current_state(session: GameSession) -> SessionState:
     return session.state.copy() if session.state else session.starting_state()
-
-
-def _check_magnitude(result: SettleResult, number: int | None = None) -> None:
-    amounts = [*result["deltas"], result["pot_delta"], result["state"]["pot"]]
-    if any(abs(amount) > MAX_POINTS for amount in amounts):
-        raise HandRejected(
-            [
-                {
-                    "code": "points_out_of_range",
-                    "field": None,
-                    "message": _("This hand would move more than %(most)s points; check the numbers entered.")
-                    % {"most": f"{MAX_POINTS:,}"},
-                }
-            ],
-            number=number,
-        )
 
 
 def preview_hand(session: GameSession, record: Record, number: int | None = None) -> SettleResult:
@@ -175,7 +144,7 @@ def record_hand(
         result = settle(locked.variant, record, state, locked.engine_options())
         if not result["ok"]:
             raise HandRejected(result["errors"], record=record)
-        _check_magnitude(result)
+        check_magnitude(result)
         passes = _before(locked, locked.next_number).passes if locked.hand_count else 0
         round_ = Round.objects.create(
             session=locked,
@@ -308,15 +277,23 @@ def edit_hand(
     with transaction.atomic():
         locked, edited = _lock_hand(session, number, based_on)
         before = edited.record
-        rescored = _rescore(locked, _rows_from(locked, number), _before(locked, number), replace=(edited.pk, record))
+        rescored = rescore(locked, rows_from(locked, number), _before(locked, number), replace=(edited.pk, record))
         _ask_first(rescored.later, confirm)
         rescored.apply(locked)
         if before != record:
             _spend(locked, edited, SpentToken.Ending.REPLACED, before)
         edited.record = record
-        Correction.objects.create(
-            session=locked, hand_key=edited.key, number=number, action="edit", before=before, after=record, who=user
+        correction = Correction.objects.create(
+            session=locked,
+            hand_key=edited.key,
+            number=number,
+            action="edit",
+            before=before,
+            after=record,
+            points=rescored.replaced_points,
+            who=user,
         )
+        note_rescored(locked, correction, rescored.moved)
         locked.save_bumping_version("totals", "state")
     return edited
 
@@ -338,11 +315,11 @@ def delete_hand(
     """
     with transaction.atomic():
         locked, deleted = _lock_hand(session, number, based_on)
-        rescored = _rescore(
+        rescored = rescore(
             locked,
-            _rows_from(locked, number + 1),
+            rows_from(locked, number + 1),
             _before(locked, number),
-            stored_before=_Running(deleted.state_after, deleted.totals_after, deleted.deal_passes),
+            stored_before=Running(deleted.state_after, deleted.totals_after, deleted.deal_passes),
         )
         _ask_first(rescored.later, confirm, always=ask)
         _spend(locked, deleted, SpentToken.Ending.DELETED)
@@ -352,121 +329,9 @@ def delete_hand(
         later_rows_shifted = Round.objects.filter(session=locked, number__gt=number + _RENUMBER_OFFSET)
         later_rows_shifted.update(number=F("number") - _RENUMBER_OFFSET - 1)
         rescored.apply(locked, renumbered_after=number)
-        Correction.objects.create(
+        correction = Correction.objects.create(
             session=locked, hand_key=deleted.key, number=number, action="delete", before=deleted.record, who=user
         )
+        note_rescored(locked, correction, rescored.moved, renumbered=True)
         locked.hand_count -= 1
         locked.save_bumping_version("totals", "state", "hand_count")
-
-
-# What a re-score reads of each later hand: everything it compares, but not the reasons (`lines`),
-# the largest column, which are rewritten whenever a hand is settled again and read for nothing else.
-_RESCORE_READS: tuple[str, ...] = ("pk", "number", "record", "deltas", "pot_delta", "state_after", "result", "method")
-_RESCORE_READS += ("discarder", "deal_passes", *GAIN_COLUMNS, *TOTAL_COLUMNS)
-_CHUNK = 250
-
-
-def _rows_from(session: GameSession, number: int) -> Iterator[dict[str, Any]]:
-    """Hand `number` and the later hands, in order, read a chunk at a time: a re-score that settles
-    down after a few hands never reads the rest of a long session."""
-    while True:
-        chunk = list(
-            Round.objects.filter(session=session, number__gte=number)
-            .order_by("number")
-            .values(*_RESCORE_READS)[:_CHUNK]
-        )
-        yield from chunk
-        if len(chunk) < _CHUNK:
-            return
-        number = chunk[-1]["number"] + 1
-
-
-@dataclass
-class _Rescored:
-    """What a correction writes: the changed columns of each hand settled again and, once the
-    table state has come back to what it was, one shift of every later hand's running totals."""
-
-    changes: list[tuple[int, ChangedColumns]]
-    totals: list[int]
-    state: SessionState
-    shift_from: int | None = None
-    shift: list[int] = field(default_factory=zero_totals)
-    passes_shift: int = 0
-    # The later hands (not the one corrected) whose payments or dealer come out differently.
-    later: list[LaterChange] = field(default_factory=list)
-
-    def apply(self, locked: GameSession, *, renumbered_after: int | None = None) -> None:
-        if self.shift_from is not None and (any(self.shift) or self.passes_shift):
-            number = self.shift_from
-            if renumbered_after is not None:
-                number -= 1  # the rows were renumbered after the re-score read them
-            moved: dict[str, CombinedExpression] = {
-                name: F(name) + by for name, by in zip(TOTAL_COLUMNS, self.shift, strict=True) if by
-            }
-            if self.passes_shift:
-                moved["deal_passes"] = F("deal_passes") + self.passes_shift
-            Round.objects.filter(session=locked, number__gte=number).update(**moved)
-        write_changed_rows(self.changes)
-        locked.totals = self.totals
-        locked.state = self.state
-
-
-def _rescore(
-    locked: GameSession,
-    rows: Iterator[dict[str, Any]],
-    before: _Running,
-    *,
-    replace: tuple[int, Record] | None = None,
-    stored_before: _Running | None = None,
-) -> _Rescored:
-    """Settle `rows` again from `before`, the new table before the first of them.
-
-    `replace` gives one row (by pk) a new record. `stored_before` is the table the rows were stored
-    after (when the hand before them is being deleted); by default the same as the new.
-    Settling is a pure function of the record and the state before it, so as soon as an unchanged
-    record meets the state it was stored after, it and every later hand keep their results and only
-    their running totals (and the count of deal passes) move, by the same amount: a correction costs
-    what it changed, not the session's length. Raises HandRejected (nothing is saved, thanks to the
-    surrounding transaction) naming the first hand that the change makes invalid.
-    """
-    state, totals, passes = before.state, before.totals, before.passes
-    old = stored_before if stored_before is not None else before
-    old_state, old_totals, old_passes = old.state, old.totals, old.passes
-    options = locked.engine_options()
-    changes: list[tuple[int, ChangedColumns]] = []
-    later: list[LaterChange] = []
-    for row in rows:
-        record = replace[1] if replace is not None and row["pk"] == replace[0] else row["record"]
-        if record is row["record"] and state == old_state:
-            shift = [new - old for new, old in zip(totals, old_totals, strict=True)]
-            return _Rescored(
-                changes,
-                add(locked.totals, shift),
-                locked.state.copy(),
-                row["number"],
-                shift,
-                passes - old_passes,
-                later,
-            )
-        scored = settle(locked.variant, record, state, options)
-        if not scored["ok"]:
-            raise HandRejected(scored["errors"], number=row["number"], record=record)
-        _check_magnitude(scored, row["number"])
-        values = derived_columns(record, scored, totals, state_before=state, passes_before=passes)
-        dealers = (_dealer(old_state, locked), _dealer(state, locked))
-        if record is row["record"] and (values["deltas"] != row["deltas"] or dealers[0] != dealers[1]):
-            later.append(LaterChange(row["number"], tuple(row["deltas"]), tuple(values["deltas"]), *dealers))
-        changed: ChangedColumns = {
-            name: value for name, value in values.items() if name == "lines" or row[name] != value
-        }
-        if record is not row["record"]:
-            changed["record"] = record
-        changes.append((row["pk"], changed))
-        old_state, old_passes = row["state_after"], row["deal_passes"]
-        old_totals = [row[name] for name in TOTAL_COLUMNS]
-        state, totals, passes = scored["state"], [values[name] for name in TOTAL_COLUMNS], values["deal_passes"]
-    return _Rescored(changes, totals, state, later=later)
-
-
-def _dealer(state: SessionState, session: GameSession) -> int:
-    return state.get("dealer", session.first_dealer)

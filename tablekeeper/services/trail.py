@@ -4,18 +4,24 @@ A hand's number moves when an earlier hand is deleted; its key (`Round.key`, sto
 correction as `hand_key`) does not. So a hand's page lists its own corrections after any
 renumbering, a deleted or undone hand's records stay findable under its own key, and the share
 board names the hand a correction was about by the number it has now.
+
+A later hand whose points a correction moved has an entry of its own (RESCORED_BY, pointing at the
+correction that caused it), so its record says what moved and why without replaying anything.
 """
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import OuterRef, Subquery
+from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from ..models import Correction, GameSession, Round
+from ..reasons.corrections import what_changed
 
 # How many of the latest corrections the share board shows: what the table just saw change, small
 # enough that every poll that finds a new version stays one small page.
@@ -23,8 +29,19 @@ BOARD_CHANGES = 5
 
 
 def trail_of(session: GameSession, hand_key: uuid.UUID) -> list[Correction]:
-    """Every correction of one hand, newest first, whatever number it had at the time."""
-    return list(Correction.objects.filter(session=session, hand_key=hand_key).select_related("who"))
+    """Every correction of one hand, newest first, whatever number it had at the time, each with the
+    correction of an earlier hand that re-scored it, if that is what it is."""
+    return list(Correction.objects.filter(session=session, hand_key=hand_key).select_related("who", "cause"))
+
+
+def with_correction_marks(hands: QuerySet[Round]) -> QuerySet[Round]:
+    """`hands`, each marked `edited` (its record was changed) and `rescored` (a correction of an
+    earlier hand moved its points), in the same query: one indexed lookup per hand."""
+    own = Correction.objects.filter(session=OuterRef("session"), hand_key=OuterRef("key"))
+    return hands.annotate(
+        edited=Exists(own.filter(action=Correction.Action.EDIT)),
+        rescored=Exists(own.filter(action=Correction.Action.RESCORED_BY)),
+    )
 
 
 @dataclass(frozen=True)
@@ -41,7 +58,7 @@ class RemovedHand:
 def removed_hands(session: GameSession) -> list[RemovedHand]:
     """The hands deleted or undone in `session`, the latest removed first, each with its own trail."""
     kept = Round.objects.filter(session=session).values("key")
-    rows = Correction.objects.filter(session=session).exclude(hand_key__in=kept).select_related("who")
+    rows = Correction.objects.filter(session=session).exclude(hand_key__in=kept).select_related("who", "cause")
     trails: dict[uuid.UUID, list[Correction]] = {}
     for correction in rows.order_by("-pk"):
         trails.setdefault(correction.hand_key, []).append(correction)
@@ -55,12 +72,14 @@ def removed_hands(session: GameSession) -> list[RemovedHand]:
 @dataclass(frozen=True)
 class BoardChange:
     """One correction as the share board says it: which hand (its number now, or when it went),
-    what happened, when and by whom."""
+    what happened, when and by whom, and what it changed (`what`: the hand's points, before → after,
+    and how many later hands it re-scored)."""
 
     action: str
     number: int
     when: datetime
     who: str
+    what: str = ""
 
 
 def _public_name(user_id: int | None, first_name: str | None) -> str:
@@ -69,15 +88,19 @@ def _public_name(user_id: int | None, first_name: str | None) -> str:
     return (first_name or "").strip() or str(_("keeper"))
 
 
-def latest_changes(session: GameSession, limit: int = BOARD_CHANGES) -> list[BoardChange]:
-    """The latest edits, deletes and undos (not the hands simply added), in one query."""
+def latest_changes(session: GameSession, names: Sequence[str], limit: int = BOARD_CHANGES) -> list[BoardChange]:
+    """The latest edits, deletes and undos (not the hands simply added, nor the later hands they
+    re-scored, which their line counts), in one query. `names`: the players, seat by seat."""
     number_now = Round.objects.filter(session=session, key=OuterRef("hand_key")).values("number")[:1]
+    knock_ons = (
+        Correction.objects.filter(cause=OuterRef("pk")).order_by().values("cause").annotate(n=Count("pk")).values("n")
+    )
     rows = (
         Correction.objects.filter(session=session)
-        .exclude(action=Correction.Action.ADD)
-        .annotate(number_now=Subquery(number_now))
+        .exclude(action__in=(Correction.Action.ADD, Correction.Action.RESCORED_BY))
+        .annotate(number_now=Subquery(number_now), later=Coalesce(Subquery(knock_ons), 0))
         .order_by("-pk")
-        .values("action", "number", "number_now", "when", "who_id", "who__first_name")[:limit]
+        .values("action", "number", "number_now", "when", "who_id", "who__first_name", "points", "later")[:limit]
     )
     return [
         BoardChange(
@@ -88,6 +111,7 @@ def latest_changes(session: GameSession, limit: int = BOARD_CHANGES) -> list[Boa
             # The board is public to whoever holds its link: the keeper's display name, never
             # the log-in name a password guesser would need.
             who=_public_name(row["who_id"], row["who__first_name"]),
+            what=what_changed(row["points"], row["later"], names),
         )
         for row in rows
     ]

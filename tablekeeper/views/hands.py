@@ -30,6 +30,7 @@ from ..rules import Record, SettleResult
 from ..services.trail import trail_of
 from .access import kept_session
 from .board import build_board, seats_of
+from .corrections import said_trail
 from .next_hand import deals_after
 from .outbox import asks_for_json, hand_outbox
 from .races import race_view
@@ -351,16 +352,8 @@ def _detail_context(session: GameSession, round_: Round, **extra: object) -> dic
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
     info = session.variant_info
-    # Each correction's records said in words, as the keeper entered them; never the raw record.
-    corrections = [
-        {
-            "correction": correction,
-            "before": record_lines(correction.before, names, info) if correction.before else [],
-            "after": record_lines(correction.after, names, info) if correction.after else [],
-        }
-        # By the hand's key: after an earlier hand is deleted, this hand's own record, not its number's.
-        for correction in trail_of(session, round_.key)
-    ]
+    # By the hand's key: after an earlier hand is deleted, this hand's own record, not its number's.
+    corrections = said_trail(trail_of(session, round_.key), names, info)
     return {
         "session": session,
         "round": round_,

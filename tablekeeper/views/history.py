@@ -18,11 +18,11 @@ from django.views.decorators.http import require_GET
 from ..converters import query_number
 from ..http import HtmxHttpRequest, page_or_partial
 from ..models import GameSession, Round
-from ..reasons.record import record_lines
 from ..services.trail import removed_hands
 from .access import kept_session
 from .board import seats_of
 from .chart import chart_points, running_total_chart
+from .corrections import said_trail
 
 PAGE_SIZE = 30
 
@@ -124,14 +124,7 @@ def removed_hands_page(request: HtmxHttpRequest, session_id: int) -> HttpRespons
     hands = [
         {
             "hand": hand,
-            "corrections": [
-                {
-                    "correction": correction,
-                    "before": record_lines(correction.before, names, info) if correction.before else [],
-                    "after": record_lines(correction.after, names, info) if correction.after else [],
-                }
-                for correction in hand.corrections
-            ],
+            "corrections": said_trail(hand.corrections, names, info),
         }
         for hand in removed_hands(session)
     ]

@@ -48,7 +48,7 @@ def shared_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
             if last_round
             else [],
             # Corrections in the open: the table sees which hand the keeper changed, when and who.
-            "board_changes": latest_changes(session),
+            "board_changes": latest_changes(session, names),
         }
         name = "sessions/detail.html#live_board" if request.htmx else "share/board.html"
         return TemplateResponse(request, name, context)

@@ -2,6 +2,7 @@
 
 Reads the session, its seats, the chart's sampled points and its hands' stored columns in four
 queries however many hands there are: nothing is replayed, and no record or reasons are read.
+Each hand is marked where it was corrected or re-scored by a correction (the trail, in that query).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ..house_rules import differences
 from ..http import HtmxHttpRequest
 from ..models import GameSession, Round
 from ..reasons.hand_words import method_text, result_text
+from ..services.trail import with_correction_marks
 from .access import kept_session
 from .board import build_ending, seats_of
 from .chart import chart_points, running_total_chart
@@ -31,6 +33,9 @@ class HandRow:
     method: str
     deltas: list[int]
     pot_delta: int
+    # Its record was changed (edited), or a correction of an earlier hand moved its points (rescored).
+    edited: bool = False
+    rescored: bool = False
 
     @property
     def cells(self) -> list[tuple[str, str]]:
@@ -39,9 +44,11 @@ class HandRow:
 
 
 def hand_rows(session: GameSession, names: list[str]) -> list[HandRow]:
-    """Every hand from its stored columns (winners from their gains; no record or reasons read)."""
-    columns = ("number", "result", "method", "discarder", "deltas", "pot_delta", *Round.GAIN_COLUMNS)
-    rows = Round.objects.filter(session=session).order_by("number").values_list(*columns)
+    """Every hand from its stored columns (winners from their gains; no record or reasons read),
+    marked where the trail shows it corrected: in the same query."""
+    columns = ("number", "result", "method", "discarder", "deltas", "pot_delta", "edited", "rescored")
+    hands = with_correction_marks(Round.objects.filter(session=session))
+    rows = hands.order_by("number").values_list(*columns, *Round.GAIN_COLUMNS)
     return [
         HandRow(
             number=number,
@@ -50,14 +57,17 @@ def hand_rows(session: GameSession, names: list[str]) -> list[HandRow]:
             method=method_text(method, discarder, names) if result == "win" else "",
             deltas=list(deltas),
             pot_delta=pot_delta,
+            edited=edited,
+            rescored=rescored,
         )
-        for number, result, method, discarder, deltas, pot_delta, *gains in rows
+        for number, result, method, discarder, deltas, pot_delta, edited, rescored, *gains in rows
     ]
 
 
 def summary_context(session: GameSession) -> dict[str, Any]:
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
+    hands = hand_rows(session, names)
     return {
         "session": session,
         "seats": seats,
@@ -67,7 +77,8 @@ def summary_context(session: GameSession) -> dict[str, Any]:
         # An open session's standings are the current ones, with any pot still on the table.
         "ending": build_ending(session, seats),
         "chart": running_total_chart(chart_points(session), names) if session.hand_count else None,
-        "hands": hand_rows(session, names),
+        "hands": hands,
+        "hands_corrected": any(hand.edited or hand.rescored for hand in hands),
     }
 
 

@@ -119,7 +119,7 @@ def test_an_edit_refused_by_a_later_hand_changes_nothing(owner):
 def test_a_hand_or_a_re_scored_later_hand_past_the_points_bound_is_refused_whole(owner, monkeypatch, client):
     game = make_session(owner)
     record_all(game, [win(2), win(1)])
-    monkeypatch.setattr("tablekeeper.services.hands.MAX_POINTS", 25)
+    monkeypatch.setattr("tablekeeper.services.rescore.MAX_POINTS", 25)
     with pytest.raises(services.HandRejected, match="more than 25 points"):
         services.record_hand(game, win(3), client_token="big", expected_number=3, user=owner)
     with pytest.raises(services.HandRejected) as rejected:

@@ -203,7 +203,7 @@ def test_a_failure_half_way_through_a_delete_leaves_every_hand_as_it_was(game, o
     def broken_write(*args, **kwargs):
         raise IntegrityError("connection lost, say")
 
-    monkeypatch.setattr("tablekeeper.services.hands.write_changed_rows", broken_write)
+    monkeypatch.setattr("tablekeeper.services.rescore.write_changed_rows", broken_write)
     with pytest.raises(IntegrityError):
         services.delete_hand(game, 1, user=owner)
     assert [r.record for r in game.rounds.order_by("number")] == ZHENGZHOU_HANDS
