@@ -25,13 +25,13 @@ def test_counts_tiles_and_the_dice_double_read_as_a_chinese_keeper_expects(
         page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
         dragons = page.locator('#hand-form label.chip.pattern:has(input[value="dragon_pung"])')
         expect(dragons.locator(".stepper")).to_be_hidden()
-        dragons.locator("> span:not(.stepper)").click()
+        dragons.locator("> span:not(.stepper)").click(force=True)  # the chip's checkbox covers it, as a finger finds it
         expect(dragons.locator(".stepper")).to_be_visible()
         expect(dragons.locator(".stepper input")).to_have_value("1")
 
         page.locator('#hand-form label.chip:has(input[name="winner"][value="1"])').click()
         page.locator('#hand-form label.chip:has(input[name="how"][value="self_draw"])').click()
-        dragons.locator("> span:not(.stepper)").click()
+        dragons.locator("> span:not(.stepper)").click(force=True)  # the chip's checkbox covers it, as a finger finds it
         page.locator("#hand-form details.more > summary").click()
         expect(page.locator("#hand-form fieldset.dice legend")).to_have_text("骰子")
 
