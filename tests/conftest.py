@@ -39,8 +39,8 @@ def _plain_static_files(settings: Any) -> None:
     settings.WHITENOISE_USE_FINDERS = True
     # A fast hasher: the suite creates many users, and strength is not under test here.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    # Sign-up and reset counts live in the database cache, which no test flush empties: the suite
-    # signs up far more often than a person could. The throttle tests set their own limits.
+    # Sign-up and reset counts live in their own table (RateCounter), counted across a test's requests:
+    # the suite signs up far more often than a person could. The throttle tests set their own limits.
     settings.SIGNUPS_PER_HOUR = settings.PASSWORD_RESETS_PER_HOUR = 10_000
     # The same for imports, counted per account (whose ids the database hands out again).
     settings.IMPORTS_PER_HOUR = 10_000
