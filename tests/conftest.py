@@ -3,6 +3,7 @@ signed-in phone, and what a phone posts (hand records, the hand form's taps, htm
 
 from __future__ import annotations
 
+import os
 import re
 import uuid
 from collections.abc import Iterator
@@ -22,6 +23,33 @@ from tests.hypothesis_profiles import profile_from_environment
 
 # Loaded before any test module is imported, so each `examples(n)` is scaled by this profile.
 hypothesis_settings.load_profile(profile_from_environment())
+
+# What a test asks for when it reads or writes the database (pytest-django refuses the rest any access).
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def touches_the_database(item: pytest.Item) -> bool:
+    return item.get_closest_marker("django_db") is not None or bool(
+        DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The database pass (`bash .ci/database`, TK_DATABASE_PASS=1) runs only the tests that can reach
+    the database: the rest (words, reasons, static files, AST checks) answered the same on SQLite."""
+    if os.environ.get("TK_DATABASE_PASS") != "1":
+        return
+    kept = [item for item in items if touches_the_database(item)]
+    if left_out := [item for item in items if not touches_the_database(item)]:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
+
 
 PLAIN_STATIC = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

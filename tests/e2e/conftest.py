@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, sync_playwright
 
 # pytest-django's live server runs in a thread while Playwright's sync API holds an event loop
 # in this one; Django would otherwise refuse ORM calls from the test body.
@@ -26,6 +26,10 @@ CHROMIUM_ARGS = [
 ]
 PHONE: ViewportSize = {"width": 390, "height": 844}
 ARTIFACTS = Path(__file__).parent / "artifacts"
+# Photographs are artifacts for a person to look at; no test reads one back. A run nobody looks at
+# (CI, a clean clone thrown away afterwards) skips taking them: a full-page shot costs a page's
+# layout and paint again, a third of the browser tests' time. `bash .ci/nightly` takes them all.
+PHOTOGRAPHS = os.environ.get("TK_PHOTOGRAPHS", "1") != "0"
 
 
 def photographs_in_css_pixels(page: Page) -> Page:
@@ -46,6 +50,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if Path(str(item.fspath)).parent == Path(__file__).parent:
             item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def photographs_only_when_wanted() -> Iterator[None]:
+    if PHOTOGRAPHS:
+        yield
+        return
+    patch = pytest.MonkeyPatch()
+    patch.setattr(Page, "screenshot", lambda self, **options: b"")
+    patch.setattr(Locator, "screenshot", lambda self, **options: b"")
+    yield
+    patch.undo()
 
 
 @pytest.fixture(scope="session")
