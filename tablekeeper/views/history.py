@@ -165,25 +165,29 @@ def shared_history_page(
     values = list(rows.values_list(*columns)[: PAGE_SIZE + 1])
     info = session.variant_info
     rules = reverse("shared_rules", args=[session.share_token])
-    page = [
-        SharedHandRow(
-            number=number,
-            when=created,
-            headline=headline(lines, names, info),
-            cells=[
-                SeatCell(change, start + total)
-                for change, start, total in zip(deltas, starting_points, totals, strict=True)
-            ],
-            pot_delta=pot_delta,
-            lines=[
-                replace(line, href=f"{rules}#{line.href.partition('#')[2]}") if line.href else line
-                for line in reasons(lines, names, info)
-            ],
-            edited=edited,
-            rescored=rescored,
+    page = []
+    for number, created, deltas, pot_delta, lines, edited, rescored, *totals in values[:PAGE_SIZE]:
+        said = headline(lines, names, info)
+        page.append(
+            SharedHandRow(
+                number=number,
+                when=created,
+                headline=said,
+                cells=[
+                    SeatCell(change, start + total)
+                    for change, start, total in zip(deltas, starting_points, totals, strict=True)
+                ],
+                pot_delta=pot_delta,
+                # The headline says how it ended; the reasons go on from there.
+                lines=[
+                    replace(line, href=f"{rules}#{line.href.partition('#')[2]}") if line.href else line
+                    for line in reasons(lines, names, info)
+                    if line.text != said
+                ],
+                edited=edited,
+                rescored=rescored,
+            )
         )
-        for number, created, deltas, pot_delta, lines, edited, rescored, *totals in values[:PAGE_SIZE]
-    ]
     older = values[PAGE_SIZE][0] if len(values) > PAGE_SIZE else None
     return page, older
 
