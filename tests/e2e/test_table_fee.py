@@ -1,7 +1,8 @@
 """An evening with a table fee, in Chromium at 390×844: chosen on the start form (only the chosen
 kind's fields show, CSS alone; a fee above the stakes is asked about before anything starts), each
 seat's money in ¥ on the board during play, the settle-up in each way a room collects its fee, the
-session list's result, and 再来一场 with the same table; in Chinese, then English in the same phone."""
+session list's result, and 再来一场 with the same table; in Chinese, then English in the same phone,
+where a stale form's tap gets the app's own 403 with a way back."""
 
 from __future__ import annotations
 
@@ -160,5 +161,15 @@ def test_an_evening_with_a_fee_is_started_played_for_money_settled_each_way_and_
     expect(page.locator("#board .seat .money")).to_have_text(["¥0.00"] * 4)
     page.goto(f"{live_server.url}/sessions/{session.pk}/")
     expect(transfers).to_have_text(settle_up(session, zh=False))
+
+    # A tap on a form gone stale (its CSRF token no longer this phone's): the app's own 403 in the
+    # app's layout, nothing started, and a way back.
+    stale = page.locator("form.again input[name=csrfmiddlewaretoken]")
+    stale.evaluate("(field) => { field.value = 'S'.repeat(64); }")
+    page.locator("form.again button").first.click()
+    expect(page.locator("h1")).to_have_text("This page has expired")
+    assert GameSession.objects.count() == 2
+    page.get_by_role("link", name="My sessions").click()
+    expect(page.locator(".session-list li")).to_have_count(2)
     context.close()
     assert not problems, problems
