@@ -1,5 +1,6 @@
 """Sharing the board, as a person at the table sees it on a 390×844 phone in Chinese: the share
-button only where the phone can share, and the shared board saying what the keeper corrected."""
+button only where the phone can share, and the shared board and its history saying what the keeper
+corrected, in both languages, until the link is turned off."""
 
 from __future__ import annotations
 
