@@ -105,6 +105,7 @@ urlpatterns = [
     path("b/<slug:token>/", share.shared_board, name="shared_board"),
     path("b/<slug:token>/summary/", summary.shared_summary, name="shared_summary"),
     path("b/<slug:token>/card/", shared_card, name="shared_card"),
+    path("b/<slug:token>/hands/", history.shared_history, name="shared_history"),
     path("b/<slug:token>/rules/", reference.shared_rules, name="shared_rules"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -7,22 +7,26 @@ history costs what a 30-hand one does. The reasons are on each hand's own page, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from ..converters import query_number
-from ..http import HtmxHttpRequest, page_or_partial
+from ..http import HtmxHttpRequest, page_or_partial, revalidated
 from ..models import GameSession, Round
-from ..services.trail import removed_hands
-from .access import kept_session
-from .board import seats_of
+from ..reasons import Reason, headline, reasons
+from ..services.trail import removed_hands, with_correction_marks
+from .access import kept_session, shared_session
+from .board import board_etag, seats_of
 from .chart import chart_points, running_total_chart
 from .corrections import said_trail
+from .share import SHARED_BOARD_VARY
 
 PAGE_SIZE = 30
 
@@ -129,3 +133,96 @@ def removed_hands_page(request: HtmxHttpRequest, session_id: int) -> HttpRespons
         for hand in removed_hands(session)
     ]
     return TemplateResponse(request, "hands/removed.html", {"session": session, "hands": hands})
+
+
+@dataclass(frozen=True)
+class SharedHandRow:
+    """One hand as the table reads it behind the share link: when, how it ended, each seat's change
+    and points after it, the engine's reasons, and whether a correction touched it."""
+
+    number: int
+    when: datetime
+    headline: str
+    cells: list[SeatCell]
+    pot_delta: int
+    lines: list[Reason]
+    edited: bool
+    rescored: bool
+
+
+def shared_history_page(
+    session: GameSession, starting_points: list[int], names: list[str], before: int | None
+) -> tuple[list[SharedHandRow], int | None]:
+    """Hands numbered `before` and down (the newest without it), each with its reasons, and the next
+    page's `before`: a page's rows, their reasons and correction marks in one query.
+
+    Each reason links to this table's rules behind the same link (its values at this table), not
+    the book's page, which a reason line would link to elsewhere."""
+    rows = with_correction_marks(Round.objects.filter(session=session)).order_by("-number")
+    if before is not None:
+        rows = rows.filter(number__lte=before)
+    columns = ("number", "created", "deltas", "pot_delta", "lines", "edited", "rescored", *Round.TOTAL_COLUMNS)
+    values = list(rows.values_list(*columns)[: PAGE_SIZE + 1])
+    info = session.variant_info
+    rules = reverse("shared_rules", args=[session.share_token])
+    page = []
+    for number, created, deltas, pot_delta, lines, edited, rescored, *totals in values[:PAGE_SIZE]:
+        said = headline(lines, names, info)
+        page.append(
+            SharedHandRow(
+                number=number,
+                when=created,
+                headline=said,
+                cells=[
+                    SeatCell(change, start + total)
+                    for change, start, total in zip(deltas, starting_points, totals, strict=True)
+                ],
+                pot_delta=pot_delta,
+                # The headline says how it ended; the reasons go on from there.
+                lines=[
+                    replace(line, href=f"{rules}#{line.href.partition('#')[2]}") if line.href else line
+                    for line in reasons(lines, names, info)
+                    if line.text != said
+                ],
+                edited=edited,
+                rescored=rescored,
+            )
+        )
+    older = values[PAGE_SIZE][0] if len(values) > PAGE_SIZE else None
+    return page, older
+
+
+@require_GET
+def shared_history(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """/b/<token>/hands/: every hand, read-only, for whoever holds the share link (no sign-in), a
+    page at a time. Guarded and cached as the shared board is: gone with the link, revalidated on
+    every visit (a 304 while the session has not changed), never kept by a shared cache."""
+    session = shared_session(token)
+    raw_before = request.GET.get("before")
+    before = query_number(raw_before)
+    if raw_before is not None and before is None:
+        raise Http404("No such page of the history.")
+    etag = board_etag(session, f"h{before or ''}{'f' if request.htmx else 'p'}")
+
+    def render() -> HttpResponse:
+        seats = seats_of(session)
+        names = [seat.player.name for seat in seats]
+        rows, older = shared_history_page(session, [seat.starting_points for seat in seats], names, before)
+        context = {
+            "session": session,
+            "rows": rows,
+            "older": older,
+            "seat_names": names,
+            # The hands no longer in the session, on the first page: the table saw them go.
+            "removed": removed_hands(session) if before is None and not request.htmx else [],
+            "marked": any(row.edited or row.rescored for row in rows),
+        }
+        return page_or_partial(request, "share/history.html", "rows", context)
+
+    return revalidated(
+        request,
+        etag=etag,
+        last_modified=int(session.updated_at.timestamp()),
+        vary=SHARED_BOARD_VARY,
+        render=render,
+    )

@@ -69,7 +69,13 @@ KEPT_PAGES = (
     # The result card, kept with the board it is linked from: the picture is drawn in the page, offline.
     r"^/sessions/\d+/card/$",
     r"^/b/[A-Za-z0-9_-]+/card/$",
+    # The history behind a share link, kept like the shared board it is linked from.
+    r"^/b/[A-Za-z0-9_-]+/hands/$",
 )
+# A board kept without being opened (the session list keeps the open ones) brings its result card
+# along, as an opened board does through its data-offline-keep link: the card then opens offline on
+# a phone that never opened it. (A board's path, and what is kept with it, under that path.)
+KEPT_WITH = ((r"^/sessions/\d+/$", "card/"), (r"^/b/[A-Za-z0-9_-]+/$", "card/"))
 # Fragments a page loads later that the worker keeps with the shell, answered from it: the phrase box's scripts.
 KEPT_FRAGMENTS = ("phrase_scripts",)
 # How long a page may take before the worker shows the kept copy instead (one bar of signal).
@@ -106,6 +112,7 @@ def service_worker_script(debug: bool) -> str:
         "offline": reverse("offline"),
         "static": settings.STATIC_URL,
         "pages": list(KEPT_PAGES),
+        "keptWith": [list(pair) for pair in KEPT_WITH],
         "fragments": [reverse(name) for name in KEPT_FRAGMENTS],
         "patience": NAVIGATION_PATIENCE_MS,
         "accountHeader": ACCOUNT_HEADER,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
@@ -12,10 +12,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from .. import services
 from ..http import HtmxHttpRequest, revalidated
-from ..models import GameSession, Round
+from ..models import Round
 from ..reasons import reasons
 from ..services.trail import latest_changes
-from .access import is_owner, kept_session, owned_session
+from .access import is_owner, kept_session, owned_session, shared_session
 from .board import board_etag, build_board, build_last_hand, seats_of
 
 SHARED_BOARD_VARY = ["HX-Request", "Accept-Language", "Cookie"]
@@ -25,9 +25,7 @@ SHARED_BOARD_VARY = ["HX-Request", "Accept-Language", "Cookie"]
 def shared_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Polled every few seconds by every phone at the table, so an unchanged board costs one
     indexed query and a 304, before any template or seat is loaded."""
-    session = GameSession.objects.filter(share_token=token, share_enabled=True).first()
-    if session is None:
-        raise Http404("This link does not exist or was turned off.")
+    session = shared_session(token)
     etag = board_etag(session, "f" if request.htmx else "p")
 
     def render() -> HttpResponse:

@@ -10,6 +10,7 @@ const SHELL = "tk-shell-" + CONFIG.version;
 const PAGES = "tk-pages-" + CONFIG.version + "-";
 const KEEP_AT_MOST = 40;
 const keptPaths = CONFIG.pages.map(function (pattern) { return new RegExp(pattern); });
+const keptWith = CONFIG.keptWith.map(function (pair) { return { path: new RegExp(pair[0]), also: pair[1] }; });
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -113,7 +114,7 @@ function currentAccount() {
 self.addEventListener("message", function (event) {
   const data = event.data || {};
   if (data.type === "keep" && Array.isArray(data.urls)) {
-    const urls = data.urls.slice(0, 12);
+    const urls = withWhatGoesWith(data.urls.slice(0, 12));
     if (data.language && data.language !== shellLanguage) {
       shellLanguage = data.language;
       urls.push(CONFIG.offline);
@@ -127,6 +128,19 @@ self.addEventListener("message", function (event) {
     event.waitUntil(tellAccount(account).then(function () { return forgetPages(account); }));
   }
 });
+
+// Each path followed by the pages kept with it (a board's result card), each path once.
+function withWhatGoesWith(paths) {
+  const all = [];
+  paths.forEach(function (path) {
+    if (typeof path !== "string") return;
+    const pathname = new URL(path, self.location.origin).pathname;
+    [path].concat(keptWith.filter(function (rule) { return rule.path.test(pathname); }).map(function (rule) {
+      return pathname + rule.also;
+    })).forEach(function (url) { if (all.indexOf(url) === -1) all.push(url); });
+  });
+  return all;
+}
 
 function staticFile(request) {
   return caches.match(request, { cacheName: SHELL }).then(function (hit) {

@@ -162,6 +162,7 @@ def page_paths(game: Any) -> dict[str, str]:
         "share page": f"{base}share/",
         "shared board": f"/b/{game.share_token}/",
         "shared summary": f"/b/{game.share_token}/summary/",
+        "shared history": f"/b/{game.share_token}/hands/",
         "log in": "/accounts/login/",
         "password reset": "/accounts/reset/",
     }

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Route, expect
 from tablekeeper import services
 from tablekeeper.models import Keeper, Round
 from tablekeeper.views import offline
-from tests.conftest import make_session
+from tests.conftest import make_session, record_all, win
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from tests.e2e.phones import (
     board_points,
@@ -197,12 +197,14 @@ def test_the_service_worker_installs_and_opens_the_shell_and_kept_pages_offline(
 ):
     owner = User.objects.create_user("keeper", password=PASSWORD)
     game = make_session(owner)
+    record_all(game, [win(2)], owner)
     with phone(browser, live_server.url, owner) as page:
         page.goto(f"{live_server.url}/sessions/")
         wait_until_controlled(page)
         page.reload()
-        # The session list asks the worker to keep the boards of the open sessions too.
-        wait_until_kept(page, "/sessions/", f"/sessions/{game.pk}/")
+        # The session list asks the worker to keep the boards of the open sessions too, each with
+        # its result card: this phone never opened either.
+        wait_until_kept(page, "/sessions/", f"/sessions/{game.pk}/", f"/sessions/{game.pk}/card/")
         page.context.set_offline(True)
 
         page.goto(f"{live_server.url}/sessions/")
@@ -213,6 +215,10 @@ def test_the_service_worker_installs_and_opens_the_shell_and_kept_pages_offline(
         expect(page.locator("#board .seat")).to_have_count(4)
         expect(page.locator(".heard")).to_contain_text("No connection")
         assert page.evaluate("fetch('/static/manifest.webmanifest').then((r) => r.ok)")
+        # The card so far, drawn in the page from what the worker kept.
+        page.locator(f'a[href="/sessions/{game.pk}/card/"]').click()
+        wait_for(page, "() => document.getElementById('card-image').src.startsWith('data:image/png')")
+        expect(page.locator("#card-text")).to_have_value(re.compile(r"^Session 1 \| .*\n1\. Cy \+30\n", re.S))
 
         page.goto(f"{live_server.url}/players/")
         expect(page.locator("h1")).to_have_text("No connection")

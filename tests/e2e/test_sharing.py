@@ -1,7 +1,10 @@
 """Sharing the board, as a person at the table sees it on a 390×844 phone in Chinese: the share
-button only where the phone can share, and the shared board saying what the keeper corrected."""
+button only where the phone can share, and the shared board and its history saying what the keeper
+corrected, in both languages, until the link is turned off."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -49,22 +52,61 @@ def test_the_share_button_shows_only_where_the_phone_can_share_and_hands_it_the_
         assert shared["url"] == f"{live_server.url}/b/{game.share_token}/"
 
 
-def test_the_shared_board_says_in_chinese_which_hand_the_keeper_corrected_and_when(browser: Browser, live_server):
+def test_the_shared_board_and_its_history_say_what_the_keeper_corrected_until_the_link_is_turned_off(
+    browser: Browser, live_server, artifacts: Path
+):
     # The board names the keeper by the display name chosen, never the log-in name.
     owner = User.objects.create_user("wang-login", first_name="老王")
     game = make_session(owner)
     record_all(game, [win(0), draw(), win(1), win(0), draw()], owner)
     services.edit_hand(game, 5, win(2), user=owner)
     services.delete_hand(game, 2, user=owner)
-    at = timezone.localtime(Correction.objects.get(session=game, action="edit").when).strftime("%H:%M")
+    edit, delete = (Correction.objects.get(session=game, action=action).when for action in ("edit", "delete"))
+    at, deleted_at = (timezone.localtime(when).strftime("%H:%M") for when in (edit, delete))
+    board = f"{live_server.url}/b/{game.share_token}/"
     viewer = User.objects.create_user("viewer")
     with phone(browser, live_server.url, viewer, "zh-hans") as page:
-        page.goto(f"{live_server.url}/b/{game.share_token}/")
+        # Whoever holds the link, signed in or not.
+        page.context.clear_cookies()
+        page.context.add_cookies([{"name": "django_language", "value": "zh-hans", "url": live_server.url}])
+        page.goto(board)
         changes = page.locator(".board-changes")
         expect(changes).to_contain_text(f"第 4 局 {at} 由老王更正")
         expect(changes).to_contain_text("由老王删除")
         expect(page.locator("body")).not_to_contain_text("wang-login")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+        # The board's history: every hand, newest first, its reasons, the corrected one marked.
+        page.get_by_role("link", name="历史").click()
+        page.wait_for_url(f"{board}hands/")
+        rows = page.locator("tr.hand-row")
+        expect(rows.locator("th.no b")).to_have_text(["4", "3", "2", "1"])
+        hand_4 = page.locator("tr.hand-why").first
+        expect(hand_4.locator(".mark")).to_have_text("已更正")
+        expect(hand_4.locator(".headline")).to_contain_text("Cy自摸")
+        expect(hand_4.locator("ul.lines li").first).to_be_visible()
+        expect(page.locator(".removed-hands")).to_contain_text(f"第 2 局 {deleted_at} 被删除")
+        expect(page.locator("main")).not_to_contain_text("老王")  # who entered or fixed a hand: not here
+        expect(page.locator("main form, main a[href*='/sessions/']")).to_have_count(0)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=str(artifacts / "shared-history-zh.png"), full_page=True)
+
+        # The same page in English, switched on the page.
+        page.locator("form.lang button").click()
+        expect(page.locator("h1")).to_have_text("History")
+        expect(page.locator("tr.hand-why").first.locator(".mark")).to_have_text("corrected")
+        expect(page.locator(".removed-hands")).to_contain_text(f"Hand 2 deleted at {deleted_at}")
+
+        # Turned off: the app's own 404, in the viewer's language, with a way back; no hand shown.
+        services.set_sharing(game, enabled=False)
+        page.reload()
+        expect(page.locator("h1")).to_have_text("Page not found")
+        expect(page.locator("main")).not_to_contain_text("Cy")
+        page.locator("form.lang button").click()
+        expect(page.locator("h1")).to_have_text("找不到这一页")
+        assert page.evaluate("getComputedStyle(document.querySelector('.topbar')).backgroundColor") == "rgb(15, 81, 50)"
+        page.get_by_role("link", name="登录").click()
+        page.wait_for_url("**/accounts/login/**")
 
 
 def test_nothing_marked_hidden_shows_on_any_page_whatever_its_class_says(browser: Browser, live_server):

@@ -117,6 +117,7 @@ class Table:
             "password": "/accounts/password/",
             "shared-board": f"/b/{token}/",
             "shared-summary": f"/b/{token}/summary/",
+            "shared-history": f"/b/{token}/hands/",
             "start-city-preset": "/sessions/new/?variant=zhengzhou&city=rule_book",
             "rules-dalian": "/rules/dalian/",
             "rules-shenyang": "/rules/shenyang/",

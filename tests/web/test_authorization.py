@@ -15,6 +15,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from tablekeeper import services
 from tablekeeper.models import Correction, GameSession, Invitation, Keeper, Round
 from tests.conftest import HTMX, PASSWORD, post_confirmed, record_all, signed_in, win
 
@@ -169,13 +170,33 @@ def test_a_share_link_viewer_can_post_nowhere_even_after_reading_the_board(playe
     assert failures == [], "\n".join(failures)
 
 
-@pytest.mark.parametrize("page", ["", "summary/"])
+# Every page behind a share link.
+SHARED_PAGES = ["", "summary/", "card/", "rules/", "hands/"]
+
+
+@pytest.mark.parametrize("page", SHARED_PAGES)
 @pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
 def test_the_shared_board_refuses_every_method_but_reading(client, played, method, page):
     before = snapshot(played)
     response = getattr(client, method)(f"/b/{played.share_token}/{page}", HOSTILE_POST)
     assert response.status_code == 405
     assert snapshot(played) == before
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("page", SHARED_PAGES)
+def test_a_link_turned_off_replaced_or_never_made_answers_the_apps_404_on_every_shared_page(client, played, page, htmx):
+    old = played.share_token
+    links = {"unknown": "not-a-real-token-at-all", "off": old}
+    played = services.set_sharing(played, enabled=False)
+    answers = {what: client.get(f"/b/{token}/{page}", headers=HTMX if htmx else {}) for what, token in links.items()}
+    played = services.set_sharing(played, enabled=True, new_link=True)
+    answers["replaced"] = client.get(f"/b/{old}/{page}", headers=HTMX if htmx else {})
+    for what, response in answers.items():
+        body = response.content.decode()
+        assert response.status_code == 404, what
+        assert "Page not found" in body and "Ann" not in body, what
+    assert client.get(f"/b/{played.share_token}/{page}").status_code == 200
 
 
 def test_the_shared_board_shows_no_control_and_no_owner_account(client, played, owner):

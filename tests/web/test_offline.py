@@ -43,7 +43,8 @@ def test_the_service_worker_is_served_from_the_root_as_javascript_and_never_from
 def test_the_worker_keeps_every_file_the_pages_load(keeper_client, game):
     shell = set(worker_config(keeper_client.get("/sw.js").content.decode())["shell"])
     pages = (f"/sessions/{game.pk}/", f"/sessions/{game.pk}/hands/new/", "/sessions/", f"/sessions/{game.pk}/rules/")
-    for page in (*pages, f"/rules/{game.variant}/", f"/b/{game.share_token}/rules/"):
+    shared = (f"/b/{game.share_token}/rules/", f"/b/{game.share_token}/hands/")
+    for page in (*pages, f"/rules/{game.variant}/", *shared):
         body = keeper_client.get(page).content.decode()
         loaded = set(re.findall(r'(?:src|href|data-rules|data-queue)="(/static/[^"]+)"', body))
         assert loaded and loaded <= shell, f"{page} loads {loaded - shell}, which would be missing offline"
@@ -87,6 +88,8 @@ def test_the_worker_keeps_the_pages_a_keeper_needs_and_nothing_private_to_others
             f"/b/{game.share_token}/rules/",
             f"/sessions/{game.pk}/card/",
             f"/b/{game.share_token}/card/",
+            f"/b/{game.share_token}/hands/",
+            f"/b/{game.share_token}/summary/",
         ]
     }
     assert [path for path, yes in kept.items() if yes] == [
@@ -101,7 +104,20 @@ def test_the_worker_keeps_the_pages_a_keeper_needs_and_nothing_private_to_others
         # The result card, drawn in the page from data it carries, offline like the board.
         f"/sessions/{game.pk}/card/",
         f"/b/{game.share_token}/card/",
+        # The history behind the share link, kept as the shared board is.
+        f"/b/{game.share_token}/hands/",
     ]
+
+
+def test_a_board_the_worker_keeps_unopened_brings_its_result_card_and_nothing_else_does(keeper_client, game):
+    rules = worker_config(keeper_client.get("/sw.js").content.decode())["keptWith"]
+
+    def kept_with(path: str) -> list[str]:
+        return [path + also for pattern, also in rules if re.match(pattern, path)]
+
+    assert kept_with(f"/sessions/{game.pk}/") == [f"/sessions/{game.pk}/card/"]
+    assert kept_with(f"/b/{game.share_token}/") == [f"/b/{game.share_token}/card/"]
+    assert kept_with("/sessions/") == [] and kept_with(f"/sessions/{game.pk}/hands/new/") == []
 
 
 def test_the_board_keeps_its_result_card_for_offline(keeper_client, game):
