@@ -1,8 +1,8 @@
-"""Photographs for a closing note, not a test (CI collects only tests/): a real Jinan evening's result
+"""Photographs for a closing note, not a test (CI collects only test_*.py files): a real Jinan evening's result
 card (the picture as the phone draws it, the page at 390×844, and the text block for the group chat)
 and the second phone's screen when two keepers save the same hand, and a different one; in Chinese.
 
-    SHOTS_DIR=/work/shots .venv/bin/python -m pytest -p no:xdist -q scripts/evening_shots.py
+    SHOTS_DIR=/work/shots .venv/bin/python -m pytest -p no:xdist -q tests/e2e/shots_evening.py
 
 Writes evening-card.png (the picture, 1080 px wide), evening-card-page.png, evening-card.txt,
 race-same-hand.png and race-different-hand.png into SHOTS_DIR (tests/e2e/artifacts/evening/ unless
@@ -26,13 +26,9 @@ from pytest_django.live_server_helper import LiveServer
 from tablekeeper import services
 from tablekeeper.models import GameSession, city_presets
 from tablekeeper.rules import Record
-from tests.conftest import _language_of_the_last_request_does_not_leak, _plain_static_files, draw, make_session, win
-from tests.conftest import record_all as record_all
-from tests.e2e.conftest import ARTIFACTS, browser
+from tests.conftest import draw, make_session, record_all, win
+from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.phones import phone, tap, wait_for
-
-# Fixtures from the suite's conftest files, which pytest does not read for a file outside tests/.
-__all__ = ["_language_of_the_last_request_does_not_leak", "_plain_static_files", "browser"]
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
