@@ -160,9 +160,11 @@ class TableFeeForm(TableFeeFieldsMixin):
         if started is not None and abs(started - created) > timedelta(days=2):
             self.add_error("played_from", _("The start of play must be within two days of the session's start."))
         if ended is not None:
-            start = started or created
-            if ended <= start:
-                self.add_error("played_until", _("The end of play must come after its start."))
+            # The form's times are to the minute: a session started at 20:05:40 and ended "20:05" ended
+            # in the minute it started, which a real table can do (a fee settled at once).
+            start = (started or created).replace(second=0, microsecond=0)
+            if ended < start:
+                self.add_error("played_until", _("The end of play cannot come before its start."))
             elif ended - start > timedelta(minutes=MINUTES_MAX):
                 self.add_error("played_until", _("A session is played for at most 48 hours."))
         return cleaned

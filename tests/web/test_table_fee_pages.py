@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from tablekeeper import services
 from tablekeeper.models import GameSession, TablePreset
@@ -117,9 +118,21 @@ def test_the_owner_changes_the_fee_and_the_playing_times_later(owner):
     assert session.fee_kind == "hourly" and session.play_ended - session.play_started == timedelta(hours=3)
     backwards = {**data, "played_until": (start - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")}
     refused = phone.post(f"/sessions/{session.pk}/fee/", backwards)
-    assert refused.status_code == 422 and "must come after its start" in refused.content.decode()
+    assert refused.status_code == 422 and "cannot come before its start" in refused.content.decode()
     too_long = {**data, "played_until": (start + timedelta(hours=49)).strftime("%Y-%m-%dT%H:%M")}
     assert "at most 48 hours" in phone.post(f"/sessions/{session.pk}/fee/", too_long).content.decode()
+
+
+def test_a_session_that_ended_in_the_minute_it_started_keeps_its_fee(owner):
+    """The form's times are to the minute while the session's start has seconds: the same minute is no error."""
+    session = make_session(owner)
+    minute = timezone.localtime(session.created).strftime("%Y-%m-%dT%H:%M")
+    answer = signed_in(owner).post(
+        f"/sessions/{session.pk}/fee/", {"fee_kind": "hourly", "fee_amount": "40", "played_until": minute}
+    )
+    assert answer.status_code == 302
+    session.refresh_from_db()
+    assert session.fee_kind == "hourly" and session.played_until is not None
 
 
 def test_a_keeper_who_is_not_the_owner_cannot_change_the_fee(owner, game, co_keeper):
