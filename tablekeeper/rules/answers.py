@@ -208,6 +208,7 @@ class TableRules(TypedDict):
     max_side_bet: int
     patterns: list[str]  # the ids of the patterns this table plays
     pattern_methods: dict[str, list[str]]  # each pattern's methods at this table
+    excluded_pairs: list[list[str]]  # pairs of played patterns refused together (`patterns_exclusive`)
     counts: dict[str, int]  # each count the keeper enters, and its largest value at this table
 
 
