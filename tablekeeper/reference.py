@@ -163,19 +163,20 @@ def _pattern_value(pattern: PatternInfo, table_values: Mapping[str, PatternValue
 
 
 def _fact_entry(variant_id: str, item: FactItemInfo, table_options: HouseRules | None, language: str) -> Entry:
-    """A fact item as the book has it; on a table's page, compared with what settling plain hands gives it at
-    this table and at the book's: not counted here, or this table's value where it differs (none where the
-    table gives it several), else the book's words."""
+    """A fact item as the book has it; on a table's page, as settling plain hands at this table gives it
+    (`fact_item_values`): not played where no hand there names it, or names it without the figure the book's
+    hands give it (Jinan's self-draw, doubled nowhere); the book's words where this table's hands give it the
+    book's figures (the words say more: who pays); else this table's figures."""
     anchor, name, book_words = f"item-{item['id']}", local(item["name"]), _fact_value(item, language)
     if table_options is None:
         return Entry(anchor, name, book_words)
-    here, book = fact_item_values(variant_id, table_options), fact_item_values(variant_id, None)
-    if item["id"] in book and item["id"] not in here:
+    here = fact_item_values(variant_id, table_options).get(item["id"])
+    book = fact_item_values(variant_id, None).get(item["id"])
+    if here is None or (not here["figures"] and book is not None and book["figures"]):
         return Entry(anchor, name, "", played=False)
-    if item["id"] in here and here[item["id"]] != book.get(item["id"]):
-        value = here[item["id"]]
-        return Entry(anchor, name, _words(value["words"], language) if value else "")
-    return Entry(anchor, name, book_words)
+    if (book is not None and here["figures"] == book["figures"]) or not here["figures"]:
+        return Entry(anchor, name, book_words)
+    return Entry(anchor, name, _words(here["words"], language))
 
 
 def _fact_value(item: FactItemInfo, language: str) -> str:

@@ -283,6 +283,17 @@ class PatternValue(TypedDict):
     words: Names  # "+2分 ×5", "每个×2"
 
 
+class FactValue(TypedDict):
+    """A fact item's value at one table, as settling plain hands there gives it (`fact_item_values`)."""
+
+    factor: int | None  # its one multiplier, or None
+    points: int | None  # its one addition, or None
+    flat: int | None  # its one payment per payer at the table's base (the cap: its limit per payer), or None
+    each: bool  # the value is per one of several (a kong, a drawn hand)
+    figures: list[int]  # every figure the hands give it (several where they differ), or none
+    words: Names  # "×2", "每个+2分", "每家付4", "倍数最多×32"; empty for an item named with no figure
+
+
 class FactItemInfo(TypedDict):
     id: str
     name: Names
@@ -369,6 +380,7 @@ __all__ = [
     "DealtHand",
     "FactItemInfo",
     "FactNames",
+    "FactValue",
     "HouseRules",
     "IntBounds",
     "KongFact",

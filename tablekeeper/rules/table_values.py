@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
-from .answers import Names, PatternValue, Record, RecordKong, RecordSeat, RecordWin
+from .answers import Names, PatternValue, Record, RecordSeat, RecordWin
 from .engine import get_variant, settle, table_rules
 
 WINNER = 1  # not the dealer (seat 0), so that the dealer's own doubles stay out of the pattern's lines
@@ -144,88 +144,3 @@ def _counters_that_count(variant_id: str, options_key: str) -> tuple[tuple[str, 
         (counter, any(paid(counter, count) != paid(counter, 0) for count in (1, 2, 3, 5)))
         for counter in ("draw_streak", "dealer_streak")
     )
-
-
-def fact_item_values(variant_id: str, options: Mapping[str, object] | None) -> dict[str, PatternValue | None]:
-    """The fact items (self-draw, a kong, the dealer …) that plain hands settled at this table name, each with
-    the one value they are given there (None where hands give it different values): a rules page compares
-    them with the book's to say this table's value, or that an item is not counted here.
-
-    >>> fact_item_values("shandong", None)["self_draw"]["words"]
-    {'en': '×2', 'zh': '×2'}
-    >>> jinan = next(p["options"] for p in get_variant("shandong")["presets"] if p["id"] == "jinan_tuyoo")
-    >>> sorted(fact_item_values("shandong", jinan))  # no self-draw double at Jinan
-    ['added_kong', 'an_lou', 'concealed_kong', 'exposed_kong', 'ming_lou']
-    """
-    key = json.dumps(dict(options or {}), sort_keys=True, default=str)
-    return dict(_fact_item_values(variant_id, key))
-
-
-@lru_cache(maxsize=64)
-def _fact_item_values(variant_id: str, options_key: str) -> tuple[tuple[str, PatternValue | None], ...]:
-    options: dict[str, object] = json.loads(options_key)
-    info = get_variant(variant_id)
-    methods = table_rules(variant_id, options)["methods"]
-    kongs = [kind for kind in info["kong_kinds"] if kind in ("exposed", "added", "concealed")]
-    hands: list[Record] = []
-    for seat in (0, 1):
-        for method in methods:
-            win: RecordWin = {"seat": seat, "method": method, "patterns": []}
-            if method != "self_draw":
-                win["from"] = 2
-            hands.append({"result": "win", "wins": [win]})
-            for ready in info["ready_values"][1:]:
-                seats: list[RecordSeat | None] = [{}, {}, {}, {}]
-                seats[seat] = {"ready": ready}
-                hands.append({"result": "win", "wins": [win], "seats": seats})
-            for kind in kongs:
-                kong: RecordKong = {"seat": seat, "kind": kind, "tile": "5m"}
-                if kind != "concealed":
-                    kong["from"] = 3
-                hands.append({"result": "win", "wins": [win], "kongs": [kong]})
-    found: dict[str, set[Signature]] = {}
-    for hand in hands:
-        answer = settle(variant_id, hand, {"dealer": 0}, options)
-        if not answer["ok"]:
-            continue
-        for line in answer["lines"]:
-            for entry in _item_entries(line["params"]):
-                found.setdefault(str(entry["item"]), set()).add(_signature(entry))
-    items = {item["id"] for item in info["fact_items"]}
-    return tuple(
-        (item, _said(*next(iter(values))) if len(values) == 1 else None)
-        for item, values in sorted(found.items())
-        if item in items
-    )
-
-
-def _item_entries(params: object) -> Iterator[dict[str, Any]]:
-    """Every entry of a line's params that names an item with a figure other than 0: a factor, points, or a
-    flat payment's value (a side bet of 0 is nothing at stake)."""
-    if isinstance(params, dict):
-        figures = [params.get(key) for key in ("factor", "points", "value")]
-        if isinstance(params.get("item"), str) and any(isinstance(f, int) and f != 0 for f in figures):
-            yield params
-        for inner in params.values():
-            yield from _item_entries(inner)
-    elif isinstance(params, list):
-        for inner in params:
-            yield from _item_entries(inner)
-
-
-Signature = tuple[int | None, int | None, bool, bool]  # factor, points (or a flat value), each, flat
-
-
-def _signature(entry: dict[str, Any]) -> Signature:
-    each = "each" in entry
-    factor = entry.get("each", entry["factor"]) if isinstance(entry.get("factor"), int) else None
-    points = entry.get("each", entry["points"]) if isinstance(entry.get("points"), int) else None
-    if factor is None and points is None:
-        return None, entry["value"], each, True
-    return factor, points, each, False
-
-
-def _said(factor: int | None, points: int | None, each: bool, flat: bool) -> PatternValue:
-    # A flat payment's figure depends on the base and who pays: compared, never said as points.
-    words: Names = {"en": "", "zh": ""} if flat else _words(factor, points, each=each)
-    return {"factor": factor, "points": points, "each": each, "words": words}

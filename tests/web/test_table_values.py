@@ -158,3 +158,84 @@ def test_jinans_rules_page_says_self_draw_is_not_doubled_there(client: Client, o
     assert "'item': 'self_draw'" not in str([line["params"] for line in answer["lines"]])
     shown = table_rules_page(client, owner, "shandong", "jinan_tuyoo")["self_draw"]
     assert shown["unplayed"] and not shown["words"]
+
+
+def figures_in(answer: Any, item: str) -> set[int]:
+    """What a settled hand gives `item`: its entries' figures, or for the cap the limit on its win lines."""
+    found: set[int] = set()
+    for line in answer["lines"]:
+        params = line["params"]
+        if item == "cap" and isinstance(params.get("cap"), int):
+            found.add(params["cap"])
+        stack: list[Any] = [params]
+        while stack:
+            here: Any = stack.pop()
+            if isinstance(here, dict):
+                if here.get("item") == item:
+                    found |= {
+                        int(here.get("each", here[k]))
+                        for k in ("factor", "points", "value")
+                        if isinstance(here.get(k), int)
+                    }
+                stack.extend(here.values())
+            elif isinstance(here, list):
+                stack.extend(here)
+    return found
+
+
+CONCEALED_KONGS: Record = {
+    **WIN_BY_1,
+    "kongs": [{"seat": 1, "kind": "concealed", "tile": tile} for tile in ("2m", "5p", "8s")],
+}
+DRAWN_BEFORE = {"dealer": 0, "draw_streak": 2}
+# (variant, preset, item, the figure the page states or None for not played, a hand and state that show it): the
+# items issue 23 found stated with the book's words, each settled at that table.
+SETTLED_ITEMS: list[tuple[str, str, str, int | None, Record, dict[str, int]]] = [
+    ("shenyang", "rust_server", "cap", 50, CONCEALED_KONGS, {"dealer": 0}),
+    ("shenyang", "rust_server", "concealed_kong", 4, CONCEALED_KONGS, {"dealer": 0}),
+    ("shenyang", "rule_book", "carried_double", None, WIN_BY_1, {"dealer": 0, "pending_doubles": 1}),
+    ("dalian", "club_java", "cap", None, WIN_BY_1, {"dealer": 0}),
+    ("dalian", "rule_book", "dealer_pays", None, WIN_BY_1, {"dealer": 0}),
+    ("shandong", "jinan_tuyoo", "draw_multiplier", None, WIN_BY_1, DRAWN_BEFORE),
+    ("shandong", "jinan_tuyoo", "cap", None, WIN_BY_1, DRAWN_BEFORE),
+    ("shandong", "rule_book", "draw_multiplier", 2, WIN_BY_1, {"dealer": 0, "draw_streak": 1}),
+    ("shandong", "rule_book", "cap", 32, WIN_BY_1, DRAWN_BEFORE),
+    ("harbin", "rule_book", "dealer", None, {"result": "win", "wins": [{**DISCARD_WIN, "seat": 0}]}, {"dealer": 0}),
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "preset", "item", "figure", "hand", "state"),
+    SETTLED_ITEMS,
+    ids=[f"{c[2]}-{c[1]}" for c in SETTLED_ITEMS],
+)
+def test_a_fact_item_the_book_words_is_stated_as_settled_at_this_table_or_not_played(
+    client: Client,
+    owner: User,
+    variant: str,
+    preset: str,
+    item: str,
+    figure: int | None,
+    hand: Record,
+    state: dict[str, int],
+) -> None:
+    answer = settle(variant, hand, state, preset_options(variant, preset))
+    assert answer["ok"], answer["errors"]
+    shown = table_rules_page(client, owner, variant, preset)[item]
+    if figure is None:
+        assert figures_in(answer, item) == set()
+        assert shown["unplayed"] and not shown["words"]
+    else:
+        assert figures_in(answer, item) == {figure}
+        assert not shown["unplayed"] and figure in {int(n) for n in re.findall(r"\d+", shown["words"] or "")}
+
+
+@pytest.mark.parametrize(("variant", "preset"), TABLES)
+def test_every_fact_item_on_a_tables_rules_page_has_a_value_or_is_not_played(
+    client: Client, owner: User, variant: str, preset: str
+) -> None:
+    items = table_rules_page(client, owner, variant, preset)
+    assert set(items) >= {item["id"] for item in get_variant(variant)["fact_items"]}
+    for item in get_variant(variant)["fact_items"]:
+        shown = items[item["id"]]
+        assert bool(shown["unplayed"]) != bool((shown["words"] or "").strip()), item["id"]
