@@ -173,7 +173,7 @@ def figures_in(answer: Any, item: str) -> set[int]:
             if isinstance(here, dict):
                 if here.get("item") == item:
                     found |= {
-                        int(here.get("each", here[k]))
+                        int(here["each"] if "each" in here else here[k])
                         for k in ("factor", "points", "value")
                         if isinstance(here.get(k), int)
                     }
