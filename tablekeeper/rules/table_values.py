@@ -37,20 +37,25 @@ def pattern_values(variant_id: str, options: Mapping[str, object] | None) -> dic
 def _pattern_values(variant_id: str, options_key: str) -> tuple[tuple[str, PatternValue], ...]:
     options: dict[str, object] = json.loads(options_key)
     rules = table_rules(variant_id, options)
-    ready_values = [value for value in get_variant(variant_id)["ready_values"] if value != "none"]
+    info = get_variant(variant_id)
+    ready_values = [value for value in info["ready_values"] if value != "none"]
+    repeated = {spec["id"] for spec in info["patterns"] if spec["repeatable"]}
+    special_sets = [kind for kind in info["kong_kinds"] if kind in ("dragon_set", "wind_set")]
     values: list[tuple[str, PatternValue]] = []
     for pattern in rules["patterns"]:
-        for record in _plain_hands(pattern, rules["pattern_methods"].get(pattern, []), ready_values):
+        for record in _plain_hands(pattern, rules["pattern_methods"].get(pattern, []), ready_values, special_sets):
             answer = settle(variant_id, record, {"dealer": 0}, options)
             if answer["ok"]:
-                value = _value_in(pattern, [line["params"] for line in answer["lines"]])
+                value = _value_in(pattern, [line["params"] for line in answer["lines"]], repeatable=pattern in repeated)
                 if value is not None:
                     values.append((pattern, value))
                 break
     return tuple(values)
 
 
-def _plain_hands(pattern: str, methods: list[str], ready_values: list[str]) -> Iterator[Record]:
+def _plain_hands(
+    pattern: str, methods: list[str], ready_values: list[str], special_sets: list[str]
+) -> Iterator[Record]:
     """Plain winning hands carrying `pattern`, the simplest first; the first one the engine accepts is used."""
     method = "self_draw" if "self_draw" in methods else (methods[0] if methods else "self_draw")
     win: RecordWin = {"seat": WINNER, "method": method, "patterns": [pattern]}
@@ -62,9 +67,11 @@ def _plain_hands(pattern: str, methods: list[str], ready_values: list[str]) -> I
         yield {"result": "win", "wins": [win], "seats": seats}
     yield {"result": "win", "wins": [{**win, "flowers": 8}]}  # a pattern of flowers
     yield {"result": "win", "wins": [{**win, "seat": 0}]}  # a pattern only the dealer wins (heavenly hand)
+    for kind in special_sets:  # a pattern added onto the winner's 喜杠 (Dalian's dragon bonus)
+        yield {"result": "win", "wins": [win], "kongs": [{"seat": WINNER, "kind": kind}]}
 
 
-def _value_in(pattern: str, params: list[Any]) -> PatternValue | None:
+def _value_in(pattern: str, params: list[Any], *, repeatable: bool) -> PatternValue | None:
     """The factor and points the reason lines' params give `pattern` (every line names it alike)."""
     entries = list(_entries(pattern, params))
     factors = {entry["factor"] for entry in entries if isinstance(entry.get("factor"), int)}
@@ -73,10 +80,10 @@ def _value_in(pattern: str, params: list[Any]) -> PatternValue | None:
         return None
     factor = next(iter(factors), None)
     point = next(iter(points), None)
-    each = any("each" in entry for entry in entries)
-    if each:  # a repeatable pattern's entry states the value of one
-        factor = next((e["each"] for e in entries if "factor" in e), factor)
-        point = next((e["each"] for e in entries if "points" in e), point)
+    # A repeatable pattern's value is one's: an entry of several states it as `each`.
+    factor = next((e["each"] for e in entries if "factor" in e and "each" in e), factor)
+    point = next((e["each"] for e in entries if "points" in e and "each" in e), point)
+    each = repeatable or any("each" in entry for entry in entries)
     return {"factor": factor, "points": point, "each": each, "words": _words(factor, point, each=each)}
 
 

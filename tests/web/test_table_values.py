@@ -44,6 +44,9 @@ def hands_with(pattern: str, methods: list[str], variant: str) -> Iterator[Recor
         yield {"result": "win", "wins": [win], "seats": [{}, {"ready": ready}, {}, {}]}
     yield {"result": "win", "wins": [{**win, "flowers": 8}]}
     yield {"result": "win", "wins": [{**win, "seat": 0}]}
+    for kind in ("dragon_set", "wind_set"):  # a pattern added onto a 喜杠 (Dalian's dragon bonus)
+        if kind in get_variant(variant)["kong_kinds"]:
+            yield {"result": "win", "wins": [win], "kongs": [{"seat": 1, "kind": kind}]}
 
 
 def settled_value(variant: str, options: dict[str, Any], pattern: str) -> tuple[set[int], set[int]]:
