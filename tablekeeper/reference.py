@@ -119,7 +119,7 @@ def build_reference(variant_id: str, table_options: HouseRules | None = None) ->
     english = not chinese()
     language = "en" if english else "zh"
     chosen = dict(table_options or {})
-    examples = _examples(variant_id, info)
+    examples = _examples(variant_id, info, table_options)
     pictures = _pictures(variant_id, info)
     # Under a session's options, the patterns this table does not play are marked as such, not offered, and
     # those it plays state this table's value (settled under its house rules), never the book's.
@@ -232,11 +232,14 @@ def _house_rule(option: OptionInfo, chosen: HouseRules) -> HouseRule:
     return HouseRule(f"rule-{key}", rule_label(option), plain, values, range_words)
 
 
-def _examples(variant_id: str, info: VariantInfo) -> list[Example]:
+def _examples(variant_id: str, info: VariantInfo, table_options: HouseRules | None) -> list[Example]:
+    """The variant folder's worked examples, each settled: under the house rules it names on the variant's
+    page, under this table's house rules and base (and nothing else) on a table's page, so every figure there is
+    what this table pays for the hand."""
     names = seat_names()
     shown = []
     for case in worked_examples(variant_id):
-        options = case.get("options") or {}
+        options = (case.get("options") or {}) if table_options is None else table_options
         result = settle(variant_id, case["hand"], case.get("state"), options)
         deltas = list(result["deltas"])
         shown.append(
@@ -244,7 +247,7 @@ def _examples(variant_id: str, info: VariantInfo) -> list[Example]:
                 anchor=f"example-{case['id']}",
                 case_id=str(case["id"]),
                 record=record_lines(case["hand"], names, info),
-                options=differences(info, options),
+                options=differences(info, options) if table_options is None else [],
                 ok=bool(result["ok"]),
                 deltas=deltas,
                 figure=[

@@ -14,6 +14,7 @@ from django.test import Client
 
 from tablekeeper.models import SESSION_SETTING_OPTIONS
 from tablekeeper.rules import Record, RecordWin, get_variant, settle, table_rules, variant_ids
+from tablekeeper.rules.folder_data import worked_examples
 from tests.conftest import HTMX, make_session
 
 pytestmark = pytest.mark.django_db
@@ -242,3 +243,44 @@ def test_every_fact_item_on_a_tables_rules_page_has_a_value_or_is_not_played(
     for item in get_variant(variant)["fact_items"]:
         shown = items[item["id"]]
         assert bool(shown["unplayed"]) != bool((shown["words"] or "").strip()), item["id"]
+
+
+EXAMPLE = re.compile(
+    r'<div class="example" id="example-(?P<id>[^"]+)">.*?'
+    r'<p class="figure" data-deltas="(?P<deltas>[^"]*)">(?P<said>[^<]*)</p>',
+    re.S,
+)
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+@pytest.mark.parametrize(("variant", "preset"), TABLES)
+def test_every_worked_example_on_a_tables_rules_pages_is_what_settling_it_at_this_table_pays(
+    client: Client, owner: User, variant: str, preset: str, language: str
+) -> None:
+    options = preset_options(variant, preset)
+    base = options.get("base", get_variant(variant)["default_base"])
+    house_rules = {key: value for key, value in options.items() if key not in SESSION_SETTING_OPTIONS}
+    game = make_session(owner, variant, base=base, options=house_rules)
+    client.force_login(owner)
+    client.cookies["django_language"] = language
+    cases = {str(case["id"]): case for case in worked_examples(variant)}
+    for url in (f"/sessions/{game.pk}/rules/", f"/b/{game.share_token}/rules/"):
+        body = client.get(url).content.decode()
+        shown = {match["id"]: match for match in EXAMPLE.finditer(body)}
+        assert set(shown) == set(cases), url
+        for case_id, match in shown.items():
+            case = cases[case_id]
+            answer = settle(variant, case["hand"], case.get("state"), game.engine_options())
+            assert match["deltas"] == ",".join(map(str, answer["deltas"])), (url, case_id)
+            if answer["ok"]:
+                said = [int(n.replace("−", "-")) for n in re.findall(r"[+−]?\d+(?=\s*(?:·|$))", match["said"].strip())]
+                assert said == answer["deltas"], (url, case_id, match["said"])
+            else:
+                assert not re.search(r"\d", match["said"]), (url, case_id)
+
+
+def test_jinans_rules_page_settles_the_books_first_example_at_base_1() -> None:
+    # Issue 23: the page showed SD1 as [−36, −36, 108, −36] (the book's base 5 and doubles); Jinan pays it so.
+    case = next(case for case in worked_examples("shandong") if case["id"] == "SD1")
+    answer = settle("shandong", case["hand"], case.get("state"), preset_options("shandong", "jinan_tuyoo"))
+    assert answer["deltas"] == [-6, -6, 18, -6]
