@@ -165,8 +165,8 @@ def _pattern_value(pattern: PatternInfo, table_values: Mapping[str, PatternValue
 def _fact_entry(variant_id: str, item: FactItemInfo, table_options: HouseRules | None, language: str) -> Entry:
     """A fact item as the book has it; on a table's page, as settling plain hands at this table gives it
     (`fact_item_values`): not played where no hand there names it, or names it without the figure the book's
-    hands give it (Jinan's self-draw, doubled nowhere); the book's words where this table's hands give it the
-    book's figures (the words say more: who pays); else this table's figures."""
+    hands give it (Jinan's self-draw, doubled nowhere); else this table's figures, or for an item named with no
+    figure (承包: who pays, not how much) the book's words."""
     anchor, name, book_words = f"item-{item['id']}", local(item["name"]), _fact_value(item, language)
     if table_options is None:
         return Entry(anchor, name, book_words)
@@ -174,7 +174,7 @@ def _fact_entry(variant_id: str, item: FactItemInfo, table_options: HouseRules |
     book = fact_item_values(variant_id, None).get(item["id"])
     if here is None or (not here["figures"] and book is not None and book["figures"]):
         return Entry(anchor, name, "", played=False)
-    if (book is not None and here["figures"] == book["figures"]) or not here["figures"]:
+    if not here["figures"]:
         return Entry(anchor, name, book_words)
     return Entry(anchor, name, _words(here["words"], language))
 
