@@ -39,7 +39,10 @@ TABLES: dict[str, tuple[str, str, dict[str, Any], Record]] = {
         {
             "result": "win",
             "wins": [{"seat": 2, "method": "rob_kong", "from": 1, "patterns": ["pure_one_suit"]}],
-            "kongs": [{"seat": 1, "kind": "added", "tile": "5m", "from": 3}, {"seat": 2, "kind": "concealed", "tile": "9p"}],
+            "kongs": [
+                {"seat": 1, "kind": "added", "tile": "5m", "from": 3},
+                {"seat": 2, "kind": "concealed", "tile": "9p"},
+            ],
         },
     ),
     "zhengzhou": (
@@ -59,7 +62,7 @@ TABLES: dict[str, tuple[str, str, dict[str, Any], Record]] = {
 def table_session(owner: User, variant: str, preset_id: str) -> GameSession:
     options = dict(next(p["options"] for p in get_variant(variant)["presets"] if p["id"] == preset_id))
     house_rules = {key: value for key, value in options.items() if key not in SESSION_SETTING_OPTIONS}
-    base = int(options.get("base", get_variant(variant)["default_base"]))
+    base = options.get("base", get_variant(variant)["default_base"])
     names = ["阿强", "小梅", "老王", "大刘"]
     return make_session(owner, variant, base=base, options=house_rules, city_preset=preset_id, player_names=names)
 
@@ -70,7 +73,7 @@ def shot(page: Page, name: str, selector: str | None = None, *, full_page: bool 
         page.screenshot(path=str(path), full_page=full_page)
     else:
         page.locator(selector).first.screenshot(path=str(path))
-    print(path)  # noqa: T201 - the walkthrough lists what it saved
+    print(path)  # the walkthrough lists what it saved
     return path
 
 
