@@ -11,11 +11,11 @@ from django.utils.functional import Promise
 
 from ..models import GameSession
 from ..reasons.refusals import Refusal
-from ..rules import Names, PatternInfo, VariantInfo
+from ..rules import Names, PatternInfo, VariantInfo, tile_example
 from ..rules.deal import next_deals
 from .hand_rows import SEATS, kong_rows, penalty_rows, seat_rows
 from .sections import closed_name, closed_scores, more_summary, seat_facts_legend
-from .tiles import FixedWild, fixed_wild, keyboard_faces, tile_example
+from .tiles import FixedWild, fixed_wild, keyboard_faces
 from .treasure import PATTERN_NOTES, wild_field_hint, wild_field_name
 from .values import FieldValues
 from .winners import ExtraWinnerRow, PatternChip, extra_winner_rows, limited

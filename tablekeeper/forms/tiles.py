@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TypedDict
 
-from ..rules import Names, RecordWin, VariantInfo, settle, table_rules
+from ..rules import Names, VariantInfo
 
 SUITS = (("m", "万"), ("p", "筒"), ("s", "条"))
 HONOURS = (("1z", "东"), ("2z", "南"), ("3z", "西"), ("4z", "北"), ("5z", "白"), ("6z", "发"), ("7z", "中"))
@@ -49,40 +46,3 @@ def fixed_wild(info: VariantInfo) -> FixedWild:
 def keyboard_faces(info: VariantInfo) -> str:
     """The keyboard's rows as static/js/tiles.js reads them: faces separated by spaces, rows by "|"."""
     return "|".join(" ".join(key.face for key in row) for row in keyboard_rows(info))
-
-
-# Winning hands the tile field's label may show as its example (RULES.md §0.3), the first a table accepts: a
-# claimed chow and pung with an honour pair (the book's own example); with a 2-5-8 pair (Shandong, Harbin with
-# no winds); a claimed pung only, the chow concealed (Zhengzhou claims no chow).
-TILE_EXAMPLES = (
-    "[123m][777p] 456s 11z 78p +9p",
-    "[123m][777p] 456s 55m 78p +9p",
-    "[777p] 123m 456s 11z 78p +9p",
-    "[777p] 123m 456s 55m 78p +9p",
-)
-
-
-def tile_example(variant_id: str, options: Mapping[str, object] | None) -> str:
-    """The tile field's example at this table: the first of TILE_EXAMPLES the engine accepts as a plain win by
-    every method the table allows, so it never shows a meld or a tile the table has not; "" if none fits."""
-    return _tile_example(variant_id, json.dumps(dict(options or {}), sort_keys=True, default=str))
-
-
-@lru_cache(maxsize=64)
-def _tile_example(variant_id: str, options_key: str) -> str:
-    options: dict[str, object] = json.loads(options_key)
-    methods = table_rules(variant_id, options)["methods"]
-    for tiles in TILE_EXAMPLES:
-        if all(
-            settle(variant_id, {"result": "win", "wins": [_win(method, tiles)]}, None, options)["ok"]
-            for method in methods
-        ):
-            return tiles
-    return ""
-
-
-def _win(method: str, tiles: str) -> RecordWin:
-    win: RecordWin = {"seat": 1, "method": method, "patterns": [], "tiles": tiles}
-    if method != "self_draw":
-        win["from"] = 2
-    return win

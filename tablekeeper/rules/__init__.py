@@ -47,7 +47,7 @@ from .answers import (
 from .engine import VARIANT_IDS, check_options, get_variant, replay, settle, table_rules, variant_ids
 from .fact_values import fact_item_values
 from .hands import is_standard_win, waits
-from .table_values import counters_that_count, pattern_values
+from .table_values import counters_that_count, pattern_values, tile_example
 
 __all__ = [
     "VARIANT_IDS",
@@ -97,6 +97,7 @@ __all__ = [
     "replay",
     "settle",
     "table_rules",
+    "tile_example",
     "variant_ids",
     "waits",
 ]

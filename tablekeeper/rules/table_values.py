@@ -151,3 +151,45 @@ def _counters_that_count(variant_id: str, options_key: str) -> tuple[tuple[str, 
         (counter, any(paid(counter, count) != paid(counter, 0) for count in (1, 2, 3, 5)))
         for counter in ("draw_streak", "dealer_streak")
     )
+
+
+# Winning hands the tile field's label may show as its example (RULES.md §0.3), the first a table accepts: a
+# claimed chow and pung with an honour pair (the book's own example); with a 2-5-8 pair (Shandong, Harbin with
+# no winds); a claimed pung only, the chow concealed (Zhengzhou claims no chow).
+TILE_EXAMPLES = (
+    "[123m][777p] 456s 11z 78p +9p",
+    "[123m][777p] 456s 55m 78p +9p",
+    "[777p] 123m 456s 11z 78p +9p",
+    "[777p] 123m 456s 55m 78p +9p",
+)
+
+
+def tile_example(variant_id: str, options: Mapping[str, object] | None) -> str:
+    """A winning hand in the notation (RULES §0.3) for a tile field's example at this table: the first of
+    TILE_EXAMPLES this table accepts as a plain win by every method it allows, so it never shows a meld or a
+    tile the table has not; "" if none fits.
+
+    >>> tile_example("zhengzhou", None)  # no claimed chow at Zhengzhou
+    '[777p] 123m 456s 11z 78p +9p'
+    """
+    return _tile_example(variant_id, json.dumps(dict(options or {}), sort_keys=True, default=str))
+
+
+@lru_cache(maxsize=64)
+def _tile_example(variant_id: str, options_key: str) -> str:
+    options: dict[str, object] = json.loads(options_key)
+    methods = table_rules(variant_id, options)["methods"]
+    for tiles in TILE_EXAMPLES:
+        if all(
+            settle(variant_id, {"result": "win", "wins": [_win(method, tiles)]}, None, options)["ok"]
+            for method in methods
+        ):
+            return tiles
+    return ""
+
+
+def _win(method: str, tiles: str) -> RecordWin:
+    win: RecordWin = {"seat": 1, "method": method, "patterns": [], "tiles": tiles}
+    if method != "self_draw":
+        win["from"] = 2
+    return win

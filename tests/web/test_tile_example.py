@@ -12,9 +12,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tablekeeper.forms.tiles import tile_example
 from tablekeeper.models import SESSION_SETTING_OPTIONS
-from tablekeeper.rules import RecordWin, get_variant, settle, table_rules, variant_ids
+from tablekeeper.rules import RecordWin, get_variant, settle, table_rules, tile_example, variant_ids
 from tests.conftest import HTMX, make_session
 
 pytestmark = pytest.mark.django_db
