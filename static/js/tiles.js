@@ -180,7 +180,7 @@
       });
     });
     // The label's example, with the keyboard's faces (drawn above).
-    document.querySelectorAll(".tiles-faces[data-faces-text]").forEach(function (shown) {
+    document.querySelectorAll(".tile-example[data-faces-text]").forEach(function (shown) {
       drawFaces(shown, shown.dataset.facesText);
     });
     // A tile field becomes a button showing the tile (or "choose a tile"), named as the field is;

@@ -92,7 +92,7 @@ def test_walkthrough(browser: Browser, live_server: Any, owner: User, city: str)
         page.goto(f"{url}/sessions/{game.pk}/hands/new/")
         shot(page, f"{city}-02-chips", "#hand-form fieldset.patterns")
         page.locator("#hand-form details.more > summary").click()
-        example = page.locator(".tiles-faces.tile-example .tf").first
+        example = page.locator(".tile-example .tf").first
         expect(example).to_be_visible()
         example.scroll_into_view_if_needed()
         shot(page, f"{city}-03-tile-example")
