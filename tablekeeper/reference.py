@@ -119,7 +119,7 @@ def build_reference(variant_id: str, table_options: HouseRules | None = None) ->
     english = not chinese()
     language = "en" if english else "zh"
     chosen = dict(table_options or {})
-    examples = _examples(variant_id, info)
+    examples = _examples(variant_id, info, table_options)
     pictures = _pictures(variant_id, info)
     # Under a session's options, the patterns this table does not play are marked as such, not offered, and
     # those it plays state this table's value (settled under its house rules), never the book's.
@@ -163,19 +163,20 @@ def _pattern_value(pattern: PatternInfo, table_values: Mapping[str, PatternValue
 
 
 def _fact_entry(variant_id: str, item: FactItemInfo, table_options: HouseRules | None, language: str) -> Entry:
-    """A fact item as the book has it; on a table's page, compared with what settling plain hands gives it at
-    this table and at the book's: not counted here, or this table's value where it differs (none where the
-    table gives it several), else the book's words."""
+    """A fact item as the book has it; on a table's page, as settling plain hands at this table gives it
+    (`fact_item_values`): not played where no hand there names it, or names it without the figure the book's
+    hands give it (Jinan's self-draw, doubled nowhere); else this table's figures, or for an item named with no
+    figure (承包: who pays, not how much) the book's words."""
     anchor, name, book_words = f"item-{item['id']}", local(item["name"]), _fact_value(item, language)
     if table_options is None:
         return Entry(anchor, name, book_words)
-    here, book = fact_item_values(variant_id, table_options), fact_item_values(variant_id, None)
-    if item["id"] in book and item["id"] not in here:
+    here = fact_item_values(variant_id, table_options).get(item["id"])
+    book = fact_item_values(variant_id, None).get(item["id"])
+    if here is None or (not here["figures"] and book is not None and book["figures"]):
         return Entry(anchor, name, "", played=False)
-    if item["id"] in here and here[item["id"]] != book.get(item["id"]):
-        value = here[item["id"]]
-        return Entry(anchor, name, _words(value["words"], language) if value else "")
-    return Entry(anchor, name, book_words)
+    if not here["figures"]:
+        return Entry(anchor, name, book_words)
+    return Entry(anchor, name, _words(here["words"], language))
 
 
 def _fact_value(item: FactItemInfo, language: str) -> str:
@@ -231,11 +232,14 @@ def _house_rule(option: OptionInfo, chosen: HouseRules) -> HouseRule:
     return HouseRule(f"rule-{key}", rule_label(option), plain, values, range_words)
 
 
-def _examples(variant_id: str, info: VariantInfo) -> list[Example]:
+def _examples(variant_id: str, info: VariantInfo, table_options: HouseRules | None) -> list[Example]:
+    """The variant folder's worked examples, each settled: under the house rules it names on the variant's
+    page, under this table's house rules and base (and nothing else) on a table's page, so every figure there is
+    what this table pays for the hand."""
     names = seat_names()
     shown = []
     for case in worked_examples(variant_id):
-        options = case.get("options") or {}
+        options = (case.get("options") or {}) if table_options is None else table_options
         result = settle(variant_id, case["hand"], case.get("state"), options)
         deltas = list(result["deltas"])
         shown.append(
@@ -243,7 +247,7 @@ def _examples(variant_id: str, info: VariantInfo) -> list[Example]:
                 anchor=f"example-{case['id']}",
                 case_id=str(case["id"]),
                 record=record_lines(case["hand"], names, info),
-                options=differences(info, options),
+                options=differences(info, options) if table_options is None else [],
                 ok=bool(result["ok"]),
                 deltas=deltas,
                 figure=[

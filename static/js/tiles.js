@@ -81,8 +81,12 @@
 
   function drawTiles(field) {
     var shown = document.querySelector('.tiles-faces[data-faces-of="' + field.id + '"]');
-    if (!shown) return;
-    var parts = notationGroups(field.value || "").map(function (found) {
+    if (shown) drawFaces(shown, field.value || "");
+  }
+
+  // Faces for `text` in RULES.md §0.3 notation, grouped as it groups them: the typed tiles, the label's example.
+  function drawFaces(shown, text) {
+    var parts = notationGroups(text).map(function (found) {
       var box = document.createElement("span");
       box.className = "group " + found.kind;
       found.tiles.forEach(function (face) {
@@ -174,6 +178,10 @@
       keyboard.addEventListener("keydown", function (event) {
         if (event.key === "Escape") closePicker(keyboard);
       });
+    });
+    // The label's example, with the keyboard's faces (drawn above).
+    document.querySelectorAll(".tile-example[data-faces-text]").forEach(function (shown) {
+      drawFaces(shown, shown.dataset.facesText);
     });
     // A tile field becomes a button showing the tile (or "choose a tile"), named as the field is;
     // tapping it opens the keyboard as a picker.

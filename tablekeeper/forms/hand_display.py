@@ -11,7 +11,7 @@ from django.utils.functional import Promise
 
 from ..models import GameSession
 from ..reasons.refusals import Refusal
-from ..rules import Names, PatternInfo, VariantInfo
+from ..rules import Names, PatternInfo, VariantInfo, tile_example
 from ..rules.deal import next_deals
 from .hand_rows import SEATS, kong_rows, penalty_rows, seat_rows
 from .sections import closed_name, closed_scores, more_summary, seat_facts_legend
@@ -156,6 +156,11 @@ class HandFormDisplay(forms.Form):
     def keyboard_faces(self) -> str:
         """The tile keyboard's keys, for static/js/tiles.js to draw: "1m 2m … 9m|1p …|1z … 7z"."""
         return keyboard_faces(self.info)
+
+    @property
+    def tile_example(self) -> str:
+        """The tile field's example, a win this table accepts (no chow where none is claimed)."""
+        return tile_example(self.session.variant, self.session.engine_options())
 
     @property
     def extra_winner_rows(self) -> list[ExtraWinnerRow]:

@@ -10,6 +10,7 @@ from .answers import (
     DealtHand,
     FactItemInfo,
     FactNames,
+    FactValue,
     HouseRules,
     IntBounds,
     KongFact,
@@ -44,8 +45,9 @@ from .answers import (
     WorkedExample,
 )
 from .engine import VARIANT_IDS, check_options, get_variant, replay, settle, table_rules, variant_ids
+from .fact_values import fact_item_values
 from .hands import is_standard_win, waits
-from .table_values import counters_that_count, fact_item_values, pattern_values
+from .table_values import counters_that_count, pattern_values, tile_example
 
 __all__ = [
     "VARIANT_IDS",
@@ -53,6 +55,7 @@ __all__ = [
     "DealtHand",
     "FactItemInfo",
     "FactNames",
+    "FactValue",
     "HouseRules",
     "IntBounds",
     "KongFact",
@@ -94,6 +97,7 @@ __all__ = [
     "replay",
     "settle",
     "table_rules",
+    "tile_example",
     "variant_ids",
     "waits",
 ]

@@ -208,6 +208,7 @@ class TableRules(TypedDict):
     max_side_bet: int
     patterns: list[str]  # the ids of the patterns this table plays
     pattern_methods: dict[str, list[str]]  # each pattern's methods at this table
+    excluded_pairs: list[list[str]]  # pairs of played patterns refused together (`patterns_exclusive`)
     counts: dict[str, int]  # each count the keeper enters, and its largest value at this table
 
 
@@ -280,6 +281,17 @@ class PatternValue(TypedDict):
     points: int | None  # the points it adds, or None
     each: bool  # the value is per count of a repeatable pattern
     words: Names  # "+2分 ×5", "每个×2"
+
+
+class FactValue(TypedDict):
+    """A fact item's value at one table, as settling plain hands there gives it (`fact_item_values`)."""
+
+    factor: int | None  # its one multiplier, or None
+    points: int | None  # its one addition, or None
+    flat: int | None  # its one payment per payer at the table's base (the cap: its limit per payer), or None
+    each: bool  # the value is per one of several (a kong, a drawn hand)
+    figures: list[int]  # every figure the hands give it (several where they differ), or none
+    words: Names  # "×2", "每个+2分", "每家付4", "倍数最多×32"; empty for an item named with no figure
 
 
 class FactItemInfo(TypedDict):
@@ -368,6 +380,7 @@ __all__ = [
     "DealtHand",
     "FactItemInfo",
     "FactNames",
+    "FactValue",
     "HouseRules",
     "IntBounds",
     "KongFact",

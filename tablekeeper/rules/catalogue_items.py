@@ -50,6 +50,22 @@ class PatternSpec:
     # A method of `methods` the pattern scores on only while a condition on the house rules holds (Zhengzhou's
     # seven pairs on a robbed kong only where a wild may complete a pair): (method, condition).
     methods_when: tuple[tuple[str, PlayedWhen], ...] = ()
+    # Patterns this one excludes only while a condition on the house rules holds (Dalian's edge win and the
+    # chowless shapes, except under edge_wait_mode=single_wait_ready): refused together while it holds.
+    excludes_when: tuple[tuple[frozenset[str], PlayedWhen], ...] = ()
+    # Patterns this one excludes in a plain hand, which a fact of the record can make possible (Dalian's four in
+    # hand with a float where the winner's 喜杠 holds the fourth honour): the variant's own checks refuse the
+    # pair from this declaration unless the record shows that fact, so the declaration and refusal are one.
+    excludes_unless_record: frozenset[str] = frozenset()
+
+    def exclusions(self, options: Options) -> frozenset[str]:
+        """Every pattern this one cannot count with in a plain hand at a table with these house rules."""
+        return self.refused_with(options) | self.excludes_unless_record
+
+    def refused_with(self, options: Options) -> frozenset[str]:
+        """The patterns the engine refuses with this one whatever else the record says, under these house rules."""
+        conditional = (others for others, condition in self.excludes_when if condition.test(options))
+        return self.excludes.union(*conditional)
 
     def conditions(self) -> tuple[PlayedWhen, ...]:
         """Every condition on the house rules for this pattern to be played, `requires_option` first."""
@@ -75,14 +91,16 @@ class PatternSpec:
         """The methods this pattern scores on at a table with these house rules."""
         return frozenset(method for method in self.methods if self.method_refused_why(method, options) is None)
 
-    def describe(self) -> PatternInfo:
+    def describe(self, book: Options) -> PatternInfo:
+        """The pattern as the book (`book`: the variant's default house rules) has it; `table_rules` gives
+        what a table's own house rules exclude."""
         return {
             "id": self.id,
             "name": {"en": self.name_en, "zh": self.name_zh},
             "value": self.value,
             "value_words": {"en": self.value, "zh": self.value_zh or self.value},
             "methods": sorted(self.methods),
-            "excludes": sorted(self.excludes),
+            "excludes": sorted(self.exclusions(book)),
             "repeatable": self.repeatable,
             "requires_option": self.requires_option,
             # Every house rule that decides whether the pattern is played (table_rules says if it is).

@@ -64,7 +64,7 @@ def table_rules(variant_id: str, options: Mapping[str, object] | None) -> TableR
     """The rules one table plays by: its house rules resolved, and what they allow.
 
     `{"ok", "errors", "options", "methods", "several_winners", "max_side_bet", "patterns", "pattern_methods",
-    "counts"}`:
+    "excluded_pairs", "counts"}`:
     every option with
     its value (the table's choice, an older name read as the option it became, else the default), the win
     methods the table allows (the variant's and any a house rule lets in), whether several players may
@@ -102,6 +102,9 @@ def table_rules(variant_id: str, options: Mapping[str, object] | None) -> TableR
         # Each pattern's methods at this table: a house rule may take one away (Zhengzhou's seven pairs on a
         # robbed kong); a tick on another method is refused, so a form disables the chip there.
         "pattern_methods": {spec.id: sorted(spec.methods_under(resolved)) for spec in variant.patterns},
+        # The pairs of played patterns that cannot count together in a plain hand (the catalogue's exclusions
+        # under this table's house rules): a tick of both is refused as `patterns_exclusive`.
+        "excluded_pairs": variant.excluded_pairs(resolved),
         # Each count the keeper enters (the record's `counts`) and its largest value at this table.
         "counts": variant.count_maxima(resolved),
     }

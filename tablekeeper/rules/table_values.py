@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
-from .answers import Names, PatternValue, Record, RecordKong, RecordSeat, RecordWin
+from .answers import Names, PatternValue, Record, RecordSeat, RecordWin
 from .engine import get_variant, settle, table_rules
 
 WINNER = 1  # not the dealer (seat 0), so that the dealer's own doubles stay out of the pattern's lines
@@ -37,20 +37,25 @@ def pattern_values(variant_id: str, options: Mapping[str, object] | None) -> dic
 def _pattern_values(variant_id: str, options_key: str) -> tuple[tuple[str, PatternValue], ...]:
     options: dict[str, object] = json.loads(options_key)
     rules = table_rules(variant_id, options)
-    ready_values = [value for value in get_variant(variant_id)["ready_values"] if value != "none"]
+    info = get_variant(variant_id)
+    ready_values = [value for value in info["ready_values"] if value != "none"]
+    repeated = {spec["id"] for spec in info["patterns"] if spec["repeatable"]}
+    special_sets = [kind for kind in info["kong_kinds"] if kind in ("dragon_set", "wind_set")]
     values: list[tuple[str, PatternValue]] = []
     for pattern in rules["patterns"]:
-        for record in _plain_hands(pattern, rules["pattern_methods"].get(pattern, []), ready_values):
+        for record in _plain_hands(pattern, rules["pattern_methods"].get(pattern, []), ready_values, special_sets):
             answer = settle(variant_id, record, {"dealer": 0}, options)
             if answer["ok"]:
-                value = _value_in(pattern, [line["params"] for line in answer["lines"]])
+                value = _value_in(pattern, [line["params"] for line in answer["lines"]], repeatable=pattern in repeated)
                 if value is not None:
                     values.append((pattern, value))
                 break
     return tuple(values)
 
 
-def _plain_hands(pattern: str, methods: list[str], ready_values: list[str]) -> Iterator[Record]:
+def _plain_hands(
+    pattern: str, methods: list[str], ready_values: list[str], special_sets: list[str]
+) -> Iterator[Record]:
     """Plain winning hands carrying `pattern`, the simplest first; the first one the engine accepts is used."""
     method = "self_draw" if "self_draw" in methods else (methods[0] if methods else "self_draw")
     win: RecordWin = {"seat": WINNER, "method": method, "patterns": [pattern]}
@@ -62,9 +67,11 @@ def _plain_hands(pattern: str, methods: list[str], ready_values: list[str]) -> I
         yield {"result": "win", "wins": [win], "seats": seats}
     yield {"result": "win", "wins": [{**win, "flowers": 8}]}  # a pattern of flowers
     yield {"result": "win", "wins": [{**win, "seat": 0}]}  # a pattern only the dealer wins (heavenly hand)
+    for kind in special_sets:  # a pattern added onto the winner's 喜杠 (Dalian's dragon bonus)
+        yield {"result": "win", "wins": [win], "kongs": [{"seat": WINNER, "kind": kind}]}
 
 
-def _value_in(pattern: str, params: list[Any]) -> PatternValue | None:
+def _value_in(pattern: str, params: list[Any], *, repeatable: bool) -> PatternValue | None:
     """The factor and points the reason lines' params give `pattern` (every line names it alike)."""
     entries = list(_entries(pattern, params))
     factors = {entry["factor"] for entry in entries if isinstance(entry.get("factor"), int)}
@@ -73,10 +80,10 @@ def _value_in(pattern: str, params: list[Any]) -> PatternValue | None:
         return None
     factor = next(iter(factors), None)
     point = next(iter(points), None)
-    each = any("each" in entry for entry in entries)
-    if each:  # a repeatable pattern's entry states the value of one
-        factor = next((e["each"] for e in entries if "factor" in e), factor)
-        point = next((e["each"] for e in entries if "points" in e), point)
+    # A repeatable pattern's value is one's: an entry of several states it as `each`.
+    factor = next((e["each"] for e in entries if "factor" in e and "each" in e), factor)
+    point = next((e["each"] for e in entries if "points" in e and "each" in e), point)
+    each = repeatable or any("each" in entry for entry in entries)
     return {"factor": factor, "points": point, "each": each, "words": _words(factor, point, each=each)}
 
 
@@ -146,86 +153,43 @@ def _counters_that_count(variant_id: str, options_key: str) -> tuple[tuple[str, 
     )
 
 
-def fact_item_values(variant_id: str, options: Mapping[str, object] | None) -> dict[str, PatternValue | None]:
-    """The fact items (self-draw, a kong, the dealer …) that plain hands settled at this table name, each with
-    the one value they are given there (None where hands give it different values): a rules page compares
-    them with the book's to say this table's value, or that an item is not counted here.
+# Winning hands the tile field's label may show as its example (RULES.md §0.3), the first a table accepts: a
+# claimed chow and pung with an honour pair (the book's own example); with a 2-5-8 pair (Shandong, Harbin with
+# no winds); a claimed pung only, the chow concealed (Zhengzhou claims no chow).
+TILE_EXAMPLES = (
+    "[123m][777p] 456s 11z 78p +9p",
+    "[123m][777p] 456s 55m 78p +9p",
+    "[777p] 123m 456s 11z 78p +9p",
+    "[777p] 123m 456s 55m 78p +9p",
+)
 
-    >>> fact_item_values("shandong", None)["self_draw"]["words"]
-    {'en': '×2', 'zh': '×2'}
-    >>> jinan = next(p["options"] for p in get_variant("shandong")["presets"] if p["id"] == "jinan_tuyoo")
-    >>> sorted(fact_item_values("shandong", jinan))  # no self-draw double at Jinan
-    ['added_kong', 'an_lou', 'concealed_kong', 'exposed_kong', 'ming_lou']
+
+def tile_example(variant_id: str, options: Mapping[str, object] | None) -> str:
+    """A winning hand in the notation (RULES §0.3) for a tile field's example at this table: the first of
+    TILE_EXAMPLES this table accepts as a plain win by every method it allows, so it never shows a meld or a
+    tile the table has not; "" if none fits.
+
+    >>> tile_example("zhengzhou", None)  # no claimed chow at Zhengzhou
+    '[777p] 123m 456s 11z 78p +9p'
     """
-    key = json.dumps(dict(options or {}), sort_keys=True, default=str)
-    return dict(_fact_item_values(variant_id, key))
+    return _tile_example(variant_id, json.dumps(dict(options or {}), sort_keys=True, default=str))
 
 
 @lru_cache(maxsize=64)
-def _fact_item_values(variant_id: str, options_key: str) -> tuple[tuple[str, PatternValue | None], ...]:
+def _tile_example(variant_id: str, options_key: str) -> str:
     options: dict[str, object] = json.loads(options_key)
-    info = get_variant(variant_id)
     methods = table_rules(variant_id, options)["methods"]
-    kongs = [kind for kind in info["kong_kinds"] if kind in ("exposed", "added", "concealed")]
-    hands: list[Record] = []
-    for seat in (0, 1):
-        for method in methods:
-            win: RecordWin = {"seat": seat, "method": method, "patterns": []}
-            if method != "self_draw":
-                win["from"] = 2
-            hands.append({"result": "win", "wins": [win]})
-            for ready in info["ready_values"][1:]:
-                seats: list[RecordSeat | None] = [{}, {}, {}, {}]
-                seats[seat] = {"ready": ready}
-                hands.append({"result": "win", "wins": [win], "seats": seats})
-            for kind in kongs:
-                kong: RecordKong = {"seat": seat, "kind": kind, "tile": "5m"}
-                if kind != "concealed":
-                    kong["from"] = 3
-                hands.append({"result": "win", "wins": [win], "kongs": [kong]})
-    found: dict[str, set[Signature]] = {}
-    for hand in hands:
-        answer = settle(variant_id, hand, {"dealer": 0}, options)
-        if not answer["ok"]:
-            continue
-        for line in answer["lines"]:
-            for entry in _item_entries(line["params"]):
-                found.setdefault(str(entry["item"]), set()).add(_signature(entry))
-    items = {item["id"] for item in info["fact_items"]}
-    return tuple(
-        (item, _said(*next(iter(values))) if len(values) == 1 else None)
-        for item, values in sorted(found.items())
-        if item in items
-    )
+    for tiles in TILE_EXAMPLES:
+        if all(
+            settle(variant_id, {"result": "win", "wins": [_win(method, tiles)]}, None, options)["ok"]
+            for method in methods
+        ):
+            return tiles
+    return ""
 
 
-def _item_entries(params: object) -> Iterator[dict[str, Any]]:
-    """Every entry of a line's params that names an item with a figure other than 0: a factor, points, or a
-    flat payment's value (a side bet of 0 is nothing at stake)."""
-    if isinstance(params, dict):
-        figures = [params.get(key) for key in ("factor", "points", "value")]
-        if isinstance(params.get("item"), str) and any(isinstance(f, int) and f != 0 for f in figures):
-            yield params
-        for inner in params.values():
-            yield from _item_entries(inner)
-    elif isinstance(params, list):
-        for inner in params:
-            yield from _item_entries(inner)
-
-
-Signature = tuple[int | None, int | None, bool, bool]  # factor, points (or a flat value), each, flat
-
-
-def _signature(entry: dict[str, Any]) -> Signature:
-    each = "each" in entry
-    factor = entry.get("each", entry["factor"]) if isinstance(entry.get("factor"), int) else None
-    points = entry.get("each", entry["points"]) if isinstance(entry.get("points"), int) else None
-    if factor is None and points is None:
-        return None, entry["value"], each, True
-    return factor, points, each, False
-
-
-def _said(factor: int | None, points: int | None, each: bool, flat: bool) -> PatternValue:
-    # A flat payment's figure depends on the base and who pays: compared, never said as points.
-    words: Names = {"en": "", "zh": ""} if flat else _words(factor, points, each=each)
-    return {"factor": factor, "points": points, "each": each, "words": words}
+def _win(method: str, tiles: str) -> RecordWin:
+    win: RecordWin = {"seat": 1, "method": method, "patterns": [], "tiles": tiles}
+    if method != "self_draw":
+        win["from"] = 2
+    return win

@@ -30,7 +30,7 @@ from .catalogue_items import exclusive as exclusive
 from .errors import Problem, Rejected
 from .fact_names import default_name
 from .ledger import Ledger
-from .options import OptionAlias, Options, OptionSpec
+from .options import OptionAlias, Options, OptionSpec, resolve_options
 from .records import MAX_SIDE_BET, CountBound, HandRecord, Win, count_problems
 from .rule_words import RuleWords
 from .state import TableState
@@ -205,6 +205,19 @@ class Variant:
         offers exactly these."""
         return tuple(spec.id for spec in self.patterns if spec.unplayed_why(options) is None)
 
+    def excluded_pairs(self, options: Options) -> list[list[str]]:
+        """Each pair of patterns this table plays that cannot count together in a plain hand, as the catalogue
+        declares them (`PatternSpec.exclusions`): the pairs the engine refuses as `patterns_exclusive`."""
+        played = set(self.played_patterns(options))
+        pairs = {
+            tuple(sorted((spec.id, other)))
+            for spec in self.patterns
+            if spec.id in played
+            for other in spec.exclusions(options)
+            if other in played
+        }
+        return [list(pair) for pair in sorted(pairs)]
+
     def count_maxima(self, options: Options) -> dict[str, int]:
         """Each count's largest value at this table: the value of the house rule that bounds it."""
         return {spec.id: int(options[spec.max_option]) for spec in self.counts}
@@ -242,7 +255,7 @@ class Variant:
             "uses_pot": self.uses_pot,
             "options": [self._describe_option(spec) for spec in self.options],
             "option_aliases": [alias.describe() for alias in self.option_aliases],
-            "patterns": [spec.describe() for spec in self.patterns],
+            "patterns": [spec.describe(resolve_options(self.options, None)) for spec in self.patterns],
             "fact_items": [item.describe() for item in self.fact_items],
             "fact_names": self.fact_names(),
             "notes": list(self.notes),
@@ -416,7 +429,9 @@ class Variant:
             for other in seen:
                 other_spec = self.pattern(other)
                 assert other_spec is not None
-                if other != pattern_id and (other in spec.excludes or pattern_id in other_spec.excludes):
+                if other != pattern_id and (
+                    other in spec.refused_with(options) or pattern_id in other_spec.refused_with(options)
+                ):
                     fail(
                         E.PATTERNS_EXCLUSIVE,
                         where,

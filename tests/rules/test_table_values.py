@@ -46,23 +46,39 @@ def test_a_patterns_value_at_a_table_is_the_one_that_table_plays(
 
 
 @pytest.mark.parametrize("variant", ["dalian", "shenyang", "harbin", "shandong", "zhengzhou"])
-def test_every_value_multiplies_or_adds_and_is_said_in_both_languages_or_in_neither(variant: str) -> None:
-    # A flat payment has a figure but no words a chip could say: the page says nothing rather than a wrong value.
+def test_every_value_is_said_in_both_languages_or_in_neither(variant: str) -> None:
+    # A fact item named with no figure (承包: who pays) has no words: the page says the book's, or not played.
     for preset in [None, *(p["id"] for p in get_variant(variant)["presets"])]:
-        for values in (
-            pattern_values(variant, table(variant, preset)),
-            fact_item_values(variant, table(variant, preset)),
-        ):
-            for item, value in values.items():
-                assert value is not None, (preset, item)
-                assert value["factor"] is not None or value["points"] is not None, (preset, item)
-                assert bool(value["words"]["en"]) == bool(value["words"]["zh"]), (preset, item)
+        for item, value in pattern_values(variant, table(variant, preset)).items():
+            assert value["factor"] is not None or value["points"] is not None, (preset, item)
+            assert value["words"]["en"] and value["words"]["zh"], (preset, item)
+        for item, fact in fact_item_values(variant, table(variant, preset)).items():
+            assert bool(fact["figures"]) == bool(fact["words"]["en"]) == bool(fact["words"]["zh"]), (preset, item)
+
+
+@pytest.mark.parametrize("variant", ["dalian", "shenyang", "harbin", "shandong", "zhengzhou"])
+def test_every_fact_item_is_found_at_some_table_or_under_a_house_rule_that_plays_it(variant: str) -> None:
+    # The hands settled reach every item the variant declares, so an item a table's hands never name is one that
+    # table does not play, not one the hands missed.
+    info = get_variant(variant)
+    found = set(fact_item_values(variant, None))
+    for preset in info["presets"]:
+        found |= set(fact_item_values(variant, dict(preset["options"])))
+    for option in info["options"]:  # each bool house rule turned the other way, one at a time
+        if option["type"] == "bool":
+            found |= set(fact_item_values(variant, {option["key"]: not option["default"]}))
+        elif option["type"] == "choice":
+            for choice in option["allowed"]:
+                found |= set(fact_item_values(variant, {option["key"]: choice}))
+    assert {item["id"] for item in info["fact_items"]} - found == set()
 
 
 def test_jinans_table_pays_a_concealed_kong_two_points_and_no_drawn_hand_streak() -> None:
     jinan = table("shandong", "jinan_tuyoo")
     concealed: Any = fact_item_values("shandong", jinan)["concealed_kong"]
     assert (concealed["points"], concealed["each"]) == (2, True)
+    assert "draw_multiplier" not in fact_item_values("shandong", jinan)
+    assert "cap" not in fact_item_values("shandong", jinan)
     assert counters_that_count("shandong", jinan)["draw_streak"] is False
     # The book's Shandong doubles the next win after a drawn hand (RULES §4): the counter counts there.
     assert counters_that_count("shandong", None)["draw_streak"] is True

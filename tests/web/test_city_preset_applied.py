@@ -40,3 +40,15 @@ def test_a_city_preset_applied_says_so_with_what_it_changed_where_the_names_are(
 
 def test_the_plain_start_page_says_no_preset_was_applied(owner: User) -> None:
     assert "applied-preset" not in start_page(owner)
+
+
+def city_preset_variants(body: str) -> set[str]:
+    return set(re.findall(r'class="button wide city-preset"[^>]*data-variant="(\w+)"', body))
+
+
+def test_once_a_city_preset_is_applied_only_that_variants_presets_are_offered(owner: User) -> None:
+    # Issue 23: after 济南·途游 the list still showed the other variants' cities above the names.
+    applied = start_page(owner, "?variant=shandong&city=jinan_tuyoo")
+    assert city_preset_variants(applied) == {"shandong"}
+    assert 'href="/sessions/new/"' in applied  # the way back to every variant's cities
+    assert len(city_preset_variants(start_page(owner))) > 1

@@ -84,10 +84,15 @@ def test_the_tables_rules_reference_marks_a_pattern_it_does_not_play(owner: User
     luxury = body.split('id="item-luxury_seven_pairs"', 1)[1].split("</div>", 1)[0]
     assert words in luxury
     assert words not in body.split('id="item-seven_pairs"', 1)[1].split("</div>", 1)[0]
-    # The book's reference, and a table that plays it, offer it as usual.
+    # The book's reference, and a table that plays it, offer it as usual (the table's fact items it does not
+    # play, such as the dealer's extra stake, are marked in their own section).
     played = make_session(owner, "zhengzhou", options={"luxury_seven_pairs": "x2"})
-    assert words not in client.get(f"/sessions/{played.pk}/rules/").content.decode()
+    assert words not in patterns_section(client.get(f"/sessions/{played.pk}/rules/").content.decode())
     assert words not in client.get("/rules/zhengzhou/").content.decode()
+
+
+def patterns_section(body: str) -> str:
+    return body.split('id="patterns"', 1)[1].split("</section>", 1)[0]
 
 
 def test_a_chip_a_house_rule_forbids_on_a_method_is_disabled_on_it(keeper: Client, owner: User) -> None:

@@ -327,16 +327,26 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 
+# Shapes with no chow, whose winning tile is never a chow's middle: an edge win excludes them except under
+# edge_wait_mode=single_wait_ready, where a 单钓 among them waits on a single tile (RULES §9.2.1).
+CHOWLESS_SHAPES = ("double_float", "single_float", "mixed_terminals", "pure_terminals")
+EDGE_WAIT_NEEDS_A_CHOW = PlayedWhen(
+    ("edge_wait_mode",),
+    lambda options: options["edge_wait_mode"] != "single_wait_ready",
+    "needs a chow unless edge_wait_mode is single_wait_ready.",
+)
+
+
 PATTERNS: tuple[PatternSpec, ...] = (
     PatternSpec(
         "edge_wait",
         "Edge win",
         "夹胡",
         "×2",
-        # No chow in a float or an all-terminals hand; a 1 or 9 is never a chow's middle (terminal wait). Under
-        # edge_wait_mode=single_wait_ready a 单钓 float waits on one tile too: checks.py refuses the floats and the
-        # terminal family with it only in the other modes.
+        # A 1 or 9 is never a chow's middle (terminal wait). No chow in a float or an all-terminals hand, but under
+        # edge_wait_mode=single_wait_ready a 单钓 float waits on one tile too: excluded only in the other modes.
         excludes=frozenset({"terminal_wait"}),
+        excludes_when=((frozenset(CHOWLESS_SHAPES), EDGE_WAIT_NEEDS_A_CHOW),),
         from_tiles=True,
         meaning="The hand waited on a single tile, and the winning tile is the middle of a chow (2 into 1-3); "
         "see edge_wait_mode.",
@@ -393,6 +403,7 @@ PATTERNS: tuple[PatternSpec, ...] = (
         # Four copies outside a kong need a chow to hold the fourth (a pung and a pair would be five), unless a
         # 喜杠 or 旋风杠 holds the fourth honour: checks.py refuses floats and 混幺九 with it only without one.
         excludes=frozenset({"pure_terminals"}),
+        excludes_unless_record=frozenset({"double_float", "single_float", "mixed_terminals"}),
         from_tiles=True,
         meaning="All four copies of a tile are in the winning hand, not declared as a kong; tick once per tile. "
         "With a float or all terminals and honours only where a joyous or cyclone kong holds the fourth honour.",

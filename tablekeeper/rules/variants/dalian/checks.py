@@ -142,31 +142,18 @@ def _win_problems(record: HandRecord, win: Win, path: str, options: Options) -> 
     return problems
 
 
-# Shapes with no chow, whose winning tile is never a chow's middle; under edge_wait_mode=single_wait_ready a
-# 单钓 among them waits on a single tile, so there they go with an edge win (RULES §9.2.1).
-_CHOWLESS_SHAPES = ("double_float", "single_float", "mixed_terminals", "pure_terminals")
-
-
 def _edge_wait_problems(win: Win, path: str, ready: bool, options: Options) -> list[Problem]:
-    """Edge win (夹胡) as `edge_wait_mode` defines it: with no chow only on a single wait after ready."""
-    if not win.has("edge_wait"):
+    """Edge win (夹胡) under edge_wait_mode=single_wait_ready: only after a ready declaration. (Its exclusions,
+    the chowless shapes in the other modes, are the catalogue's `excludes_when`.)"""
+    if not win.has("edge_wait") or options["edge_wait_mode"] != "single_wait_ready" or ready:
         return []
-    edge = win.patterns.index("edge_wait")
-    if options["edge_wait_mode"] == "single_wait_ready":
-        if ready:
-            return []
-        return [
-            Problem(
-                E.PATTERN_NOT_ALLOWED,
-                f"{path}.patterns.{edge}",
-                f"P{win.seat}'s win is ticked {_NAMES['edge_wait']}, but this table counts it only after a ready "
-                f"declaration (edge_wait_mode), and P{win.seat} did not declare ready (报听).",
-            )
-        ]
     return [
-        _exclusive(win, path, index, edge)
-        for index, pattern_id in enumerate(win.patterns)
-        if pattern_id in _CHOWLESS_SHAPES
+        Problem(
+            E.PATTERN_NOT_ALLOWED,
+            f"{path}.patterns.{win.patterns.index('edge_wait')}",
+            f"P{win.seat}'s win is ticked {_NAMES['edge_wait']}, but this table counts it only after a ready "
+            f"declaration (edge_wait_mode), and P{win.seat} did not declare ready (报听).",
+        )
     ]
 
 
@@ -180,9 +167,10 @@ def _exclusive(win: Win, path: str, one: int, other: int, why: str = "") -> Prob
     return Problem(E.PATTERNS_EXCLUSIVE, f"{path}.patterns.{later}", words + (f" {why}" if why else ""))
 
 
-# Shapes with no chow: four copies outside a kong then need a pung and a fifth copy, unless a special set
-# (喜杠, 旋风杠) holds the fourth, one copy of an honour beside its pung (RULES §0.8).
-_NO_CHOW_SHAPES = ("double_float", "single_float", "mixed_terminals")
+# Four in hand with a shape of no chow: four copies outside a kong then need a pung and a fifth copy, unless a
+# special set (喜杠, 旋风杠) holds the fourth, one copy of an honour beside its pung (RULES §0.8). Declared in the
+# catalogue (`excludes_unless_record`), so table_rules lists the pair and this check lifts it.
+_NO_CHOW_SHAPES = next(spec.excludes_unless_record for spec in PATTERNS if spec.id == "four_in_hand")
 
 
 def _four_in_hand_shape_problems(record: HandRecord, win: Win, path: str, options: Options) -> list[Problem]:

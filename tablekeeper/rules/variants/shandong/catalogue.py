@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...options import OptionSpec, base_option
-from ...variant import SELF_DRAW, PatternSpec, exclusive
+from ...variant import SELF_DRAW, PatternSpec, PlayedWhen, exclusive
 from ..common.items import load_fact_items
 from ..common.patterns import kong_bloom, pure_terminals
 
@@ -263,6 +263,17 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
         "+2 points",
         value_zh="+2分",
         from_tiles=True,
+        # Four sets and a pair unless all_generals_free_form: then never seven pairs (RULES §9.5).
+        excludes_when=(
+            (
+                frozenset(SEVEN_PAIRS_LADDER),
+                PlayedWhen(
+                    ("all_generals_free_form",),
+                    lambda options: not options["all_generals_free_form"],
+                    "must be four sets and a pair unless the house rule all_generals_free_form is on.",
+                ),
+            ),
+        ),
         meaning="Every tile is a 2, 5 or 8 of a suit.",
     ),
     PatternSpec(

@@ -65,17 +65,6 @@ def record_problems(record: HandRecord, options: Options) -> list[Problem]:
                 problems.extend(_first_turn_problems(record, index, win, i))
         problems.extend(_flower_problems(index, win))
         problems.extend(_honour_pung_problems(record, index, win))
-        if win.has("all_generals") and not options["all_generals_free_form"]:
-            for i, pattern in enumerate(win.patterns):
-                if pattern in SEVEN_PAIRS_LADDER:
-                    problems.append(
-                        Problem(
-                            E.PATTERNS_EXCLUSIVE,
-                            f"{path}.patterns.{i}",
-                            "All Generals must be four sets and a pair unless the house rule "
-                            "all_generals_free_form is on, so it cannot be seven pairs.",
-                        )
-                    )
     return problems
 
 
