@@ -3,7 +3,7 @@
 Its name does not match `test_*.py`, so `pytest` (and `.ci/run`) never collects it; run it on its own, which
 collects it because it is named, with Chromium at phone size:
 
-    DATABASE_URL=postgres://… .venv/bin/python -m pytest -p no:xdist -q tests/e2e/walkthrough_values.py
+    DATABASE_URL=postgres://… .venv/bin/python -m pytest -p no:xdist -q tests/e2e/shots_values.py
 
 At a Jinan table (山东 · 济南·途游) and a Zhengzhou table (郑州 · 郑州·常见), in Chinese, it saves screenshots of
 the city preset applied on the start form, the pattern chips, the tile field's example, a refusal, a reason line
