@@ -273,6 +273,13 @@ class GameSession(TableFeeFields):
         return {"name": preset["name"], "changed": not same_rules(self.variant, options, dict(preset["options"]))}
 
     @property
+    def not_played(self) -> frozenset[str]:
+        """Facts of a hand this table's city preset never marks (its presets.json `not_played`), which
+        the engine still accepts: the hand form leaves their pickers out."""
+        preset = next((p for p in city_presets(self.variant) if p["id"] == self.city_preset), None)
+        return frozenset(preset["not_played"]) if preset else frozenset()
+
+    @property
     def variant_name(self) -> str:
         name = self.variant_info["name"]
         return f"{name['en']} {name['zh']}"

@@ -30,7 +30,7 @@ from .hand_rows import (
     add_seat_fields,
 )
 from .values import FieldValues
-from .winners import add_extra_winner_fields, extra_winner_problems
+from .winners import EXTRA_WINNERS, add_extra_winner_fields, extra_winner_problems
 
 __all__ = ["HandForm", "engine_field_to_form_key", "new_client_token"]
 
@@ -101,7 +101,8 @@ class HandForm(HandFormDisplay):
             self.fields["treasure"] = forms.CharField(required=False, max_length=2)
         if info["uses_dice_double"]:
             self.fields["dice_double"] = forms.BooleanField(required=False)
-        if info["uses_liable"]:
+        # 承包 where this table plays it; a stored hand that names a liable player keeps its picker.
+        if info["uses_liable"] and ("liable" not in session.not_played or self._names_a_liable_player()):
             self.fields["liable"] = forms.ChoiceField(required=False, choices=OPTIONAL_SEAT_CHOICES)
         add_seat_fields(self.fields, info, table_side_bet)
         for seat in SEATS:
@@ -131,6 +132,12 @@ class HandForm(HandFormDisplay):
         field = self.fields[name]
         assert isinstance(field, forms.ChoiceField)
         return field
+
+    def _names_a_liable_player(self) -> bool:
+        """Whether the hand shown (a stored one's initial values, or what was posted) names 承包 anywhere."""
+        names = ("liable", *(f"extra_liable_{extra}" for extra in EXTRA_WINNERS))
+        sources = [self.initial, self.data] if self.is_bound else [self.initial]
+        return any(source.get(name) not in (None, "") for source in sources for name in names)
 
     @staticmethod
     def methods_of(session: GameSession) -> list[str]:

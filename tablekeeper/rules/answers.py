@@ -325,12 +325,15 @@ class SeveralWinnersInfo(TypedDict):
 
 
 class PresetInfo(TypedDict):
-    """A city preset: a named bundle of house rules (the rule book first, with none)."""
+    """A city preset: a named bundle of house rules (the rule book first, with none), and the facts
+    of a hand its tables do not play though the engine still accepts them (`NOT_PLAYED_FACTS`): the
+    app leaves their pickers out for such a table."""
 
     id: str
     name: Names
     options: HouseRules
     source: str
+    not_played: list[str]
 
 
 # The names of a variant's ready values, kinds of kong and penalties: fact -> value -> names.

@@ -1,7 +1,8 @@
 """Data a variant's folder holds beside its code for the app: city presets and worked examples.
 
 `presets.json` (RULES.md §9.7 "Presets as data") is a list of named option bundles, the rule book
-first: `[{"id": "rule_book", "name": {"zh", "en"}, "options": {}, "source": ...}, ...]`. A folder
+first: `[{"id": "rule_book", "name": {"zh", "en"}, "options": {}, "source": ...}, ...]`; a preset may add
+`"not_played": ["liable"]`, facts its tables never mark though the engine accepts them. A folder
 without one plays the rule book alone. The file is checked when the variant is first described
 (ids unique, the rule book first with no options, every bundle's options accepted by
 `check_options`), so a wrong file fails every test that describes the variant, never a request.
@@ -21,6 +22,9 @@ from .variant import Variant
 from .variants import folder_of
 
 RULE_BOOK = "rule_book"
+# Facts of a record a preset may say its tables do not play (RULES.md §9.7 keeps them available, e.g.
+# 承包 at 济南·途游: "do not mark them"): the engine still settles them; a form need not offer them.
+NOT_PLAYED_FACTS = frozenset({"liable"})
 
 CheckOptions = Callable[[str, Mapping[str, object] | None], OptionsCheck]
 
@@ -36,6 +40,7 @@ def rule_book_preset(variant: Variant) -> PresetInfo:
         "name": {"zh": f"{variant.name_zh.removesuffix('麻将')}·规则书", "en": f"{variant.name_en} · rule book"},
         "options": {},
         "source": "rule book",
+        "not_played": [],
     }
 
 
@@ -72,6 +77,10 @@ def _checked(variant_id: str, where: str, raw: Any, check_options: CheckOptions)
             raise PresetFileError(f"{at}: {preset_id!r} needs a name in zh and en")
         if not isinstance(options, dict):
             raise PresetFileError(f"{at}: {preset_id!r}'s options are an object")
+        not_played = entry.get("not_played", [])
+        if not isinstance(not_played, list) or not set(not_played) <= NOT_PLAYED_FACTS:
+            known = ", ".join(sorted(NOT_PLAYED_FACTS))
+            raise PresetFileError(f"{at}: {preset_id!r}'s not_played lists facts of a hand among: {known}")
         checked = check_options(variant_id, options)
         if not checked["ok"]:
             codes = ", ".join(f"{error['code']} {error.get('field')}" for error in checked["errors"])
@@ -82,6 +91,7 @@ def _checked(variant_id: str, where: str, raw: Any, check_options: CheckOptions)
                 "name": {"zh": name["zh"], "en": name["en"]},
                 "options": options,
                 "source": entry.get("source", ""),
+                "not_played": [str(fact) for fact in not_played],
             }
         )
     first = presets[0]

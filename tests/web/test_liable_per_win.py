@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 
 from tablekeeper import services
 from tablekeeper.forms import HandForm
-from tablekeeper.models import GameSession, Round
+from tablekeeper.models import GameSession, Round, city_presets
 from tablekeeper.rules import Record
 from tests.conftest import HTMX, answered_with_the_board, make_session, taps
 
@@ -128,3 +128,26 @@ def test_a_second_winner_named_their_own_liable_player_is_refused_beside_that_ch
     # The refusal sits under the second winner's liable choice, not under the first winner's.
     assert page.index("承包的人就是胡牌者") > page.index('name="extra_liable_1"')
     assert not Round.objects.filter(session=shandong).exists()
+
+
+def jinan(owner: User) -> GameSession:
+    preset = next(p for p in city_presets("shandong") if p["id"] == "jinan_tuyoo")
+    return make_session(owner, "shandong", base=1, options=dict(preset["options"]), city_preset="jinan_tuyoo")
+
+
+def test_a_table_whose_city_preset_plays_no_liable_player_is_not_offered_one(keeper_client, owner, shandong):
+    """济南·途游 marks no 承包 (RULES §9.7): its form leaves the picker out; the rule book's table keeps it."""
+    at_jinan = keeper_client.get(f"/sessions/{jinan(owner).pk}/hands/new/").content.decode()
+    at_the_book = keeper_client.get(f"/sessions/{shandong.pk}/hands/new/").content.decode()
+    assert 'name="liable"' not in at_jinan and 'name="extra_liable_1"' not in at_jinan
+    assert 'name="liable"' in at_the_book and 'name="extra_liable_1"' in at_the_book
+
+
+def test_a_stored_hand_that_names_a_liable_player_keeps_its_picker_at_such_a_table(keeper_client, owner):
+    game = jinan(owner)
+    record: Record = {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": [], "liable": 2}]}
+    services.record_hand(game, record, client_token="stored-liable", expected_number=1, user=owner)
+    edit = keeper_client.get(f"/sessions/{game.pk}/hands/1/edit/").content.decode()
+    assert 'name="liable"' in edit
+    form = HandForm(game, initial={"liable": "2"})
+    assert "liable" in form.fields
