@@ -245,9 +245,30 @@
   }
   document.addEventListener("change", answered);
   document.addEventListener("click", answered);
-  // The outbox clears the form for the next hand: nothing of the last sentence stays.
+  // How this keeper enters hands, remembered on this phone when a new hand is saved: said (the next form opens
+  // with the box focused, form.js) or tapped (it does not). An edit changes nothing.
+  var SAID = "tk.phrase";
+  function saidThisHand() {
+    var box = document.getElementById("phrase");
+    return Boolean(box && box.value.trim());
+  }
+  document.addEventListener("click", function (event) {
+    var save = event.target.closest && event.target.closest('#hand-form button[name="action"][value="save"]');
+    if (!save || document.querySelector('#hand-form [name="editing"]')) return;
+    try {
+      if (saidThisHand()) window.localStorage.setItem(SAID, "1");
+      else window.localStorage.removeItem(SAID);
+    } catch (error) { /* storage refused: the box waits for a tap */ }
+  }, true);
+  // The outbox clears the form for the next hand: nothing of the last sentence stays, and a keeper who says
+  // hands finds the box ready again.
   document.addEventListener("reset", function (event) {
-    if (event.target.id === "hand-form") { applied = []; asks = []; }
+    if (event.target.id !== "hand-form") return;
+    applied = []; asks = [];
+    var box = document.getElementById("phrase");
+    var said = false;
+    try { said = Boolean(window.localStorage.getItem(SAID)); } catch (error) { said = false; }
+    if (box && said) window.setTimeout(function () { box.focus(); }, 0);
   }, true);
   // A new form (a Save answered with the form again): what was set and asked belonged to the old one.
   document.addEventListener("htmx:load", function (event) {
