@@ -27,6 +27,7 @@
     var state = {
       wins: [], discarders: [], kongs: [], ready: {}, closed: {}, sideBets: {}, allSideBet: null, result: "",
       voidSeat: null, loosePatterns: [], asks: [], flowers: null, hasFlowers: false, dealer: vocab.dealer,
+      penalties: [], dice: false, liable: [], tiles: [], winningTile: null, notSelf: false,
     };
     var subject = null, lastKong = null, lastWinSeat = null, i = 0;
 
@@ -178,6 +179,22 @@
           i += 1;
           state.result = state.result || "void";
           state.voidSeat = seats[0];
+        } else if (next.type === "penalty") {
+          // 小李露了两张 / 老王四家同打
+          i += 1;
+          state.penalties.push({ kind: next.kind, seat: seats[0], count: countAfter() });
+        } else if (next.type === "first") {
+          // 四家同打，老王先打的: the first of the four pays.
+          i += 1;
+          var open = state.penalties.filter(function (p) { return p.kind === "four_same_discards" && p.seat === null; })[0];
+          if (open) open.seat = seats[0];
+          else state.penalties.push({ kind: "four_same_discards", seat: seats[0], count: null });
+        } else if (next.type === "liable") {
+          // 老王包了 / 老王承包 / 老王包小李
+          i += 1;
+          var forSeat = null;
+          if (isSeat(peek())) { forSeat = seatOf(peek()); i += 1; }
+          state.liable.push({ seat: seats[0], forSeat: forSeat });
         }
         continue;
       }
@@ -256,12 +273,56 @@
         case "all":
           state.lastAll = true;
           continue;
+        case "penalty":
+          // 四家同打，老王先打的 / 露牌两张，小李
+          state.penalties.push({ kind: token.kind, seat: null, count: countAfter() });
+          break;
+        case "dice":
+          // 色子打了个对子 / 骰子一对 / 色子翻倍
+          while (peek().type === "number" || peek().type === "count") i += 1;
+          if (peek().type === "pair") { i += 1; state.dice = true; }
+          break;
+        case "liable":
+          // 承包的是老王
+          if (peek().type === "of") i += 1;
+          if (peek().type === "is") i += 1;
+          if (isSeat(peek())) { state.liable.push({ seat: seatOf(peek()), forSeat: null }); i += 1; }
+          else if (subject !== null) state.liable.push({ seat: subject, forSeat: null });
+          else state.asks.push({ code: "liableWho", field: "liable", params: {} });
+          break;
+        case "notself":
+          if (subject !== null) winOf(subject).notSelf = true;
+          else state.notSelf = true;
+          break;
+        case "plus":
+          // 加六条: the winning tile.
+          if (peek().type === "tile") { state.winningTile = peek().tile; i += 1; }
+          break;
+        case "tile":
+        case "tiles":
+          // 胡五万 / 单吊东风 / 胡的是三四五条加六条: the tiles the hand was won with.
+          if (saysTiles(tokens[i - 2], token.afterPause)) state.tiles = state.tiles.concat(token.tiles || [token.tile]);
+          break;
         case "pause":
           break;
         default:
           break;
       }
       state.lastAll = false;
+    }
+    // Tiles count as the winning hand's only right after 胡/自摸 (胡的是), a pattern (单吊), or other such tiles:
+    // a 中 or 东 elsewhere in a sentence is no hand.
+    function saysTiles(before, afterPause) {
+      var type = before ? before.type : "";
+      // 老王自摸，红中是宝: a pause ends what 自摸 says; 胡的是 … does not end there.
+      if (afterPause && type !== "is") return false;
+      if (type === "is" || type === "of") {
+        var back = tokens.lastIndexOf(before, i - 2) - 1;
+        while (back >= 0 && (tokens[back].type === "is" || tokens[back].type === "of")) back -= 1;
+        type = back >= 0 ? tokens[back].type : "";
+      }
+      return ["win", "self", "pattern", "tile", "tiles"].indexOf(type) !== -1 &&
+        (type !== "tile" && type !== "tiles" || state.tiles.length > 0);
     }
     function setFlowers(n) {
       state.flowers = n;
@@ -306,7 +367,7 @@
     if (state.result === "draw") {
       if (wins.length) { ask("drawOrWin", "winner", {}); return { fields: fields, asks: asks }; }
       fields.winner = "draw";
-      return { fields: fields, asks: asks };
+      return besidesTheWin(state, vocab, fields, asks);
     }
     if (state.result === "void") {
       fields.winner = "void";
@@ -314,11 +375,12 @@
         if (state.voidSeat !== null) fields.false_win_seat = String(state.voidSeat);
         else ask("voidWho", "false_win_seat", {});
       }
-      return { fields: fields, asks: asks };
+      return besidesTheWin(state, vocab, fields, asks);
     }
     if (!wins.length) {
       if (state.selfDrawn) ask("whoWon", "winner", {});
-      else if (state.loosePatterns.length || state.kongs.length || state.flowers !== null) ask("whoWon", "winner", {});
+      else if (state.loosePatterns.length || state.kongs.length || state.flowers !== null || state.liable.length ||
+        state.penalties.length || state.dice || state.tiles.length || state.winningTile) ask("whoWon", "winner", {});
     }
     var max = vocab.maxWinners || 1;
     if (wins.length > max) {
@@ -341,6 +403,11 @@
         var ownerWins = wins.some(function (other) { return other.seat === p.owner; });
         return !ownerWins && index === 0;
       });
+      // 不是自摸: whatever else says self-draw, the keeper said it was not.
+      if (win.notSelf || state.notSelf) {
+        win.notSelf = true;
+        if (win.method === "self_draw") { win.method = ""; win.clash = true; ask("how", "how", { who: win.seat }); }
+      }
       // A pattern that scores on self-draw only says how the hand was won (杠上开花 is a self-draw).
       if (!win.method && !win.clash) {
         var implied = mine.map(function (p) {
@@ -348,6 +415,11 @@
         }).filter(function (p) { return p && p.methods && p.methods.length === 1; });
         if (implied.length && methods.indexOf(implied[0].methods[0]) !== -1) win.method = implied[0].methods[0];
         else if (methods.length === 1) win.method = methods[0];
+        if (win.notSelf && win.method === "self_draw") {
+          win.method = "";
+          win.clash = true;
+          ask(methods.length === 1 ? "selfDrawOnly" : "how", "how", { who: win.seat });
+        }
       }
       win.mine = mine;
     });
@@ -412,9 +484,73 @@
       if (wins.length === 1 && !asks.some(function (a) { return a.field === "winner"; })) fields.winner = String(wins[0].seat);
     }
     if (state.hasFlowers && state.flowers === null) ask("howManyFlowers", "flowers", {});
+    if (ok) liableFields(state, vocab, wins, fields, ask);
     kongFields(state, vocab, fields, ask);
     seatFields(state, vocab, fields, ask);
+    besidesTheWin(state, vocab, fields, asks);
+    return { fields: fields, asks: asks, notes: tileFields(state, vocab, wins, fields) };
+  }
+
+  // Penalties and the dice double, whatever the hand's result (a drawn hand has them too).
+  function besidesTheWin(state, vocab, fields, asks) {
+    function ask(code, field, params) { asks.push({ code: code, field: field, params: params || {} }); }
+    penaltyFields(state, vocab, fields, ask);
+    if (state.dice) {
+      if (vocab.dice) fields.dice_double = "on";
+      else ask("noDice", "", {});
+    }
     return { fields: fields, asks: asks };
+  }
+
+  // 承包: the seat that pays all a winner receives (Shandong), per winner.
+  function liableFields(state, vocab, wins, fields, ask) {
+    state.liable.forEach(function (said) {
+      if (!vocab.liable) { ask("noLiable", "", {}); return; }
+      var index = -1;
+      wins.forEach(function (win, w) { if (win.seat === said.forSeat) index = w; });
+      if (said.forSeat === null) index = wins.length === 1 ? 0 : -1;
+      if (index === -1) { if (wins.length) ask("liableWhom", "liable", { who: said.seat }); return; }
+      if (wins[index].seat === said.seat) { ask("liableSelf", "liable", { who: said.seat }); return; }
+      fields[index === 0 ? "liable" : "extra_liable_" + index] = String(said.seat);
+    });
+  }
+
+  function penaltyFields(state, vocab, fields, ask) {
+    var kinds = vocab.penalties || [], row = 0;
+    state.penalties.forEach(function (penalty) {
+      if (kinds.indexOf(penalty.kind) === -1) { ask("noPenalty", "", {}); return; }
+      if (row >= (vocab.penaltyRows || 0)) { ask("morePenalties", "", {}); return; }
+      var at = row++;
+      fields["penalty_kind_" + at] = penalty.kind;
+      if (penalty.seat === null) ask("penaltyWho", "penalty_seat_" + at, {});
+      else fields["penalty_seat_" + at] = String(penalty.seat);
+      // 露牌 is paid per tile: how many is asked, as 有花 asks how many flowers.
+      if (penalty.count !== null) fields["penalty_count_" + at] = String(penalty.count);
+      else if (penalty.kind === "revealed_tiles") ask("penaltyHowMany", "penalty_count_" + at, {});
+    });
+  }
+
+  // The winning tiles said in words fill the tile field only when they are a whole hand (14 tiles, the winning
+  // one named after 加): the field takes nothing less, and which tile won is never guessed. Less is noted.
+  function tileFields(state, vocab, wins, fields) {
+    var said = state.tiles.slice(), winning = state.winningTile;
+    if (!winning && said.length === 1) winning = said.pop();
+    if (!said.length && !winning) return [];
+    if (vocab.tiles && wins.length === 1 && fields.winner === String(wins[0].seat) && winning && said.length === 13) {
+      fields.tiles = notation(said) + "+" + winning;
+      return [];
+    }
+    return [{ code: "tilesPartial", params: { name: notation(said) + (winning ? "+" + winning : "") } }];
+  }
+
+  // ["3s", "4s", "5s", "1z"] -> "345s1z"
+  function notation(tiles) {
+    var text = "";
+    tiles.forEach(function (tile, index) {
+      text += tile[0];
+      if (index === tiles.length - 1 || tiles[index + 1][1] !== tile[1]) text += tile[1];
+    });
+    return text;
   }
 
   function kongFields(state, vocab, fields, ask) {
@@ -457,6 +593,8 @@
     });
   }
 
+  var GRAMMAR = ["of", "is", "and", "all", "count", "stop", "give", "not", "retract", "plus", "number"];
+
   function dedupe(asks) {
     var seen = {};
     return asks.filter(function (a) {
@@ -470,11 +608,16 @@
   function parse(sentence, vocab, sounds) {
     var tokens = hearing.hear(sentence, vocab, sounds);
     // A pause (a comma, a space dictation left) separates words but says nothing: 张姐胡了 阿强 点的炮.
-    var heard = tokens.filter(function (token) { return token.type !== "pause"; });
-    if (!heard.length) return { fields: {}, asks: [], heard: 0 };
+    // A tile after a pause is marked so (a copy: one word's token object may stand at several places).
+    var heard = tokens.map(function (token, index) {
+      return index > 0 && tokens[index - 1].type === "pause" ? Object.assign({ afterPause: true }, token) : token;
+    }).filter(function (token) { return token.type !== "pause"; });
+    // Words that only join others (的, 是, 不是 …) say nothing of a hand on their own: 今天天气不错 is not heard.
+    var meaning = heard.filter(function (token) { return GRAMMAR.indexOf(token.type) === -1; });
+    if (!meaning.length) return { fields: {}, asks: [], notes: [], heard: 0 };
     var state = interpret(heard, vocab);
     var result = settleIntent(state, vocab);
-    return { fields: result.fields, asks: dedupe(result.asks), heard: heard.length };
+    return { fields: result.fields, asks: dedupe(result.asks), notes: result.notes || [], heard: meaning.length };
   }
 
   // A question in the keeper's language: `texts` maps each code to a sentence with {who}, {from}, {name},

@@ -76,6 +76,13 @@
       sideBet: side ? text(legend && (legend.querySelector('[lang="zh"]') || legend)) : null,
       maxSideBet: side ? Number(side.max || 0) : 0,
       voidCharges: Boolean(one('[name="false_win_seat"]')),
+      penalties: all('input[name="penalty_kind_0"]').map(function (input) { return input.value; }).filter(Boolean),
+      penaltyRows: all('input[name^="penalty_kind_"]').map(function (input) {
+        return input.name;
+      }).filter(function (name, index, names) { return names.indexOf(name) === index; }).length,
+      dice: Boolean(one('[name="dice_double"]')),
+      liable: Boolean(one('[name="liable"]')),
+      tiles: Boolean(one('[name="tiles"]')),
     };
   }
 
@@ -162,7 +169,7 @@
     return input ? input.closest("fieldset") || input.closest("label") : null;
   }
 
-  function show(form, vocab, notUnderstood) {
+  function show(form, vocab, notUnderstood, notes) {
     style();
     var list = place(form), say = texts();
     form.querySelectorAll(".phrase-missing").forEach(function (element) { element.classList.remove("phrase-missing"); });
@@ -195,6 +202,14 @@
       note.className = "hint";
       note.textContent = say.notUnderstood;
       list.appendChild(note);
+    } else {
+      // What was heard but fills nothing in (a winning tile alone): said, and Save stays on.
+      (notes || []).forEach(function (said) {
+        var line = document.createElement("p");
+        line.className = "hint";
+        line.textContent = parser.say(said, vocab, say, say.or);
+        list.appendChild(line);
+      });
     }
     list.hidden = !list.childNodes.length;
   }
@@ -222,7 +237,7 @@
     });
     unfold(form, result.fields, result.asks);
     asks = result.asks;
-    show(form, vocab, box.value.trim() !== "" && !result.heard);
+    show(form, vocab, box.value.trim() !== "" && !result.heard, result.notes);
     fire(changed.filter(function (input, index) { return changed.indexOf(input) === index; }));
   }
 
