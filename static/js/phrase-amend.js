@@ -36,7 +36,8 @@
   // 不是 X（，是 Y）: X taken back from what was said before it, Y in its place.
   function negate(said, negated, correction) {
     var head = negated[0];
-    if (!head) return said.concat(correction.length ? [STOP].concat(correction) : []);
+    // 不是，是阿强自摸: nothing named as negated, so what follows corrects what was said, as after 不对.
+    if (!head) return retract(said, correction);
     if (isSeatToken(head)) {
       var named = said.some(function (token) { return same(token, head); });
       var instead = correction.length && isSeatToken(correction[0]) ? correction[0] : null;
@@ -56,12 +57,7 @@
     }
     if (head.type === "discard" || head.type === "fed") {
       // 不是点炮（，是自摸）: the discard said before goes, with the seat that made it.
-      var fedAt = lastIndex(said, said.length, function (token) { return token.type === "discard" || token.type === "fed"; });
-      if (fedAt !== -1) {
-        var from = fedAt > 0 && isSeatToken(said[fedAt - 1]) ? fedAt - 1 : fedAt;
-        said = said.slice(0, from).concat(said.slice(fedAt + 1));
-      }
-      return said.concat(correction.length ? [STOP].concat(correction) : []);
+      return withoutDiscard(said).concat(correction.length ? [STOP].concat(correction) : []);
     }
     if (head.type === "kong" && !head.kind) {
       // 没有杠 / 没杠: no kong at all, whatever was said of one, with its tiles.
@@ -75,12 +71,25 @@
       return kept.concat(correction.length ? [STOP].concat(correction) : []);
     }
     // 不是清一色（，是混一色）, 不是暗杠（，是明杠）, 不是五万（，是六万）, 没报听: the one word goes, or is replaced.
+    // 三个花，不是三个，是四个: the correction's words of the same kinds as the negated ones are dropped once
+    // its first word has taken the negated word's place.
     var at = lastIndex(said, said.length, function (token) { return same(token, head); });
-    if (at !== -1 && correction.length === 1 && correction[0].type === head.type) {
-      return said.slice(0, at).concat([correction[0]], said.slice(at + 1));
+    var sameShape = correction.length === negated.length && correction.every(function (token, k) {
+      return token.type === negated[k].type;
+    });
+    if (at !== -1 && correction.length && correction[0].type === head.type) {
+      var replaced = said.slice(0, at).concat([correction[0]], said.slice(at + 1));
+      return sameShape ? replaced : replaced.concat(correction.length > 1 ? [STOP].concat(correction.slice(1)) : []);
     }
     if (at !== -1) said = said.slice(0, at).concat(said.slice(at + 1));
     return said.concat(correction.length ? [STOP].concat(correction) : []);
+  }
+
+  function withoutDiscard(said) {
+    var fedAt = lastIndex(said, said.length, function (token) { return token.type === "discard" || token.type === "fed"; });
+    if (fedAt === -1) return said;
+    var from = fedAt > 0 && isSeatToken(said[fedAt - 1]) ? fedAt - 1 : fedAt;
+    return said.slice(0, from).concat(said.slice(fedAt + 1));
   }
 
   function dropLast(said, token) {
@@ -94,6 +103,8 @@
     var rest = [];
     correction.forEach(function (token) {
       if (token.type === "is" || token.type === "of") return;
+      // 小李胡了老王点的，不对，是自摸: a self-draw takes back the discard said, with who made it.
+      if (token.type === "self") said = withoutDiscard(said);
       var at = lastIndex(said, said.length, function (other) { return kindOf(other) === kindOf(token); });
       if (at === -1) rest.push(token);
       else said = said.slice(0, at).concat([token], said.slice(at + 1));

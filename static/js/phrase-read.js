@@ -269,7 +269,7 @@
           break;
         case "dice":
           // 色子打了个对子 / 骰子一对 / 色子翻倍
-          while (peek().type === "number" || peek().type === "count") i += 1;
+          while (peek().type === "number" || peek().type === "count" || peek().type === "is") i += 1;
           if (peek().type === "pair") { i += 1; state.dice = true; }
           break;
         case "liable":
