@@ -44,7 +44,8 @@
       if (named) {
         // 不是老王（，是小李）: every word about 老王 was about 小李; with no one named instead, about nobody yet.
         said = said.map(function (token) { return same(token, head) ? instead || STOP : token; });
-        if (negated.length > 1) said = dropLast(said, negated[1]);
+        // 不是老王点的 with no one instead: the discard goes too (with someone instead it is theirs now).
+        if (negated.length > 1 && !instead) said = dropLast(said, negated[1]);
         return instead ? said.concat(correction.length > 1 && negated.length === 1 ? [STOP].concat(correction.slice(1)) : []) : said;
       }
       return said.concat(correction.length ? [STOP].concat(correction) : []);

@@ -181,6 +181,8 @@ const CORRECTED = [
   ["shandong/rule_book", "老王报听自摸，没报听", "老王自摸"],
   ["dalian/rule_book", "嗯 小李胡了 不是自摸啊 是老汪点的", "小李胡了，老王点的"],
   ["dalian/rule_book", "小李胡了老王点的，不对，是自摸", "小李自摸"],
+  ["dalian/rule_book", "小李胡了，老王点的，不是老王点的，是张姐点的", "小李胡了，张姐点的"],
+  ["dalian/rule_book", "小李胡了，老王点的，不是老王点的", "小李胡了"],
   ["dalian/rule_book", "老王自摸 不是 是阿强自摸", "阿强自摸"],
   ["shandong/rule_book", "张姐胡了小李点的炮 三个花 不是三个 是四个", "张姐胡了小李点的炮 四个花"],
   ["shandong/jinan_tuyoo", "老王自摸风刻两个 不是两个 是三个", "老王自摸风刻三个"],
