@@ -178,6 +178,19 @@
   document.addEventListener("toggle", function (event) {
     if (event.target.matches && event.target.matches("#hand-form details.more") && event.target.open) loadTiles();
   }, true);
+  // A keeper who said the last hand into the phrase box (phrase.js remembers it on this phone) finds the box
+  // ready for the next: focused, its scripts loading, the keyboard's microphone one press away. Never on an
+  // edit, never for a keeper who taps. After htmx has set the page up, so that the focus loads the scripts.
+  function readyToSay() {
+    var box = document.getElementById("phrase");
+    try {
+      if (box && localStorage.getItem("tk.phrase") && !document.querySelector('#hand-form [name="editing"]')) box.focus();
+    } catch (error) { /* storage refused: the box waits for a tap */ }
+  }
+
   document.addEventListener("DOMContentLoaded", function () { setUp(document); });
-  document.addEventListener("htmx:load", function (event) { setUp(event.target); });
+  document.addEventListener("htmx:load", function (event) {
+    setUp(event.target);
+    if (event.target === document.body) readyToSay();
+  });
 })();

@@ -3,10 +3,9 @@
 // for 老王, 字模 for 自摸). Pure, like the parser: the page and `node --test` load it the same way.
 (function (root, factory) {
   "use strict";
-  var api = factory();
-  if (typeof module === "object" && module.exports) module.exports = api;
-  else root.TKPhraseHear = api;
-})(typeof self !== "undefined" ? self : this, function () {
+  if (typeof module === "object" && module.exports) module.exports = factory(require("./phrase-amend.js"));
+  else root.TKPhraseHear = factory(root.TKPhraseAmend);
+})(typeof self !== "undefined" ? self : this, function (corrections) {
   "use strict";
 
   // The names tables use for each pattern, beside the variant's own (the chip's) name. A name of a pattern this
@@ -86,6 +85,22 @@
     ["count", ["个", "次", "张", "组", "副"]],
     ["is", ["是"]],
   ];
+  // Penalties by kind (only those the table's form offers are filled in), the dealer's double on the dice, and
+  // 承包 (the seat that pays all a winner receives).
+  var PENALTY_WORDS = {
+    four_same_discards: ["四家同打", "四家跟打", "四家跟张", "四家跟", "四家打一样的"],
+    revealed_tiles: ["露牌", "露了牌", "露了", "露张", "露"],
+  };
+  var MORE_WORDS = [
+    ["dice", ["色子", "骰子", "骰"]],
+    ["pair", ["对子", "一对", "对儿", "翻倍", "打对", "打对了"]],
+    ["liable", ["承包", "包牌", "包了", "包赔", "全包", "包"]],
+    ["first", ["先打的", "先打", "第一个打的", "带头", "起头的"]],
+    // Negation and self-correction: "不是自摸，是老王点的", "没有杠", "不对，是小李".
+    ["not", ["不是", "没有", "没", "并不是", "并没有", "不算", "不"]],
+    ["retract", ["不对", "说错了", "错了", "不不", "不对不对", "更正"]],
+    ["plus", ["加", "+"]],
+  ];
   var SIDE_WORDS = ["下跑", "跑了", "跑", "漂了", "漂", "飘"];
   var FILLERS = ["嗯", "呃", "额", "啊", "呀", "哦", "噢", "那个", "就是", "这个", "然后", "那么", "吧", "嘛", "呢", "哈", "啦"];
   var NUMERALS = { 零: 0, 〇: 0, 一: 1, 幺: 1, 么: 1, 二: 2, 两: 2, 俩: 2, 三: 3, 仨: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
@@ -155,6 +170,12 @@
     Object.keys(READY_WORDS).forEach(function (value) {
       READY_WORDS[value].forEach(function (word) { add(word, { type: "ready", value: value }); });
     });
+    Object.keys(PENALTY_WORDS).forEach(function (kind) {
+      PENALTY_WORDS[kind].forEach(function (word) { add(word, { type: "penalty", kind: kind }, word.length > 1); });
+    });
+    MORE_WORDS.forEach(function (pair) {
+      pair[1].forEach(function (word) { add(word, { type: pair[0] }, word.length > 1 && pair[0] !== "not" && pair[0] !== "retract"); });
+    });
     if (vocab.closed) add(vocab.closed, { type: "closed" });
     if (vocab.sideBet) add(vocab.sideBet, { type: "side" });
     SIDE_WORDS.forEach(function (word) { add(word, { type: "side" }, word.length > 1); });
@@ -194,6 +215,21 @@
     return { value: value, length: length };
   }
 
+  // Several tiles of one suit said in a row, each a single numeral: 三四五条, 345条, 七七七万.
+  function tileRun(text, at) {
+    var digits = [], i = at;
+    while (i < text.length) {
+      var ch = text[i];
+      var value = /[1-9]/.test(ch) ? Number(ch) : (ch in NUMERALS && NUMERALS[ch] >= 1 && NUMERALS[ch] <= 9 ? NUMERALS[ch] : null);
+      if (value === null) break;
+      digits.push(value);
+      i += 1;
+    }
+    var suit = SUITS[text[i]];
+    if (digits.length < 2 || !suit) return null;
+    return { length: i - at + 1, tiles: digits.map(function (d) { return d + suit; }) };
+  }
+
   // The sentence as a list of tokens: the reading that hears the most of it, a word heard as written counting more
   // than one heard by its sound (刚自摸 is 刚 + 自摸, not 杠呲 + 摸), a character that is no word counting nothing.
   var AS_WRITTEN = 3, BY_SOUND = 2;
@@ -201,6 +237,8 @@
   function choicesAt(text, at, entries, map) {
     var choices = [];
     if (text[at] === "|") return [{ length: 1, score: 0, token: { type: "pause" } }];
+    var run = tileRun(text, at);
+    if (run) choices.push({ length: run.length, score: AS_WRITTEN * run.length, token: { type: "tiles", tiles: run.tiles } });
     var num = number(text, at);
     if (num) {
       var suit = SUITS[text[at + num.length]];
@@ -239,8 +277,9 @@
     return best[0].tokens;
   }
 
-  // The sentence's words, as tokens ({type, …}); pauses (a comma, a space) included.
-  function hear(sentence, vocab, sounds) { return tokenise(normalise(sentence), lexicon(vocab), soundsOf(sounds)); }
+  // The sentence's words, as tokens ({type, …}); pauses (a comma, a space) included; what the speaker took back
+  // left out.
+  function hear(sentence, vocab, sounds) { return corrections.amend(tokenise(normalise(sentence), lexicon(vocab), soundsOf(sounds))); }
 
   return { hear: hear, normalise: normalise, PATTERN_WORDS: PATTERN_WORDS, SELF_DRAW_PATTERNS: SELF_DRAW_PATTERNS };
 });

@@ -1,279 +1,31 @@
 // The phrase box's parser: one Chinese sentence about a hand, typed or dictated, into the hand form's fields.
 // Pure (no page, no network): the page (phrase.js) and `node --test` (tests/js/) call it the same way. What the
-// sentence's words are, as written or by their sound, is phrase-hear.js's; what they say about the hand is here.
+// sentence's words are, as written or by their sound, is phrase-hear.js's (with what the speaker took back
+// rewritten by phrase-amend.js); phrase-read.js reads what they say of the hand, phrase-fields.js turns the
+// facts beside the win into fields; the win itself is settled here, against the table.
 //
-//   parse(sentence, vocabulary, sounds) -> {fields, asks, heard}
+//   parse(sentence, vocabulary, sounds) -> {fields, asks, notes, heard}
 //
 // vocabulary: the table's own words, read from the hand form (phrase.js): seats' names, the dealer, the methods
 //   and patterns this table plays (id, Chinese name, methods, repeatable), its kinds of kong, ready declarations,
-//   the closed-hand word, flowers, the side bet's word, how many may win, whether a void charges someone.
+//   the closed-hand word, flowers, the side bet's word, how many may win, whether a void charges someone, the
+//   penalties it records (and how many rows), whether it has the dice double, 承包 and the tile field.
 // sounds: syllable -> characters (phrase-words.js, from pypinyin): dictation writes 老汪 for 老王, so words that
 //   are not found as written are found by how they sound.
 // fields: the form's field names and the values taps would give them; asks: what the sentence leaves out or
-//   contradicts ({code, field, params}), for which no field is set: the parser never guesses.
+//   contradicts ({code, field, params}), for which no field is set: the parser never guesses; notes: what was
+//   heard but fills nothing in (a winning tile alone), said without holding Save back.
 (function (root, factory) {
   "use strict";
-  if (typeof module === "object" && module.exports) module.exports = factory(require("./phrase-hear.js"));
-  else root.TKPhraseParse = factory(root.TKPhraseHear);
-})(typeof self !== "undefined" ? self : this, function (hearing) {
+  if (typeof module === "object" && module.exports) {
+    module.exports = factory(require("./phrase-hear.js"), require("./phrase-read.js"), require("./phrase-fields.js"));
+  } else root.TKPhraseParse = factory(root.TKPhraseHear, root.TKPhraseRead, root.TKPhraseFields);
+})(typeof self !== "undefined" ? self : this, function (hearing, reading, facts) {
   "use strict";
 
-  var SELF_DRAW_PATTERNS = hearing.SELF_DRAW_PATTERNS;
-
-  function newWin(seat) { return { seat: seat, method: "", from: null, patterns: [], flowers: null, flowersAsked: false }; }
-
-  // Reads the tokens in order. The subject is the last seat named: what follows it (自摸, 门清, 漂三) is about them.
-  function interpret(tokens, vocab) {
-    var state = {
-      wins: [], discarders: [], kongs: [], ready: {}, closed: {}, sideBets: {}, allSideBet: null, result: "",
-      voidSeat: null, loosePatterns: [], asks: [], flowers: null, hasFlowers: false, dealer: vocab.dealer,
-    };
-    var subject = null, lastKong = null, lastWinSeat = null, i = 0;
-
-    function peek(offset) { return tokens[i + (offset || 0)] || { type: "end" }; }
-    function seatOf(token) {
-      if (token.type === "name") return token.seat;
-      if (token.type === "dealer" && typeof vocab.dealer === "number") return vocab.dealer;
-      return null;
-    }
-    function isSeat(token) { return seatOf(token) !== null; }
-    function winOf(seat) {
-      for (var w = 0; w < state.wins.length; w++) if (state.wins[w].seat === seat) return state.wins[w];
-      var win = newWin(seat);
-      state.wins.push(win);
-      return win;
-    }
-    function setMethod(win, method, from) {
-      if (win.method && win.method !== method) {
-        state.asks.push({ code: "methodClash", field: "how", params: { who: win.seat } });
-        win.clash = true;
-      }
-      win.method = method;
-      if (from !== undefined && from !== null) win.from = from;
-    }
-    function readSeats() {
-      // 老王和小李都 … : a group of seats joined by 和/跟.
-      var seats = [seatOf(peek())];
-      i += 1;
-      // 老刘王姐双响: names side by side are a group too.
-      while ((peek().type === "and" && isSeat(peek(1))) || isSeat(peek())) {
-        if (peek().type === "and") i += 1;
-        seats.push(seatOf(peek()));
-        i += 1;
-      }
-      if (peek().type === "all") i += 1;
-      return seats;
-    }
-    function countAfter() {
-      // 两个 / 2 / 两; not 三个花, which is the flowers' count.
-      var after = peek(peek(1).type === "count" ? 2 : 1).type;
-      if (peek().type === "number" && after !== "flower" && after !== "pattern") {
-        var value = peek().value;
-        i += 1;
-        if (peek().type === "count") i += 1;
-        return value;
-      }
-      return null;
-    }
-    function addPattern(token, owner, count) {
-      if (token.unplayed) {
-        state.asks.push({ code: "unplayed", field: "patterns", params: { name: token.name } });
-        // Not ticked, but still heard: 张姐海底捞月 says who won, and that it was a self-draw.
-        if (SELF_DRAW_PATTERNS.indexOf(token.id) === -1) return;
-      }
-      state.loosePatterns.push({ id: token.id, owner: owner, count: count, unplayed: Boolean(token.unplayed) });
-    }
-    function kongRow(seat, kind, bySound) {
-      var kong = { seat: seat, kind: kind || "", tile: "", from: null, bySound: bySound };
-      if (peek().type === "tile") { kong.tile = peek().tile; i += 1; }
-      state.kongs.push(kong);
-      lastKong = kong;
-      // 老王暗杠五万和东风: a second tile is a second kong of the same kind.
-      while (peek().type === "and" && peek(1).type === "tile") {
-        var more = { seat: seat, kind: kind || "", tile: peek(1).tile, from: null };
-        state.kongs.push(more);
-        lastKong = more;
-        i += 2;
-      }
-      return kong;
-    }
-
-    while (i < tokens.length) {
-      var token = peek();
-      if (isSeat(token)) {
-        state.lastAll = false;
-        var seats = readSeats();
-        subject = seats[0];
-        var next = peek();
-        if (next.type === "of" && (peek(1).type === "kong") && lastWinSeat !== null) {
-          // 阿强抢杠胡，老王的杠: whose kong was robbed.
-          var robbed = state.wins.filter(function (win) { return win.method === "rob_kong" && win.from === null; });
-          if (robbed.length) { robbed.forEach(function (win) { win.from = seats[0]; }); i += 2; continue; }
-        }
-        if (next.type === "of") { i += 1; next = peek(); }
-        if (next.type === "self") {
-          i += 1;
-          seats.forEach(function (seat) { setMethod(winOf(seat), "self_draw"); lastWinSeat = seat; });
-        } else if (next.type === "win") {
-          i += 1;
-          seats.forEach(function (seat) { winOf(seat); lastWinSeat = seat; });
-          // 小李胡张姐的 / 小李胡了张姐的炮
-          if (isSeat(peek()) && (peek(1).type === "of" || peek(1).type === "discard" || peek(1).type === "fed")) {
-            var from = seatOf(peek());
-            i += 2;
-            if (peek().type === "discard") i += 1;
-            seats.forEach(function (seat) { setMethod(winOf(seat), "discard", from); });
-          }
-        } else if (next.type === "rob") {
-          i += 1;
-          // 阿强抢了老王的杠
-          var victim = null;
-          if (isSeat(peek())) { victim = seatOf(peek()); i += 1; if (peek().type === "of") i += 1; if (peek().type === "kong") i += 1; }
-          if (peek().type === "win") i += 1;
-          seats.forEach(function (seat) { setMethod(winOf(seat), "rob_kong", victim); lastWinSeat = seat; });
-        } else if (next.type === "grab" && isSeat(peek(1))) {
-          var robbedFrom = seatOf(peek(1));
-          i += 2;
-          if (peek().type === "of") i += 1;
-          if (peek().type === "kong") i += 1;
-          if (peek().type === "win") i += 1;
-          seats.forEach(function (seat) { setMethod(winOf(seat), "rob_kong", robbedFrom); lastWinSeat = seat; });
-        } else if (next.type === "discard" || next.type === "fed") {
-          i += 1;
-          var feedsKong = next.type === "fed" && lastKong && lastKong.from === null &&
-            peek().type !== "give" && (lastKong.kind === "exposed" || lastKong.kind === "added" || lastKong.kind === "");
-          if (feedsKong) {
-            lastKong.from = seats[0];
-            lastKong.fedBy = true;
-          } else if (peek().type === "give" && isSeat(peek(1))) {
-            // 张姐放炮给小李(和老王)
-            i += 1;
-            var takers = readSeats();
-            if (peek().type === "win") i += 1;
-            takers.forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); lastWinSeat = seat; });
-          } else {
-            state.discarders.push(seats[0]);
-          }
-        } else if (next.type === "give" && isSeat(peek(1))) {
-          // 张姐给小李点炮
-          i += 1;
-          var receivers = readSeats();
-          if (peek().type === "discard" || peek().type === "fed") i += 1;
-          if (peek().type === "win") i += 1;
-          receivers.forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); lastWinSeat = seat; });
-        } else if (next.type === "kong" && !(next.bySound && !next.kind && peek(1).type !== "tile")) {
-          i += 1;
-          kongRow(seats[0], next.kind, next.bySound);
-        } else if (next.type === "ready") {
-          i += 1;
-          seats.forEach(function (seat) { state.ready[seat] = next.value; });
-        } else if (next.type === "closed") {
-          i += 1;
-          seats.forEach(function (seat) { state.closed[seat] = true; });
-        } else if (next.type === "side") {
-          i += 1;
-          var bet = countAfter();
-          seats.forEach(function (seat) { state.sideBets[seat] = bet; });
-        } else if (next.type === "void") {
-          i += 1;
-          state.result = state.result || "void";
-          state.voidSeat = seats[0];
-        }
-        continue;
-      }
-      i += 1;
-      switch (token.type) {
-        case "pattern":
-          var known = patternOf(vocab, token.id);
-          addPattern(token, subject, known && known.repeatable ? countAfter() : null);
-          break;
-        case "number":
-          // 两个风刻 / 三个花 / 三花
-          if (peek().type === "count") i += 1;
-          if (peek().type === "pattern") { var counted = peek(); i += 1; addPattern(counted, subject, token.value); }
-          else if (peek().type === "flower") { i += 1; setFlowers(token.value); }
-          break;
-        case "flower":
-          // 花三个 / 花有三个
-          var flowers = countAfter();
-          if (flowers !== null) setFlowers(flowers);
-          else if (!state.hasFlowers) state.hasFlowers = true;
-          break;
-        case "hasflower":
-          var said = countAfter();
-          if (said !== null) { if (peek().type === "flower") i += 1; setFlowers(said); }
-          else if (peek().type === "flower") { i += 1; }
-          else state.hasFlowers = true;
-          break;
-        case "noflower":
-          setFlowers(0);
-          break;
-        case "self":
-          if (subject !== null) { setMethod(winOf(subject), "self_draw"); lastWinSeat = subject; }
-          else state.selfDrawn = true;
-          break;
-        case "win":
-          if (isSeat(peek()) && subject === null) { /* 胡的是老王 */ }
-          break;
-        case "discard":
-          if (peek().type === "give" && isSeat(peek(1))) {
-            i += 1;
-            readSeats().forEach(function (seat) { state.pendingDiscardTo = (state.pendingDiscardTo || []).concat([seat]); });
-          } else if (peek().type === "is" && isSeat(peek(1))) {
-            // 点炮的是张姐
-            i += 1;
-            state.discarders.push(seatOf(peek()));
-            i += 1;
-          } else state.discardSaid = true;
-          break;
-        case "draw":
-          state.result = "draw";
-          break;
-        case "void":
-          state.result = "void";
-          if (isSeat(peek())) { state.voidSeat = seatOf(peek()); i += 1; }
-          else if (subject !== null) state.voidSeat = subject;
-          break;
-        case "kong":
-          if (token.bySound && !token.kind && peek().type !== "tile") break;  // 刚 (just now), not 杠
-          if (subject !== null) kongRow(subject, token.kind, token.bySound);
-          else state.asks.push({ code: "kongWho", field: "kong_seat_0", params: {} });
-          break;
-        case "ready":
-          if (subject !== null) state.ready[subject] = token.value;
-          else state.asks.push({ code: "readyWho", field: "ready_", params: {} });
-          break;
-        case "closed":
-          if (subject !== null) state.closed[subject] = true;
-          else state.asks.push({ code: "closedWho", field: "closed_", params: {} });
-          break;
-        case "side":
-          var amount = countAfter();
-          if (state.lastAll) state.allSideBet = amount;
-          else if (subject !== null) state.sideBets[subject] = amount;
-          else state.asks.push({ code: "sideWho", field: "side_bet_", params: {} });
-          break;
-        case "all":
-          state.lastAll = true;
-          continue;
-        case "pause":
-          break;
-        default:
-          break;
-      }
-      state.lastAll = false;
-    }
-    function setFlowers(n) {
-      state.flowers = n;
-      state.flowersOwner = subject;
-    }
-    return state;
-  }
-
-  function patternOf(vocab, id) {
-    for (var p = 0; p < (vocab.patterns || []).length; p++) if (vocab.patterns[p].id === id) return vocab.patterns[p];
-    return null;
-  }
+  var interpret = reading.interpret, newWin = reading.newWin, patternOf = reading.patternOf;
+  var besidesTheWin = facts.besidesTheWin, liableFields = facts.liableFields, tileFields = facts.tileFields;
+  var kongFields = facts.kongFields, seatFields = facts.seatFields;
 
   function namesOf(vocab, seats) { return seats.map(function (seat) { return vocab.seats[seat]; }); }
 
@@ -306,7 +58,7 @@
     if (state.result === "draw") {
       if (wins.length) { ask("drawOrWin", "winner", {}); return { fields: fields, asks: asks }; }
       fields.winner = "draw";
-      return { fields: fields, asks: asks };
+      return besidesTheWin(state, vocab, fields, asks);
     }
     if (state.result === "void") {
       fields.winner = "void";
@@ -314,11 +66,12 @@
         if (state.voidSeat !== null) fields.false_win_seat = String(state.voidSeat);
         else ask("voidWho", "false_win_seat", {});
       }
-      return { fields: fields, asks: asks };
+      return besidesTheWin(state, vocab, fields, asks);
     }
     if (!wins.length) {
       if (state.selfDrawn) ask("whoWon", "winner", {});
-      else if (state.loosePatterns.length || state.kongs.length || state.flowers !== null) ask("whoWon", "winner", {});
+      else if (state.loosePatterns.length || state.kongs.length || state.flowers !== null || state.liable.length ||
+        state.penalties.length || state.dice || state.tiles.length || state.winningTile) ask("whoWon", "winner", {});
     }
     var max = vocab.maxWinners || 1;
     if (wins.length > max) {
@@ -341,6 +94,11 @@
         var ownerWins = wins.some(function (other) { return other.seat === p.owner; });
         return !ownerWins && index === 0;
       });
+      // 不是自摸: whatever else says self-draw, the keeper said it was not.
+      if (win.notSelf || state.notSelf) {
+        win.notSelf = true;
+        if (win.method === "self_draw") { win.method = ""; win.clash = true; ask("how", "how", { who: win.seat }); }
+      }
       // A pattern that scores on self-draw only says how the hand was won (杠上开花 is a self-draw).
       if (!win.method && !win.clash) {
         var implied = mine.map(function (p) {
@@ -348,6 +106,11 @@
         }).filter(function (p) { return p && p.methods && p.methods.length === 1; });
         if (implied.length && methods.indexOf(implied[0].methods[0]) !== -1) win.method = implied[0].methods[0];
         else if (methods.length === 1) win.method = methods[0];
+        if (win.notSelf && win.method === "self_draw") {
+          win.method = "";
+          win.clash = true;
+          ask(methods.length === 1 ? "selfDrawOnly" : "how", "how", { who: win.seat });
+        }
       }
       win.mine = mine;
     });
@@ -412,50 +175,15 @@
       if (wins.length === 1 && !asks.some(function (a) { return a.field === "winner"; })) fields.winner = String(wins[0].seat);
     }
     if (state.hasFlowers && state.flowers === null) ask("howManyFlowers", "flowers", {});
+    if (ok) liableFields(state, vocab, wins, fields, ask);
     kongFields(state, vocab, fields, ask);
     seatFields(state, vocab, fields, ask);
-    return { fields: fields, asks: asks };
+    besidesTheWin(state, vocab, fields, asks);
+    return { fields: fields, asks: asks, notes: tileFields(state, vocab, wins, fields) };
   }
 
-  function kongFields(state, vocab, fields, ask) {
-    var kinds = (vocab.kongKinds || []).map(function (kind) { return kind.id; });
-    state.kongs.slice(0, 4).forEach(function (kong, row) {
-      fields["kong_seat_" + row] = String(kong.seat);
-      if (kong.tile) fields["kong_tile_" + row] = kong.tile;
-      if (!kong.kind) { ask("kongKind", "kong_kind_" + row, { who: kong.seat }); return; }
-      if (kinds.indexOf(kong.kind) === -1) { ask("kongNotPlayed", "kong_kind_" + row, { who: kong.seat }); return; }
-      fields["kong_kind_" + row] = kong.kind;
-      if (kong.from !== null) {
-        if (kong.from === kong.seat) ask("kongOwnDiscard", "kong_from_" + row, { who: kong.seat });
-        else if (kong.kind === "exposed" || kong.kind === "added") fields["kong_from_" + row] = String(kong.from);
-      }
-    });
-  }
 
-  function seatFields(state, vocab, fields, ask) {
-    var readyValues = (vocab.ready || []).map(function (ready) { return ready.id; });
-    Object.keys(state.ready).forEach(function (seat) {
-      var value = state.ready[seat];
-      if (readyValues.indexOf(value) !== -1) fields["ready_" + seat] = value;
-      else if (value === "ready" && readyValues.length) ask("whichReady", "ready_" + seat, { who: Number(seat) });
-      else ask("noReady", "", {});
-    });
-    Object.keys(state.closed).forEach(function (seat) {
-      if (vocab.closed) fields["closed_" + seat] = "on";
-      else ask("noClosed", "", {});
-    });
-    var bets = state.sideBets;
-    if (state.allSideBet !== null && state.allSideBet !== undefined) {
-      bets = {};
-      (vocab.seats || []).forEach(function (name, seat) { bets[seat] = state.allSideBet; });
-    }
-    Object.keys(bets).forEach(function (seat) {
-      if (!vocab.sideBet) { ask("noSideBet", "", {}); return; }
-      if (bets[seat] === null) { ask("sideHowMuch", "side_bet_" + seat, { who: Number(seat) }); return; }
-      if (bets[seat] > (vocab.maxSideBet || 0)) { ask("sideTooMuch", "side_bet_" + seat, { who: Number(seat) }); return; }
-      fields["side_bet_" + seat] = String(bets[seat]);
-    });
-  }
+  var GRAMMAR = ["of", "is", "and", "all", "count", "stop", "give", "not", "retract", "plus", "number"];
 
   function dedupe(asks) {
     var seen = {};
@@ -470,11 +198,16 @@
   function parse(sentence, vocab, sounds) {
     var tokens = hearing.hear(sentence, vocab, sounds);
     // A pause (a comma, a space dictation left) separates words but says nothing: 张姐胡了 阿强 点的炮.
-    var heard = tokens.filter(function (token) { return token.type !== "pause"; });
-    if (!heard.length) return { fields: {}, asks: [], heard: 0 };
+    // A tile after a pause is marked so (a copy: one word's token object may stand at several places).
+    var heard = tokens.map(function (token, index) {
+      return index > 0 && tokens[index - 1].type === "pause" ? Object.assign({ afterPause: true }, token) : token;
+    }).filter(function (token) { return token.type !== "pause"; });
+    // Words that only join others (的, 是, 不是 …) say nothing of a hand on their own: 今天天气不错 is not heard.
+    var meaning = heard.filter(function (token) { return GRAMMAR.indexOf(token.type) === -1; });
+    if (!meaning.length) return { fields: {}, asks: [], notes: [], heard: 0 };
     var state = interpret(heard, vocab);
     var result = settleIntent(state, vocab);
-    return { fields: result.fields, asks: dedupe(result.asks), heard: heard.length };
+    return { fields: result.fields, asks: dedupe(result.asks), notes: result.notes || [], heard: meaning.length };
   }
 
   // A question in the keeper's language: `texts` maps each code to a sentence with {who}, {from}, {name},

@@ -1,6 +1,7 @@
 // The phrase box on the hand form (#phrase, templates/hands/form.html): a sentence, typed or dictated with the
-// keyboard's microphone, fills in the form as taps would. Loaded after phrase-words.js, phrase-hear.js and
-// phrase-parse.js when the box is first focused (views/offline.py phrase_scripts). It reads the table's words
+// keyboard's microphone, fills in the form as taps would. Loaded after phrase-words.js and the parser's
+// scripts (phrase-amend.js, phrase-hear.js, phrase-read.js, phrase-fields.js, phrase-parse.js) when the box is
+// first focused (views/offline.py phrase_scripts). It reads the table's words
 // from the form itself (the seats' names, the pattern chips, the kinds of kong …): the page carries nothing more
 // for it, offline too.
 //
@@ -76,6 +77,13 @@
       sideBet: side ? text(legend && (legend.querySelector('[lang="zh"]') || legend)) : null,
       maxSideBet: side ? Number(side.max || 0) : 0,
       voidCharges: Boolean(one('[name="false_win_seat"]')),
+      penalties: all('input[name="penalty_kind_0"]').map(function (input) { return input.value; }).filter(Boolean),
+      penaltyRows: all('input[name^="penalty_kind_"]').map(function (input) {
+        return input.name;
+      }).filter(function (name, index, names) { return names.indexOf(name) === index; }).length,
+      dice: Boolean(one('[name="dice_double"]')),
+      liable: Boolean(one('[name="liable"]')),
+      tiles: Boolean(one('[name="tiles"]')),
     };
   }
 
@@ -162,7 +170,7 @@
     return input ? input.closest("fieldset") || input.closest("label") : null;
   }
 
-  function show(form, vocab, notUnderstood) {
+  function show(form, vocab, notUnderstood, notes) {
     style();
     var list = place(form), say = texts();
     form.querySelectorAll(".phrase-missing").forEach(function (element) { element.classList.remove("phrase-missing"); });
@@ -195,6 +203,14 @@
       note.className = "hint";
       note.textContent = say.notUnderstood;
       list.appendChild(note);
+    } else {
+      // What was heard but fills nothing in (a winning tile alone): said, and Save stays on.
+      (notes || []).forEach(function (said) {
+        var line = document.createElement("p");
+        line.className = "hint";
+        line.textContent = parser.say(said, vocab, say, say.or);
+        list.appendChild(line);
+      });
     }
     list.hidden = !list.childNodes.length;
   }
@@ -222,7 +238,7 @@
     });
     unfold(form, result.fields, result.asks);
     asks = result.asks;
-    show(form, vocab, box.value.trim() !== "" && !result.heard);
+    show(form, vocab, box.value.trim() !== "" && !result.heard, result.notes);
     fire(changed.filter(function (input, index) { return changed.indexOf(input) === index; }));
   }
 
@@ -245,9 +261,30 @@
   }
   document.addEventListener("change", answered);
   document.addEventListener("click", answered);
-  // The outbox clears the form for the next hand: nothing of the last sentence stays.
+  // How this keeper enters hands, remembered on this phone when a new hand is saved: said (the next form opens
+  // with the box focused, form.js) or tapped (it does not). An edit changes nothing.
+  var SAID = "tk.phrase";
+  function saidThisHand() {
+    var box = document.getElementById("phrase");
+    return Boolean(box && box.value.trim());
+  }
+  document.addEventListener("click", function (event) {
+    var save = event.target.closest && event.target.closest('#hand-form button[name="action"][value="save"]');
+    if (!save || document.querySelector('#hand-form [name="editing"]')) return;
+    try {
+      if (saidThisHand()) window.localStorage.setItem(SAID, "1");
+      else window.localStorage.removeItem(SAID);
+    } catch (error) { /* storage refused: the box waits for a tap */ }
+  }, true);
+  // The outbox clears the form for the next hand: nothing of the last sentence stays, and a keeper who says
+  // hands finds the box ready again.
   document.addEventListener("reset", function (event) {
-    if (event.target.id === "hand-form") { applied = []; asks = []; }
+    if (event.target.id !== "hand-form") return;
+    applied = []; asks = [];
+    var box = document.getElementById("phrase");
+    var said = false;
+    try { said = Boolean(window.localStorage.getItem(SAID)); } catch (error) { said = false; }
+    if (box && said) window.setTimeout(function () { box.focus(); }, 0);
   }, true);
   // A new form (a Save answered with the form again): what was set and asked belonged to the old one.
   document.addEventListener("htmx:load", function (event) {

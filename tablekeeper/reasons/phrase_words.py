@@ -52,6 +52,15 @@ def question_texts() -> dict[str, str]:
         "noSideBet": _("This table plays without side bets."),
         "sideHowMuch": _("How much is {who}'s {side}? Set it below."),
         "sideTooMuch": _("{who}'s {side} is more than this table allows. Set it below."),
+        "liableWho": _("Who is liable (pays all)? Tap them under More."),
+        "liableWhom": _("{who} pays all of which winner's win? Tap it under More."),
+        "liableSelf": _("{who} cannot pay their own win. Who is liable? Tap it under More."),
+        "noLiable": _("This table has no liable player (承包)."),
+        "noPenalty": _("This table does not record that penalty."),
+        "morePenalties": _("The form takes two penalties per hand: add the rest by tapping."),
+        "penaltyWho": _("Who pays the penalty? Tap them under More."),
+        "penaltyHowMany": _("How many tiles were revealed? Set it under More."),
+        "noDice": _("This table does not double on the dice."),
     }
 
 
@@ -62,6 +71,7 @@ def page_texts() -> dict[str, str]:
         "notUnderstood": _("Not understood: tap the hand in below, or say it again."),
         "ignore": _("Ignore"),
         "asking": _("Answer by tapping: Save waits until then."),
+        "tilesPartial": _("Heard the tiles {name}: the tile field takes a whole hand (14 tiles), so type it there."),
     }
 
 

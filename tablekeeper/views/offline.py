@@ -36,7 +36,10 @@ SHELL_FILES = (
     "js/tiles.js",
     # The phrase box's words, parser and page part: loaded on the box's first use (PHRASE_SCRIPTS), kept from the start.
     "js/phrase-words.js",
+    "js/phrase-amend.js",
     "js/phrase-hear.js",
+    "js/phrase-read.js",
+    "js/phrase-fields.js",
     "js/phrase-parse.js",
     "js/phrase.js",
     "js/net.js",

@@ -193,3 +193,45 @@ def test_a_sentence_that_leaves_out_the_discarder_asks_in_chinese_and_a_tap_answ
     assert save.is_enabled()
     wait_for(page, "() => document.querySelector('#preview .seat-changes') !== null")
     assert preview_shown(page) == intended_preview(owner, game, {"winner": "1", "how": "discard-2"})
+
+    # That hand was said: this phone remembers it, and the next hand's form opens with the box focused and its
+    # scripts loaded. A plain win is then the sentence and one tap, Save (the phone's taps on the form counted).
+    save.click()
+    wait_for(page, "() => document.getElementById('hand-form') === null")
+    next_hand_said_with_taps(page, "阿强自摸")
+    game.refresh_from_db()
+    assert game.hand_count == 2
+    assert game.rounds.get(number=2).record["wins"] == [{"seat": 3, "method": "self_draw", "patterns": []}]
+
+    # A keeper who taps this one instead (the box left empty) is not offered the box focused again.
+    page.locator(f'a[href="/sessions/{game.pk}/hands/new/"]').first.click()
+    wait_for(page, "() => document.activeElement && document.activeElement.id === 'phrase'")
+    page.locator('#hand-form input[name="winner"][value="0"]').locator("..").click()
+    page.locator('#hand-form input[name="how"][value="self_draw"]').locator("..").click()
+    page.locator('#hand-form button[value="save"]').click()
+    wait_for(page, "() => document.getElementById('hand-form') === null")
+    page.locator(f'a[href="/sessions/{game.pk}/hands/new/"]').first.click()
+    wait_for(page, "() => Boolean(document.getElementById('hand-form'))")
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => document.activeElement === document.body && !window.TKPhrase")
+    game.refresh_from_db()
+    assert game.hand_count == 3
+
+
+# Taps on the page a person made (Playwright's clicks are trusted, as a finger's are), counted from now on.
+COUNT_TAPS = """() => {
+    window.tapsSeen = 0;
+    document.addEventListener("pointerdown", (event) => { if (event.isTrusted) window.tapsSeen += 1; }, true);
+}"""
+
+
+def next_hand_said_with_taps(page: Page, sentence: str) -> None:
+    """From the board: 记一局, then on the form no tap but Save; the sentence typed into the box that has the focus."""
+    page.locator('a.button.primary.big[href$="/hands/new/"]').click()
+    wait_for(page, "() => document.activeElement && document.activeElement.id === 'phrase' && Boolean(window.TKPhrase)")
+    page.evaluate(COUNT_TAPS)
+    page.keyboard.type(sentence)
+    wait_for(page, "() => document.querySelector('#preview .seat-changes') !== null")
+    page.locator('#hand-form button[value="save"]').click()
+    wait_for(page, "() => document.getElementById('hand-form') === null")
+    assert page.evaluate("() => window.tapsSeen") == 1

@@ -118,9 +118,93 @@ for (const [table, sentence, questions, fields] of ASKS) {
   });
 }
 
+// Penalties, the dice double and 承包, only where the table's form has them; otherwise said, never filled in.
+const BESIDES = [
+  ["shenyang/rule_book", "老刘自摸，四家同打，王姐先打的",
+    { winner: "0", how: "self_draw", penalty_kind_0: "four_same_discards", penalty_seat_0: "1" }, []],
+  ["shenyang/rule_book", "王姐自摸 小赵露了两张牌",
+    { winner: "1", how: "self_draw", penalty_kind_0: "revealed_tiles", penalty_seat_0: "3", penalty_count_0: "2" }, []],
+  ["shenyang/rule_book", "王姐自摸 小赵露牌", { winner: "1", how: "self_draw", penalty_kind_0: "revealed_tiles", penalty_seat_0: "3" },
+    ["露了几张牌？请在“更多”里设置。"]],
+  ["shenyang/rule_book", "流局 大陈四家同打", { winner: "draw", penalty_kind_0: "four_same_discards", penalty_seat_0: "2" }, []],
+  ["shenyang/rule_book", "大陈自摸，色子打了个对子", { winner: "2", how: "self_draw", dice_double: "on" }, []],
+  ["dalian/rule_book", "老王自摸 色子翻倍", { winner: "0", how: "self_draw" }, ["这桌不算色子翻倍。"]],
+  ["dalian/rule_book", "老王自摸 阿强四家同打", { winner: "0", how: "self_draw" }, ["这桌不记这种罚分。"]],
+  ["shandong/rule_book", "小李胡了张姐点的，老王包了", { winner: "1", how: "discard-2", liable: "0" }, []],
+  ["shandong/rule_book", "小李自摸，承包的是老王", { winner: "1", how: "self_draw", liable: "0" }, []],
+  ["shandong/rule_book", "老王和阿强都胡了张姐点的炮，小李包阿强",
+    { winner: "0", how: "discard-2", extra_winner_1: "3", extra_liable_1: "1" }, []],
+  ["shandong/rule_book", "老王和阿强都胡了张姐点的炮，小李包了", { winner: "0", how: "discard-2", extra_winner_1: "3" },
+    ["小李包的是哪一家的胡？请在“更多”里点选。"]],
+  ["shandong/rule_book", "小李自摸，小李包了", { winner: "1", how: "self_draw" }, ["小李不能包自己的胡：是谁承包？请在“更多”里点选。"]],
+  ["dalian/rule_book", "小李自摸，老王包了", { winner: "1", how: "self_draw" }, ["这桌不算承包。"]],
+];
+
+for (const [table, sentence, fields, questions] of BESIDES) {
+  test(`${table}: "${sentence}" fills in what the form has beside the win, or asks`, () => {
+    assert.deepEqual(filled(table, sentence), fields);
+    assert.deepEqual(question(table, sentence), questions);
+  });
+}
+
+// The winning tiles said in words: a whole hand fills the tile field; less is heard, noted and fills nothing.
+const TILES = [
+  ["dalian/rule_book", "老王胡的是一二三万四五六万七八九筒东东东南加南，小李点的", "123456m789p1112z+2z", []],
+  ["dalian/rule_book", "老王胡五万，小李点的", undefined, ["+5m"]],
+  ["dalian/rule_book", "张姐胡的是三四五条加六条，阿强点的", undefined, ["345s+6s"]],
+  ["shenyang/rule_book", "老刘自摸单吊东风", undefined, ["+1z"]],
+  ["dalian/rule_book", "老王自摸，红中是宝", undefined, []],
+];
+
+for (const [table, sentence, tiles, notes] of TILES) {
+  test(`${table}: "${sentence}" fills the tile field only with a whole hand`, () => {
+    const result = parse(table, sentence);
+    assert.equal(result.fields.tiles, tiles);
+    assert.deepEqual(result.notes.map((note) => note.params.name), notes);
+    assert.deepEqual(result.asks, []);
+  });
+}
+
+// Negation and self-correction: the last statement wins, and what was negated is never ticked.
+const CORRECTED = [
+  ["dalian/rule_book", "小李胡了，不是自摸，是老王点的", "小李胡了，老王点的"],
+  ["dalian/rule_book", "老王自摸，不是老王，是小李", "小李自摸"],
+  ["dalian/rule_book", "不是老王 是小李自摸", "小李自摸"],
+  ["dalian/rule_book", "老王自摸，阿强暗杠五万，没有杠", "老王自摸"],
+  ["dalian/rule_book", "老王自摸，阿强暗杠五万，不是暗杠，是明杠，张姐点的", "老王自摸，阿强明杠五万，张姐点的"],
+  ["dalian/rule_book", "老王自摸，阿强暗杠五万，不是五万，是六万", "老王自摸，阿强暗杠六万"],
+  ["dalian/rule_book", "小李胡了老王点的，不对，张姐点的", "小李胡了张姐点的"],
+  ["dalian/rule_book", "老王自摸，不对，小李胡了，张姐点的炮", "小李胡了，张姐点的炮"],
+  ["dalian/rule_book", "小李胡了老王点的炮，不是点炮，是自摸", "小李自摸"],
+  ["dalian/rule_book", "老王自摸夹胡，不是夹胡", "老王自摸"],
+  ["shandong/rule_book", "老王自摸清一色，不是清一色，是混一色", "老王自摸混一色"],
+  ["shandong/rule_book", "老王报听自摸，没报听", "老王自摸"],
+  ["dalian/rule_book", "嗯 小李胡了 不是自摸啊 是老汪点的", "小李胡了，老王点的"],
+  ["dalian/rule_book", "小李胡了老王点的，不对，是自摸", "小李自摸"],
+  ["dalian/rule_book", "小李胡了，老王点的，不是老王点的，是张姐点的", "小李胡了，张姐点的"],
+  ["dalian/rule_book", "小李胡了，老王点的，不是老王点的", "小李胡了"],
+  ["dalian/rule_book", "老王自摸 不是 是阿强自摸", "阿强自摸"],
+  ["shandong/rule_book", "张姐胡了小李点的炮 三个花 不是三个 是四个", "张姐胡了小李点的炮 四个花"],
+  ["shandong/jinan_tuyoo", "老王自摸风刻两个 不是两个 是三个", "老王自摸风刻三个"],
+];
+
+for (const [table, said, meant] of CORRECTED) {
+  test(`${table}: "${said}" is taken as "${meant}"`, () => {
+    assert.deepEqual(filled(table, said), filled(table, meant));
+    assert.deepEqual(asked(table, said), asked(table, meant));
+  });
+}
+
+test("what was negated is asked about rather than filled in", () => {
+  assert.deepEqual(filled("dalian/rule_book", "小李胡了，不是自摸"), { winner: "1" });
+  assert.deepEqual(asked("dalian/rule_book", "小李胡了，不是自摸"), ["how"]);
+  assert.deepEqual(asked("zhengzhou/rule_book", "王姐胡了，不是自摸"), ["selfDrawOnly"]);
+  assert.deepEqual(asked("dalian/rule_book", "老王自摸，不是老王"), ["whoWon"]);
+});
+
 test("a sentence with nothing of a hand in it sets nothing and asks nothing", () => {
   const result = parse("dalian/rule_book", "今天天气不错");
-  assert.deepEqual(result, { fields: {}, asks: [], heard: 0 });
+  assert.deepEqual(result, { fields: {}, asks: [], notes: [], heard: 0 });
 });
 
 test("a pattern this table does not play is never ticked, under any of its names", () => {

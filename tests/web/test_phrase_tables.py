@@ -94,6 +94,11 @@ def table_words(body: str) -> dict[str, Any]:
         "sideBet": (_label_word(legend.group(1)) or _text(legend.group(1))) if side and legend else None,
         "maxSideBet": int(side.group(1)) if side else 0,
         "voidCharges": 'name="false_win_seat"' in body,
+        "penalties": [value for value, _a, _rest in _chips(body, "penalty_kind_0") if value],
+        "penaltyRows": len(set(re.findall(r'name="(penalty_kind_\d+)"', body))),
+        "dice": 'name="dice_double"' in body,
+        "liable": 'name="liable"' in body,
+        "tiles": 'name="tiles"' in body,
     }
 
 

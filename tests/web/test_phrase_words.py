@@ -41,11 +41,14 @@ def test_the_sound_table_holds_the_3755_common_characters() -> None:
     assert set(common_characters()) <= known
 
 
-def test_the_phrase_scripts_fragment_names_the_four_scripts_in_order(client: Client) -> None:
+def test_the_phrase_scripts_fragment_names_the_scripts_in_order(client: Client) -> None:
     body = client.get("/phrase/scripts/", headers={"HX-Request": "true"}).content.decode()
     assert re.findall(r'<script src="/static/js/(phrase[a-z-]*)\.js"></script>', body) == [
         "phrase-words",
+        "phrase-amend",
         "phrase-hear",
+        "phrase-read",
+        "phrase-fields",
         "phrase-parse",
         "phrase",
     ]

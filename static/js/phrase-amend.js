@@ -1,0 +1,142 @@
+// What the speaker of a phrase-box sentence took back (static/js/phrase-hear.js hears the words, this rewrites
+// them): "不是自摸，是老王点的", "没有杠", "不是老王，是小李", "老王自摸，不对，小李". Pure, like the parser.
+(function (root, factory) {
+  "use strict";
+  if (typeof module === "object" && module.exports) module.exports = factory();
+  else root.TKPhraseAmend = factory();
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+
+  // What the speaker took back: "不是自摸，是老王点的", "没有杠", "不是老王，是小李", "老王自摸，不对，小李".
+  // The last statement wins, and what was negated is never ticked: the tokens are rewritten before they are
+  // read, as if the sentence had been said right the first time.
+  var SEAT_TYPES = ["name", "dealer"];
+  // Words that stand in for one another when a correction replaces what was said: 自摸 by 胡 (a win all the same).
+  var KINDS = { self: "how", win: "how", rob: "how", discard: "from", fed: "from", name: "seat", dealer: "seat" };
+  function kindOf(token) { return KINDS[token.type] || token.type; }
+  function same(a, b) {
+    return a.type === b.type && a.seat === b.seat && a.id === b.id && a.kind === b.kind && a.tile === b.tile && a.value === b.value;
+  }
+  function isSeatToken(token) { return SEAT_TYPES.indexOf(token.type) !== -1; }
+  var STOP = { type: "stop" };
+
+  // The words after `from` up to a pause, a 是, another correction or the end.
+  function clause(tokens, from, stopAtIs) {
+    var end = from;
+    while (end < tokens.length) {
+      var type = tokens[end].type;
+      if (type === "pause" || type === "not" || type === "retract" || (stopAtIs && type === "is")) break;
+      end += 1;
+    }
+    return end;
+  }
+  function skipPauses(tokens, at) { while (at < tokens.length && tokens[at].type === "pause") at += 1; return at; }
+  function lastIndex(tokens, before, test) { for (var k = before - 1; k >= 0; k--) if (test(tokens[k])) return k; return -1; }
+
+  // 不是 X（，是 Y）: X taken back from what was said before it, Y in its place.
+  function negate(said, negated, correction) {
+    var head = negated[0];
+    // 不是，是阿强自摸: nothing named as negated, so what follows corrects what was said, as after 不对.
+    if (!head) return retract(said, correction);
+    if (isSeatToken(head)) {
+      var named = said.some(function (token) { return same(token, head); });
+      var instead = correction.length && isSeatToken(correction[0]) ? correction[0] : null;
+      if (named) {
+        // 不是老王（，是小李）: every word about 老王 was about 小李; with no one named instead, about nobody yet.
+        said = said.map(function (token) { return same(token, head) ? instead || STOP : token; });
+        // 不是老王点的 with no one instead: the discard goes too (with someone instead it is theirs now).
+        if (negated.length > 1 && !instead) said = dropLast(said, negated[1]);
+        return instead ? said.concat(correction.length > 1 && negated.length === 1 ? [STOP].concat(correction.slice(1)) : []) : said;
+      }
+      return said.concat(correction.length ? [STOP].concat(correction) : []);
+    }
+    if (head.type === "self") {
+      // 不是自摸: still a win, not a self-draw; what follows (是老王点的) says how.
+      var selfAt = lastIndex(said, said.length, function (token) { return token.type === "self"; });
+      if (selfAt !== -1) said = said.slice(0, selfAt).concat([{ type: "win" }], said.slice(selfAt + 1));
+      return said.concat([{ type: "notself" }], correction.length ? [STOP].concat(correction) : []);
+    }
+    if (head.type === "discard" || head.type === "fed") {
+      // 不是点炮（，是自摸）: the discard said before goes, with the seat that made it.
+      return withoutDiscard(said).concat(correction.length ? [STOP].concat(correction) : []);
+    }
+    if (head.type === "kong" && !head.kind) {
+      // 没有杠 / 没杠: no kong at all, whatever was said of one, with its tiles.
+      var kept = [], dropping = false;
+      said.forEach(function (token) {
+        if (token.type === "kong") { dropping = true; return; }
+        if (dropping && (token.type === "tile" || token.type === "tiles" || token.type === "and")) return;
+        dropping = false;
+        kept.push(token);
+      });
+      return kept.concat(correction.length ? [STOP].concat(correction) : []);
+    }
+    // 不是清一色（，是混一色）, 不是暗杠（，是明杠）, 不是五万（，是六万）, 没报听: the one word goes, or is replaced.
+    // 三个花，不是三个，是四个: the correction's words of the same kinds as the negated ones are dropped once
+    // its first word has taken the negated word's place.
+    var at = lastIndex(said, said.length, function (token) { return same(token, head); });
+    var sameShape = correction.length === negated.length && correction.every(function (token, k) {
+      return token.type === negated[k].type;
+    });
+    if (at !== -1 && correction.length && correction[0].type === head.type) {
+      var replaced = said.slice(0, at).concat([correction[0]], said.slice(at + 1));
+      return sameShape ? replaced : replaced.concat(correction.length > 1 ? [STOP].concat(correction.slice(1)) : []);
+    }
+    if (at !== -1) said = said.slice(0, at).concat(said.slice(at + 1));
+    return said.concat(correction.length ? [STOP].concat(correction) : []);
+  }
+
+  function withoutDiscard(said) {
+    var fedAt = lastIndex(said, said.length, function (token) { return token.type === "discard" || token.type === "fed"; });
+    if (fedAt === -1) return said;
+    var from = fedAt > 0 && isSeatToken(said[fedAt - 1]) ? fedAt - 1 : fedAt;
+    return said.slice(0, from).concat(said.slice(fedAt + 1));
+  }
+
+  function dropLast(said, token) {
+    var at = lastIndex(said, said.length, function (other) { return kindOf(other) === kindOf(token); });
+    return at === -1 ? said : said.slice(0, at).concat(said.slice(at + 1));
+  }
+
+  // 不对，Y / 说错了，Y: each word of Y replaces the last word of its kind said before (小李 for 老王, 胡 for 自摸);
+  // a word with nothing of its kind before it is simply said.
+  function retract(said, correction) {
+    var rest = [];
+    correction.forEach(function (token) {
+      if (token.type === "is" || token.type === "of") return;
+      // 小李胡了老王点的，不对，是自摸: a self-draw takes back the discard said, with who made it.
+      if (token.type === "self") said = withoutDiscard(said);
+      var at = lastIndex(said, said.length, function (other) { return kindOf(other) === kindOf(token); });
+      if (at === -1) rest.push(token);
+      else said = said.slice(0, at).concat([token], said.slice(at + 1));
+    });
+    return said.concat(rest.length ? [STOP].concat(rest) : []);
+  }
+
+  function amend(tokens) {
+    var said = [], i = 0;
+    while (i < tokens.length) {
+      var token = tokens[i];
+      if (token.type !== "not" && token.type !== "retract") { said.push(token); i += 1; continue; }
+      if (token.type === "retract") {
+        var from = skipPauses(tokens, i + 1), to = clause(tokens, from, false);
+        said = retract(said, tokens.slice(from, to));
+        i = to;
+        continue;
+      }
+      var end = clause(tokens, i + 1, true);
+      var negated = tokens.slice(i + 1, end).filter(function (t) { return t.type !== "of"; });
+      var correction = [], next = skipPauses(tokens, end);
+      if (next < tokens.length && tokens[next].type === "is") {
+        var stop = clause(tokens, next + 1, false);
+        correction = tokens.slice(next + 1, stop);
+        end = stop;
+      }
+      said = negate(said, negated, correction);
+      i = end;
+    }
+    return said;
+  }
+
+  return { amend: amend };
+});

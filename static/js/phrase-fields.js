@@ -1,0 +1,118 @@
+// The phrase box's facts beside the win, as the hand form's fields (phrase-parse.js settles the win itself):
+// kongs, each seat's ready declaration, closed hand and side bet, 承包, penalties, the dice double and the
+// winning tiles; each filled in only where the table's form has it, asked otherwise. Pure, like the parser.
+(function (root, factory) {
+  "use strict";
+  if (typeof module === "object" && module.exports) module.exports = factory();
+  else root.TKPhraseFields = factory();
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+
+  // Penalties and the dice double, whatever the hand's result (a drawn hand has them too).
+  function besidesTheWin(state, vocab, fields, asks) {
+    function ask(code, field, params) { asks.push({ code: code, field: field, params: params || {} }); }
+    penaltyFields(state, vocab, fields, ask);
+    if (state.dice) {
+      if (vocab.dice) fields.dice_double = "on";
+      else ask("noDice", "", {});
+    }
+    return { fields: fields, asks: asks };
+  }
+
+  // 承包: the seat that pays all a winner receives (Shandong), per winner.
+  function liableFields(state, vocab, wins, fields, ask) {
+    state.liable.forEach(function (said) {
+      if (!vocab.liable) { ask("noLiable", "", {}); return; }
+      var index = -1;
+      wins.forEach(function (win, w) { if (win.seat === said.forSeat) index = w; });
+      if (said.forSeat === null) index = wins.length === 1 ? 0 : -1;
+      if (index === -1) { if (wins.length) ask("liableWhom", "liable", { who: said.seat }); return; }
+      if (wins[index].seat === said.seat) { ask("liableSelf", "liable", { who: said.seat }); return; }
+      fields[index === 0 ? "liable" : "extra_liable_" + index] = String(said.seat);
+    });
+  }
+
+  function penaltyFields(state, vocab, fields, ask) {
+    var kinds = vocab.penalties || [], row = 0;
+    state.penalties.forEach(function (penalty) {
+      if (kinds.indexOf(penalty.kind) === -1) { ask("noPenalty", "", {}); return; }
+      if (row >= (vocab.penaltyRows || 0)) { ask("morePenalties", "", {}); return; }
+      var at = row++;
+      fields["penalty_kind_" + at] = penalty.kind;
+      if (penalty.seat === null) ask("penaltyWho", "penalty_seat_" + at, {});
+      else fields["penalty_seat_" + at] = String(penalty.seat);
+      // 露牌 is paid per tile: how many is asked, as 有花 asks how many flowers.
+      if (penalty.count !== null) fields["penalty_count_" + at] = String(penalty.count);
+      else if (penalty.kind === "revealed_tiles") ask("penaltyHowMany", "penalty_count_" + at, {});
+    });
+  }
+
+  // The winning tiles said in words fill the tile field only when they are a whole hand (14 tiles, the winning
+  // one named after 加): the field takes nothing less, and which tile won is never guessed. Less is noted.
+  function tileFields(state, vocab, wins, fields) {
+    var said = state.tiles.slice(), winning = state.winningTile;
+    if (!winning && said.length === 1) winning = said.pop();
+    if (!said.length && !winning) return [];
+    if (vocab.tiles && wins.length === 1 && fields.winner === String(wins[0].seat) && winning && said.length === 13) {
+      fields.tiles = notation(said) + "+" + winning;
+      return [];
+    }
+    return [{ code: "tilesPartial", params: { name: notation(said) + (winning ? "+" + winning : "") } }];
+  }
+
+  // ["3s", "4s", "5s", "1z"] -> "345s1z"
+  function notation(tiles) {
+    var text = "";
+    tiles.forEach(function (tile, index) {
+      text += tile[0];
+      if (index === tiles.length - 1 || tiles[index + 1][1] !== tile[1]) text += tile[1];
+    });
+    return text;
+  }
+
+  function kongFields(state, vocab, fields, ask) {
+    var kinds = (vocab.kongKinds || []).map(function (kind) { return kind.id; });
+    state.kongs.slice(0, 4).forEach(function (kong, row) {
+      fields["kong_seat_" + row] = String(kong.seat);
+      if (kong.tile) fields["kong_tile_" + row] = kong.tile;
+      if (!kong.kind) { ask("kongKind", "kong_kind_" + row, { who: kong.seat }); return; }
+      if (kinds.indexOf(kong.kind) === -1) { ask("kongNotPlayed", "kong_kind_" + row, { who: kong.seat }); return; }
+      fields["kong_kind_" + row] = kong.kind;
+      if (kong.from !== null) {
+        if (kong.from === kong.seat) ask("kongOwnDiscard", "kong_from_" + row, { who: kong.seat });
+        else if (kong.kind === "exposed" || kong.kind === "added") fields["kong_from_" + row] = String(kong.from);
+      }
+    });
+  }
+
+  function seatFields(state, vocab, fields, ask) {
+    var readyValues = (vocab.ready || []).map(function (ready) { return ready.id; });
+    Object.keys(state.ready).forEach(function (seat) {
+      var value = state.ready[seat];
+      if (readyValues.indexOf(value) !== -1) fields["ready_" + seat] = value;
+      else if (value === "ready" && readyValues.length) ask("whichReady", "ready_" + seat, { who: Number(seat) });
+      else ask("noReady", "", {});
+    });
+    Object.keys(state.closed).forEach(function (seat) {
+      if (vocab.closed) fields["closed_" + seat] = "on";
+      else ask("noClosed", "", {});
+    });
+    var bets = state.sideBets;
+    if (state.allSideBet !== null && state.allSideBet !== undefined) {
+      bets = {};
+      (vocab.seats || []).forEach(function (name, seat) { bets[seat] = state.allSideBet; });
+    }
+    Object.keys(bets).forEach(function (seat) {
+      if (!vocab.sideBet) { ask("noSideBet", "", {}); return; }
+      if (bets[seat] === null) { ask("sideHowMuch", "side_bet_" + seat, { who: Number(seat) }); return; }
+      if (bets[seat] > (vocab.maxSideBet || 0)) { ask("sideTooMuch", "side_bet_" + seat, { who: Number(seat) }); return; }
+      fields["side_bet_" + seat] = String(bets[seat]);
+    });
+  }
+
+
+  return {
+    besidesTheWin: besidesTheWin, liableFields: liableFields, tileFields: tileFields, kongFields: kongFields,
+    seatFields: seatFields,
+  };
+});
