@@ -273,6 +273,15 @@ class GameSession(TableFeeFields):
         return {"name": preset["name"], "changed": not same_rules(self.variant, options, dict(preset["options"]))}
 
     @property
+    def table_name(self) -> Names:
+        """The rules this table plays by the name it knows them by: its city preset's (济南·途游), else
+        the variant's (a table that started from the rule book plays 大连穷胡, not "大连·规则书")."""
+        preset = next((p for p in city_presets(self.variant) if p["id"] == self.city_preset), None)
+        if preset is None or preset["id"] == "rule_book":
+            return self.variant_info["name"]
+        return preset["name"]
+
+    @property
     def not_played(self) -> frozenset[str]:
         """Facts of a hand this table's city preset never marks (its presets.json `not_played`), which
         the engine still accepts: the hand form leaves their pickers out."""

@@ -12,7 +12,7 @@ from django.utils.translation import override
 
 from tablekeeper.house_rules import preset_changes
 from tablekeeper.rules import get_variant
-from tests.conftest import signed_in
+from tests.conftest import make_session, signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -52,3 +52,18 @@ def test_once_a_city_preset_is_applied_only_that_variants_presets_are_offered(ow
     assert city_preset_variants(applied) == {"shandong"}
     assert 'href="/sessions/new/"' in applied  # the way back to every variant's cities
     assert len(city_preset_variants(start_page(owner))) > 1
+
+
+@pytest.mark.parametrize(
+    ("preset", "named"), [("jinan_tuyoo", "济南·途游"), ("rule_book", "山东麻将"), ("", "山东麻将")]
+)
+def test_the_board_and_the_hand_form_name_the_rules_as_the_table_knows_them(
+    owner: User, preset: str, named: str
+) -> None:
+    options = next(p["options"] for p in get_variant("shandong")["presets"] if p["id"] == (preset or "rule_book"))
+    game = make_session(owner, "shandong", base=1, options=dict(options), city_preset=preset)
+    client = signed_in(owner)
+    client.cookies["django_language"] = "zh-hans"
+    for page in (f"/sessions/{game.pk}/", f"/sessions/{game.pk}/hands/new/"):
+        shown = re.search(r'<span class="variant">(.*?)</span>', client.get(page).content.decode())
+        assert shown and shown.group(1) == named, page
