@@ -37,3 +37,13 @@ class PointsChange(TypedDict):
 
 def points_moved(points: PointsChange) -> bool:
     return points["before"] != points["after"] or points["pot_before"] != points["pot_after"]
+
+
+def rescored_points(before: RescoredFigures, after: RescoredFigures) -> PointsChange:
+    """A re-score's figures as the points it moved, as an edit keeps them."""
+    return {
+        "before": before["deltas"],
+        "after": after["deltas"],
+        "pot_before": before["pot_delta"],
+        "pot_after": after["pot_delta"],
+    }

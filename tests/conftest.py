@@ -130,6 +130,17 @@ def taps(expected_number: int = 1, token: str | None = None, **fields: Any) -> d
     return {"client_token": token or f"tap-{expected_number}", "expected_number": expected_number, **fields}
 
 
+def post_taps(client: Client, game: GameSession, **fields: Any) -> Any:
+    """Post the hand form as htmx does, for the hand next on `game` as last read: the taps (`fields`,
+    a `token` if not the hand number's own), saved unless an `action` says otherwise."""
+    return client.post(f"/sessions/{game.pk}/hands/new/", taps(game.next_number, **fields), headers=HTMX)
+
+
+def post_preview(client: Client, game: GameSession, **fields: Any) -> Any:
+    """Ask for the hand form's live preview of these taps, as htmx does (nothing is saved)."""
+    return client.post(f"/sessions/{game.pk}/hands/preview/", taps(game.next_number, **fields), headers=HTMX)
+
+
 @pytest.fixture
 def co_keeper(game: GameSession, owner: User) -> User:
     """A second account the owner made a keeper of `game`."""
@@ -158,6 +169,12 @@ def make_session(owner: User, variant: str = "zhengzhou", **kwargs: Any) -> Game
     }
     defaults.update(kwargs)
     return services.start_session(owner, **defaults)
+
+
+def race_table(owner: User, **kwargs: Any) -> GameSession:
+    """The table two phones race at: Shenyang at base 1, where a hand is won on a discard as well as by
+    self-draw, so the two phones can enter different hands (`kwargs`: more of the session, as make_session)."""
+    return make_session(owner, "shenyang", base=1, **kwargs)
 
 
 @pytest.fixture

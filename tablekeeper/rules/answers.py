@@ -99,6 +99,9 @@ class State(TypedDict):
     hand: int
 
 
+# The same keys twice, on purpose: a TypedDict cannot inherit a key and change whether it is required (mypy
+# refuses both ways: "Field ... is required in base class", "... can be deleted in base class"), and a
+# ReadOnly base would still redeclare each key. tests/rules/test_engine.py holds the two lists together.
 class StartingState(TypedDict, total=False):
     """A table state as the app may give it: a missing key takes its zero value (a session's start: the dealer)."""
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field
 
 from ..models import Round
@@ -133,12 +134,12 @@ def write_changed_rows(changes: Sequence[tuple[int, ChangedColumns]]) -> int:
     for pk, values in changes:
         if values:
             groups.setdefault(tuple(sorted(values)), []).append((pk, values))
-    with connection.cursor() as cursor:
+    database = the_connection()
+    with database.cursor() as cursor:
         for names, rows in groups.items():
             fields = [_field(name) for name in names]
             params = [
-                [pk, *(field.get_db_prep_save(values[field.name], connection) for field in fields)]
-                for pk, values in rows
+                [pk, *(field.get_db_prep_save(values[field.name], database) for field in fields)] for pk, values in rows
             ]
             if connection.vendor == "postgresql":
                 for start in range(0, len(params), _VALUES_CHUNK):
@@ -149,6 +150,13 @@ def write_changed_rows(changes: Sequence[tuple[int, ChangedColumns]]) -> int:
             else:
                 cursor.executemany(_update_by_pk_sql(fields), [[*row[1:], row[0]] for row in params])
     return sum(len(rows) for rows in groups.values())
+
+
+def the_connection() -> BaseDatabaseWrapper:
+    """The default database's connection itself. `django.db.connection` is a proxy that looks it up
+    again on every attribute read, and preparing a value reads several: thousands of look-ups when a
+    correction rewrites every later hand of a long session."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 # Rows per UPDATE ... FROM (VALUES ...): well under PostgreSQL's 65,535 parameters per statement.

@@ -1,13 +1,18 @@
 """What the group chat enjoys about an evening, counted by the database from the hand columns:
-who self-drew and who dealt in most, the biggest hand, and which hands were corrected."""
+who self-drew and who dealt in most, the biggest hand, and which hands were corrected; and who won
+most (the session list and the result card say it the same way)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Count, Max, Q
+from django.utils.translation import gettext as _
 
 from ..models import Correction, GameSession, Round
+from ..reasons.words import chinese
+from .table_fee import big_winners
 
 SEATS = range(4)
 
@@ -59,3 +64,18 @@ def leaders(counts: list[int]) -> list[int]:
     """The seats with the highest count, when it is above zero (several when they tie)."""
     most = max(counts, default=0)
     return [seat for seat, count in enumerate(counts) if most and count == most]
+
+
+def big_winner_title(session: GameSession, names: Sequence[str]) -> str:
+    """Who won most and by how much, the pot refund included (大赢家：阿强 +62); "" when nobody is up.
+
+    `names` are the players' names in seat order."""
+    changes = [total + back for total, back in zip(session.totals, session.pot_refund, strict=True)]
+    seats = big_winners(changes)
+    if not seats:
+        return ""
+    joiner = "、" if chinese() else ", "
+    return _("Big winner: %(names)s %(change)+d") % {
+        "names": joiner.join(names[seat] for seat in seats),
+        "change": changes[seats[0]],
+    }

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef, Subquery
+from django.http import Http404
 from django.utils.translation import gettext as _
 
 from ..models import Correction, GameSession, Round, SessionState, SpentToken, zero_totals
@@ -110,16 +111,18 @@ def record_hand(
     the record (HandRejected).
     """
     with transaction.atomic():
-        locked = session.locked()
-        existing = Round.objects.filter(session=locked, client_token=client_token).first()
-        if existing is not None:
+        start = _save_start(session, client_token)
+        locked = start.session
+        if start.saved_with_token is not None:
+            existing = Round.objects.get(pk=start.saved_with_token)
             if existing.record == record:
                 existing.session = locked
                 return Saved(existing, again=True)
             raise _token_of_another_record(locked, client_token, record, existing)
-        ended = SpentToken.objects.filter(session=locked, token=client_token).first()
-        if ended is not None:
-            raise _spent(ended)
+        if start.token_spent:
+            ended = SpentToken.objects.filter(session=locked, token=client_token).first()
+            if ended is not None:
+                raise _spent(ended)
         if not locked.is_open:
             raise SessionFinished(_("This session is finished; no more hands can be recorded."))
         if expected_number != locked.next_number:
@@ -145,14 +148,13 @@ def record_hand(
         if not result["ok"]:
             raise HandRejected(result["errors"], record=record)
         check_magnitude(result)
-        passes = _before(locked, locked.next_number).passes if locked.hand_count else 0
         round_ = Round.objects.create(
             session=locked,
             number=locked.next_number,
             record=record,
             client_token=client_token,
             entered_by=user,
-            **derived_columns(record, result, locked.totals, state_before=state, passes_before=passes),
+            **derived_columns(record, result, locked.totals, state_before=state, passes_before=start.passes),
         )
         locked.totals = round_.totals_after
         locked.state = result["state"]
@@ -162,6 +164,39 @@ def record_hand(
             session=locked, hand_key=round_.key, number=round_.number, action="add", after=record, who=user
         )
     return Saved(round_)
+
+
+@dataclass(frozen=True)
+class _SaveStart:
+    """What a Save reads under the session's lock before it writes, in one statement."""
+
+    session: GameSession
+    saved_with_token: int | None  # the hand this client token saved already (a retried tap), by pk
+    token_spent: bool  # the token's hand was undone, deleted or changed since
+    passes: int  # how often the deal has passed before the next hand
+
+
+def _save_start(session: GameSession, client_token: str) -> _SaveStart:
+    """The session locked (`GameSession.locked`), and with it what the Save checks first: three lookups
+    that would each be a statement of their own (a Save's budget is counted in statements)."""
+    this_session = OuterRef("pk")
+    row = (
+        GameSession.objects.select_for_update()
+        .filter(pk=session.pk)
+        .annotate(
+            saved_with_token=Subquery(
+                Round.objects.filter(session=this_session, client_token=client_token).values("pk")[:1]
+            ),
+            token_spent=Exists(SpentToken.objects.filter(session=this_session, token=client_token)),
+            passes=Subquery(
+                Round.objects.filter(session=this_session, number=OuterRef("hand_count")).values("deal_passes")[:1]
+            ),
+        )
+        .first()
+    )
+    if row is None:
+        raise Http404("This session no longer exists.")
+    return _SaveStart(row, row.saved_with_token, row.token_spent, row.passes or 0)
 
 
 def _spent(ended: SpentToken) -> TokenSpent:

@@ -82,6 +82,12 @@ def split_evenly(total_fen: int, payers: Sequence[int]) -> list[int]:
     return shares
 
 
+def big_winners(changes: Sequence[int]) -> list[int]:
+    """大赢家: the seats up the most at the end (several when they tie); none when nobody is up."""
+    top = max(changes, default=0)
+    return [seat for seat, change in enumerate(changes) if change == top] if top > 0 else []
+
+
 def hourly_total(rule: FeeRule) -> int:
     """The room's rate for the minutes played, rounded to the jiao."""
     return _jiao_half_up(to_fen(rule.amount) * max(rule.minutes, 0), 60)
@@ -105,9 +111,8 @@ def fee_shares(
     if rule.kind == HOURLY:
         return split_evenly(hourly_total(rule), range(SEATS))
     if rule.kind == BIG_WINNER:
-        top = max(changes)
         # Nobody won (an unclaimed pot took it all): the fee is shared by everyone.
-        payers = [seat for seat in range(SEATS) if changes[seat] == top] if top > 0 else list(range(SEATS))
+        payers = big_winners(changes) or list(range(SEATS))
         return split_evenly(_jiao_half_up(to_fen(rule.amount), 1), payers)
     if rule.kind == WINNER_SHARE:
         if money_fen is None:

@@ -15,11 +15,13 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery
+from django.db.models import Case, Count, Exists, F, OuterRef, QuerySet, Subquery, When
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
+from ..corrected_hands import PointsChange, rescored_points
 from ..models import Correction, GameSession, Round
 from ..reasons.corrections import what_changed
 
@@ -82,6 +84,13 @@ class BoardChange:
     what: str = ""
 
 
+def _points_moved(points: PointsChange | None, before: Any, after: Any) -> PointsChange | None:
+    """A correction's points, before → after: kept as such, or (a re-score under the new law) as its figures."""
+    if before and after:
+        return rescored_points(before, after)
+    return points
+
+
 def _public_name(user_id: int | None, first_name: str | None) -> str:
     if user_id is None:  # the account was deleted since
         return ""
@@ -100,7 +109,12 @@ def latest_changes(session: GameSession, names: Sequence[str], limit: int = BOAR
         .exclude(action__in=(Correction.Action.ADD, Correction.Action.RESCORED_BY))
         .annotate(number_now=Subquery(number_now), later=Coalesce(Subquery(knock_ons), 0))
         .order_by("-pk")
-        .values("action", "number", "number_now", "when", "who_id", "who__first_name", "points", "later")[:limit]
+        .values("action", "number", "number_now", "when", "who_id", "who__first_name", "points", "later")
+        # A re-score under the rule book's new law (migration 0017) kept its figures there, not in `points`.
+        .annotate(
+            figures_before=Case(When(action=Correction.Action.RESCORE, then=F("before"))),
+            figures_after=Case(When(action=Correction.Action.RESCORE, then=F("after"))),
+        )[:limit]
     )
     return [
         BoardChange(
@@ -111,7 +125,9 @@ def latest_changes(session: GameSession, names: Sequence[str], limit: int = BOAR
             # The board is public to whoever holds its link: the keeper's display name, never
             # the log-in name a password guesser would need.
             who=_public_name(row["who_id"], row["who__first_name"]),
-            what=what_changed(row["points"], row["later"], names),
+            what=what_changed(
+                _points_moved(row["points"], row["figures_before"], row["figures_after"]), row["later"], names
+            ),
         )
         for row in rows
     ]

@@ -23,7 +23,7 @@ from ..house_rules import differences
 from ..http import HtmxHttpRequest
 from ..models import GameSession, city_presets
 from ..reasons.words import chinese
-from ..services.evening import EveningFacts, evening_facts, leaders
+from ..services.evening import EveningFacts, big_winner_title, evening_facts, leaders
 from ..services.table_fee import EACH_OWN, NETTED, PAID_IN_CASH, fen_text
 from ..templatetags.local_words import local
 from .access import kept_session
@@ -92,14 +92,11 @@ def _rules_line(session: GameSession) -> tuple[str, str]:
     ) % {"name": name, "n": len(changes), "rules": said}
 
 
-def _titles(facts: EveningFacts, ending: EndingView, names: list[str]) -> list[str]:
+def _titles(session: GameSession, facts: EveningFacts, names: list[str]) -> list[str]:
     """The evening's titles, each with its count: 大赢家, 自摸最多, 点炮最多, 最大一手."""
     joiner = "、" if chinese() else ", "
-    titles = []
-    top = ending.standings[0] if ending.standings else None
-    if top is not None and top.change > 0:
-        tied = [row.name for row in ending.standings if row.change == top.change]
-        titles.append(_("Big winner: %(names)s %(change)+d") % {"names": joiner.join(tied), "change": top.change})
+    big_winner = big_winner_title(session, names)
+    titles = [big_winner] if big_winner else []
     for counts, words in (
         (facts.self_draws, _("Most self-draws: %(names)s, %(n)s")),
         (facts.deal_ins, _("Dealt in most: %(names)s, %(n)s")),
@@ -186,7 +183,7 @@ def card_data(session: GameSession, *, share_url: str | None = None) -> dict[str
     )
     times = _play_times(session)
     transfers = transfer_words(ending, zh=zh)
-    titles = _titles(facts, ending, names)
+    titles = _titles(session, facts, names)
     separator = SEPARATOR_ZH if zh else SEPARATOR_EN
     text_lines = [
         separator.join(part for part in (title, f"{date} {times}", session.place) if part),

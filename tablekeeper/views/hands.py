@@ -1,20 +1,18 @@
-"""Recording, previewing, correcting and listing hands."""
+"""The hand form: recording a hand, correcting one, the live preview, and what a Save comes to."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import partial
 from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
+from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import services
 from ..converters import query_number
@@ -24,16 +22,14 @@ from ..forms.values import FieldValues
 from ..http import HtmxHttpRequest, current_user, page_or_partial
 from ..models import GameSession, Round, Seat
 from ..reasons import reasons
-from ..reasons.record import record_lines
 from ..reasons.refusals import explained, pattern_names, refusals
 from ..rules import Record, SettleResult
-from ..services.trail import trail_of
 from .access import kept_session
 from .board import build_board, seats_of
-from .corrections import said_trail
 from .next_hand import deals_after
 from .outbox import asks_for_json, hand_outbox
 from .races import race_view
+from .saved_hands import later_rows, seat_rows
 from .sessions import board_after_save
 
 FORM_TEMPLATE = "hands/form.html"
@@ -68,23 +64,6 @@ def _form_context(
     }
 
 
-def _later_rows(seats: list[Seat], changes: list[services.LaterChange]) -> list[dict[str, object]]:
-    """Each later hand that would change, as the confirmation lists it: seat by seat, old → new."""
-    names = [seat.player.name for seat in seats]
-    return [
-        {
-            "number": change.number,
-            "seats": [
-                {"name": names[seat], "before": old, "after": new, "changed": old != new}
-                for seat, (old, new) in enumerate(zip(change.before, change.after, strict=True))
-            ],
-            "dealer_before": names[change.dealer_before],
-            "dealer_after": names[change.dealer_after],
-        }
-        for change in changes
-    ]
-
-
 def _preview_context(
     session: GameSession,
     seats: list[Seat],
@@ -100,7 +79,7 @@ def _preview_context(
         record = form.to_record() if form.is_valid() else None
     return {
         "preview": preview,
-        "preview_rows": _preview_rows(seats, preview["deltas"]),
+        "preview_rows": seat_rows(seats, preview["deltas"]),
         "preview_lines": reasons(preview["lines"], names, session.variant_info),
         "preview_errors": refusals(preview["errors"], names, record, pattern_names(session.variant_info)),
         "tiles_verdict": tiles_verdict(record, preview),
@@ -120,16 +99,6 @@ def tiles_verdict(record: Record | None, preview: SettleResult) -> str | None:
         return "legal"
     refused = any(error.get("kind") == "tiles" for error in preview["errors"])
     return "illegal" if refused else "unchecked"
-
-
-def _preview_rows(seats: list[Seat], deltas: Sequence[int]) -> list[dict[str, object]]:
-    names = {seat.index: seat.player.name for seat in seats}
-    return [{"name": names.get(index, f"P{index}"), "delta": delta} for index, delta in enumerate(deltas)]
-
-
-def _done(request: HtmxHttpRequest, session: GameSession) -> HttpResponse:
-    url = session.get_absolute_url()
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 # What a Save of the hand form came to, each as the service named it: a new hand saved, a hand
@@ -191,7 +160,7 @@ def _answer_save(
         case services.NeedsConfirmation() if editing is not None:
             # Nothing was written: list the later hands that would change and ask before applying;
             # the bar still shows this hand's new scoring.
-            later = _later_rows(seats, outcome.changes)
+            later = later_rows(seats, outcome.changes)
             preview = services.preview_hand(session, form.to_record(), editing.number)
             return show(preview, later_changes=later, later_digest=outcome.digest, later_stale=outcome.stale)
         case services.NumberTaken() if editing is None:
@@ -346,85 +315,3 @@ def hand_preview(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     # The session too: a refused note's message links back to the hand form.
     context = {"session": session, "form": form, "seats": seats, **_preview_context(session, seats, preview, form)}
     return TemplateResponse(request, f"{FORM_TEMPLATE}#preview", context)
-
-
-def _detail_context(session: GameSession, round_: Round, **extra: object) -> dict[str, object]:
-    seats = seats_of(session)
-    names = [seat.player.name for seat in seats]
-    info = session.variant_info
-    # By the hand's key: after an earlier hand is deleted, this hand's own record, not its number's.
-    corrections = said_trail(trail_of(session, round_.key), names, info)
-    return {
-        "session": session,
-        "round": round_,
-        "rows": _preview_rows(seats, round_.deltas),
-        "lines": reasons(round_.lines, names, info),
-        "record_lines": record_lines(round_.record, names, info),
-        "seat_names": names,
-        "corrections": corrections,
-        "later_changes": [],
-        **extra,
-    }
-
-
-@login_required
-@require_GET
-def hand_detail(request: HtmxHttpRequest, session_id: int, number: int) -> HttpResponse:
-    session = kept_session(request, session_id)
-    round_ = get_object_or_404(Round.objects.select_related("entered_by"), session=session, number=number)
-    return TemplateResponse(request, "hands/detail.html", _detail_context(session, round_))
-
-
-@login_required
-@require_POST
-def hand_delete(request: HtmxHttpRequest, session_id: int, number: int) -> HttpResponse:
-    session = kept_session(request, session_id)
-    confirm = (request.POST.get("confirm_changes") or "")[:64]
-    try:
-        services.delete_hand(
-            session,
-            number,
-            user=current_user(request),
-            based_on=request.POST.get("based_on"),
-            confirm=confirm,
-            ask=request.POST.get("ask") == "1",
-        )
-    except services.NeedsConfirmation as ask:
-        # Deleting a hand moves the deal of every later hand: list what changes, then ask.
-        round_ = get_object_or_404(Round.objects.select_related("entered_by"), session=session, number=number)
-        later = _later_rows(seats_of(session), ask.changes)
-        context = _detail_context(
-            session, round_, confirming_delete=True, later_changes=later, later_digest=ask.digest, later_stale=ask.stale
-        )
-        return TemplateResponse(request, "hands/detail.html", context)
-    except services.Conflict as conflict:
-        messages.error(request, conflict.message)
-    except services.HandRejected as rejected:
-        names = [seat.player.name for seat in seats_of(session)]
-        sentence = _("Deleting hand %(number)s would make hand %(later)s invalid, so nothing was changed: %(why)s")
-        said = refusals(rejected.errors, names, rejected.record)
-        messages.error(request, explained(sentence, said, number=number, later=rejected.number).html())
-        return _to(request, f"{session.get_absolute_url()}hands/{number}/")
-    else:
-        messages.success(
-            request, _("Hand %(number)s deleted; later hands renumbered and re-scored.") % {"number": number}
-        )
-    return _done(request, session)
-
-
-@login_required
-@require_POST
-def hand_undo(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
-    session = kept_session(request, session_id)
-    try:
-        undone = services.undo_last_hand(session, user=current_user(request), based_on=request.POST.get("based_on"))
-    except services.Conflict as conflict:
-        messages.error(request, conflict.message)
-    else:
-        if undone is not None:
-            messages.success(request, _("Hand %(number)s undone.") % {"number": undone.number})
-    return _done(request, session)
-
-
-def _to(request: HtmxHttpRequest, url: str) -> HttpResponse:
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

@@ -20,8 +20,8 @@ from ..house_rules import differences
 from ..http import HtmxHttpRequest, current_user, page_or_partial, revalidated
 from ..models import MAX_PRESETS, GameSession, Player, Round, TablePreset
 from ..reasons.refusals import refusals
-from ..reasons.words import chinese
 from ..services import sessions as services_sessions
+from ..services.evening import big_winner_title
 from .access import is_owner, kept_session, owned_session
 from .board import board_etag, build_board, build_last_hand, seats_of
 from .presets import city_preset_choices, city_preset_initial, preset_from_query, preset_initial
@@ -65,16 +65,10 @@ def session_list(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _big_winner(session: GameSession) -> str:
-    """A finished session's result in a few words: who won most, and by how much (the pot refund
-    included); "" for an open session or one where nobody is up."""
+    """A finished session's big winner, for its row of the list; "" while it is open."""
     if session.is_open:
         return ""
-    changes = [total + back for total, back in zip(session.totals, session.pot_refund, strict=True)]
-    best = max(changes)
-    if best <= 0:
-        return ""
-    names = [seat.player.name for seat in session.seats.all() if changes[seat.index] == best]
-    return _("Big winner: %(names)s %(change)+d") % {"names": ("、" if chinese() else ", ").join(names), "change": best}
+    return big_winner_title(session, [seat.player.name for seat in session.seats.all()])
 
 
 @login_required

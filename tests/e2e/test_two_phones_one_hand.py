@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from tablekeeper.models import GameSession, Round
-from tests.conftest import make_session
+from tests.conftest import race_table
 from tests.e2e.phones import Held, kept_hands, offline_on_the_hand_form, phone, tap, tap_and_save
 
 NAMES = ["安", "博", "慈", "迪"]
@@ -33,7 +33,7 @@ def dealer_chip(page: Page, seat: int) -> Locator:
 def test_two_phones_that_enter_the_same_hand_record_it_once(
     browser: Browser, live_server, owner: User, artifacts: Path
 ):
-    game = make_session(owner, "shenyang", base=1, player_names=NAMES)
+    game = race_table(owner, player_names=NAMES)
     with (
         phone(browser, live_server.url, owner, "zh-hans") as first,
         phone(browser, live_server.url, owner, "zh-hans") as second,
@@ -74,7 +74,7 @@ def test_two_phones_that_enter_the_same_hand_record_it_once(
 def test_a_different_hand_saved_second_is_shown_beside_the_first_and_goes_in_next_on_purpose(
     browser: Browser, live_server, owner: User, artifacts: Path
 ):
-    game = make_session(owner, "shenyang", base=1, player_names=["Ann", "Bo", "Cy", "Di"])
+    game = race_table(owner)
     with phone(browser, live_server.url, owner) as first, phone(browser, live_server.url, owner) as second:
         open_form(first, live_server.url, game)
         open_form(second, live_server.url, game)
@@ -106,7 +106,7 @@ def test_a_different_hand_saved_second_is_shown_beside_the_first_and_goes_in_nex
 def test_a_phone_whose_answer_was_lost_follows_an_undo_on_the_other_phone_within_one_poll(
     browser: Browser, live_server, owner: User, artifacts: Path
 ):
-    game = make_session(owner, "shenyang", base=1, player_names=NAMES)
+    game = race_table(owner, player_names=NAMES)
     board = f"{live_server.url}/sessions/{game.pk}/"
     with phone(browser, live_server.url, owner, "zh-hans") as second:
         open_form(second, live_server.url, game)
@@ -162,7 +162,7 @@ def test_a_phone_whose_answer_was_lost_follows_an_undo_on_the_other_phone_within
 def test_a_hand_kept_offline_that_the_other_phone_saved_the_same_is_dropped_not_doubled(
     browser: Browser, live_server, owner: User
 ):
-    game = make_session(owner, "shenyang", base=1, player_names=NAMES)
+    game = race_table(owner, player_names=NAMES)
     with phone(browser, live_server.url, owner, "zh-hans") as second:
         offline_on_the_hand_form(second, live_server.url, game)
         tap_and_save(second, "慈", "自摸")

@@ -19,6 +19,7 @@ from tablekeeper.rules import (
     table_rules,
     variant_ids,
 )
+from tablekeeper.rules.state import TableState
 
 from .variant_data import expected
 
@@ -255,6 +256,14 @@ def test_a_missing_state_key_takes_its_zero_value() -> None:
     assert result["state"]["dealer"] == 3
     assert result["state"]["hand"] == 2
     assert result["state"]["previous"] == "draw"
+
+
+def test_a_starting_state_has_the_keys_of_the_state_the_engine_answers_each_one_optional() -> None:
+    engine_keys = set(TableState.__dataclass_fields__)
+
+    assert answers.State.__required_keys__ == engine_keys
+    assert answers.StartingState.__optional_keys__ == engine_keys
+    assert answers.StartingState.__required_keys__ == frozenset()
 
 
 @pytest.mark.parametrize("variant", variant_ids())

@@ -4,6 +4,9 @@ viewer's language which hand was corrected or deleted, when and by whom."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
@@ -11,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tablekeeper import services
+from tablekeeper.corrected_hands import RescoredFigures
 from tablekeeper.models import Correction, Round
 from tests.conftest import HTMX, draw, record_all, signed_in, win
 
@@ -134,3 +138,30 @@ def test_the_share_board_with_corrections_still_answers_304_with_one_query(clien
 def test_a_board_with_no_correction_says_nothing_about_corrections(client, game, owner):
     record_all(game, [win(0)], owner)
     assert "board-changes" not in client.get(f"/b/{game.share_token}/").content.decode()
+
+
+def _board_change_lines(page: str) -> list[str]:
+    section = page.split('class="board-changes"', 1)[1].split("</ul>", 1)[0]
+    return [html.unescape(line) for line in re.findall(r"<li>(.*?)</li>", section)]
+
+
+def test_a_rescore_under_the_rule_books_new_law_is_named_so_on_the_share_board_never_undone(client, game, owner):
+    record_all(game, [win(2), win(2)], owner)
+    # What migration 0017 wrote, with the engine of its day, for a hand the new law changed (RULES §9.9).
+    Correction.objects.create(
+        session=game,
+        hand_key=Round.objects.get(session=game, number=1).key,
+        number=1,
+        action=Correction.Action.RESCORE,
+        before=RescoredFigures(law="Z-13", deltas=[-10, -10, 30, -10], pot_delta=0),
+        after=RescoredFigures(law="Z-13", deltas=[-20, -10, 40, -10], pot_delta=0),
+    )
+
+    english = client.get(f"/b/{game.share_token}/", headers=HTMX).content.decode()
+    client.cookies["django_language"] = "zh-hans"
+    chinese = client.get(f"/b/{game.share_token}/").content.decode()
+
+    assert _board_change_lines(english) == [
+        "Hand 1 re-scored under the rule book's new law: Ann −10 → −20, Cy +30 → +40"
+    ]
+    assert _board_change_lines(chinese) == ["第 1 局按新规则重新计分：Ann −10→−20，Cy +30→+40"]

@@ -135,7 +135,7 @@ def test_the_strip_names_the_revealed_tiles_paid_into_the_pot_in_the_keepers_lan
     record_all(game, [win(1, penalties=revealed), draw(penalties=revealed)], owner)
     phone = signed_in(owner)
     chinese = strip_of(phone.get(f"/sessions/{game.pk}/", headers=CHINESE).content.decode())
-    assert "荒庄" in chinese and "Cy往奖池里付" in chinese and "露牌 2 张" in chinese
+    assert "流局" in chinese and "Cy往奖池里付" in chinese and "露牌 2 张" in chinese
     english = strip_of(phone.get(f"/sessions/{game.pk}/").content.decode())
     assert "Cy pays" in english and "into the pot: Revealed tile 2" in english
     services.undo_last_hand(game, user=owner)

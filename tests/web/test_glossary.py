@@ -1,7 +1,8 @@
 """One word for one thing in the Chinese the keeper reads (issue 23, "Words").
 
 A hand is 局 (never 把 or 手 counting hands), a win is 胡 (和 only inside the engine's own pattern
-names such as 天和), a table that departs from the variant's usual rules "与常规不同"; punctuation
+names such as 天和), a drawn hand is 流局 (荒庄 only in the house rule 荒庄不荒杠), a table that departs
+from the variant's usual rules "与常规不同"; punctuation
 inside Chinese is full-width, and a name sits against the Chinese around it with no space (a space
 stays only where it parts a name from a number: "老王 +62").
 
@@ -43,6 +44,9 @@ TERMS: dict[str, re.Pattern[str]] = {
     "a hand is 局, not 手": re.compile(r"(?:第\s*(?:\d+|%\(\w+\)s)\s*|%\(\w+\)s\s*|一|这)手(?![牌里中机上动工把])"),
     "a win is 胡, not 和": re.compile(r"和牌|和了"),
     "a change from the usual rules is 与常规不同": re.compile(r"规则书不同|不同于规则书|与常规不一样"),
+    # The wall running out with nobody winning (RULES §1.8 "流局 / 荒庄") is one thing: 流局, as the hand form's
+    # chip says. 荒庄 stays only in the name of Zhengzhou's house rule 荒庄不荒杠 (RULES §9.6.5's label).
+    "a drawn hand is 流局, not 荒庄 or 黄庄": re.compile(r"荒庄(?!不荒杠)|黄庄"),
 }
 HALF_WIDTH = re.compile(rf"[{HAN}]\s?[:;(),!?]|[:;(),!?]\s?[{HAN}]")
 # A person's or a Chinese word's placeholder, as Python (`%(who)s`) or the offline script (`{who}`) writes it.
@@ -92,7 +96,9 @@ def offences(texts: Iterator[tuple[str, str]]) -> list[str]:
     [
         ("下一把由老王坐庄。", "a hand is 局, not 把"),
         ("已连庄 %(streak)s 把。", "a hand is 局, not 把"),
-        ("有人胡牌，荒庄把数重新计算。", "a hand is 局, not 把"),
+        ("有人胡牌，流局把数重新计算。", "a hand is 局, not 把"),
+        ("荒庄：谁也不付分。", "a drawn hand is 流局, not 荒庄 or 黄庄"),
+        ("（连续黄庄 2 局）", "a drawn hand is 流局, not 荒庄 or 黄庄"),
         ("最大一手：第3局", "a hand is 局, not 手"),
         ("这手牌是合法的和牌。", "a win is 胡, not 和"),
         ("与规则书不同：", "a change from the usual rules is 与常规不同"),
@@ -115,6 +121,8 @@ def test_each_rule_catches_the_second_term_it_keeps_out(text: str, rule: str) ->
         "这手牌不满足这个玩法的胡牌条件。",
         "勾了天和或地和",
         "与常规不同：",
+        "荒庄不荒杠",
+        "流局，%(dealer)s连庄。",
         "%(payer)s付给%(payee)s %(amount)s 分：%(formula)s",
         "大赢家：%(names)s %(change)+d",
         "每人的台费四舍五入到角（0.1 元）",

@@ -14,7 +14,17 @@ from django.test import Client
 from tablekeeper import services
 from tablekeeper.models import Correction, GameSession, Round
 from tablekeeper.templatetags.tile_faces import face_svg
-from tests.conftest import CONFIRMATION, HTMX, answered_with_the_board, draw, make_session, record_all, taps, win
+from tests.conftest import (
+    CONFIRMATION,
+    HTMX,
+    answered_with_the_board,
+    draw,
+    make_session,
+    post_taps,
+    record_all,
+    taps,
+    win,
+)
 
 pytestmark = pytest.mark.django_db
 HUGE = "9" * 4300
@@ -84,9 +94,7 @@ def test_zhengzhou_offers_robbing_a_kong_only_with_its_house_rule_and_records_it
     allowing = make_session(owner, "zhengzhou", options={"allow_rob_kong": True})
     body = new_hand(keeper_client, allowing)
     assert 'value="rob_kong-1"' in body and re.search(r'value="self_draw"', body)
-    response = keeper_client.post(
-        f"/sessions/{allowing.pk}/hands/new/", taps(allowing.next_number, winner="2", how="rob_kong-1"), headers=HTMX
-    )
+    response = post_taps(keeper_client, allowing, winner="2", how="rob_kong-1")
     assert response.status_code == 200
     allowing.refresh_from_db()
     assert allowing.totals == [0, -10, 10, 0]
@@ -103,18 +111,8 @@ def test_zhengzhou_side_bets_are_on_the_main_form_and_carried_from_the_previous_
     assert 'name="side_bet_0" value="2"' in body and 'name="side_bet_2" value="1"' in body
     assert 'name="side_bet_1" value="0"' in body
     # A bet changed on the form is what the next hand records, and then carries on.
-    response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/new/",
-        taps(
-            game.next_number,
-            winner="3",
-            how="self_draw",
-            side_bet_0="2",
-            side_bet_1="3",
-            side_bet_2="0",
-            side_bet_3="0",
-        ),
-        headers=HTMX,
+    response = post_taps(
+        keeper_client, game, winner="3", how="self_draw", side_bet_0="2", side_bet_1="3", side_bet_2="0", side_bet_3="0"
     )
     assert answered_with_the_board(response, game)
     assert Round.objects.get(session=game, number=2).record["seats"] == [{"side_bet": 2}, {"side_bet": 3}, {}, {}]
@@ -132,19 +130,11 @@ def test_after_a_draw_the_side_bets_of_that_draw_carry_on(keeper_client, owner):
 def test_a_kong_records_whose_discard_only_for_a_claimed_kind(keeper_client, owner):
     game = make_session(owner, "shandong", base=5)
     fields = {"kong_seat_0": "2", "kong_from_0": "3", "kong_tile_0": "7s"}
-    response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/new/",
-        taps(game.next_number, winner="2", how="self_draw", kong_kind_0="concealed", **fields),
-        headers=HTMX,
-    )
+    response = post_taps(keeper_client, game, winner="2", how="self_draw", kong_kind_0="concealed", **fields)
     assert response.status_code == 200, response.content.decode()[-800:]
     assert Round.objects.get(session=game, number=1).record["kongs"] == [{"seat": 2, "kind": "concealed", "tile": "7s"}]
     game.refresh_from_db()
-    response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/new/",
-        taps(game.next_number, winner="2", how="self_draw", kong_kind_0="exposed", **fields),
-        headers=HTMX,
-    )
+    response = post_taps(keeper_client, game, winner="2", how="self_draw", kong_kind_0="exposed", **fields)
     assert response.status_code == 200
     assert Round.objects.get(session=game, number=2).record["kongs"] == [
         {"seat": 2, "kind": "exposed", "tile": "7s", "from": 3}
@@ -153,10 +143,8 @@ def test_a_kong_records_whose_discard_only_for_a_claimed_kind(keeper_client, own
 
 def test_a_penalty_tapped_as_chips_is_recorded_with_its_count(keeper_client, owner):
     game = make_session(owner, "shenyang", base=2)
-    response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/new/",
-        taps(game.next_number, winner="draw", penalty_kind_0="revealed_tiles", penalty_seat_0="2", penalty_count_0="2"),
-        headers=HTMX,
+    response = post_taps(
+        keeper_client, game, winner="draw", penalty_kind_0="revealed_tiles", penalty_seat_0="2", penalty_count_0="2"
     )
     assert response.status_code == 200
     assert Round.objects.get(session=game).record == {
@@ -167,11 +155,7 @@ def test_a_penalty_tapped_as_chips_is_recorded_with_its_count(keeper_client, own
 
 def test_a_ready_chip_and_a_closed_chip_are_recorded(keeper_client, owner):
     game = make_session(owner, "shandong", base=5)
-    response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/new/",
-        taps(game.next_number, winner="1", how="discard-3", ready_1="an", closed_1="on", ready_2="none"),
-        headers=HTMX,
-    )
+    response = post_taps(keeper_client, game, winner="1", how="discard-3", ready_1="an", closed_1="on", ready_2="none")
     assert response.status_code == 200, response.content.decode()[-800:]
     assert Round.objects.get(session=game).record["seats"] == [{}, {"opened": False, "ready": "an"}, {}, {}]
 
@@ -202,9 +186,7 @@ def test_it_refuses_bad_input_on_every_new_field_with_422_and_saves_nothing(
     game = make_session(owner, variant, base=2)
     before = stored(game)
     winner = {"winner": "1", "how": "self_draw"}
-    response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/new/", taps(game.next_number, **winner, **fields), headers=HTMX
-    )
+    response = post_taps(keeper_client, game, **winner, **fields)
     assert response.status_code == 422
     assert message in response.content.decode()
     assert stored(game) == before
@@ -366,18 +348,8 @@ def test_shandong_asks_for_side_bets_only_when_the_table_plays_them_and_calls_th
     body = new_hand(keeper_client, game, "zh-hans")
     assert 'name="side_bet_0"' in body and "漂" in body
     assert re.search(r'name="side_bet_0"[^>]*max="5"|max="5"[^>]*name="side_bet_0"', body), "the stepper stops at 5"
-    response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/new/",
-        taps(
-            game.next_number,
-            winner="2",
-            how="discard-3",
-            side_bet_0="0",
-            side_bet_1="0",
-            side_bet_2="2",
-            side_bet_3="1",
-        ),
-        headers=HTMX,
+    response = post_taps(
+        keeper_client, game, winner="2", how="discard-3", side_bet_0="0", side_bet_1="0", side_bet_2="2", side_bet_3="1"
     )
     assert answered_with_the_board(response, game)
     hand = Round.objects.get(session=game, number=1)

@@ -9,7 +9,18 @@ from django.test import Client
 
 from tablekeeper.models import Correction, GameSession, Round
 from tablekeeper.rules import Record
-from tests.conftest import HTMX, answered_with_the_board, draw, make_session, post_confirmed, record_all, taps, win
+from tests.conftest import (
+    HTMX,
+    answered_with_the_board,
+    draw,
+    make_session,
+    post_confirmed,
+    post_preview,
+    post_taps,
+    record_all,
+    taps,
+    win,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -32,9 +43,7 @@ def test_a_form_in_a_variant_with_discard_wins_offers_each_discarder(keeper_clie
 
 
 def test_the_live_preview_shows_each_seats_change_and_the_reasons(keeper_client, game):
-    response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/preview/", taps(winner="2", how="self_draw"), headers=HTMX
-    )
+    response = post_preview(keeper_client, game, winner="2", how="self_draw")
     body = response.content.decode()
     assert response.status_code == 200 and body.lstrip().startswith('<div id="preview"')
     assert '<span>Cy</span> <b class="up">+30</b>' in body and body.count('class="down">-10<') == 3
@@ -53,14 +62,12 @@ def test_the_live_preview_shows_each_seats_change_and_the_reasons(keeper_client,
 
 def test_the_preview_names_the_engines_objection(keeper_client, owner):
     game = make_session(owner, "shandong", base=5)
-    response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/preview/", taps(winner="2", how="self_draw", patterns=["heavenly_hand"])
-    )
+    response = post_preview(keeper_client, game, winner="2", how="self_draw", patterns=["heavenly_hand"])
     assert "Only the dealer" in response.content.decode()
 
 
 def test_a_plain_self_draw_saves_with_three_taps_and_answers_htmx_with_the_board(keeper_client, game):
-    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(winner="2", how="self_draw"), headers=HTMX)
+    response = post_taps(keeper_client, game, winner="2", how="self_draw")
     assert answered_with_the_board(response, game)
     game.refresh_from_db()
     assert game.totals == [-10, -10, 30, -10] and game.hand_count == 1
@@ -84,20 +91,19 @@ def test_without_javascript_the_preview_button_renders_the_page_with_the_preview
 
 def test_the_forms_taps_become_the_hand_record(keeper_client, owner):
     game = make_session(owner, "shandong", base=5)
-    keeper_client.post(
-        f"/sessions/{game.pk}/hands/new/",
-        taps(
-            winner="1",
-            how="discard-3",
-            flowers="2",
-            closed_1="on",
-            ready_3="ming",
-            kong_seat_0="1",
-            kong_kind_0="concealed",
-            adjust_0="5",
-            adjust_2="-5",
-            adjust_note="tea money",
-        ),
+    post_taps(
+        keeper_client,
+        game,
+        winner="1",
+        how="discard-3",
+        flowers="2",
+        closed_1="on",
+        ready_3="ming",
+        kong_seat_0="1",
+        kong_kind_0="concealed",
+        adjust_0="5",
+        adjust_2="-5",
+        adjust_note="tea money",
     )
     assert Round.objects.get().record == {
         "result": "win",
@@ -110,20 +116,13 @@ def test_the_forms_taps_become_the_hand_record(keeper_client, owner):
 
 def test_a_repeatable_pattern_is_sent_as_many_times_as_counted(keeper_client, owner):
     game = make_session(owner, "shenyang", base=2)
-    keeper_client.post(
-        f"/sessions/{game.pk}/hands/new/",
-        taps(winner="0", how="self_draw", patterns=["dragon_pung"], count_dragon_pung="2"),
-    )
+    post_taps(keeper_client, game, winner="0", how="self_draw", patterns=["dragon_pung"], count_dragon_pung="2")
     assert Round.objects.get().record["wins"][0]["patterns"] == ["dragon_pung", "dragon_pung"]
 
 
 def test_an_engine_error_is_shown_next_to_its_field_with_422_and_nothing_saved(keeper_client, owner):
     game = make_session(owner, "shandong", base=5)
-    response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/new/",
-        taps(winner="2", how="self_draw", patterns=["heavenly_hand"]),
-        headers=HTMX,
-    )
+    response = post_taps(keeper_client, game, winner="2", how="self_draw", patterns=["heavenly_hand"])
     body = response.content.decode()
     assert response.status_code == 422
     assert body.lstrip().startswith('<form id="hand-form"') and "<html" not in body
@@ -133,15 +132,13 @@ def test_an_engine_error_is_shown_next_to_its_field_with_422_and_nothing_saved(k
 
 
 def test_a_missing_method_is_a_form_error(keeper_client, game):
-    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(winner="2"), headers=HTMX)
+    response = post_taps(keeper_client, game, winner="2")
     assert response.status_code == 422 and "Tap how the hand was won" in response.content.decode()
 
 
 def test_a_double_tapped_save_records_one_hand(keeper_client, game):
     for _ in range(2):
-        response = keeper_client.post(
-            f"/sessions/{game.pk}/hands/new/", taps(winner="2", how="self_draw"), headers=HTMX
-        )
+        response = post_taps(keeper_client, game, winner="2", how="self_draw")
         assert response.status_code == 200
     assert Round.objects.filter(session=game).count() == 1
 
@@ -150,12 +147,8 @@ def test_two_phones_saving_the_same_hand_get_one_success_and_one_conflict(client
     other_phone = Client()
     client.force_login(owner)
     other_phone.force_login(owner)
-    first = client.post(
-        f"/sessions/{game.pk}/hands/new/", taps(winner="2", how="self_draw", token="phone-a"), headers=HTMX
-    )
-    second = other_phone.post(
-        f"/sessions/{game.pk}/hands/new/", taps(winner="3", how="self_draw", token="phone-b"), headers=HTMX
-    )
+    first = post_taps(client, game, winner="2", how="self_draw", token="phone-a")
+    second = post_taps(other_phone, game, winner="3", how="self_draw", token="phone-b")
     assert first.status_code == 200
     assert second.status_code == 409
     assert "Hand 1 was already saved from another device" in second.content.decode()
@@ -222,7 +215,7 @@ def test_a_finished_session_refuses_a_posted_hand_with_409(keeper_client, owner)
     game: GameSession = make_session(owner)
     game.status = "finished"
     game.save(update_fields=["status"])
-    response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps(winner="2", how="self_draw"), headers=HTMX)
+    response = post_taps(keeper_client, game, winner="2", how="self_draw")
     assert response.status_code == 409
     assert not Round.objects.exists()
 
@@ -262,10 +255,8 @@ def test_a_preview_builds_the_hand_record_once(keeper_client, game, monkeypatch)
         return original(form)
 
     monkeypatch.setattr(HandForm, "_build_record", counting)
-    response = keeper_client.post(
-        f"/sessions/{game.pk}/hands/new/",
-        taps(winner="2", how="self_draw", tiles="123m456p789s11z23s+4s", action="preview"),
-        headers=HTMX,
+    response = post_taps(
+        keeper_client, game, winner="2", how="self_draw", tiles="123m456p789s11z23s+4s", action="preview"
     )
 
     assert response.status_code == 200

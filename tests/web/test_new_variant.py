@@ -99,7 +99,7 @@ def test_a_variant_added_as_one_folder_is_played_through_the_whole_app(new_varia
 
     board = in_language(client, "zh-hans", f"/sessions/{game.pk}/")
     assert info["name"]["zh"] in board
-    assert "荒庄：没有人胡牌。" in board and "谁也不付分" not in board
+    assert "流局：没有人胡牌。" in board and "谁也不付分" not in board
     history = in_language(client, "zh-hans", f"/sessions/{game.pk}/hands/")
     assert history.count(f"/sessions/{game.pk}/hands/") >= 3
 

@@ -111,4 +111,4 @@ def test_a_win_at_a_table_without_the_draw_multiplier_says_nothing_of_drawn_hand
     won = settle("shandong", win_by(2), drawn["state"], options)
     with translation.override("zh-hans"):
         lines = [r.text for a in (drawn, won) for r in reasons(a["lines"], NAMES, get_variant("shandong"))]
-    assert not [line for line in lines if "×1" in line or "荒庄把数" in line], lines
+    assert not [line for line in lines if "×1" in line or "流局把数" in line], lines

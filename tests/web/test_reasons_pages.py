@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 CHINESE = {"Accept-Language": "zh-hans"}
 ENGLISH = {"Accept-Language": "en"}
 # Di pays 4 into the pot; then base 2 × ron 2 × single wait 2 × after a drawn hand 2 = 16, and the pot's 4.
-PAYMENT_ZH = "赵哥付给李姐 16 分：底分 2 × 点炮 ×2 × 单张 ×2 × 流局加倍（连续荒庄 1 局） ×2 = 16"
+PAYMENT_ZH = "赵哥付给李姐 16 分：底分 2 × 点炮 ×2 × 单张 ×2 × 流局加倍（连续流局 1 局） ×2 = 16"
 PAYMENT_EN = "Di pays 16 to Cy: base 2 × Ron ×2 × Single wait ×2 × After a drawn hand (1 drawn hand) ×2 = 16"
 POT_ZH = "李姐拿走奖池 4 分：之前留下 4"
 

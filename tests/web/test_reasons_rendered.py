@@ -136,8 +136,8 @@ def test_a_drawn_hand_with_payments_never_says_nobody_pays() -> None:
         # A line stored before the engine said `paid`: the hand's other lines say it.
         stored = headline([draw, kong], NAMES, get_variant("shenyang"))
 
-    assert alone == "荒庄：谁也不付分。"
-    assert paid == stored == "荒庄：没有人胡牌。"
+    assert alone == "流局：谁也不付分。"
+    assert paid == stored == "流局：没有人胡牌。"
 
 
 def test_item_names_follow_the_language() -> None:

@@ -16,7 +16,7 @@ from tests.conftest import taps as shared_taps
 pytestmark = pytest.mark.django_db
 # What a Save costs, the board it answers with included (DESIGN.md: a bounded number of queries,
 # the same at hand 1000 as at hand 1). tests/benchmarks/bench_web.py times it.
-SAVE_QUERIES = 13
+SAVE_QUERIES = 10
 
 
 def taps(number: int, token: str, **fields: Any) -> dict[str, Any]:

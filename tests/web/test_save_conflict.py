@@ -14,28 +14,45 @@ from django.test import Client
 from tablekeeper import services
 from tablekeeper.models import GameSession, Round
 from tablekeeper.rules import Record
-from tests.conftest import HTMX, answered_with_the_board, make_session, signed_in, taps
+from tests.conftest import HTMX, answered_with_the_board, race_table, signed_in, taps
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def shenyang(owner: User) -> GameSession:
-    return make_session(owner, "shenyang", base=1)
+    return race_table(owner)
 
 
 PHONE_B_TAPS: dict[str, Any] = {"winner": "2", "how": "discard-1", "patterns": ["all_pungs"]}
 
 
+def phone_a_saves_hand_1(owner: User, game: GameSession) -> None:
+    """Another phone of the owner's saves hand 1 first: Ann self-draws."""
+    saved = signed_in(owner).post(
+        f"/sessions/{game.pk}/hands/new/", taps(1, "phone-a", winner="0", how="self_draw"), headers=HTMX
+    )
+    assert saved.status_code == 200
+
+
 def lose_the_race(owner: User, game: GameSession, language: str = "zh-hans", **phone_b_taps: Any) -> tuple[Client, Any]:
     """Phone A saves hand 1 (Ann self-draws); phone B, opened on hand 1 too, saves its own taps
     (Cy on Bo's discard, all pungs, unless told)."""
-    phone_a, phone_b = signed_in(owner), signed_in(owner)
+    phone_b = signed_in(owner)
     phone_b.cookies["django_language"] = language
+    phone_a_saves_hand_1(owner, game)
     url = f"/sessions/{game.pk}/hands/new/"
-    assert phone_a.post(url, taps(1, "phone-a", winner="0", how="self_draw"), headers=HTMX).status_code == 200
     lost = phone_b.post(url, taps(1, "phone-b", **(phone_b_taps or PHONE_B_TAPS), action="save"), headers=HTMX)
     return phone_b, lost
+
+
+def send_kept_hand_1(owner: User, game: GameSession, **kept_taps: Any) -> Any:
+    """Phone B sends hand 1 from its outbox (kept while offline), after phone A saved it."""
+    return signed_in(owner).post(
+        f"/sessions/{game.pk}/hands/outbox/",
+        taps(1, "kept-b", **kept_taps, action="save"),
+        headers={"Accept": "application/json"},
+    )
 
 
 def race_part(body: str, side: str) -> str:
@@ -107,28 +124,16 @@ def test_taps_that_settle_alike_are_the_same_hand_in_chinese_too(owner, shenyang
 
 
 def test_a_kept_hand_the_other_phone_saved_the_same_is_dropped_as_already_saved(owner, shenyang):
-    phone_a, phone_b = signed_in(owner), signed_in(owner)
-    url = f"/sessions/{shenyang.pk}/hands/new/"
-    assert phone_a.post(url, taps(1, "phone-a", winner="0", how="self_draw"), headers=HTMX).status_code == 200
-    sent = phone_b.post(
-        f"/sessions/{shenyang.pk}/hands/outbox/",
-        taps(1, "kept-b", winner="0", how="self_draw", action="save"),
-        headers={"Accept": "application/json"},
-    )
+    phone_a_saves_hand_1(owner, shenyang)
+    sent = send_kept_hand_1(owner, shenyang, winner="0", how="self_draw")
     assert sent.status_code == 200
     assert sent.json() == {"outcome": "already_saved", "saved": 1, "same_hand": True}
     assert Round.objects.filter(session=shenyang).count() == 1
 
 
 def test_a_kept_hand_that_differs_from_the_one_saved_first_is_a_conflict(owner, shenyang):
-    phone_a, phone_b = signed_in(owner), signed_in(owner)
-    url = f"/sessions/{shenyang.pk}/hands/new/"
-    assert phone_a.post(url, taps(1, "phone-a", winner="0", how="self_draw"), headers=HTMX).status_code == 200
-    sent = phone_b.post(
-        f"/sessions/{shenyang.pk}/hands/outbox/",
-        taps(1, "kept-b", winner="1", how="self_draw", action="save"),
-        headers={"Accept": "application/json"},
-    )
+    phone_a_saves_hand_1(owner, shenyang)
+    sent = send_kept_hand_1(owner, shenyang, winner="1", how="self_draw")
     assert sent.status_code == 409
     assert sent.json()["outcome"] == "conflict" and sent.json()["next"] == 2
     assert Round.objects.filter(session=shenyang).count() == 1

@@ -12,8 +12,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tablekeeper.models import SESSION_SETTING_OPTIONS
-from tablekeeper.rules import Record, RecordWin, get_variant, settle, table_rules, variant_ids
+from tablekeeper.models import SESSION_SETTING_OPTIONS, GameSession
+from tablekeeper.rules import Record, RecordWin, SettleResult, get_variant, settle, table_rules, variant_ids
 from tablekeeper.rules.folder_data import worked_examples
 from tests.conftest import HTMX, make_session
 
@@ -50,19 +50,34 @@ def hands_with(pattern: str, methods: list[str], variant: str) -> Iterator[Recor
             yield {"result": "win", "wins": [win], "kongs": [{"seat": 1, "kind": kind}]}
 
 
+def item_entries(answer: SettleResult, item: str) -> list[dict[str, int]]:
+    """The factors and points the settled reason lines give `item` (a pattern or a fact item)."""
+    return [
+        entry
+        for line in answer["lines"]
+        for key in ("factors", "points")
+        for entry in line["params"].get(key) or []
+        if isinstance(entry, dict) and entry.get("item") == item
+    ]
+
+
+def table_at(client: Client, owner: User, variant: str, preset: str, language: str) -> GameSession:
+    """A session at this city preset's table (its base and house rules); `client`, its keeper's phone in `language`."""
+    options = preset_options(variant, preset)
+    base = options.get("base", get_variant(variant)["default_base"])
+    house_rules = {key: value for key, value in options.items() if key not in SESSION_SETTING_OPTIONS}
+    client.force_login(owner)
+    client.cookies["django_language"] = language
+    return make_session(owner, variant, base=base, options=house_rules)
+
+
 def settled_value(variant: str, options: dict[str, Any], pattern: str) -> tuple[set[int], set[int]]:
     """The factors and points the settled reason lines give `pattern` (per one, for a counted pattern)."""
     methods = table_rules(variant, options)["pattern_methods"][pattern]
     for record in hands_with(pattern, methods, variant):
         answer = settle(variant, record, {"dealer": 0}, options)
         if answer["ok"]:
-            entries: list[dict[str, int]] = [
-                entry
-                for line in answer["lines"]
-                for key in ("factors", "points")
-                for entry in line["params"].get(key) or []
-                if isinstance(entry, dict) and entry.get("item") == pattern
-            ]
+            entries = item_entries(answer, pattern)
             factors = {e.get("each", e["factor"]) for e in entries if "factor" in e}
             points = {e.get("each", e["points"]) for e in entries if "points" in e}
             return factors, points
@@ -74,12 +89,7 @@ def settled_value(variant: str, options: dict[str, Any], pattern: str) -> tuple[
 def test_every_chip_states_the_value_settling_it_at_this_table_gives(
     client: Client, owner: User, variant: str, preset: str, language: str
 ) -> None:
-    options = preset_options(variant, preset)
-    base = options.get("base", get_variant(variant)["default_base"])
-    house_rules = {key: value for key, value in options.items() if key not in SESSION_SETTING_OPTIONS}
-    game = make_session(owner, variant, base=base, options=house_rules)
-    client.force_login(owner)
-    client.cookies["django_language"] = language
+    game = table_at(client, owner, variant, preset, language)
     body = client.get(f"/sessions/{game.pk}/hands/new/", headers=HTMX).content.decode()
     chips = {match["id"]: match["words"] for match in CHIP.finditer(body)}
     assert set(chips) == set(table_rules(variant, game.engine_options())["patterns"])
@@ -97,12 +107,7 @@ def stated(words: str) -> tuple[set[int], set[int]]:
 def test_the_tables_rules_pages_state_each_patterns_value_at_this_table(
     client: Client, owner: User, variant: str, preset: str, language: str
 ) -> None:
-    options = preset_options(variant, preset)
-    base = options.get("base", get_variant(variant)["default_base"])
-    house_rules = {key: value for key, value in options.items() if key not in SESSION_SETTING_OPTIONS}
-    game = make_session(owner, variant, base=base, options=house_rules)
-    client.force_login(owner)
-    client.cookies["django_language"] = language
+    game = table_at(client, owner, variant, preset, language)
     played = set(table_rules(variant, game.engine_options())["patterns"])
     for url in (f"/sessions/{game.pk}/rules/", f"/b/{game.share_token}/rules/"):
         body = client.get(url).content.decode()
@@ -130,12 +135,7 @@ FACT_CASES: list[tuple[str, str, str, Record]] = [
 
 
 def table_rules_page(client: Client, owner: User, variant: str, preset: str) -> dict[str, re.Match[str]]:
-    options = preset_options(variant, preset)
-    base = options.get("base", get_variant(variant)["default_base"])
-    house_rules = {key: value for key, value in options.items() if key not in SESSION_SETTING_OPTIONS}
-    game = make_session(owner, variant, base=base, options=house_rules)
-    client.force_login(owner)
-    client.cookies["django_language"] = "zh-hans"
+    game = table_at(client, owner, variant, preset, "zh-hans")
     body = client.get(f"/sessions/{game.pk}/rules/").content.decode()
     return {match["id"]: match for match in FACT_ITEM.finditer(body)}
 
@@ -146,12 +146,7 @@ def test_the_tables_rules_page_states_a_fact_items_value_as_settled_there(
 ) -> None:
     answer = settle(variant, hand, {"dealer": 0}, preset_options(variant, preset))
     assert answer["ok"], answer["errors"]
-    figures = {
-        entry.get("factor", entry.get("points"))
-        for line in answer["lines"]
-        for entry in [*(line["params"].get("factors") or []), *(line["params"].get("points") or [])]
-        if isinstance(entry, dict) and entry.get("item") == item
-    }
+    figures = {entry.get("factor", entry.get("points")) for entry in item_entries(answer, item)}
     (figure,) = figures
     shown = table_rules_page(client, owner, variant, preset)[item]
     assert not shown["unplayed"] and stated(shown["words"] or "") in (({figure}, set()), (set(), {figure}))

@@ -330,7 +330,7 @@ def after_draw(ledger: Ledger, state: TableState, options: Options) -> TableStat
     """§1.7-1.8: a drawn hand pays nothing; the dealer keeps the deal (D-2) or it rotates."""
     draws = state.draw_streak + 1
     params = {"draws": draws, "next_multiplier": None}
-    ledger.note(codes.DRAW, params, "Draw (荒庄): nothing is paid and no multiplier carries over.")
+    ledger.note(codes.DRAW, params, "Draw (流局): nothing is paid and no multiplier carries over.")
     if options["draw_dealer"] == "rotate":
         dealer = next_seat(state.dealer)
         note_dealer(ledger, state, dealer, "next_seat", 0, f"Next dealer {seat_name(dealer)}; continuation 0.")

@@ -187,9 +187,9 @@ def _settle_draw(record: HandRecord, state: TableState, options: Options) -> Out
         codes.DRAW,
         # None where drawn hands raise nothing (Jinan): the line then says only that nobody won
         {"draws": draws, "next_multiplier": doubling if doubling > 1 else None},
-        f"Drawn hand (荒庄): {draws} in a row, so the next win is worth ×{doubling} before the cap."
+        f"Drawn hand (流局): {draws} in a row, so the next win is worth ×{doubling} before the cap."
         if doubling > 1
-        else f"Drawn hand (荒庄): {draws} in a row; drawn hands raise nothing at this table.",
+        else f"Drawn hand (流局): {draws} in a row; drawn hands raise nothing at this table.",
     )
     kept = dealer == state.dealer
     streak = state.dealer_streak + 1 if kept else 0

@@ -115,7 +115,7 @@ WORDS: dict[str, RuleWords] = {
         ("Kongs are paid on a drawn hand", "荒庄不荒杠"),
         (
             "Kong bonuses are paid on a drawn hand as on a won one.",
-            "荒庄时杠钱照样算，和有人胡牌时一样。",
+            "流局时杠钱照样算，和有人胡牌时一样。",
         ),
     ),
     "allow_rob_kong": rule(

@@ -86,7 +86,7 @@ def _settle_draw(record: HandRecord, state: TableState, options: Options) -> Out
     draws, streak = state.draw_streak + 1, state.dealer_streak + 1
     paid_kongs = options["kongs_paid_on_draw"] and not options["kongs_only_winner"]
     words = (
-        "Drawn hand (黄庄): only the kongs are paid (荒庄不荒杠)." if paid_kongs else "Drawn hand (黄庄): nobody pays."
+        "Drawn hand (流局): only the kongs are paid (荒庄不荒杠)." if paid_kongs else "Drawn hand (流局): nobody pays."
     )
     ledger.note(codes.DRAW, {"draws": draws, "next_multiplier": None}, words)
     if record.kongs and paid_kongs:
@@ -102,7 +102,7 @@ def _settle_draw(record: HandRecord, state: TableState, options: Options) -> Out
             )
         else:
             ledger.remark(
-                "kongs_void_on_draw", "Kongs are only paid when a hand is won, so these kongs pay nothing (黄庄不算杠)."
+                "kongs_void_on_draw", "Kongs are only paid when a hand is won, so these kongs pay nothing (流局不算杠)."
             )
     return Outcome(ledger, advance(state, dealer_streak=streak, draw_streak=draws))
 
