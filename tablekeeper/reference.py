@@ -113,8 +113,11 @@ def seat_names() -> list[str]:
     return [_("Seat %(label)s") % {"label": seat + 1} for seat in range(4)]
 
 
-def build_reference(variant_id: str, table_options: HouseRules | None = None) -> Reference:
-    """The reference of `variant_id`; with `table_options`, marked with this table's values."""
+def build_reference(
+    variant_id: str, table_options: HouseRules | None = None, not_played: frozenset[str] = frozenset()
+) -> Reference:
+    """The reference of `variant_id`; with `table_options`, marked with this table's values, and the facts its
+    city preset never marks (`not_played`, e.g. 承包 at 济南·途游) said to be not played."""
     info = get_variant(variant_id)
     english = not chinese()
     language = "en" if english else "zh"
@@ -128,7 +131,12 @@ def build_reference(variant_id: str, table_options: HouseRules | None = None) ->
     return Reference(
         variant=variant_id,
         name=local(info["name"]),
-        fact_items=[_fact_entry(variant_id, item, table_options, language) for item in info["fact_items"]],
+        fact_items=[
+            _fact_entry(variant_id, item, table_options, language)
+            if item["id"] not in not_played
+            else Entry(f"item-{item['id']}", local(item["name"]), "", played=False)
+            for item in info["fact_items"]
+        ],
         patterns=[
             Entry(
                 f"item-{pattern['id']}",

@@ -53,7 +53,7 @@ def shared_rules(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 def _table_rules(request: HtmxHttpRequest, session: GameSession, *, shared: bool) -> HttpResponse:
     context = {
-        "reference": build_reference(session.variant, session.engine_options()),
+        "reference": build_reference(session.variant, session.engine_options(), session.not_played),
         "session": session,
         "shared": shared,
         "variants": variant_ids(),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -151,3 +153,12 @@ def test_a_stored_hand_that_names_a_liable_player_keeps_its_picker_at_such_a_tab
     assert 'name="liable"' in edit
     form = HandForm(game, initial={"liable": "2"})
     assert "liable" in form.fields
+
+
+def test_the_rules_page_of_such_a_table_says_it_does_not_play_a_liable_player(keeper_client, owner, shandong):
+    keeper_client.cookies["django_language"] = "zh-hans"
+    liable = re.compile(r'<div id="item-liable"( class="not-played")?><dt>承包(.*?)</dt>')
+    at_jinan = liable.search(keeper_client.get(f"/sessions/{jinan(owner).pk}/rules/").content.decode())
+    at_the_book = liable.search(keeper_client.get(f"/sessions/{shandong.pk}/rules/").content.decode())
+    assert at_jinan and at_jinan.group(1) and "本桌不计" in at_jinan.group(2)
+    assert at_the_book and not at_the_book.group(1)
