@@ -5,6 +5,7 @@ corrected, in both languages, until the link is turned off."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -53,7 +54,7 @@ def test_the_share_button_shows_only_where_the_phone_can_share_and_hands_it_the_
 
 
 def test_the_shared_board_and_its_history_say_what_the_keeper_corrected_until_the_link_is_turned_off(
-    browser: Browser, live_server, artifacts: Path
+    browser: Browser, live_server, artifacts: Path, settings: Any
 ):
     # The board names the keeper by the display name chosen, never the log-in name.
     owner = User.objects.create_user("wang-login", first_name="老王")
@@ -106,6 +107,18 @@ def test_the_shared_board_and_its_history_say_what_the_keeper_corrected_until_th
         expect(page.locator("h1")).to_have_text("找不到这一页")
         assert page.evaluate("getComputedStyle(document.querySelector('.topbar')).backgroundColor") == "rgb(15, 81, 50)"
         page.get_by_role("link", name="登录").click()
+        page.wait_for_url("**/accounts/login/**")
+
+        # A page the server fails on: the app's own 500, in the viewer's language, with a way back.
+        settings.ROOT_URLCONF = "tests.e2e.failing_urls"
+        page.goto(f"{live_server.url}/failing-page/")
+        expect(page.locator("h1")).to_have_text("出了点问题")
+        expect(page.get_by_role("link", name="我的场次")).to_be_visible()
+        assert page.evaluate("getComputedStyle(document.querySelector('.topbar')).backgroundColor") == "rgb(15, 81, 50)"
+        page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+        page.reload()
+        expect(page.locator("h1")).to_have_text("Something went wrong")
+        page.get_by_role("link", name="My sessions").click()
         page.wait_for_url("**/accounts/login/**")
 
 
