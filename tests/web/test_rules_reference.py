@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 from typing import Any, Literal
 
 import pytest
@@ -323,8 +324,13 @@ def test_a_tables_rules_show_the_pictures_too(owner: User) -> None:
     assert item_block(shared, "item-four_in_hand").count('class="tf"') == tiles_written(hand["wins"][0]["tiles"])
 
 
-def test_a_variant_without_a_pictures_file_draws_the_tiles_of_its_worked_examples(new_variant: str) -> None:
+def test_a_variant_without_a_pictures_file_draws_the_tiles_of_its_worked_examples(
+    new_variant: str, tmp_path: Path
+) -> None:
     # The fixture is a temporary copy: without its pictures file (optional), the worked examples draw the tiles.
+    # Never the registered folder itself (a fixture copied under variants/ is read from there).
+    if not folder_of(new_variant).is_relative_to(tmp_path):
+        pytest.skip(f"{new_variant} is registered from its own folder under variants/, which a copy cannot shadow")
     (folder_of(new_variant) / PICTURES_FILE).unlink(missing_ok=True)
     body = page(Client(), f"/rules/{new_variant}/", "zh")
     pictured = [
