@@ -89,7 +89,12 @@ def test_a_copied_folder_is_a_variant_listed_after_the_rule_books_and_gone_with_
     if variant in VARIANT_IDS:
         pytest.skip(f"{variant} is registered from its own folder under variants/, which a copy cannot shadow")
     with search_path(copy_variant_folder(variant, tmp_path)):
-        assert variant_ids() == (*VARIANT_IDS, variant)
+        listed = variant_ids()
+        # The registered variants keep their order; the new one takes its place by its folder's `order`
+        # (after the rule book's variants, and before another newcomer with a higher one).
+        assert [other for other in listed if other != variant] == list(VARIANT_IDS)
+        assert listed == tuple(sorted(listed, key=lambda id_: (REGISTRY[id_].order, id_)))
+        assert all(REGISTRY[variant].order > REGISTRY[book].order for book in VARIANT_IDS[: listed.index(variant)])
         assert get_variant(variant)["id"] == variant
         assert settle(variant, {"result": "draw"})["ok"]
     assert variant_ids() == VARIANT_IDS
