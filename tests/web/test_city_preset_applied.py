@@ -12,7 +12,7 @@ from django.utils.translation import override
 
 from tablekeeper.house_rules import preset_changes
 from tablekeeper.rules import get_variant
-from tests.conftest import make_session, signed_in
+from tests.conftest import make_session, record_all, signed_in, win
 
 pytestmark = pytest.mark.django_db
 
@@ -57,13 +57,14 @@ def test_once_a_city_preset_is_applied_only_that_variants_presets_are_offered(ow
 @pytest.mark.parametrize(
     ("preset", "named"), [("jinan_tuyoo", "济南·途游"), ("rule_book", "山东麻将"), ("", "山东麻将")]
 )
-def test_the_board_and_the_hand_form_name_the_rules_as_the_table_knows_them(
-    owner: User, preset: str, named: str
-) -> None:
+def test_every_page_of_a_session_names_its_rules_as_the_table_knows_them(owner: User, preset: str, named: str) -> None:
     options = next(p["options"] for p in get_variant("shandong")["presets"] if p["id"] == (preset or "rule_book"))
     game = make_session(owner, "shandong", base=1, options=dict(options), city_preset=preset)
     client = signed_in(owner)
     client.cookies["django_language"] = "zh-hans"
-    for page in (f"/sessions/{game.pk}/", f"/sessions/{game.pk}/hands/new/"):
+    record_all(game, [win(1)], owner)
+    pages = ["", "hands/new/", "hands/", "hands/1/", "hands/removed/", "manage/", "keepers/", "share/"]
+    for page in [*(f"/sessions/{game.pk}/{page}" for page in pages), f"/b/{game.share_token}/hands/"]:
         shown = re.search(r'<span class="variant">(.*?)</span>', client.get(page).content.decode())
         assert shown and shown.group(1) == named, page
+    assert f"<h1>{named}</h1>" in client.get(f"/sessions/{game.pk}/summary/").content.decode()
