@@ -2,7 +2,7 @@ from typing import TYPE_CHECKING
 
 from django.contrib import admin
 
-from .models import Correction, GameSession, Player, Round, Seat
+from tablekeeper.keeping.models import Correction, GameSession, Player, Round, Seat
 
 # The admin classes are generic only for the type checker (django-stubs); at run time they are
 # plain classes, and django-stubs-ext is a test-only dependency.

@@ -72,13 +72,13 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "tablekeeper.middleware.PrivateCacheMiddleware",
+    "tablekeeper.web.middleware.PrivateCacheMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "tablekeeper.middleware.HtmxClientRedirectMiddleware",
-    "tablekeeper.middleware.AccountHeaderMiddleware",
+    "tablekeeper.web.middleware.HtmxClientRedirectMiddleware",
+    "tablekeeper.web.middleware.AccountHeaderMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page (429).
     "axes.middleware.AxesMiddleware",
 ]
@@ -131,7 +131,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The cache is the database (no extra server, shared by every gunicorn worker). Nothing that
 # protects an account lives in it: rate limits and known devices have tables of their own
-# (tablekeeper.account_models), which no culling can empty.
+# (tablekeeper.accounts.models), which no culling can empty.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
@@ -146,9 +146,9 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Failed logins are counted in the database (every worker sees them) per account and per address;
-# tablekeeper.login_throttle decides what they lock: never a phone that logged in to the account
+# tablekeeper.accounts.login_throttle decides what they lock: never a phone that logged in to the account
 # before (only its own failures count there), and a success forgets only that account's failures.
-AXES_HANDLER = "tablekeeper.login_throttle.LoginThrottle"
+AXES_HANDLER = "tablekeeper.accounts.login_throttle.LoginThrottle"
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "10"))
 # One address may fail more often than one account: a café's or a table's shared address carries
 # several people's typos.
@@ -162,10 +162,10 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 # The password-change page reports wrong current passwords to axes too; none is ever stored.
 AXES_SENSITIVE_PARAMETERS = ["old_password", "new_password1", "new_password2"]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_CLIENT_IP_CALLABLE = "tablekeeper.http.client_ip"
+AXES_CLIENT_IP_CALLABLE = "tablekeeper.web.http.client_ip"
 # Typed user names recorded no longer than an account's (axes' column holds 255; PostgreSQL refuses more).
-AXES_USERNAME_CALLABLE = "tablekeeper.login_throttle.attempted_username"
-# Sign-ups and password-reset requests per client address and hour (tablekeeper.throttle).
+AXES_USERNAME_CALLABLE = "tablekeeper.accounts.login_throttle.attempted_username"
+# Sign-ups and password-reset requests per client address and hour (tablekeeper.accounts.throttle).
 SIGNUPS_PER_HOUR = int(os.environ.get("DJANGO_SIGNUPS_PER_HOUR", "5"))
 PASSWORD_RESETS_PER_HOUR = int(os.environ.get("DJANGO_PASSWORD_RESETS_PER_HOUR", "5"))
 # Reset mails one mailbox receives per hour, from any number of addresses (the answer is the same).
@@ -218,7 +218,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # Cut an upload off at the largest import, then keep what is left in memory (it is small).
 FILE_UPLOAD_HANDLERS = [
-    "tablekeeper.uploads.UploadSizeLimit",
+    "tablekeeper.accounts.uploads.UploadSizeLimit",
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
 ]
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_100_000
@@ -239,14 +239,14 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
-# Minified, hashed, pre-compressed files need `collectstatic` (tablekeeper/static_storage.py); a
+# Minified, hashed, pre-compressed files need `collectstatic` (tablekeeper/web/static_storage.py); a
 # local checkout and the test suite serve the source files as they are, comments and all.
 _MANIFEST_STATIC = env_bool("DJANGO_STATIC_MANIFEST", default=not DEBUG)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            "tablekeeper.static_storage.MinifiedManifestStaticFilesStorage"
+            "tablekeeper.web.static_storage.MinifiedManifestStaticFilesStorage"
             if _MANIFEST_STATIC
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )
@@ -288,7 +288,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
 
-# Quotas per account (tablekeeper/services/quotas.py): how many sessions one account may hold, and
+# Quotas per account (tablekeeper/keeping/services/quotas.py): how many sessions one account may hold, and
 # how many exports it may import in an hour (an import writes up to MAX_IMPORT_HANDS hands at once).
 SESSIONS_PER_ACCOUNT = int(os.environ.get("TABLEKEEPER_SESSIONS_PER_ACCOUNT", "1000"))
 IMPORTS_PER_HOUR = int(os.environ.get("TABLEKEEPER_IMPORTS_PER_HOUR", "10"))

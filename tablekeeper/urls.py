@@ -3,26 +3,24 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 from django.views.generic import RedirectView
 
-from .converters import BoundedIntConverter
-from .views import (
-    accounts,
+from tablekeeper.accounts import views as accounts
+from tablekeeper.keeping.views import (
     exchange,
-    groups,
     hands,
     history,
     keepers,
     next_hand,
-    offline,
     outbox,
-    players,
     presets,
     reference,
     saved_hands,
     sessions,
-    share,
-    summary,
 )
-from .views.card import session_card, shared_card
+from tablekeeper.players.views import groups, players
+from tablekeeper.sharing.views import share, summary
+from tablekeeper.sharing.views.card import session_card, shared_card
+from tablekeeper.web import offline
+from tablekeeper.web.converters import BoundedIntConverter
 
 # <int:...> would take any number of digits, and a 30-digit id overflows SQLite's integers and
 # PostgreSQL's bigint (a 500); bounded ids simply do not match, so the answer is 404.

@@ -15,8 +15,8 @@ from django.test import Client
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
-from tablekeeper import services
-from tablekeeper.models import GameSession, Keeper
+from tablekeeper.keeping import services
+from tablekeeper.keeping.models import GameSession, Keeper
 from tablekeeper.rules import Record
 from tests.fixtures.variant_folder import new_variant  # noqa: F401 (a fixture: a variant folder copied in)
 from tests.hypothesis_profiles import profile_from_environment

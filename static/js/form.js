@@ -4,7 +4,7 @@
 // and the tile keyboard (tiles.css, tiles.js, which also draws the winning tiles typed as faces), loaded
 // only once "More", where every tile is picked or typed, is open: most hands never need it, and the
 // first load stays small. Comments cost nothing: collectstatic minifies this file
-// (tablekeeper/static_storage.py).
+// (tablekeeper/web/static_storage.py).
 (function () {
   "use strict";
 
@@ -102,7 +102,7 @@
   });
 
   // ---- Staying true to the server ------------------------------------------------------------
-  // A new hand's form (data-next: views/next_hand.py) polls the table as the board does. After an
+  // A new hand's form (data-next: keeping/views/next_hand.py) polls the table as the board does. After an
   // undo or delete on another phone, its number, dealer, winds and table line follow the server
   // within one poll, the taps kept. It never moves forward by itself: a hand another phone saved
   // meanwhile may be this one, and Save then shows the two side by side. With hands kept on this

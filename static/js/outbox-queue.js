@@ -79,7 +79,7 @@
     return dealer;
   }
 
-  // The server's table, polled by form.js (views/next_hand.py), met with the hands kept here: an
+  // The server's table, polled by form.js (keeping/views/next_hand.py), met with the hands kept here: an
   // undo or delete on another phone, or a kept hand found spent, takes the form back to the right
   // number and dealer (rules.formNumber); never forward by itself. A kept hand being fixed keeps
   // its own number.

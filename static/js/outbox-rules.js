@@ -74,7 +74,7 @@
 
   // What the server's answer means. `answer` is {network: true} when nothing came back (offline,
   // timeout), else {status, redirected, body}, the body being the JSON of the outbox's address
-  // (tablekeeper/views/outbox.py), which names its outcome.
+  // (tablekeeper/keeping/views/outbox.py), which names its outcome.
   function outcome(answer) {
     if (!answer || answer.network) return { kind: "retry" };
     var status = answer.status, body = answer.body || {};

@@ -1,4 +1,4 @@
-// Written by `manage.py phrase_words` (tablekeeper/reasons/phrase_words.py): do not edit.
+// Written by `manage.py phrase_words` (tablekeeper/reading/reasons/phrase_words.py): do not edit.
 (function (root, words) {
   if (typeof module === "object" && module.exports) module.exports = words;
   else root.TKPhraseWords = words;

@@ -9,7 +9,7 @@
 
   // The keys, the tile fields' buttons and every face are drawn here, from the keyboard's data-rows,
   // not sent with every form: the same drawing as templatetags/tile_faces.py (which draws tiles on
-  // other pages), each key named as forms/tiles.py names it (its number and its Chinese word).
+  // other pages), each key named as keeping/forms/tiles.py names it (its number and its Chinese word).
   var SUITS = { m: "万", p: "筒", s: "条" };
   var HONOURS = { "1z": "东", "2z": "南", "3z": "西", "4z": "北", "5z": "白", "6z": "发", "7z": "中" };
   var HONOUR_CLASS = { "6z": " g", "7z": " r" };

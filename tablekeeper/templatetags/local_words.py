@@ -9,8 +9,8 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 
-from ..reasons.refusals import Refusal
-from ..reasons.words import chinese
+from tablekeeper.reading.reasons.refusals import Refusal
+from tablekeeper.reading.reasons.words import chinese
 
 register = template.Library()
 

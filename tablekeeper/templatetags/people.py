@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from ..models import display_name
+from tablekeeper.accounts.models import display_name
 
 register = template.Library()
 

@@ -1,7 +1,7 @@
 // TableKeeper's service worker: keeps the app shell (styles, scripts, icons) and the pages the
 // keeper opened (session list, boards, the hand form), so that they open without a connection.
 // It never touches a POST: hands saved offline wait in the page's outbox (static/js/outbox.js).
-// Rendered by tablekeeper/views/offline.py; CONFIG.version changes whenever the shell does, so a
+// Rendered by tablekeeper/web/offline.py; CONFIG.version changes whenever the shell does, so a
 // deploy installs a new worker, which drops the old caches.
 "use strict";
 

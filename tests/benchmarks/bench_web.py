@@ -139,7 +139,7 @@ def run() -> int:
 
 
 def build(keeper: Any, hands: int, make: Callable[[int], Record]) -> Any:
-    from tablekeeper.services.exchange import import_session
+    from tablekeeper.keeping.services.exchange import import_session
 
     return import_session(keeper, zhengzhou_export(["Ann", "Bo", "Cy", "Di"], [make(n) for n in range(1, hands + 1)]))
 
@@ -303,7 +303,7 @@ LONG_NAMES = [
 
 
 def heaviest_form_figures(client: Any, keeper: Any) -> tuple[list[tuple[str, str, str, str]], list[str]]:
-    from tablekeeper import services
+    from tablekeeper.keeping import services
 
     rows, broken = [], []
     client.cookies["django_language"] = "zh-hans"
@@ -329,8 +329,8 @@ def standings_figures() -> tuple[list[tuple[str, str, str, str]], list[str]]:
     from django.contrib.auth.models import User
     from django.test import Client
 
-    from tablekeeper.services.exchange import import_session
-    from tablekeeper.services.groups import group_from_session
+    from tablekeeper.keeping.services.exchange import import_session
+    from tablekeeper.players.services.groups import group_from_session
 
     keeper = User.objects.create_user("standings", password=secrets.token_urlsafe(12))
     client = Client()
@@ -375,7 +375,7 @@ def standings_figures() -> tuple[list[tuple[str, str, str, str]], list[str]]:
 
 
 def correction_figures(keeper: Any) -> tuple[list[tuple[str, str, str, str]], list[str]]:
-    from tablekeeper import services
+    from tablekeeper.keeping import services
     from tablekeeper.rules import replay
 
     rows = []

@@ -542,8 +542,8 @@ def verify(env: dict[str, str], book: Book) -> dict[str, object]:
     django.setup()
     from django.db import connection
 
-    from tablekeeper.models import GameSession, Round
-    from tablekeeper.services.audit import replay_mismatches
+    from tablekeeper.keeping.models import GameSession, Round
+    from tablekeeper.keeping.services.audit import replay_mismatches
 
     lost = duplicated = drifted = 0
     for session_id, tokens in book.saved.items():

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from tablekeeper.models import GameSession
+from tablekeeper.keeping.models import GameSession
 from tablekeeper.rules import replay
 from tests.e2e.conftest import PHONE, photographs_in_css_pixels
 

@@ -23,8 +23,8 @@ from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tablekeeper import services
-from tablekeeper.models import GameSession, city_presets
+from tablekeeper.keeping import services
+from tablekeeper.keeping.models import GameSession, city_presets
 from tablekeeper.rules import Record
 from tests.conftest import draw, make_session, record_all, win
 from tests.e2e.conftest import ARTIFACTS

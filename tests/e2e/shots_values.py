@@ -21,9 +21,9 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 
-from tablekeeper.models import SESSION_SETTING_OPTIONS, GameSession
+from tablekeeper.keeping.models import SESSION_SETTING_OPTIONS, GameSession
+from tablekeeper.keeping.services.hands import record_hand
 from tablekeeper.rules import Record, get_variant
-from tablekeeper.services.hands import record_hand
 from tests.conftest import make_session
 from tests.e2e.phones import phone
 

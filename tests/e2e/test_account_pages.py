@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from tablekeeper import services
+from tablekeeper.keeping import services
 from tests.conftest import make_session
 from tests.e2e.conftest import PHONE
 from tests.e2e.phones import wait_for

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
-from tablekeeper import services
+from tablekeeper.keeping import services
 from tests.conftest import draw, make_session, record_all, win
 from tests.e2e.phones import phone
 

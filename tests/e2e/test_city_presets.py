@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
-from tablekeeper.models import GameSession
+from tablekeeper.keeping.models import GameSession
 from tablekeeper.rules import PresetInfo, get_variant, variant_ids
 from tablekeeper.rules.variants import search_path
 from tests.e2e.phones import phone

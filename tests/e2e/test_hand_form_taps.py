@@ -15,9 +15,9 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tablekeeper import services
-from tablekeeper.forms.tiles import keyboard_rows
-from tablekeeper.models import GameSession, Round
+from tablekeeper.keeping import services
+from tablekeeper.keeping.forms.tiles import keyboard_rows
+from tablekeeper.keeping.models import GameSession, Round
 from tablekeeper.rules import get_variant
 from tablekeeper.templatetags.tile_faces import face_svg
 from tests.conftest import make_session, record_all, win

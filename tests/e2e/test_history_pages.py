@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tablekeeper.services.exchange import import_session
+from tablekeeper.keeping.services.exchange import import_session
 from tests.conftest import make_session
 from tests.e2e.accounts import signed_in
 from tests.e2e.test_phone_review import assert_no_sideways_scroll, small_targets

@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
-from tablekeeper import services
-from tablekeeper.models import Keeper, Round
+from tablekeeper.keeping import services
+from tablekeeper.keeping.models import Keeper, Round
 from tests.conftest import make_session
 from tests.e2e.phones import (
     board_points,

@@ -13,9 +13,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Browser, Route, expect
 
-from tablekeeper import services
-from tablekeeper.models import Keeper, Round
-from tablekeeper.views import offline
+from tablekeeper.keeping import services
+from tablekeeper.keeping.models import Keeper, Round
+from tablekeeper.web import offline
 from tests.conftest import make_session, record_all, win
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from tests.e2e.phones import (

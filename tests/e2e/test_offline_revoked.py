@@ -16,8 +16,8 @@ from django.http import HttpRequest
 from django.test import Client
 from playwright.sync_api import Browser, Page, Route, expect
 
-from tablekeeper.middleware import offline_key
-from tablekeeper.views import offline
+from tablekeeper.web import offline
+from tablekeeper.web.middleware import offline_key
 from tests.conftest import make_session
 from tests.e2e.phones import open_board_kept_offline, phone, wait_for
 

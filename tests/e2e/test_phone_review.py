@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tablekeeper.models import GameSession
+from tablekeeper.keeping.models import GameSession
 from tests.conftest import draw, make_session, record_all, win
 from tests.e2e.accounts import signed_in
 

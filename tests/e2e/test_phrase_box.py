@@ -17,10 +17,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Browser, Page
 
-from tablekeeper.models import GameSession
+from tablekeeper.keeping.models import GameSession
 from tests.e2e.phones import offline_on_the_hand_form, phone, wait_for
 from tests.hypothesis_profiles import profile_from_environment
-from tests.web.test_phrase_tables import table_session
+from tests.reading.test_phrase_tables import table_session
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 CORPUS: list[dict[str, Any]] = json.loads(

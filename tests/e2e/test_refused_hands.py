@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
-from tablekeeper.models import Round
+from tablekeeper.keeping.models import Round
 from tests.conftest import make_session
 from tests.e2e.phones import phone
 

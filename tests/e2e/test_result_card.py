@@ -14,10 +14,10 @@ from django.test import Client
 from django.utils import formats, timezone, translation
 from playwright.sync_api import Browser, expect
 
-from tablekeeper import services
-from tablekeeper.models import GameSession
-from tablekeeper.services.sessions import ending_of
-from tablekeeper.views.card import yuan
+from tablekeeper.keeping import services
+from tablekeeper.keeping.models import GameSession
+from tablekeeper.keeping.services.sessions import ending_of
+from tablekeeper.sharing.views.card import yuan
 from tests.conftest import make_session, record_all, win
 from tests.e2e.conftest import PHONE
 from tests.e2e.phones import wait_for

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Page, Request, expect
 
-from tablekeeper.models import GameSession
+from tablekeeper.keeping.models import GameSession
 from tablekeeper.rules import VARIANT_IDS, get_variant, replay
 from tests.conftest import make_session
 from tests.e2e.accounts import signed_in

@@ -12,8 +12,8 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from playwright.sync_api import Browser, expect
 
-from tablekeeper import services
-from tablekeeper.models import Correction
+from tablekeeper.keeping import services
+from tablekeeper.keeping.models import Correction
 from tests.conftest import draw, make_session, record_all, win
 from tests.e2e.phones import phone, wait_for
 

@@ -24,10 +24,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Browser, Page
 
-from tablekeeper import services
-from tablekeeper.models import GameSession, Keeper
-from tablekeeper.services.groups import group_from_session
-from tablekeeper.services.presets import save_preset
+from tablekeeper.keeping import services
+from tablekeeper.keeping.models import GameSession, Keeper
+from tablekeeper.keeping.services.presets import save_preset
+from tablekeeper.players.services.groups import group_from_session
 from tests.conftest import draw, make_session, record_all, win
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_phone_review import small_targets

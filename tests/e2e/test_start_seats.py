@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
-from tablekeeper.models import GameSession
+from tablekeeper.keeping.models import GameSession
 from tests.e2e.phones import phone
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

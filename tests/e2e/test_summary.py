@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from tablekeeper import services
-from tablekeeper.models import GameSession
+from tablekeeper.keeping import services
+from tablekeeper.keeping.models import GameSession
 from tablekeeper.rules import Record
 from tests.conftest import draw, make_session, record_all, win
 from tests.e2e.accounts import signed_in

@@ -14,9 +14,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Browser, Page, expect
 
-from tablekeeper.models import GameSession
-from tablekeeper.services.sessions import ending_of
-from tablekeeper.services.settlement import ROOM_PARTY
+from tablekeeper.keeping.models import GameSession
+from tablekeeper.keeping.services.sessions import ending_of
+from tablekeeper.keeping.services.settlement import ROOM_PARTY
 from tests.conftest import record_all, win
 from tests.e2e.conftest import PHONE
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 
-from tablekeeper.models import GameSession, Round
+from tablekeeper.keeping.models import GameSession, Round
 from tests.conftest import race_table
 from tests.e2e.phones import Held, kept_hands, offline_on_the_hand_form, phone, tap, tap_and_save
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
-from tablekeeper import services
-from tablekeeper.models import Round
+from tablekeeper.keeping import services
+from tablekeeper.keeping.models import Round
 from tests.conftest import make_session
 from tests.e2e.phones import Held, phone, tap
 

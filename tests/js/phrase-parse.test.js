@@ -1,6 +1,6 @@
 // The phrase box's parser (static/js/phrase-parse.js), run by `node --test`: for each variant, the sentence a
 // keeper says and the form's fields it sets, or what it asks. The tables are the real forms' words
-// (tests/js/phrase-tables.json, checked against the server by tests/web/test_phrase_tables.py).
+// (tests/js/phrase-tables.json, checked against the server by tests/reading/test_phrase_tables.py).
 "use strict";
 
 const test = require("node:test");

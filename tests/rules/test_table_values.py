@@ -1,7 +1,7 @@
 """What the engine says each pattern and fact item is worth at a table (`pattern_values`,
 `fact_item_values`, `counters_that_count`), against the values the rule book and the city presets
 give (RULES §1-§5, §9): table-driven, no database. The pages' chips are checked against settling
-in tests/web/test_table_values.py."""
+in tests/reading/test_table_values.py."""
 
 from __future__ import annotations
 

@@ -15,8 +15,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tablekeeper import services
-from tablekeeper.models import Correction, GameSession, Invitation, Keeper, Round
+from tablekeeper.keeping import services
+from tablekeeper.keeping.models import Correction, GameSession, Invitation, Keeper, Round
 from tests.conftest import HTMX, PASSWORD, post_confirmed, record_all, signed_in, win
 
 pytestmark = pytest.mark.django_db

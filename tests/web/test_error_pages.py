@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from tablekeeper.models import GameSession
+from tablekeeper.keeping.models import GameSession
 
 from ..conftest import signed_in
 

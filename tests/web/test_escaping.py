@@ -6,8 +6,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tablekeeper import services
-from tablekeeper.models import GameSession
+from tablekeeper.keeping import services
+from tablekeeper.keeping.models import GameSession
 from tests.conftest import draw, make_session, record_all, win
 
 pytestmark = pytest.mark.django_db

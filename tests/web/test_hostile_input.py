@@ -10,9 +10,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tablekeeper.models import Correction, GameSession, Player, Round
-from tablekeeper.services.exchange import SessionExport, export_session
-from tablekeeper.views.board import seats_of
+from tablekeeper.keeping.models import Correction, GameSession, Player, Round
+from tablekeeper.keeping.services.exchange import SessionExport, export_session
+from tablekeeper.keeping.views.board import seats_of
 from tests.conftest import HTMX, make_session, record_all, taps, win
 
 pytestmark = pytest.mark.django_db
@@ -274,7 +274,7 @@ def test_a_lone_surrogate_as_raw_bytes_in_an_uploaded_file_is_refused_too(keeper
 def test_the_validators_refuse_a_lone_surrogate_wherever_they_refuse_control_characters():
     from django.core.exceptions import ValidationError
 
-    from tablekeeper.validators import character_problem, player_name_problems, refuse_control_characters
+    from tablekeeper.accounts.validators import character_problem, player_name_problems, refuse_control_characters
 
     with pytest.raises(ValidationError, match="broken character"):
         refuse_control_characters("123m\ud800")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from tablekeeper.models import Round
+from tablekeeper.keeping.models import Round
 from tests.conftest import HTMX
 
 pytestmark = pytest.mark.django_db

@@ -15,12 +15,13 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.test import Client
 
-from tablekeeper import services
-from tablekeeper.models import GameSession, PlayerGroup
-from tablekeeper.services.exchange import export_session
-from tablekeeper.services.groups import add_member, delete_group, group_from_session, remove_member
-from tablekeeper.views import summary as summary_views
-from tablekeeper.views.board import seats_of
+from tablekeeper.keeping import services
+from tablekeeper.keeping.models import GameSession
+from tablekeeper.keeping.services.exchange import export_session
+from tablekeeper.keeping.views.board import seats_of
+from tablekeeper.players.models import PlayerGroup
+from tablekeeper.players.services.groups import add_member, delete_group, group_from_session, remove_member
+from tablekeeper.sharing.views import summary as summary_views
 from tests.conftest import HTMX, make_session, record_all, signed_in, win
 
 pytestmark = pytest.mark.django_db
@@ -144,7 +145,7 @@ def test_a_group_changed_on_one_phone_while_another_deletes_it_gets_404(owner, c
 
 
 def services_rename(group: PlayerGroup) -> None:
-    from tablekeeper.services.groups import rename_group
+    from tablekeeper.players.services.groups import rename_group
 
     rename_group(group, "Friday")
     if not PlayerGroup.objects.filter(pk=group.pk, name="Friday").exists():

@@ -14,9 +14,9 @@ from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.test import Client
 
-from tablekeeper.models import Round
+from tablekeeper.keeping.models import Round
 from tablekeeper.templatetags.client_text import client_text
-from tablekeeper.views import offline
+from tablekeeper.web import offline
 from tests.conftest import HTMX, PASSWORD, draw, record_all, win
 
 pytestmark = pytest.mark.django_db

@@ -11,9 +11,9 @@ import re
 import pytest
 from django.test import Client
 
-from tablekeeper.views import offline
+from tablekeeper.web import offline
+from tests.accounts.test_lockouts import NEW_PASSWORD, reset_password
 from tests.conftest import PASSWORD, signed_in
-from tests.web.test_lockouts import NEW_PASSWORD, reset_password
 from tests.web.test_offline import worker_config
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""collectstatic as production runs it (tablekeeper/static_storage.py): our CSS and JS keep their comments in the
+"""collectstatic as production runs it (tablekeeper/web/static_storage.py): our CSS and JS keep their comments in the
 source and lose them, with the spare blanks, in the bytes served; the hashed names follow the minified bytes; the
 minified scripts still parse and still pass their own tests."""
 
@@ -16,13 +16,13 @@ import pytest
 from django.core.management import call_command
 from django.test import override_settings
 
-from tablekeeper.static_storage import minifier_for
+from tablekeeper.web.static_storage import minifier_for
 
 SOURCE = Path(__file__).parents[2] / "static"
 NODE = shutil.which("node") or ""
 PRODUCTION_STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "tablekeeper.static_storage.MinifiedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "tablekeeper.web.static_storage.MinifiedManifestStaticFilesStorage"},
 }
 OURS = sorted(path.relative_to(SOURCE).as_posix() for path in SOURCE.rglob("*") if path.suffix in (".css", ".js"))
 

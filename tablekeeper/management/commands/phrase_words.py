@@ -1,4 +1,4 @@
-"""Rewrites static/js/phrase-words.js, the phrase box's questions and sound table (reasons/phrase_words.py)."""
+"""Rewrites static/js/phrase-words.js, the phrase box's questions and sound table (reading/reasons/phrase_words.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from tablekeeper.reasons.phrase_words import WORDS_FILE, words_script
+from tablekeeper.reading.reasons.phrase_words import WORDS_FILE, words_script
 
 
 class Command(BaseCommand):

@@ -1,0 +1,79 @@
+"""Checks on text and numbers that arrive from people and files, shared by forms and imports."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tablekeeper.keeping.models import player_name_key
+
+PLAYER_NAME_MAX_LENGTH = 40
+# Player.name_key's column.
+PLAYER_NAME_KEY_MAX_LENGTH = 160
+
+
+def has_surrogates(text: str) -> bool:
+    """Half of a UTF-16 pair on its own (Unicode category Cs, "\\ud800" in JSON): no character at
+    all. UTF-8 cannot encode it, so a page, an export or PostgreSQL would fail on it for good."""
+    return any(unicodedata.category(char) == "Cs" for char in text)
+
+
+def has_control_characters(text: str) -> bool:
+    """NUL, tabs, line breaks and the other C0/C1 controls: never part of a name or a note
+    (PostgreSQL refuses NUL in text outright, and the rest hide in a page or a spreadsheet);
+    lone surrogates count too, as nothing can print or store them."""
+    return any(unicodedata.category(char) in ("Cc", "Cs") for char in text)
+
+
+def character_problem(text: str) -> str | None:
+    """Why `text` cannot be a name or a note, or None: the message says which kind of character."""
+    if has_surrogates(text):
+        return _("This text has a broken character (an unpaired surrogate); type it again.")
+    if has_control_characters(text):
+        return _("Control characters (such as tabs, line breaks or NUL) are not allowed here.")
+    return None
+
+
+def refuse_control_characters(value: str) -> None:
+    if has_surrogates(value):
+        raise ValidationError(
+            gettext_lazy("This text has a broken character (an unpaired surrogate); type it again."),
+            code="surrogates",
+        )
+    if has_control_characters(value):
+        raise ValidationError(
+            gettext_lazy("Control characters (such as tabs, line breaks or NUL) are not allowed here."),
+            code="control_characters",
+        )
+
+
+def player_name_problems(names: Sequence[str]) -> list[tuple[int, str]]:
+    """(seat, message) for every name the start form (and an import) refuses: empty, too long,
+    control characters, or the same player twice (by `player_name_key`)."""
+    problems: list[tuple[int, str]] = []
+    seen: set[str] = set()
+    for index, raw in enumerate(names):
+        problem = character_problem(raw)
+        if problem is not None:
+            problems.append((index, problem))
+            continue
+        name = " ".join(raw.split())
+        if not name:
+            problems.append((index, _("Every seat needs a player's name.")))
+            continue
+        if len(name) > PLAYER_NAME_MAX_LENGTH:
+            problems.append((index, _("A name is at most %(most)s characters.") % {"most": PLAYER_NAME_MAX_LENGTH}))
+            continue
+        key = player_name_key(name)
+        if len(key) > PLAYER_NAME_KEY_MAX_LENGTH:
+            # NFKC spells some characters out (one "ﷺ" is 18 letters): the stored key must fit too.
+            problems.append((index, _("This name is too long once its characters are spelled out; shorten it.")))
+            continue
+        if key in seen:
+            problems.append((index, _("Four different names, please: this one is already seated.")))
+        seen.add(key)
+    return problems

@@ -1,0 +1,1 @@
+"""The players across evenings: groups of regulars (牌友圈), their standings and each player's statistics."""

@@ -1,0 +1,1 @@
+"""The players' pages: groups and their standings, and each player's statistics."""

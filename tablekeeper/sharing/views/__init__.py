@@ -1,0 +1,1 @@
+"""The share link's pages, the result card and the printable summary."""

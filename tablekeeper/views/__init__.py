@@ -1,1 +1,0 @@
-"""Views, split by area: accounts, sessions (and the board), hands, share."""

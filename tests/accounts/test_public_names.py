@@ -1,0 +1,67 @@
+"""Pages anyone with a share link can read name keepers by the display name they chose (or
+"keeper"/"记分员"), never by the log-in name a password guesser would need."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from tablekeeper.keeping import services
+from tablekeeper.keeping.models import GameSession
+from tests.conftest import PASSWORD, draw, record_all, signed_in, win
+
+pytestmark = pytest.mark.django_db
+LOGIN_NAME = "secret-login-name"
+
+
+def public_pages(client: Client, game: GameSession) -> dict[str, str]:
+    token = game.share_token
+    return {
+        "board": client.get(f"/b/{token}/").content.decode(),
+        "polled fragment": client.get(f"/b/{token}/", headers={"HX-Request": "true"}).content.decode(),
+        "summary": client.get(f"/b/{token}/summary/").content.decode(),
+        "card and its text block": client.get(f"/b/{token}/card/").content.decode(),
+        "chinese board": client.get(f"/b/{token}/", headers={"accept-language": "zh-hans"}).content.decode(),
+    }
+
+
+@pytest.fixture
+def corrected_by_a_keeper(game: GameSession, owner: User) -> User:
+    keeper = User.objects.create_user(LOGIN_NAME, password=PASSWORD)
+    services.add_keeper(game, LOGIN_NAME, by=owner)
+    record_all(game, [win(0), draw(), win(1)], owner)
+    services.edit_hand(game, 1, win(2), user=keeper)
+    services.delete_hand(game, 2, user=keeper)
+    services.undo_last_hand(game, user=keeper)
+    return keeper
+
+
+def test_no_public_page_shows_a_keepers_log_in_name(client, game, corrected_by_a_keeper):
+    pages = public_pages(client, game)
+    for page, body in pages.items():
+        assert LOGIN_NAME not in body, f"the {page} shows the log-in name"
+    assert "Hand 1 corrected by keeper" in pages["polled fragment"]
+    assert "由记分员更正" in pages["chinese board"]
+
+
+def test_public_pages_name_a_keeper_by_the_display_name_they_chose(client, game, corrected_by_a_keeper):
+    phone = signed_in(corrected_by_a_keeper)
+    saved = phone.post("/accounts/name/", {"display_name": "  Auntie Li "})
+    assert saved.status_code == 302
+    pages = public_pages(client, game)
+    assert "Hand 1 corrected by Auntie Li" in pages["polled fragment"] and "Auntie Li" in pages["board"]
+    assert all(LOGIN_NAME not in body for body in pages.values())
+
+
+@pytest.mark.parametrize("bad", ["x" * 41, "tab\there", "nul\x00"])
+def test_a_display_name_too_long_or_with_control_characters_is_refused(owner, bad):
+    answer = signed_in(owner).post("/accounts/name/", {"display_name": bad})
+    assert answer.status_code == 200 and "errorlist" in answer.content.decode()
+    owner.refresh_from_db()
+    assert owner.first_name == ""
+
+
+def test_the_display_name_page_speaks_chinese(owner):
+    page = signed_in(owner).get("/accounts/name/", headers={"accept-language": "zh-hans"}).content.decode()
+    assert "共享页面上的名字" in page

@@ -1,0 +1,186 @@
+"""A variant added as one folder works in the whole app with no other change: the start form, a
+self-draw, a discard win, a drawn hand with kongs, the board, the history, the reasons in both
+languages, and an export imported back. The variant comes from tests/fixtures/variants/, copied into a
+temporary registry; what the walk taps is read from `get_variant`, so no line here names it."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from tablekeeper.keeping.models import GameSession, Round
+from tablekeeper.keeping.services.errors import HandRejected
+from tablekeeper.rules import get_variant, replay, settle
+from tablekeeper.rules.variants import PATHS_VARIABLE
+from tests.conftest import HTMX, make_session
+from tests.fixtures.variant_folder import copy_variant_folder, fixture_variant_ids
+from tests.keeping.test_sessions import start_form_data
+
+pytestmark = pytest.mark.django_db
+REPOSITORY = Path(__file__).resolve().parents[2]
+# The web tests that loop over the registry's variants (the rules reference, house rules, reasons, the hand form).
+GENERIC_WEB_TESTS = (
+    "tests/reading/test_house_rules_pages.py",
+    "tests/reading/test_rules_reference.py",
+    "tests/reading/test_reasons_rendered.py",
+    "tests/reading/test_reasons_pages.py",
+    "tests/keeping/test_hand_form_facts.py",
+    "tests/keeping/test_hand_form_size.py",
+    "tests/keeping/test_engine_use.py",
+    "tests/keeping/test_city_presets.py",
+    "tests/keeping/test_tile_keyboard.py",
+)
+
+
+def in_language(client: Client, language: str, url: str) -> str:
+    client.cookies["django_language"] = language
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return response.content.decode()
+
+
+def save(client: Client, game: GameSession, **taps: Any) -> None:
+    game.refresh_from_db()
+    data = {"client_token": f"walk-{game.next_number}", "expected_number": game.next_number, **taps}
+    response = client.post(f"/sessions/{game.pk}/hands/new/", data)
+    assert response.status_code == 302, response.content.decode()[-3000:]
+
+
+def test_a_variant_added_as_one_folder_is_played_through_the_whole_app(new_variant: str, owner: User) -> None:
+    client = Client()
+    client.force_login(owner)
+    info = get_variant(new_variant)
+    assert info["name"]["zh"] in in_language(client, "zh-hans", "/sessions/new/")
+
+    # A discard win is played even where a house rule lets it in (红中麻将's allow_discard_win).
+    discard_rule = {f"opt_{info['method_options']['discard']}": "on"} if "discard" in info["method_options"] else {}
+    response = client.post("/sessions/new/", start_form_data(new_variant, **discard_rule))
+    game = GameSession.objects.get(owner=owner)
+    assert response.status_code == 302 and game.variant == new_variant
+    assert "discard" in game.table_rules["methods"]
+
+    form = in_language(client, "zh-hans", f"/sessions/{game.pk}/hands/new/")
+    assert info["patterns"][0]["name"]["zh"] in form
+    assert all(names["zh"] in form for names in info["fact_names"]["kong"].values())
+    wilds = info["wilds"]
+    if wilds is not None and wilds["face"]:  # a tile wild in every hand is framed and named on the tile keyboard
+        assert f'data-wild="{wilds["face"]}" data-wild-name="{wilds["name"]["zh"]}"' in form
+    # Each count the keeper enters (bird hits) is offered from 0 to its maximum at this table, in its own words.
+    counted = {f"counts_{count['id']}": "1" for count in info["counts"]}
+    for count in info["counts"]:
+        assert count["name"]["zh"] in form and count["meaning"]["zh"] in form
+        maximum = game.table_rules["counts"][count["id"]]
+        assert f'name="counts_{count["id"]}" value="0" min="0" max="{maximum}"' in form
+    pattern = info["patterns"][0]["id"]
+    save(client, game, winner="1", how="self_draw", patterns=[pattern], **counted)
+    save(client, game, winner="2", how="discard-0")
+    faces = [face for face in info["tile_set"] if wilds is None or face != wilds["face"]]
+    kongs = {"kong_seat_0": "0", "kong_kind_0": "exposed", "kong_from_0": "1", "kong_tile_0": faces[4]}
+    kongs |= {"kong_seat_1": "3", "kong_kind_1": "concealed", "kong_tile_1": faces[-1]}
+    save(client, game, winner="draw", **kongs)
+
+    game.refresh_from_db()
+    records = list(Round.objects.filter(session=game).order_by("number").values_list("record", flat=True))
+    assert records[0].get("counts") == ({count["id"]: 1 for count in info["counts"]} or None)
+    replayed = replay(new_variant, records, game.engine_options(), game.starting_state())
+    assert replayed["ok"] and game.hand_count == 3 and game.totals == replayed["totals"]
+    drawn = Round.objects.get(session=game, number=3)
+    assert any(drawn.deltas), "the drawn hand's kongs were paid"
+
+    board = in_language(client, "zh-hans", f"/sessions/{game.pk}/")
+    assert info["name"]["zh"] in board
+    assert "流局：没有人胡牌。" in board and "谁也不付分" not in board
+    history = in_language(client, "zh-hans", f"/sessions/{game.pk}/hands/")
+    assert history.count(f"/sessions/{game.pk}/hands/") >= 3
+
+    kong_names = info["fact_names"]["kong"]
+    zh_hand = in_language(client, "zh-hans", f"/sessions/{game.pk}/hands/3/")
+    en_hand = in_language(client, "en", f"/sessions/{game.pk}/hands/3/")
+    assert kong_names["exposed"]["zh"] in zh_hand and kong_names["concealed"]["zh"] in zh_hand
+    # No raw item id in what the page says (the reason lines' links to the rules reference name it in their anchors).
+    en_said = re.sub(r'href="[^"]*"', "", en_hand)
+    assert kong_names["exposed"]["en"] in en_hand and "exposed_kong" not in en_said
+    zh_first = in_language(client, "zh-hans", f"/sessions/{game.pk}/hands/1/")
+    assert info["patterns"][0]["name"]["zh"] in zh_first and "付给" in zh_first
+    assert all(f"{count['name']['zh']}：1" in zh_first for count in info["counts"])
+    edit = in_language(client, "zh-hans", f"/sessions/{game.pk}/hands/1/edit/")
+    assert all(f'name="counts_{count["id"]}" value="1"' in edit for count in info["counts"])
+
+    exported = client.get(f"/sessions/{game.pk}/export.json")
+    assert exported.status_code == 200
+    upload = SimpleUploadedFile("export.json", exported.content, content_type="application/json")
+    imported = client.post("/sessions/import/", {"file": upload})
+    copy = GameSession.objects.exclude(pk=game.pk).get()
+    assert imported.status_code == 302 and copy.variant == new_variant
+    assert copy.totals == game.totals and copy.state == game.state
+    assert Round.objects.get(session=copy, number=1).record == records[0]
+
+
+def test_a_count_above_the_tables_maximum_is_refused_in_words_and_saves_nothing(new_variant: str, owner: User) -> None:
+    info = get_variant(new_variant)
+    if not info["counts"]:
+        pytest.skip(f"{new_variant} has no count the keeper enters")
+    client = Client()
+    client.force_login(owner)
+    game = make_session(owner, new_variant)
+    count = info["counts"][0]
+    too_many = game.table_rules["counts"][count["id"]] + 1
+    taps = {"client_token": "walk-1", "expected_number": 1, "winner": "1", "how": "self_draw"}
+
+    response = client.post(
+        f"/sessions/{game.pk}/hands/new/", {**taps, f"counts_{count['id']}": str(too_many)}, headers=HTMX
+    )
+
+    assert response.status_code == 422 and not Round.objects.filter(session=game).exists()
+    result = settle(
+        new_variant,
+        {
+            "result": "win",
+            "wins": [{"seat": 1, "method": "self_draw", "patterns": []}],
+            "counts": {count["id"]: too_many},
+        },
+    )
+    assert [error["code"] for error in result["errors"]] == ["count_above_maximum"]
+
+
+def test_a_session_of_a_variant_the_registry_does_not_know_is_refused_without_a_500(owner: User) -> None:
+    client = Client()
+    client.force_login(owner)
+
+    response = client.post("/sessions/new/", {**start_form_data("zhengzhou"), "variant": "nowhere"}, headers=HTMX)
+
+    assert response.status_code == 422
+    assert not GameSession.objects.exists()
+    with pytest.raises(HandRejected) as refused:
+        make_session(owner, "nowhere")
+    assert refused.value.errors[0]["code"] == "unknown_variant"
+    assert not GameSession.objects.exists()
+
+
+# A fresh process per fixture, running nine web files over again: nightly (.ci/nightly). Every run of the
+# suite still plays each fixture through the whole app in process (above) and through the generic rules
+# tests (tests/rules/test_registry.py).
+@pytest.mark.nightly
+@pytest.mark.parametrize("variant", fixture_variant_ids())
+def test_a_copied_variant_folder_passes_every_generic_web_test(variant: str, tmp_path: Path) -> None:
+    """The generic web tests, run in a fresh process whose registry also reads a temporary copy of the folder,
+    select and pass the new variant's cases (as tests/rules/test_registry.py does for the rules tests)."""
+    env = {**os.environ, PATHS_VARIABLE: str(copy_variant_folder(variant, tmp_path))}
+    env.pop("DATABASE_URL", None)  # its own SQLite test database, whatever database this run uses
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-k", variant]
+    command += [str(REPOSITORY / name) for name in GENERIC_WEB_TESTS]
+    done = subprocess.run(command, cwd=REPOSITORY, env=env, capture_output=True, text=True, check=False)
+
+    assert done.returncode == 0, done.stdout[-4000:]
+    passed = re.search(r"(\d+) passed", done.stdout)
+    assert passed is not None and int(passed.group(1)) >= 10, done.stdout[-2000:]
+    assert " failed" not in done.stdout and " error" not in done.stdout
