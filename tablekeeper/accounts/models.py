@@ -6,12 +6,18 @@ requests from new addresses (an attacker's, or a busy evening's) would wipe live
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
 
 
 class RateCounter(models.Model):
-    """How many times something happened in the window that ends at `expires` (throttle.py)."""
+    """How many times something happened in the window that ends at `expires` (accounts/throttle.py)."""
 
     key = models.CharField(max_length=200, unique=True)
     count = models.PositiveIntegerField(default=0)
@@ -22,7 +28,7 @@ class RateCounter(models.Model):
 
 
 class KnownDevice(models.Model):
-    """A browser that logged in to `user` (login_throttle.py): its cookie holds only a random token,
+    """A browser that logged in to `user` (accounts/login_throttle.py): its cookie holds only a random token,
     whose digest is kept here. A known device counts only its own wrong passwords, so strangers'
     guesses cannot lock its keeper out. It stops being known when the password changes or is
     reset (`password_mark` no longer matches), when it uses up its own allowance of wrong
@@ -36,3 +42,11 @@ class KnownDevice(models.Model):
 
     def __str__(self) -> str:
         return f"known device of {self.user_id}"
+
+
+def display_name(user: AbstractBaseUser | None) -> str:
+    """How pages others can read name an account: the display name its keeper chose (kept in
+    User.first_name), else the word "keeper" — never the log-in name, which is half of what a
+    password guesser needs."""
+    chosen = str(getattr(user, "first_name", "") or "").strip()
+    return chosen or str(_("keeper"))

@@ -9,8 +9,6 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tablekeeper.keeping.models import player_name_key
-
 PLAYER_NAME_MAX_LENGTH = 40
 # Player.name_key's column.
 PLAYER_NAME_KEY_MAX_LENGTH = 160
@@ -77,3 +75,14 @@ def player_name_problems(names: Sequence[str]) -> list[tuple[int, str]]:
             problems.append((index, _("Four different names, please: this one is already seated.")))
         seen.add(key)
     return problems
+
+
+def player_name_key(name: str) -> str:
+    """The one rule for "the same name": spaces collapsed, NFKC-normalised and case-folded.
+
+    Python defines it identically on every database, unlike SQL's UPPER/LOWER (PostgreSQL's
+    LOWER("İlker") is not its UPPER's inverse, and the Kelvin sign K folds to k only here).
+    NFKC also folds full-width Latin letters, which Chinese keyboards type, to their ASCII twins.
+    """
+    collapsed = " ".join(name.split())
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", collapsed).casefold())

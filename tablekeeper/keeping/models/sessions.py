@@ -1,4 +1,4 @@
-"""The database: players, sessions, their seats, hands (rounds) and the corrections audit trail.
+"""A table's evening: the players a keeper seats, the session and its four seats.
 
 The hand record is the source of truth. Each round also stores what the engine derived from it
 (deltas, pot change, reasons, state after) and the session stores the running totals and the
@@ -7,15 +7,11 @@ current table state, so that every page reads a fixed number of rows however lon
 
 from __future__ import annotations
 
-import hashlib
-import json
 import secrets
-import unicodedata
-import uuid
 from datetime import UTC, datetime
 from decimal import Decimal
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypedDict
+from typing import TYPE_CHECKING, Any, Self, TypedDict
 
 from django.conf import settings
 from django.db import models
@@ -24,15 +20,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tablekeeper.reading.corrected_hands import CorrectedHand, PointsChange
 from tablekeeper.rules import (
     HouseRules,
     Names,
     OptionValue,
     PatternValue,
     PresetInfo,
-    ReasonLine,
-    Record,
     StartingState,
     State,
     TableRules,
@@ -43,10 +36,13 @@ from tablekeeper.rules import (
     table_rules,
     variant_ids,
 )
+
 from .table_fee_fields import TableFeeFields
 
 if TYPE_CHECKING:
-    from django.contrib.auth.base_user import AbstractBaseUser
+    pass
+
+from tablekeeper.accounts.validators import player_name_key
 
 WIND_NAMES = ("东", "南", "西", "北")
 
@@ -127,17 +123,6 @@ def house_rule_keys(variant: str) -> set[str]:
     return {option["key"] for option in info["options"]} | {alias["key"] for alias in info["option_aliases"]}
 
 
-def player_name_key(name: str) -> str:
-    """The one rule for "the same name": spaces collapsed, NFKC-normalised and case-folded.
-
-    Python defines it identically on every database, unlike SQL's UPPER/LOWER (PostgreSQL's
-    LOWER("İlker") is not its UPPER's inverse, and the Kelvin sign K folds to k only here).
-    NFKC also folds full-width Latin letters, which Chinese keyboards type, to their ASCII twins.
-    """
-    collapsed = " ".join(name.split())
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", collapsed).casefold())
-
-
 def new_share_token() -> str:
     return secrets.token_urlsafe(18)
 
@@ -206,7 +191,7 @@ class GameSession(TableFeeFields):
     # the keeper corrected them.
     played_from = models.DateTimeField(null=True, blank=True)
     played_until = models.DateTimeField(null=True, blank=True)
-    # For a session made by importing an export: the export's fingerprint (services/exchange.py),
+    # For a session made by importing an export: the export's fingerprint (keeping/services/exchange.py),
     # so that importing the same file again is asked about instead of making a silent twin.
     import_fingerprint = models.CharField(max_length=64, blank=True, default="")
 
@@ -353,301 +338,3 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"P{self.index} {self.player}"
-
-
-# A hand row's per-seat columns, by name: spelled out so that mypy knows each as a key of the
-# services' typed column dicts (services/derived.py).
-GainColumn = Literal["gain_0", "gain_1", "gain_2", "gain_3"]
-TotalColumn = Literal["total_0", "total_1", "total_2", "total_3"]
-
-
-class Round(models.Model):
-    """One physical hand: the record the scorekeeper entered and what the engine derived from it."""
-
-    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="rounds")
-    # Which hand this is, for good: the number moves when an earlier hand is deleted, the key never
-    # does, so the corrections of this hand (Correction.hand_key) stay with it.
-    key = models.UUIDField(default=uuid.uuid4, editable=False, unique=True)
-    number = models.PositiveIntegerField()
-    record: models.JSONField[Record, Record] = models.JSONField()
-    deltas: models.JSONField[list[int], list[int]] = models.JSONField()
-    pot_delta = models.BigIntegerField(default=0)
-    lines: models.JSONField[list[ReasonLine], list[ReasonLine]] = models.JSONField(default=list)
-    state_after: models.JSONField[State, State] = models.JSONField()
-    # Derived when the hand is written (and re-derived by every re-score), so that history,
-    # chart and statistics read small columns instead of every hand's record and reasons:
-    # each seat's change from its starting points after this hand (columns, so that a correction
-    # that only shifts the later totals is one UPDATE ... SET total_0 = total_0 + %s),
-    total_0 = models.BigIntegerField(default=0)
-    total_1 = models.BigIntegerField(default=0)
-    total_2 = models.BigIntegerField(default=0)
-    total_3 = models.BigIntegerField(default=0)
-    # how many times the deal has passed to another seat up to the end of this hand (the board's
-    # prevailing wind, read from the last hand alone),
-    deal_passes = models.PositiveIntegerField(default=0)
-    # how it ended (the record's "win", "draw" or "void"), the first winner's method ("" when
-    # nobody won), the discarder (or the seat whose kong was robbed),
-    result = models.CharField(max_length=5, default="win")
-    method = models.CharField(max_length=10, blank=True, default="")
-    discarder = models.PositiveSmallIntegerField(null=True, blank=True)
-    # and what each seat gained in a hand it won (null for a seat that did not win).
-    gain_0 = models.BigIntegerField(null=True, blank=True)
-    gain_1 = models.BigIntegerField(null=True, blank=True)
-    gain_2 = models.BigIntegerField(null=True, blank=True)
-    gain_3 = models.BigIntegerField(null=True, blank=True)
-    # Those columns by seat, for the code that reads or writes them by name (queries, re-scores, pages).
-    TOTAL_COLUMNS: ClassVar[tuple[TotalColumn, TotalColumn, TotalColumn, TotalColumn]] = (
-        "total_0",
-        "total_1",
-        "total_2",
-        "total_3",
-    )
-    GAIN_COLUMNS: ClassVar[tuple[GainColumn, GainColumn, GainColumn, GainColumn]] = (
-        "gain_0",
-        "gain_1",
-        "gain_2",
-        "gain_3",
-    )
-    # `method` of a hand the rules refused but the keeper insisted on (issue 18): saved as a void hand
-    # carrying only a manual adjustment, kept apart from a plain void hand by this value.
-    MANUAL_ADJUSTMENT: ClassVar[str] = "manual"
-    client_token = models.CharField(max_length=64)
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
-    created = models.DateTimeField(auto_now_add=True)
-    updated = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ("number",)
-        constraints = (
-            models.UniqueConstraint(fields=["session", "number"], name="round_number_unique_per_session"),
-            models.UniqueConstraint(fields=["session", "client_token"], name="round_token_unique_per_session"),
-        )
-
-    def __str__(self) -> str:
-        return f"hand {self.number} of session {self.session_id}"
-
-    @property
-    def totals_after(self) -> list[int]:
-        return [int(getattr(self, column)) for column in self.TOTAL_COLUMNS]
-
-    @property
-    def fingerprint(self) -> str:
-        """Which hand, as entered, a form was opened on: its token (a hand undone and recorded again
-        gets a new one) and its record (an edit from another phone changes it). Renumbering and
-        re-scoring leave it alone, as they change nothing the keeper looked at."""
-        seen = json.dumps([self.client_token, self.record], sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(seen.encode()).hexdigest()[:20]
-
-
-class SpentToken(models.Model):
-    """A client token whose hand no longer stands as it was saved: undone, deleted or replaced by
-    an edit. A phone that retries that Save later (its answer was lost, it sat in an outbox) is
-    told what happened instead of bringing the hand back (services/hands.py)."""
-
-    class Ending(models.TextChoices):
-        UNDONE = "undone", _("undone")
-        DELETED = "deleted", _("deleted")
-        REPLACED = "replaced", _("replaced")
-
-    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="spent_tokens")
-    token = models.CharField(max_length=64)
-    # The hand the token made, as it was then: its number and record.
-    number = models.PositiveIntegerField()
-    record: models.JSONField[Record, Record] = models.JSONField()
-    ending = models.CharField(max_length=10, choices=Ending.choices)
-    when = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ("-when", "-pk")
-        indexes = (models.Index(fields=["session", "token"], name="spent_token_lookup"),)
-
-    def __str__(self) -> str:
-        return f"{self.token} ({self.ending} hand {self.number})"
-
-
-class Correction(models.Model):
-    """One change to a hand, for the record: who added, edited, deleted or undid which hand, and
-    the hand's record before and after; and each later hand whose points that change moved."""
-
-    class Action(models.TextChoices):
-        ADD = "add", _("added")
-        EDIT = "edit", _("edited")
-        DELETE = "delete", _("deleted")
-        UNDO = "undo", _("undone")
-        # Written by a data migration when the rule book's law changed a stored hand's figures (RULES §9.9).
-        RESCORE = "rescore", _("re-scored under the rule book's new law")
-        # A later hand whose points an edit or a delete of an earlier hand (`cause`) moved.
-        RESCORED_BY = "rescored_by", _("re-scored by a correction")
-
-    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="corrections")
-    # The hand's identity (its Round.key), the same after renumbering and after the hand is gone:
-    # what the trail is looked up by. `number` is only the number the hand had at the time.
-    hand_key = models.UUIDField()
-    number = models.PositiveIntegerField()
-    action = models.CharField(max_length=12, choices=Action.choices)
-    before: models.JSONField[CorrectedHand | None, CorrectedHand | None] = models.JSONField(null=True, blank=True)
-    after: models.JSONField[CorrectedHand | None, CorrectedHand | None] = models.JSONField(null=True, blank=True)
-    # The hand's points before and after: on an edit, and on each later hand it re-scored.
-    points: models.JSONField[PointsChange | None, PointsChange | None] = models.JSONField(null=True, blank=True)
-    # Which correction re-scored this hand (RESCORED_BY only). DO_NOTHING: corrections go only with
-    # their session, all at once, and this keeps that one DELETE (no row-by-row cascade to collect).
-    cause = models.ForeignKey("self", on_delete=models.DO_NOTHING, null=True, blank=True, related_name="knock_ons")
-    who = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
-    when = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = (
-            "-when",
-            "-pk",
-        )
-        indexes = (models.Index(fields=["session", "hand_key"], name="correction_hand_key_idx"),)
-
-    def __str__(self) -> str:
-        return f"{self.action} hand {self.number}"
-
-
-def new_invitation_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-class Keeper(models.Model):
-    """Another account the owner lets keep score on a session: record, undo, edit and delete hands."""
-
-    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="keepers")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="kept_sessions")
-    added_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ("created", "pk")
-        constraints = (models.UniqueConstraint(fields=["session", "user"], name="keeper_unique_per_session"),)
-
-    def __str__(self) -> str:
-        return f"{self.user} keeps {self.session}"
-
-
-class Invitation(models.Model):
-    """A one-time link that makes whoever opens it (signed in) a keeper of the session."""
-
-    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="invitations")
-    token = models.CharField(max_length=40, unique=True, default=new_invitation_token)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    created = models.DateTimeField(auto_now_add=True)
-    expires = models.DateTimeField()
-
-    class Meta:
-        ordering = ("-created", "-pk")
-
-    def __str__(self) -> str:
-        return f"invitation to {self.session}"
-
-    def get_absolute_url(self) -> str:
-        return reverse("join_session", args=[self.token])
-
-
-class KeeperRequest(models.Model):
-    """The owner asked for a keeper by user name. `name` is what the owner typed and is kept whether
-    or not such an account exists, so the owner's list of pending invitations says nothing about
-    which names are accounts; `user` is the account it reached (None when none matched, and then
-    it reaches no one, even an account made with that name later). Nothing changes for `user`
-    until they accept it from their sessions page; it ends when declined, withdrawn, cancelled
-    with the session's link, when `user` stops being a keeper, or after its lifetime."""
-
-    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="keeper_requests")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="keeper_requests"
-    )
-    name = models.CharField(max_length=150)
-    # `name` case-folded: one pending invitation per typed name and session, whatever its case.
-    name_key = models.CharField(max_length=150)
-    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ("-created", "-pk")
-        constraints = (
-            models.UniqueConstraint(fields=["session", "name_key"], name="keeper_request_unique_name_per_session"),
-        )
-
-    def __str__(self) -> str:
-        return f"{self.name} asked to keep {self.session}"
-
-
-def display_name(user: AbstractBaseUser | None) -> str:
-    """How pages others can read name an account: the display name its keeper chose (kept in
-    User.first_name), else the word "keeper" — never the log-in name, which is half of what a
-    password guesser needs."""
-    chosen = str(getattr(user, "first_name", "") or "").strip()
-    return chosen or str(_("keeper"))
-
-
-# The most presets one account keeps: a handful of tables, not a library.
-MAX_PRESETS = 20
-PRESET_NAME_MAX_LENGTH = 40
-
-
-class TablePreset(TableFeeFields):
-    """A keeper's saved table ("our Thursday rules"): variant, house rules, base, starting points and,
-    when saved from a session, its four players, so that the next session starts in one tap."""
-
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="presets")
-    name = models.CharField(max_length=PRESET_NAME_MAX_LENGTH)
-    # A registered variant's id (`rules.variant_ids()`), checked by the forms and services that write it:
-    # no choices here, so that a new variant folder needs no migration.
-    variant = models.CharField(max_length=20)
-    options = models.JSONField(default=dict, blank=True)
-    base = models.PositiveIntegerField()
-    starting_points = models.IntegerField()
-    player_names = models.JSONField(default=list, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ("name", "pk")
-        constraints = (models.UniqueConstraint(fields=["owner", "name"], name="preset_name_unique_per_owner"),)
-
-    def __str__(self) -> str:
-        return self.name
-
-    @property
-    def variant_names(self) -> Names:
-        """The variant's names; a variant this version no longer plays keeps its stored id."""
-        if self.variant in variant_ids():
-            name = get_variant(self.variant)["name"]
-            return {"en": name["en"], "zh": name["zh"]}
-        return {"en": self.variant, "zh": self.variant}
-
-    @property
-    def names_shown(self) -> list[str]:
-        """The saved players, as stored (a preset from elsewhere may hold anything: shown, never trusted)."""
-        names = self.player_names if isinstance(self.player_names, list) else []
-        return [str(name) for name in names[:4]]
-
-
-# A keeper's regular groups (牌友圈): a handful, each of a table's worth of players or a few more.
-MAX_GROUPS = 20
-GROUP_NAME_MAX_LENGTH = 40
-GROUP_PLAYERS_RANGE = (4, 16)
-
-
-class PlayerGroup(models.Model):
-    """A named set of players the keeper plays with: their standings across evenings count the
-    keeper's sessions in which all four seats were taken by members."""
-
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_groups")
-    name = models.CharField(max_length=GROUP_NAME_MAX_LENGTH)
-    players = models.ManyToManyField(Player, related_name="player_groups")
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ("name", "pk")
-        constraints = (models.UniqueConstraint(fields=["owner", "name"], name="group_name_unique_per_owner"),)
-
-    def __str__(self) -> str:
-        return self.name
-
-    def get_absolute_url(self) -> str:
-        return reverse("group_detail", args=[self.pk])
-
-
-# Registered with the app from here; they live in a module of their own (account safety, not play).
-from tablekeeper.accounts import models as account_models  # noqa: E402, F401
