@@ -17,6 +17,8 @@ from tablekeeper.keeping.views import (
     sessions,
 )
 from tablekeeper.players.views import groups, players
+from tablekeeper.sharing.views import history as shared_hands
+from tablekeeper.sharing.views import rules as shared_rules
 from tablekeeper.sharing.views import share, summary
 from tablekeeper.sharing.views.card import session_card, shared_card
 from tablekeeper.web import offline
@@ -29,7 +31,7 @@ register_converter(BoundedIntConverter, "id")
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="session_list"), name="home"),
     path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/login/", accounts.LoginView.as_view(), name="login"),
+    path("accounts/login/", keepers.InvitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/name/", accounts.display_name, name="display_name"),
     path("accounts/password/", accounts.PasswordChangeView.as_view(), name="password_change"),
@@ -104,8 +106,8 @@ urlpatterns = [
     path("b/<slug:token>/", share.shared_board, name="shared_board"),
     path("b/<slug:token>/summary/", summary.shared_summary, name="shared_summary"),
     path("b/<slug:token>/card/", shared_card, name="shared_card"),
-    path("b/<slug:token>/hands/", history.shared_history, name="shared_history"),
-    path("b/<slug:token>/rules/", reference.shared_rules, name="shared_rules"),
+    path("b/<slug:token>/hands/", shared_hands.shared_history, name="shared_history"),
+    path("b/<slug:token>/rules/", shared_rules.shared_rules, name="shared_rules"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

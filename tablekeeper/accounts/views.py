@@ -5,7 +5,6 @@ and reset mails per address and hour (tablekeeper.accounts.throttle)."""
 from __future__ import annotations
 
 import hashlib
-import re
 import threading
 from datetime import timedelta
 from typing import Any
@@ -28,7 +27,6 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
-from tablekeeper.keeping import services
 from tablekeeper.web.http import HtmxHttpRequest, current_user
 
 from .login_throttle import count_wrong_password, forget_devices, lift_lockout, password_check_allowed, remember_device
@@ -42,7 +40,6 @@ _ATTEMPTS_PER_SIGNUP = 20
 # A double-tapped Sign up: the second request may log in to the account the first just made,
 # with the same password, within this long.
 _DOUBLE_TAP_WINDOW = timedelta(minutes=2)
-_JOIN_PATH = re.compile(r"^/join/([A-Za-z0-9_-]{1,40})/$")
 DISPLAY_NAME_MAX_LENGTH = 40
 
 
@@ -171,23 +168,13 @@ def _safe_next(request: HttpRequest) -> str:
 
 class LoginView(auth_views.LoginView):
     """Django's log-in; a success marks this browser as a known device of the account (its keeper
-    is then never locked out by strangers' guesses), and a newcomer arriving from a keeper
-    invitation is told what they were invited to."""
+    is then never locked out by strangers' guesses). What a page that sent the keeper here says on the
+    log-in page (an invitation to keep score) is added by a subclass of the concern that owns it."""
 
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)
         remember_device(self.request, response, form.get_user())
         return response
-
-    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        context = super().get_context_data(**kwargs)
-        found = _JOIN_PATH.match(context.get("next") or "")
-        invitation = services.open_invitation(found.group(1)) if found else None
-        if invitation is not None:
-            seats = invitation.session.seats.select_related("player").order_by("index")
-            context["invitation"] = invitation
-            context["invited_names"] = [seat.player.name for seat in seats]
-        return context
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from tablekeeper.keeping.models import MAX_HAND_NUMBER
-
 
 class BoundedIntConverter:
     """A positive whole number of at most 9 digits (ids and hand numbers)."""
@@ -17,7 +15,7 @@ class BoundedIntConverter:
         return str(value)
 
 
-def query_number(raw: str | None, *, most: int = MAX_HAND_NUMBER) -> int | None:
+def query_number(raw: str | None, *, most: int) -> int | None:
     """A whole number from a query or form parameter, or None for anything else: ASCII digits
     only ("²" is a digit to str.isdigit but not to int) and no larger than `most`."""
     if raw is None or not raw.isascii() or not raw.isdecimal() or len(raw) > len(str(most)):

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from tablekeeper.keeping.models import GameSession, TablePreset
+from tablekeeper.keeping.pages.board import seats_of
 from tablekeeper.keeping.services.exchange import export_session
-from tablekeeper.keeping.views.board import seats_of
 from tests.conftest import HTMX, make_session, record_all, win
 from tests.keeping.test_sessions import start_form_data
 

@@ -18,6 +18,7 @@ from django.core.files.uploadhandler import StopUpload
 from tablekeeper.accounts.uploads import MAX_UPLOAD_BYTES, UploadSizeLimit
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession, Round
+from tablekeeper.keeping.pages.board import seats_of
 from tablekeeper.keeping.services.exchange import (
     AlreadyImported,
     ImportRefused,
@@ -25,7 +26,6 @@ from tablekeeper.keeping.services.exchange import (
     export_session,
     import_session,
 )
-from tablekeeper.keeping.views.board import seats_of
 from tablekeeper.rules import Record
 from tests.conftest import HTMX, draw, make_session, record_all, win
 

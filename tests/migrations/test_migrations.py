@@ -162,8 +162,8 @@ def test_migration_0009_ties_every_stored_correction_to_its_hand_through_deletes
     again, and an imported session with no "add" events), the links rebuilt from the trail's order
     and records are the ones the services themselves wrote."""
     from tablekeeper.keeping import services
+    from tablekeeper.keeping.pages.board import seats_of
     from tablekeeper.keeping.services.exchange import export_session, import_session
-    from tablekeeper.keeping.views.board import seats_of
     from tests.conftest import draw, make_session, record_all, win
 
     migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())

@@ -12,8 +12,8 @@ from django.db import connection
 from tablekeeper.accounts.validators import player_name_key
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Player
+from tablekeeper.keeping.pages.board import seats_of
 from tablekeeper.keeping.services.exchange import export_session, import_session
-from tablekeeper.keeping.views.board import seats_of
 from tests.conftest import HTMX, make_session
 
 pytestmark = pytest.mark.django_db

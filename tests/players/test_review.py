@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tablekeeper.keeping import services
-from tablekeeper.keeping.views.chart import chart_points, running_total_chart, sampled_numbers
+from tablekeeper.keeping.pages.chart import chart_points, running_total_chart, sampled_numbers
 from tablekeeper.players.services.stats import PlayerStats, SeatTally, seat_tallies, tally
 from tablekeeper.rules import Record
 from tests.conftest import draw, make_session, record_all, win

@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tablekeeper.keeping import services
+from tablekeeper.keeping.pages.board import seats_of
 from tablekeeper.keeping.services.exchange import export_session
 from tablekeeper.keeping.services.presets import save_preset
-from tablekeeper.keeping.views.board import seats_of
 from tablekeeper.players.services.groups import group_from_session
 from tests.conftest import PASSWORD, draw, make_session, record_all, win
 

@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper.keeping.models import Correction, GameSession, Player, Round
+from tablekeeper.keeping.pages.board import seats_of
 from tablekeeper.keeping.services.exchange import SessionExport, export_session
-from tablekeeper.keeping.views.board import seats_of
 from tests.conftest import HTMX, make_session, record_all, taps, win
 
 pytestmark = pytest.mark.django_db

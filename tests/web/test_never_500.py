@@ -17,8 +17,8 @@ from django.test import Client
 
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession
+from tablekeeper.keeping.pages.board import seats_of
 from tablekeeper.keeping.services.exchange import export_session
-from tablekeeper.keeping.views.board import seats_of
 from tablekeeper.players.models import PlayerGroup
 from tablekeeper.players.services.groups import add_member, delete_group, group_from_session, remove_member
 from tablekeeper.sharing.views import summary as summary_views

@@ -21,10 +21,10 @@ from tablekeeper.web.http import HtmxHttpRequest, current_user
 
 from ..forms.exchange import ImportForm
 from ..models import GameSession
+from ..pages.access import kept_session
+from ..pages.board import seats_of
 from ..services.exchange import AlreadyImported, ImportRefused, export_csv, export_session, import_session
 from ..services.quotas import QuotaReached, imports_message
-from .access import kept_session
-from .board import seats_of
 
 
 def _download(body: str, content_type: str, session: GameSession, extension: str) -> HttpResponse:

@@ -24,14 +24,12 @@ from .. import services
 from ..forms import HandForm, new_client_token
 from ..forms.hand_rows import carried_side_bets
 from ..forms.values import FieldValues
-from ..models import GameSession, Round, Seat
-from .access import kept_session
-from .board import build_board, seats_of
-from .next_hand import deals_after
-from .outbox import asks_for_json, hand_outbox
-from .races import race_view
-from .saved_hands import later_rows, seat_rows
-from .sessions import board_after_save
+from ..models import MAX_HAND_NUMBER, GameSession, Round, Seat
+from ..pages.access import kept_session
+from ..pages.board import board_after_save, build_board, deals_after, seats_of
+from ..pages.outbox import asks_for_json, save_kept_hand
+from ..pages.races import race_view
+from ..pages.rows import later_rows, seat_rows
 
 FORM_TEMPLATE = "hands/form.html"
 
@@ -272,7 +270,7 @@ def _new_hand_initial(session: GameSession) -> FieldValues:
 def hand_new(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     if request.method == "POST" and asks_for_json(request):
         # A page loaded before the outbox had an address of its own sends its kept hands here.
-        return hand_outbox(request, session_id)
+        return save_kept_hand(request, kept_session(request, session_id))
     session = kept_session(request, session_id)
     if request.method == "GET" and not session.is_open:
         return redirect(session)
@@ -304,7 +302,7 @@ def hand_preview(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     session = kept_session(request, session_id)
     seats = seats_of(session)
     raw_editing = request.POST.get("editing") or ""
-    editing = query_number(raw_editing)
+    editing = query_number(raw_editing, most=MAX_HAND_NUMBER)
     if raw_editing and (editing is None or editing > session.hand_count):
         return HttpResponseBadRequest(
             _("There is no hand %(number)s to preview a change of.") % {"number": raw_editing[:12]}

@@ -7,99 +7,21 @@ history costs what a 30-hand one does. The reasons are on each hand's own page, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from datetime import datetime
-
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.template.response import TemplateResponse
-from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tablekeeper.reading.reasons import Reason, headline, reasons
-from tablekeeper.sharing.views.share import SHARED_BOARD_VARY
 from tablekeeper.web.converters import query_number
-from tablekeeper.web.http import HtmxHttpRequest, page_or_partial, revalidated
+from tablekeeper.web.http import HtmxHttpRequest, page_or_partial
 
-from ..models import GameSession, Round
-from ..services.trail import removed_hands, with_correction_marks
-from .access import kept_session, shared_session
-from .board import board_etag, seats_of
-from .chart import chart_points, running_total_chart
-from .corrections import said_trail
-
-PAGE_SIZE = 30
-
-
-@dataclass(frozen=True)
-class SeatCell:
-    change: int
-    points: int
-
-
-@dataclass(frozen=True)
-class HistoryRow:
-    number: int
-    how: str
-    cells: list[SeatCell]
-    pot_delta: int
-
-
-def how_it_ended(result: str, method: str, false_win_by: str | None = None) -> str:
-    """A word or two for the row: the winner's column already shows who won. A void hand says what
-    the keeper chose: a plain 作废, or 诈胡 naming who paid for it."""
-    if result == "draw":
-        return str(_("Draw"))
-    if result == "void":
-        if method == Round.MANUAL_ADJUSTMENT:
-            return str(_("Manual adjustment"))
-        if false_win_by is not None:
-            return _("False win (%(name)s)") % {"name": false_win_by}
-        return str(_("Void"))
-    return {"self_draw": str(_("Self-draw")), "discard": str(_("Discard")), "rob_kong": str(_("Robbed kong"))}.get(
-        method, method
-    )
-
-
-def _false_wins(session: GameSession, numbers: list[int], names: list[str]) -> dict[int, str]:
-    """Who false-won each of these void hands (诈胡), read from the records of those hands alone."""
-    if not numbers:
-        return {}
-    found = {}
-    for number, record in Round.objects.filter(session=session, number__in=numbers).values_list("number", "record"):
-        seat = next((p.get("seat") for p in record.get("penalties") or [] if p.get("kind") == "false_win"), None)
-        if isinstance(seat, int) and 0 <= seat < len(names):
-            found[number] = names[seat]
-    return found
-
-
-def history_page(
-    session: GameSession, starting_points: list[int], before: int | None, names: list[str] | None = None
-) -> tuple[list[HistoryRow], int | None]:
-    """The page of hands numbered `before` and down (the newest without it), and the next page's `before`."""
-    rows = Round.objects.filter(session=session).order_by("-number")
-    if before is not None:
-        rows = rows.filter(number__lte=before)
-    values = list(
-        rows.values_list("number", "result", "method", "deltas", "pot_delta", *Round.TOTAL_COLUMNS)[: PAGE_SIZE + 1]
-    )
-    voids = [row[0] for row in values[:PAGE_SIZE] if row[1] == "void" and row[2] != Round.MANUAL_ADJUSTMENT]
-    false_wins = _false_wins(session, voids, names or [])
-    page = [
-        HistoryRow(
-            number=number,
-            how=how_it_ended(result, method, false_wins.get(number)),
-            cells=[
-                SeatCell(change, start + total)
-                for change, start, total in zip(deltas, starting_points, totals, strict=True)
-            ],
-            pot_delta=pot_delta,
-        )
-        for number, result, method, deltas, pot_delta, *totals in values[:PAGE_SIZE]
-    ]
-    older = values[PAGE_SIZE][0] if len(values) > PAGE_SIZE else None
-    return page, older
+from ..models import MAX_HAND_NUMBER
+from ..pages.access import kept_session
+from ..pages.board import seats_of
+from ..pages.chart import chart_points, running_total_chart
+from ..pages.history import history_page
+from ..pages.trail import said_trail
+from ..services.trail import removed_hands
 
 
 @login_required
@@ -107,7 +29,7 @@ def history_page(
 def hand_history(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     session = kept_session(request, session_id)
     raw_before = request.GET.get("before")
-    before = query_number(raw_before)
+    before = query_number(raw_before, most=MAX_HAND_NUMBER)
     if raw_before is not None and before is None:
         raise Http404("No such page of the history.")
     seats = seats_of(session)
@@ -134,96 +56,3 @@ def removed_hands_page(request: HtmxHttpRequest, session_id: int) -> HttpRespons
         for hand in removed_hands(session)
     ]
     return TemplateResponse(request, "hands/removed.html", {"session": session, "hands": hands})
-
-
-@dataclass(frozen=True)
-class SharedHandRow:
-    """One hand as the table reads it behind the share link: when, how it ended, each seat's change
-    and points after it, the engine's reasons, and whether a correction touched it."""
-
-    number: int
-    when: datetime
-    headline: str
-    cells: list[SeatCell]
-    pot_delta: int
-    lines: list[Reason]
-    edited: bool
-    rescored: bool
-
-
-def shared_history_page(
-    session: GameSession, starting_points: list[int], names: list[str], before: int | None
-) -> tuple[list[SharedHandRow], int | None]:
-    """Hands numbered `before` and down (the newest without it), each with its reasons, and the next
-    page's `before`: a page's rows, their reasons and correction marks in one query.
-
-    Each reason links to this table's rules behind the same link (its values at this table), not
-    the book's page, which a reason line would link to elsewhere."""
-    rows = with_correction_marks(Round.objects.filter(session=session)).order_by("-number")
-    if before is not None:
-        rows = rows.filter(number__lte=before)
-    columns = ("number", "created", "deltas", "pot_delta", "lines", "edited", "rescored", *Round.TOTAL_COLUMNS)
-    values = list(rows.values_list(*columns)[: PAGE_SIZE + 1])
-    info = session.variant_info
-    rules = reverse("shared_rules", args=[session.share_token])
-    page = []
-    for number, created, deltas, pot_delta, lines, edited, rescored, *totals in values[:PAGE_SIZE]:
-        said = headline(lines, names, info)
-        page.append(
-            SharedHandRow(
-                number=number,
-                when=created,
-                headline=said,
-                cells=[
-                    SeatCell(change, start + total)
-                    for change, start, total in zip(deltas, starting_points, totals, strict=True)
-                ],
-                pot_delta=pot_delta,
-                # The headline says how it ended; the reasons go on from there.
-                lines=[
-                    replace(line, href=f"{rules}#{line.href.partition('#')[2]}") if line.href else line
-                    for line in reasons(lines, names, info)
-                    if line.text != said
-                ],
-                edited=edited,
-                rescored=rescored,
-            )
-        )
-    older = values[PAGE_SIZE][0] if len(values) > PAGE_SIZE else None
-    return page, older
-
-
-@require_GET
-def shared_history(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """/b/<token>/hands/: every hand, read-only, for whoever holds the share link (no sign-in), a
-    page at a time. Guarded and cached as the shared board is: gone with the link, revalidated on
-    every visit (a 304 while the session has not changed), never kept by a shared cache."""
-    session = shared_session(token)
-    raw_before = request.GET.get("before")
-    before = query_number(raw_before)
-    if raw_before is not None and before is None:
-        raise Http404("No such page of the history.")
-    etag = board_etag(session, f"h{before or ''}{'f' if request.htmx else 'p'}")
-
-    def render() -> HttpResponse:
-        seats = seats_of(session)
-        names = [seat.player.name for seat in seats]
-        rows, older = shared_history_page(session, [seat.starting_points for seat in seats], names, before)
-        context = {
-            "session": session,
-            "rows": rows,
-            "older": older,
-            "seat_names": names,
-            # The hands no longer in the session, on the first page: the table saw them go.
-            "removed": removed_hands(session) if before is None and not request.htmx else [],
-            "marked": any(row.edited or row.rescored for row in rows),
-        }
-        return page_or_partial(request, "share/history.html", "rows", context)
-
-    return revalidated(
-        request,
-        etag=etag,
-        last_modified=int(session.updated_at.timestamp()),
-        vary=SHARED_BOARD_VARY,
-        render=render,
-    )

@@ -3,6 +3,9 @@ sessions page) or with a one-time link, and removes them."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from django import forms
 from django.conf import settings
 from django.contrib import messages
@@ -17,11 +20,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tablekeeper.accounts.throttle import account_over_limit
+from tablekeeper.accounts.views import LoginView
 from tablekeeper.web.http import HtmxHttpRequest, current_user
 
 from .. import services
 from ..models import GameSession, Invitation, Keeper
-from .access import is_owner, kept_session, owned_session
+from ..pages.access import is_owner, kept_session, owned_session
 
 
 class AddKeeperForm(forms.Form):
@@ -174,3 +178,21 @@ def join_session(request: HtmxHttpRequest, token: str) -> HttpResponse:
     seats = session.seats.select_related("player").order_by("index")
     context = {"invitation": invitation, "session": session, "names": [seat.player.name for seat in seats]}
     return TemplateResponse(request, "sessions/join.html", context)
+
+
+# A keeper invitation's link, as the log-in page's `next` carries it.
+_JOIN_PATH = re.compile(r"^/join/([A-Za-z0-9_-]{1,40})/$")
+
+
+class InvitedLoginView(LoginView):
+    """The log-in page; a newcomer arriving from a keeper invitation is told what they were invited to."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        found = _JOIN_PATH.match(context.get("next") or "")
+        invitation = services.open_invitation(found.group(1)) if found else None
+        if invitation is not None:
+            seats = invitation.session.seats.select_related("player").order_by("index")
+            context["invitation"] = invitation
+            context["invited_names"] = [seat.player.name for seat in seats]
+        return context

@@ -13,22 +13,14 @@ from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET
 
-from tablekeeper.rules.deal import next_deals
 from tablekeeper.web.http import HtmxHttpRequest, revalidated
 
 from ..models import GameSession
-from .access import kept_session
-from .board import board_etag, build_board, seats_of
+from ..pages.access import kept_session
+from ..pages.board import board_etag, build_board, deals_after, seats_of
 
 # The answer is in the keeper's language (the table line) and for their account.
 VARY = ["Accept-Language", "Cookie"]
-
-
-def deals_after(session: GameSession) -> str:
-    """Who deals the next two hands for each plain result, as JSON: a phone keeping hands offline
-    still draws the winds and 庄 from it (static/js/outbox-queue.js)."""
-    state = session.state or session.starting_state()
-    return json.dumps(next_deals(session.variant, state, session.engine_options()))
 
 
 def _basis(session: GameSession) -> JsonResponse:

@@ -21,9 +21,9 @@ from tablekeeper.web.http import HtmxHttpRequest, current_user
 from ..forms.table_fee import fee_initial
 from ..forms.values import FieldValues
 from ..models import TablePreset, city_presets
+from ..pages.access import kept_session
 from ..services import HandRejected, QuotaReached
 from ..services.presets import PresetRefused, play_again, rename_preset, save_preset, start_from_preset
-from .access import kept_session
 
 
 def own_preset(request: HtmxHttpRequest, preset_id: int) -> TablePreset:

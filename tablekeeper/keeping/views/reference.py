@@ -14,8 +14,8 @@ from tablekeeper.reading.reference import build_reference
 from tablekeeper.rules import variant_ids
 from tablekeeper.web.http import HtmxHttpRequest
 
-from ..models import GameSession
-from .access import kept_session
+from ..pages.access import kept_session
+from ..pages.rules import table_rules_page
 
 # The book's rules change only with a deploy: a phone may keep the page a day (the worker keeps it too);
 # private, as every page carries its own CSRF token (the language switch).
@@ -39,24 +39,4 @@ def variant_rules(request: HtmxHttpRequest, variant: str) -> HttpResponse:
 def session_rules(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     """/sessions/<id>/rules/: this table's rules (the owner and its keepers)."""
     session = kept_session(request, session_id)
-    return _table_rules(request, session, shared=False)
-
-
-@require_GET
-@cache_control(private=True, no_cache=True)
-def shared_rules(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """/b/<token>/rules/: this table's rules for whoever holds the share link."""
-    session = GameSession.objects.filter(share_token=token, share_enabled=True).first()
-    if session is None:
-        raise Http404("This link does not exist or was turned off.")
-    return _table_rules(request, session, shared=True)
-
-
-def _table_rules(request: HtmxHttpRequest, session: GameSession, *, shared: bool) -> HttpResponse:
-    context = {
-        "reference": build_reference(session.variant, session.engine_options(), session.not_played),
-        "session": session,
-        "shared": shared,
-        "variants": variant_ids(),
-    }
-    return TemplateResponse(request, "rules/reference.html", context)
+    return table_rules_page(request, session, shared=False)

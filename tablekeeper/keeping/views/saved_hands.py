@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -19,34 +17,12 @@ from tablekeeper.reading.reasons.refusals import explained, refusals
 from tablekeeper.web.http import HtmxHttpRequest, current_user
 
 from .. import services
-from ..models import GameSession, Round, Seat
+from ..models import GameSession, Round
+from ..pages.access import kept_session
+from ..pages.board import seats_of
+from ..pages.rows import later_rows, seat_rows
+from ..pages.trail import said_trail
 from ..services.trail import trail_of
-from .access import kept_session
-from .board import seats_of
-from .corrections import said_trail
-
-
-def later_rows(seats: list[Seat], changes: list[services.LaterChange]) -> list[dict[str, object]]:
-    """Each later hand that would change, as the confirmation lists it: seat by seat, old → new."""
-    names = [seat.player.name for seat in seats]
-    return [
-        {
-            "number": change.number,
-            "seats": [
-                {"name": names[seat], "before": old, "after": new, "changed": old != new}
-                for seat, (old, new) in enumerate(zip(change.before, change.after, strict=True))
-            ],
-            "dealer_before": names[change.dealer_before],
-            "dealer_after": names[change.dealer_after],
-        }
-        for change in changes
-    ]
-
-
-def seat_rows(seats: list[Seat], deltas: Sequence[int]) -> list[dict[str, object]]:
-    """Each seat's name and change, as the preview bar and a hand's page list them."""
-    names = {seat.index: seat.player.name for seat in seats}
-    return [{"name": names.get(index, f"P{index}"), "delta": delta} for index, delta in enumerate(deltas)]
 
 
 def _detail_context(session: GameSession, round_: Round, **extra: object) -> dict[str, object]:

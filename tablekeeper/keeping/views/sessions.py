@@ -12,7 +12,6 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tablekeeper.reading.house_rules import differences
 from tablekeeper.reading.reasons.refusals import refusals
 from tablekeeper.web.converters import query_number
 from tablekeeper.web.http import HtmxHttpRequest, current_user, page_or_partial, revalidated
@@ -20,11 +19,11 @@ from tablekeeper.web.http import HtmxHttpRequest, current_user, page_or_partial,
 from .. import services
 from ..forms import MoneyRateForm, StartSessionForm
 from ..forms.table_fee import TableFeeForm, fee_initial
-from ..models import MAX_PRESETS, GameSession, Player, Round, TablePreset
+from ..models import MAX_PRESETS, GameSession, Player, TablePreset
+from ..pages.access import is_owner, kept_session, owned_session
+from ..pages.board import BOARD_VARY, board_context, board_etag
 from ..services import sessions as services_sessions
 from ..services.evening import big_winner_title
-from .access import is_owner, kept_session, owned_session
-from .board import board_etag, build_board, build_last_hand, seats_of
 from .presets import city_preset_choices, city_preset_initial, preset_from_query, preset_initial
 
 SESSIONS_PER_PAGE = 25
@@ -122,46 +121,6 @@ def session_new_options(request: HtmxHttpRequest) -> HttpResponse:
     """The variant-dependent part of the start form (defaults and house rules), swapped in on change."""
     form = StartSessionForm(initial={"variant": request.GET.get("variant")})
     return TemplateResponse(request, "sessions/new.html#variant_options", {"form": form})
-
-
-BOARD_VARY = ["HX-Request", "Accept-Language", "Cookie"]
-
-
-def board_context(request: HtmxHttpRequest, session: GameSession, last_round: Round | None = None) -> dict[str, Any]:
-    """The board page's context. `last_round`: the session's last hand, when the caller holds it
-    already (a Save that has just written it), else it is read."""
-    if last_round is None:
-        last_round = Round.objects.filter(session=session).order_by("-number").first()
-    seats = seats_of(session)
-    return {
-        "session": session,
-        "board": build_board(session, seats, last_round),
-        "last_round": last_round,
-        "last_hand": build_last_hand(session, seats, last_round),
-        "is_owner": is_owner(request, session),
-        "live_etag": board_etag(session, "k"),
-        "rule_changes": differences(session.variant_info, session.options),
-    }
-
-
-def board_after_save(
-    request: HtmxHttpRequest, session: GameSession, last_round: Round | None = None, *, bring_outbox: bool = False
-) -> HttpResponse:
-    """Where a hand's Save that stands leads: the board. Without JavaScript, a redirect to it
-    (Post/Redirect/Get). With htmx, the board page itself in the same answer, one round trip on one
-    bar of signal: its body takes the form page's, its URL is pushed, and what the form page's head
-    lacks comes with it (`in_place_of_form` in sessions/detail.html; `bring_outbox`: the outbox's
-    scripts), so the phone shows what loading the board shows."""
-    if not request.htmx:
-        return redirect(session)
-    url = session.get_absolute_url()
-    context = board_context(request, session, last_round)
-    context.update(in_place_of_form=True, bring_outbox=bring_outbox, page_url=url)
-    response = TemplateResponse(request, "sessions/detail.html", context)
-    response["HX-Push-Url"] = url
-    response["HX-Retarget"] = "body"
-    response["HX-Reswap"] = "innerHTML show:window:top"
-    return response
 
 
 @login_required

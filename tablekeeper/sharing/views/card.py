@@ -20,10 +20,10 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET
 
 from tablekeeper.keeping.models import GameSession, city_presets
+from tablekeeper.keeping.pages.access import kept_session
+from tablekeeper.keeping.pages.board import EndingView, TransferView, build_ending, seats_of
 from tablekeeper.keeping.services.evening import EveningFacts, big_winner_title, evening_facts, leaders
 from tablekeeper.keeping.services.table_fee import EACH_OWN, NETTED, PAID_IN_CASH, fen_text
-from tablekeeper.keeping.views.access import kept_session
-from tablekeeper.keeping.views.board import EndingView, TransferView, build_ending, seats_of
 from tablekeeper.reading.house_rules import differences
 from tablekeeper.reading.reasons.words import chinese
 from tablekeeper.templatetags.local_words import local

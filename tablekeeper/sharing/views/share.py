@@ -12,13 +12,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Round
+from tablekeeper.keeping.pages.access import SHARED_BOARD_VARY, is_owner, kept_session, owned_session, shared_session
+from tablekeeper.keeping.pages.board import board_etag, build_board, build_last_hand, seats_of
 from tablekeeper.keeping.services.trail import latest_changes
-from tablekeeper.keeping.views.access import is_owner, kept_session, owned_session, shared_session
-from tablekeeper.keeping.views.board import board_etag, build_board, build_last_hand, seats_of
 from tablekeeper.reading.reasons import reasons
 from tablekeeper.web.http import HtmxHttpRequest, revalidated
-
-SHARED_BOARD_VARY = ["HX-Request", "Accept-Language", "Cookie"]
 
 
 @require_GET

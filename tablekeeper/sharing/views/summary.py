@@ -16,10 +16,10 @@ from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET
 
 from tablekeeper.keeping.models import GameSession, Round
+from tablekeeper.keeping.pages.access import kept_session
+from tablekeeper.keeping.pages.board import build_ending, seats_of
+from tablekeeper.keeping.pages.chart import chart_points, running_total_chart
 from tablekeeper.keeping.services.trail import with_correction_marks
-from tablekeeper.keeping.views.access import kept_session
-from tablekeeper.keeping.views.board import build_ending, seats_of
-from tablekeeper.keeping.views.chart import chart_points, running_total_chart
 from tablekeeper.reading.house_rules import differences
 from tablekeeper.reading.reasons.hand_words import method_text, result_text
 from tablekeeper.web.http import HtmxHttpRequest

@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from typing import Any
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
 from django.utils.http import quote_etag
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from tablekeeper.reading.house_rules import differences
 from tablekeeper.reading.reasons import headline
+from tablekeeper.rules.deal import next_deals
+from tablekeeper.web.http import HtmxHttpRequest
 
 from ..models import WIND_NAMES, GameSession, Round, Seat, SessionState
 from ..services.sessions import ending_of
 from ..services.settlement import POT_PARTY, ROOM_PARTY, money
 from ..services.table_fee import NETTED, NONE, PAID_IN_CASH, fen_decimal, fen_text
+from .access import is_owner
 
 # The prevailing wind (风圈): it moves on each time the deal has gone round all four seats.
 WIND_ROUNDS = (
@@ -272,3 +280,50 @@ def seats_of(session: GameSession) -> list[Seat]:
     if not seats:
         raise Http404("This session was deleted.")
     return seats
+
+
+def deals_after(session: GameSession) -> str:
+    """Who deals the next two hands for each plain result, as JSON: a phone keeping hands offline
+    still draws the winds and 庄 from it (static/js/outbox-queue.js)."""
+    state = session.state or session.starting_state()
+    return json.dumps(next_deals(session.variant, state, session.engine_options()))
+
+
+BOARD_VARY = ["HX-Request", "Accept-Language", "Cookie"]
+
+
+def board_context(request: HtmxHttpRequest, session: GameSession, last_round: Round | None = None) -> dict[str, Any]:
+    """The board page's context. `last_round`: the session's last hand, when the caller holds it
+    already (a Save that has just written it), else it is read."""
+    if last_round is None:
+        last_round = Round.objects.filter(session=session).order_by("-number").first()
+    seats = seats_of(session)
+    return {
+        "session": session,
+        "board": build_board(session, seats, last_round),
+        "last_round": last_round,
+        "last_hand": build_last_hand(session, seats, last_round),
+        "is_owner": is_owner(request, session),
+        "live_etag": board_etag(session, "k"),
+        "rule_changes": differences(session.variant_info, session.options),
+    }
+
+
+def board_after_save(
+    request: HtmxHttpRequest, session: GameSession, last_round: Round | None = None, *, bring_outbox: bool = False
+) -> HttpResponse:
+    """Where a hand's Save that stands leads: the board. Without JavaScript, a redirect to it
+    (Post/Redirect/Get). With htmx, the board page itself in the same answer, one round trip on one
+    bar of signal: its body takes the form page's, its URL is pushed, and what the form page's head
+    lacks comes with it (`in_place_of_form` in sessions/detail.html; `bring_outbox`: the outbox's
+    scripts), so the phone shows what loading the board shows."""
+    if not request.htmx:
+        return redirect(session)
+    url = session.get_absolute_url()
+    context = board_context(request, session, last_round)
+    context.update(in_place_of_form=True, bring_outbox=bring_outbox, page_url=url)
+    response = TemplateResponse(request, "sessions/detail.html", context)
+    response["HX-Push-Url"] = url
+    response["HX-Retarget"] = "body"
+    response["HX-Reswap"] = "innerHTML show:window:top"
+    return response

@@ -43,3 +43,6 @@ def shared_session(token: str) -> GameSession:
 
 def is_owner(request: HtmxHttpRequest, session: GameSession) -> bool:
     return session.owner_id == current_user(request).pk
+
+
+SHARED_BOARD_VARY = ["HX-Request", "Accept-Language", "Cookie"]
