@@ -10,7 +10,8 @@ from django.utils.translation import gettext as _
 
 from tablekeeper.rules import OptionInfo, OptionValue, VariantInfo
 from tablekeeper.rules.rule_words import value_key
-from tablekeeper.templatetags.local_words import local
+
+from .reasons.words import local
 
 
 def value_words(option: OptionInfo, value: object) -> str:

@@ -36,12 +36,11 @@ from tablekeeper.rules import (
 )
 from tablekeeper.rules.folder_data import worked_examples
 from tablekeeper.rules.rule_words import value_key
-from tablekeeper.templatetags.local_words import local
 
 from .house_rules import RuleChange, allowed_values, differences, rule_label, subset_items, value_words
 from .reasons import Reason, reasons
 from .reasons.record import record_lines
-from .reasons.words import chinese, signed
+from .reasons.words import chinese, local, signed
 from .tile_pictures import Picture, pattern_pictures, picture_of, pictured_win
 
 

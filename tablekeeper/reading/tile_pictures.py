@@ -21,9 +21,8 @@ from tablekeeper.rules import DealtHand, Record, RecordWin, VariantInfo
 from tablekeeper.rules.notation import NotationError, parse_hand
 from tablekeeper.rules.tiles import tile_face
 from tablekeeper.rules.variants import folder_of
-from tablekeeper.templatetags.local_words import local
 
-from .reasons.words import listed
+from .reasons.words import listed, local
 
 PICTURES_FILE = "pattern_tiles.json"
 

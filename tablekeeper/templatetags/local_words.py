@@ -1,8 +1,8 @@
-"""Words the engine gives in both languages ({"en": ..., "zh": ...}), said in the keeper's language."""
+"""Words the engine gives in both languages ({"en": ..., "zh": ...}), said in the keeper's language: the
+template filters over `reading.reasons.words.local` and the refusals."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from django import template
@@ -10,7 +10,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 
 from tablekeeper.reading.reasons.refusals import Refusal
-from tablekeeper.reading.reasons.words import chinese
+from tablekeeper.reading.reasons.words import local as local_words
 
 register = template.Library()
 
@@ -18,9 +18,7 @@ register = template.Library()
 @register.filter
 def local(words: Any) -> str:
     """`{{ info.name|local }}`: the Chinese words when the page is Chinese, else the English ones."""
-    if not isinstance(words, Mapping):
-        return "" if words is None else str(words)
-    return str(words.get("zh" if chinese() else "en") or words.get("en") or "")
+    return local_words(words)
 
 
 @register.filter

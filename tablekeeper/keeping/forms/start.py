@@ -10,8 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from tablekeeper.accounts.validators import PLAYER_NAME_MAX_LENGTH, player_name_problems
 from tablekeeper.reading.house_rules import RuleChange, differences, rule_label, value_words
+from tablekeeper.reading.reasons.words import local
 from tablekeeper.rules import HouseRules, IntBounds, OptionInfo, OptionValue, get_variant, variant_ids
-from tablekeeper.templatetags.local_words import local
 
 from ..models import BASE_RANGE, MONEY_RATE_MAX, SESSION_SETTING_OPTIONS, STARTING_POINTS_RANGE
 from .table_fee import TableFeeFieldsMixin

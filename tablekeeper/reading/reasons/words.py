@@ -98,3 +98,11 @@ class Words:
         if entry.get("seat") is None:
             return _("%(item)s %(value)s") % words
         return _("%(seat)s's %(item)s %(value)s") % {**words, "seat": self.seat(entry["seat"])}
+
+
+def local(words: Any) -> str:
+    """Words the engine gives in both languages ({"en": ..., "zh": ...}), in the keeper's language: the
+    Chinese words when the page is Chinese, else the English ones (`{{ info.name|local }}` in a template)."""
+    if not isinstance(words, Mapping):
+        return "" if words is None else str(words)
+    return str(words.get("zh" if chinese() else "en") or words.get("en") or "")

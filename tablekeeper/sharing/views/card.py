@@ -25,8 +25,7 @@ from tablekeeper.keeping.pages.board import EndingView, TransferView, build_endi
 from tablekeeper.keeping.services.evening import EveningFacts, big_winner_title, evening_facts, leaders
 from tablekeeper.keeping.services.table_fee import EACH_OWN, NETTED, PAID_IN_CASH, fen_text
 from tablekeeper.reading.house_rules import differences
-from tablekeeper.reading.reasons.words import chinese
-from tablekeeper.templatetags.local_words import local
+from tablekeeper.reading.reasons.words import chinese, local
 from tablekeeper.web.http import HtmxHttpRequest
 
 SEPARATOR_ZH, SEPARATOR_EN = "｜", " | "
