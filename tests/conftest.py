@@ -183,16 +183,26 @@ def game(owner: User) -> GameSession:
     return make_session(owner)
 
 
+def stands[T](outcome: T | services.Refusal) -> T:
+    """A service's outcome the test expects to stand (a saved hand, an edit, a finished session): a
+    refusal fails the test, naming it, instead of passing unnoticed."""
+    if isinstance(outcome, services.Conflict | services.HandRejected | services.NeedsConfirmation):
+        raise AssertionError(f"the service refused: {outcome!r}")
+    return outcome
+
+
 def record_all(game: GameSession, records: list[Record], user: User | None = None) -> None:
     for record in records:
         game.refresh_from_db()
-        services.record_hand(
-            # A token of its own for every hand, as a phone makes: an undone hand's token stays spent.
-            game,
-            record,
-            client_token=f"t{game.next_number}-{uuid.uuid4().hex[:8]}",
-            expected_number=game.next_number,
-            user=user,
+        stands(
+            services.record_hand(
+                # A token of its own for every hand, as a phone makes: an undone hand's token stays spent.
+                game,
+                record,
+                client_token=f"t{game.next_number}-{uuid.uuid4().hex[:8]}",
+                expected_number=game.next_number,
+                user=user,
+            )
         )
     game.refresh_from_db()
 

@@ -9,7 +9,7 @@ from django.test import Client
 
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession
-from tests.conftest import PASSWORD, draw, record_all, signed_in, win
+from tests.conftest import PASSWORD, draw, record_all, signed_in, stands, win
 
 pytestmark = pytest.mark.django_db
 LOGIN_NAME = "secret-login-name"
@@ -31,9 +31,9 @@ def corrected_by_a_keeper(game: GameSession, owner: User) -> User:
     keeper = User.objects.create_user(LOGIN_NAME, password=PASSWORD)
     services.add_keeper(game, LOGIN_NAME, by=owner)
     record_all(game, [win(0), draw(), win(1)], owner)
-    services.edit_hand(game, 1, win(2), user=keeper)
-    services.delete_hand(game, 2, user=keeper)
-    services.undo_last_hand(game, user=keeper)
+    stands(services.edit_hand(game, 1, win(2), user=keeper))
+    stands(services.delete_hand(game, 2, user=keeper))
+    stands(services.undo_last_hand(game, user=keeper))
     return keeper
 
 

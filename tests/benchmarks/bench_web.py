@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from tablekeeper.rules import Record
+from tests.conftest import stands
 from tests.exports import self_draw, zhengzhou_export
 
 SAVE_BUDGET_MS = 15.0
@@ -311,7 +312,7 @@ def heaviest_form_figures(client: Any, keeper: Any) -> tuple[list[tuple[str, str
         game = services.start_session(
             keeper, variant=variant, player_names=LONG_NAMES, first_dealer=0, starting_points=1000, base=5, options={}
         )
-        services.record_hand(game, self_draw(1), client_token="heavy", expected_number=1, user=keeper)
+        stands(services.record_hand(game, self_draw(1), client_token="heavy", expected_number=1, user=keeper))
         for name, path in (("hand form", "hands/new/"), ("edit hand 1", "hands/1/edit/")):
             response = client.get(f"/sessions/{game.pk}/{path}", headers={"accept-encoding": "gzip, br"})
             assert response.status_code == 200, (variant, path, response.status_code)
@@ -396,7 +397,7 @@ def correction_figures(keeper: Any) -> tuple[list[tuple[str, str, str, str]], li
             replay(game.variant, records, game.engine_options(), game.starting_state())
             replays.append(time.perf_counter() - started)
             started = time.perf_counter()
-            services.edit_hand(game, 1, self_draw(seat), user=keeper)
+            stands(services.edit_hand(game, 1, self_draw(seat), user=keeper))
             edits.append(time.perf_counter() - started)
         replay_s, edit_s = statistics.median(replays), statistics.median(edits)
         ratio = edit_s / replay_s

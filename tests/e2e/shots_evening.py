@@ -26,7 +26,7 @@ from pytest_django.live_server_helper import LiveServer
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession, city_presets
 from tablekeeper.rules import Record
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import draw, make_session, record_all, stands, win
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.phones import phone, tap, wait_for
 
@@ -82,9 +82,9 @@ def jinan_evening(owner: User) -> GameSession:
         money_rate=Decimal(5),
     )
     record_all(game, EVENING[:9], owner)
-    services.edit_hand(game, 5, win(3, "self_draw", patterns=["pure_one_suit"]), user=owner)
+    stands(services.edit_hand(game, 5, win(3, "self_draw", patterns=["pure_one_suit"]), user=owner))
     record_all(game, EVENING[9:], owner)
-    return services.finish_session(game, money_rate=Decimal(5))
+    return stands(services.finish_session(game, money_rate=Decimal(5)))
 
 
 def test_the_result_card_of_a_jinan_evening(browser: Browser, live_server: LiveServer) -> None:

@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Page, expect
 from tablekeeper.keeping.models import SESSION_SETTING_OPTIONS, GameSession
 from tablekeeper.keeping.services.hands import record_hand
 from tablekeeper.rules import Record, get_variant
-from tests.conftest import make_session
+from tests.conftest import make_session, stands
 from tests.e2e.phones import phone
 
 SHOTS = Path(os.environ.get("SHOTS", "/work/shots/values"))
@@ -109,7 +109,7 @@ def test_walkthrough(browser: Browser, live_server: Any, owner: User, city: str)
         page.locator("#hand-form .error").first.scroll_into_view_if_needed()
         shot(page, f"{city}-04-refusal")
 
-        record_hand(game, saved, client_token=f"walkthrough-{city}", expected_number=1, user=owner)
+        stands(record_hand(game, saved, client_token=f"walkthrough-{city}", expected_number=1, user=owner))
         page.goto(f"{url}/sessions/{game.pk}/hands/1/")
         shot(page, f"{city}-05-reason-lines", full_page=True)
 

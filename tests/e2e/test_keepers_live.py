@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, expect
 
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Keeper, Round
-from tests.conftest import make_session
+from tests.conftest import make_session, stands
 from tests.e2e.phones import (
     board_points,
     offline_on_the_hand_form,
@@ -64,7 +64,7 @@ def test_the_live_board_says_when_it_last_heard_and_recovers_by_itself_after_a_g
         page.context.set_offline(True)
         expect(heard).to_contain_text("No connection: the board as of")
         # Another phone saves a hand during the gap.
-        services.record_hand(game, {"result": "draw"}, client_token="elsewhere", expected_number=1, user=owner)
+        stands(services.record_hand(game, {"result": "draw"}, client_token="elsewhere", expected_number=1, user=owner))
         page.context.set_offline(False)
         expect(heard).to_contain_text("Updated", timeout=15_000)
         expect(page.locator("#board .hand-no")).to_have_text("Hand 2", timeout=15_000)
@@ -73,12 +73,14 @@ def test_the_live_board_says_when_it_last_heard_and_recovers_by_itself_after_a_g
 def test_a_correction_that_cannot_reach_the_server_says_so_and_can_be_retried(browser: Browser, live_server):
     owner = User.objects.create_user("keeper")
     game = make_session(owner)
-    services.record_hand(
-        game,
-        {"result": "win", "wins": [{"seat": 2, "method": "self_draw", "patterns": []}]},
-        client_token="first",
-        expected_number=1,
-        user=owner,
+    stands(
+        services.record_hand(
+            game,
+            {"result": "win", "wins": [{"seat": 2, "method": "self_draw", "patterns": []}]},
+            client_token="first",
+            expected_number=1,
+            user=owner,
+        )
     )
     with phone(browser, live_server.url, owner) as page:
         page.goto(f"{live_server.url}/sessions/{game.pk}/hands/1/edit/")

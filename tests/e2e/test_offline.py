@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Route, expect
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Keeper, Round
 from tablekeeper.web import offline
-from tests.conftest import make_session, record_all, win
+from tests.conftest import make_session, record_all, stands, win
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from tests.e2e.phones import (
     board_points,
@@ -96,7 +96,9 @@ def test_a_kept_hand_that_conflicts_with_another_keepers_hand_is_shown_for_fixin
         page.goto(board)
 
         # Meanwhile the second keeper, who has a signal, saves hand 1 from their phone.
-        services.record_hand(game, {"result": "draw"}, client_token="second-phone", expected_number=1, user=second)
+        stands(
+            services.record_hand(game, {"result": "draw"}, client_token="second-phone", expected_number=1, user=second)
+        )
         page.context.set_offline(False)
         outbox = page.locator("#outbox")
         expect(outbox).to_contain_text("conflicts with the hands on the server", timeout=20_000)
@@ -138,7 +140,7 @@ def test_a_kept_hand_that_another_phone_undid_is_not_sent_again_and_says_so(
         sent = {**fields, "client_token": str(entry["token"]), "expected_number": "1", "action": "save"}
         answer = lost.post(str(entry["send"]), sent, headers={"Accept": "application/json"}).json()
         assert answer == {"outcome": "saved", "saved": 1}
-        services.undo_last_hand(game, user=owner)
+        stands(services.undo_last_hand(game, user=owner))
 
         page.goto(board)
         page.context.set_offline(False)

@@ -18,7 +18,7 @@ from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession
 from tablekeeper.keeping.services.sessions import ending_of
 from tablekeeper.sharing.views.card import yuan
-from tests.conftest import make_session, record_all, win
+from tests.conftest import make_session, record_all, stands, win
 from tests.e2e.conftest import PHONE
 from tests.e2e.phones import wait_for
 
@@ -99,7 +99,7 @@ def test_the_result_card_is_drawn_offline_in_both_languages_and_says_the_settlem
         fee={"fee_kind": "big_winner", "fee_amount": Decimal("30"), "place": "老地方"},
     )
     record_all(session, [win(0), win(1, "discard", 0), win(2), win(0)], owner)
-    services.finish_session(session, money_rate=Decimal("0.50"))
+    stands(services.finish_session(session, money_rate=Decimal("0.50")))
     session.refresh_from_db()
     client = Client()
     client.force_login(owner)

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, expect
 
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Correction
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import draw, make_session, record_all, stands, win
 from tests.e2e.phones import phone, wait_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -60,8 +60,8 @@ def test_the_shared_board_and_its_history_say_what_the_keeper_corrected_until_th
     owner = User.objects.create_user("wang-login", first_name="老王")
     game = make_session(owner)
     record_all(game, [win(0), draw(), win(1), win(0), draw()], owner)
-    services.edit_hand(game, 5, win(2), user=owner)
-    services.delete_hand(game, 2, user=owner)
+    stands(services.edit_hand(game, 5, win(2), user=owner))
+    stands(services.delete_hand(game, 2, user=owner))
     edit, delete = (Correction.objects.get(session=game, action=action).when for action in ("edit", "delete"))
     at, deleted_at = (timezone.localtime(when).strftime("%H:%M") for when in (edit, delete))
     board = f"{live_server.url}/b/{game.share_token}/"

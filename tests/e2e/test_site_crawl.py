@@ -28,7 +28,7 @@ from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession, Keeper
 from tablekeeper.keeping.services.presets import save_preset
 from tablekeeper.players.services.groups import group_from_session
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import draw, make_session, record_all, stands, win
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_phone_review import small_targets
 
@@ -57,9 +57,9 @@ class Table:
         record_all(self.dalian, [win(1), draw(), win(2, "discard", 0), win(3)], self.owner)
         Keeper.objects.create(session=self.dalian, user=helper, added_by=self.owner)
         # A correction and a deleted hand: the shared board says so, the removed hands' page lists it.
-        services.edit_hand(self.dalian, 4, draw(), user=helper)
+        stands(services.edit_hand(self.dalian, 4, draw(), user=helper))
         record_all(self.dalian, [draw()], self.owner)
-        services.delete_hand(self.dalian, 5, user=self.owner)
+        stands(services.delete_hand(self.dalian, 5, user=self.owner))
         self.shenyang = make_session(
             self.owner,
             "shenyang",
@@ -69,7 +69,7 @@ class Table:
         )
         record_all(self.shenyang, [draw(penalties=[{"kind": "revealed_tiles", "seat": 2, "count": 1}]), win(1)])
         record_all(self.shenyang, [draw(penalties=[{"kind": "revealed_tiles", "seat": 0, "count": 1}])])
-        services.finish_session(self.shenyang)
+        stands(services.finish_session(self.shenyang))
         self.zhengzhou = make_session(self.owner, player_names=["Ann", "Bo", "Cy", "Dee"])
         record_all(self.zhengzhou, [win(2)], self.owner)
         archived = make_session(self.owner, "harbin", base=1, player_names=["Ann", "Bo", "Cy", "Dee"])
@@ -79,7 +79,7 @@ class Table:
         self.group = group_from_session(self.owner, self.shenyang, "周四牌友")
         long_names = make_session(self.owner, "dalian", base=1, player_names=NAMES)
         record_all(long_names, [win(1), win(2, "discard", 0), win(1), win(3, "discard", 1)], self.owner)
-        services.finish_session(long_names, money_rate=Decimal("0.50"))
+        stands(services.finish_session(long_names, money_rate=Decimal("0.50")))
         self.long_group = group_from_session(self.owner, long_names, "长名字的牌友")
         self.names = [*NAMES, "Ann", "Bo", "Cy", "Dee", "keeper", "helper", "Thursday table"]
 
@@ -398,7 +398,9 @@ def test_the_hand_forms_moments_pass_the_same_crawl(browser: Browser, live_serve
         page.locator("#hand-form .is-busy .busy-label").wait_for()
         found |= photographed(page, "hand-form-slow-save", language, table, artifacts)
         # Meanwhile another phone saved this hand: the held Save arrives second and conflicts.
-        services.record_hand(game, {"result": "draw"}, client_token="other", expected_number=1, user=table.owner)
+        stands(
+            services.record_hand(game, {"result": "draw"}, client_token="other", expected_number=1, user=table.owner)
+        )
         held.release()
         page.locator("#hand-form .conflict-choices").wait_for()
         found |= photographed(page, "hand-form-conflict", language, table, artifacts)

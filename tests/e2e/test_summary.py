@@ -13,7 +13,7 @@ from playwright.sync_api import Page
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession
 from tablekeeper.rules import Record
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import draw, make_session, record_all, stands, win
 from tests.e2e.accounts import signed_in
 from tests.e2e.conftest import PHONE
 
@@ -53,7 +53,7 @@ def long_finished_shandong(owner: Any) -> GameSession:
         else:
             hands.append(win(number % 4, patterns=["all_triplets"], win_extra={"flowers": 1}))
     record_all(game, hands, owner)
-    services.finish_session(game, money_rate=Decimal("0.50"))
+    stands(services.finish_session(game, money_rate=Decimal("0.50")))
     game.refresh_from_db()
     return game
 

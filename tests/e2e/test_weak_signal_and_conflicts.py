@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, expect
 
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Round
-from tests.conftest import make_session
+from tests.conftest import make_session, stands
 from tests.e2e.phones import Held, phone, tap
 
 
@@ -84,7 +84,7 @@ def test_the_phone_that_lost_the_race_goes_on_as_the_next_hand_with_its_taps(
         tap(page, "how", "discard-1")
         expect(page.locator("#preview .seat-changes")).to_be_visible()
         # Meanwhile the other phone saved hand 1.
-        services.record_hand(game, {"result": "draw"}, client_token="other", expected_number=1, user=owner)
+        stands(services.record_hand(game, {"result": "draw"}, client_token="other", expected_number=1, user=owner))
         page.locator('#hand-form button[name="action"][value="save"]').click()
         choices = page.locator("#hand-form .conflict-choices")
         expect(choices).to_be_visible()

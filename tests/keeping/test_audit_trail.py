@@ -16,7 +16,7 @@ from django.utils import timezone
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Correction, Round
 from tablekeeper.reading.corrected_hands import RescoredFigures
-from tests.conftest import HTMX, draw, record_all, signed_in, win
+from tests.conftest import HTMX, draw, record_all, signed_in, stands, win
 
 pytestmark = pytest.mark.django_db
 
@@ -38,9 +38,9 @@ def _audit_section(page: str) -> str:
 def test_after_deleting_hand_5_the_renumbered_hand_6_lists_its_own_corrections(game, owner):
     record_all(game, SEVEN, owner)
     seventh = Round.objects.get(session=game, number=7)
-    services.edit_hand(game, 7, win(1), user=owner)
-    services.edit_hand(game, 5, win(3), user=owner)
-    services.delete_hand(game, 5, user=owner)
+    stands(services.edit_hand(game, 7, win(1), user=owner))
+    stands(services.edit_hand(game, 5, win(3), user=owner))
+    stands(services.delete_hand(game, 5, user=owner))
     game.refresh_from_db()
     assert Round.objects.get(session=game, number=6).pk == seventh.pk
 
@@ -55,10 +55,10 @@ def test_after_deleting_hand_5_the_renumbered_hand_6_lists_its_own_corrections(g
 
 def test_a_deleted_hand_keeps_its_records_on_the_removed_hands_page(game, owner):
     record_all(game, SEVEN, owner)
-    services.edit_hand(game, 5, win(3), user=owner)
-    services.delete_hand(game, 5, user=owner)
+    stands(services.edit_hand(game, 5, win(3), user=owner))
+    stands(services.delete_hand(game, 5, user=owner))
     game.refresh_from_db()
-    services.undo_last_hand(game, user=owner)
+    stands(services.undo_last_hand(game, user=owner))
 
     client = signed_in(owner)
     assert f"/sessions/{game.pk}/hands/removed/" in client.get(f"/sessions/{game.pk}/hands/").content.decode()
@@ -75,9 +75,9 @@ def test_a_deleted_hand_keeps_its_records_on_the_removed_hands_page(game, owner)
 
 def test_an_undone_or_deleted_hands_record_is_headed_by_what_happened_to_it(game, owner):
     record_all(game, SEVEN[:3], owner)
-    services.delete_hand(game, 2, user=owner)
+    stands(services.delete_hand(game, 2, user=owner))
     game.refresh_from_db()
-    services.undo_last_hand(game, user=owner)
+    stands(services.undo_last_hand(game, user=owner))
 
     page = signed_in(owner).get(f"/sessions/{game.pk}/hands/removed/", headers={"Accept-Language": "zh-CN"})
     undone, deleted = page.content.decode().split('class="card audit removed-hand"')[1:]
@@ -93,7 +93,7 @@ def test_the_removed_hands_page_is_for_the_keepers_only(client, game, owner, str
 
 def test_a_hand_recorded_again_after_an_undo_does_not_inherit_the_undone_hands_trail(game, owner):
     record_all(game, [win(0), win(1)], owner)
-    services.undo_last_hand(game, user=owner)
+    stands(services.undo_last_hand(game, user=owner))
     record_all(game, [draw()], owner)
     two = _audit_section(_hand_page(signed_in(owner), game, 2))
     assert two.count("<details>") == 1 and "undone" not in two
@@ -102,8 +102,8 @@ def test_a_hand_recorded_again_after_an_undo_does_not_inherit_the_undone_hands_t
 def test_the_share_board_says_which_hand_was_corrected_or_deleted_when_and_by_whom(client, game, owner):
     wang = User.objects.create_user("wang-login", first_name="老王")
     record_all(game, SEVEN, owner)
-    services.edit_hand(game, 7, win(1), user=wang)
-    services.delete_hand(game, 2, user=owner)
+    stands(services.edit_hand(game, 7, win(1), user=wang))
+    stands(services.delete_hand(game, 2, user=owner))
     game.refresh_from_db()
     edited = Correction.objects.get(session=game, action="edit")
     at = timezone.localtime(edited.when).strftime("%H:%M")  # in the site's time zone, as the board says it
@@ -123,14 +123,14 @@ def test_the_share_board_says_which_hand_was_corrected_or_deleted_when_and_by_wh
 def test_the_share_board_with_corrections_still_answers_304_with_one_query(client, game, owner):
     record_all(game, SEVEN, owner)
     for _ in range(8):
-        services.edit_hand(game, 1, win(0), user=owner)
+        stands(services.edit_hand(game, 1, win(0), user=owner))
     first = client.get(f"/b/{game.share_token}/", headers=HTMX)
     # Only the latest few corrections: the first load stays small however many there were.
     assert first.content.decode().count("corrected by keeper") == 5
     with CaptureQueriesContext(connection) as queries:
         again = client.get(f"/b/{game.share_token}/", headers={"HX-Request": "true", "If-None-Match": first["ETag"]})
     assert again.status_code == 304 and len(queries) == 1
-    services.edit_hand(game, 2, win(1), user=owner)
+    stands(services.edit_hand(game, 2, win(1), user=owner))
     changed = client.get(f"/b/{game.share_token}/", headers={"HX-Request": "true", "If-None-Match": first["ETag"]})
     assert changed.status_code == 200 and "Hand 2 corrected by keeper" in changed.content.decode()
 

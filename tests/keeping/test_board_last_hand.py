@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession, Round
 from tablekeeper.keeping.services.audit import replay_mismatches
-from tests.conftest import draw, make_session, record_all, signed_in, win
+from tests.conftest import draw, make_session, record_all, signed_in, stands, win
 
 pytestmark = pytest.mark.django_db
 POLL = {"HX-Request": "true"}
@@ -106,19 +106,19 @@ def test_corrections_recount_the_wind_round(owner):
     record_all(game, [win(1), win(2), win(3), win(0), draw()], owner)
     phone = signed_in(owner)
     assert "South round" in phone.get(f"/sessions/{game.pk}/").content.decode()
-    services.edit_hand(game, 4, win(3), user=owner)  # the dealer P3 wins hand 4 and keeps the deal
+    stands(services.edit_hand(game, 4, win(3), user=owner))  # the dealer P3 wins hand 4 and keeps the deal
     game.refresh_from_db()
     assert replay_mismatches(game) == []
     assert "East round" in phone.get(f"/sessions/{game.pk}/").content.decode()
-    services.edit_hand(game, 4, win(0), user=owner)
+    stands(services.edit_hand(game, 4, win(0), user=owner))
     game.refresh_from_db()
     assert "South round" in phone.get(f"/sessions/{game.pk}/").content.decode()
-    services.delete_hand(game, 4, user=owner)
+    stands(services.delete_hand(game, 4, user=owner))
     game.refresh_from_db()
     assert replay_mismatches(game) == []
     assert list(Round.objects.filter(session=game).values_list("deal_passes", flat=True)) == [1, 2, 3, 3]
     assert "East round" in phone.get(f"/sessions/{game.pk}/").content.decode()
-    services.undo_last_hand(game, user=owner)
+    stands(services.undo_last_hand(game, user=owner))
     record_all(game, [win(0)], owner)
     assert "South round" in phone.get(f"/sessions/{game.pk}/").content.decode()
 
@@ -138,6 +138,6 @@ def test_the_strip_names_the_revealed_tiles_paid_into_the_pot_in_the_keepers_lan
     assert "流局" in chinese and "Cy往奖池里付" in chinese and "露牌 2 张" in chinese
     english = strip_of(phone.get(f"/sessions/{game.pk}/").content.decode())
     assert "Cy pays" in english and "into the pot: Revealed tile 2" in english
-    services.undo_last_hand(game, user=owner)
+    stands(services.undo_last_hand(game, user=owner))
     first = strip_of(phone.get(f"/sessions/{game.pk}/", headers=CHINESE).content.decode())
     assert "Bo自摸胡牌。" in first and "露牌 2 张" in first

@@ -17,7 +17,7 @@ from tablekeeper.keeping.models import GameSession, Round, TablePreset
 from tablekeeper.keeping.services import hands as hands_module
 from tablekeeper.keeping.services.presets import save_preset
 from tablekeeper.rules import settle as engine_settle
-from tests.conftest import make_session, win
+from tests.conftest import make_session, stands, win
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,10 +30,8 @@ def test_two_devices_saving_hand_one_at_the_same_moment_get_one_success_and_one_
     def phone(seat: int) -> None:
         try:
             start.wait()
-            services.record_hand(game, win(seat), client_token=f"phone-{seat}", expected_number=1, user=owner)
-            outcomes.append("saved")
-        except services.Conflict as conflict:
-            outcomes.append(conflict.message)
+            outcome = services.record_hand(game, win(seat), client_token=f"phone-{seat}", expected_number=1, user=owner)
+            outcomes.append(outcome.message if isinstance(outcome, services.Conflict) else "saved")
         finally:
             connection.close()
 
@@ -100,7 +98,7 @@ def test_deleting_a_session_while_a_hand_is_being_saved_waits_and_deletes_it_all
     monkeypatch.setattr(hands_module, "settle", slow_settle)
 
     def save() -> object:
-        return services.record_hand(game, win(2), client_token="saving", expected_number=1, user=owner)
+        return stands(services.record_hand(game, win(2), client_token="saving", expected_number=1, user=owner))
 
     def delete() -> object:
         settling.wait(timeout=5)
@@ -120,7 +118,7 @@ def test_a_hand_saved_while_its_session_is_being_deleted_finds_it_gone_a_404_not
 
     def save() -> object:
         started.set()
-        return services.record_hand(game, win(2), client_token="late", expected_number=1, user=owner)
+        return stands(services.record_hand(game, win(2), client_token="late", expected_number=1, user=owner))
 
     with transaction.atomic():
         services.delete_session(game)

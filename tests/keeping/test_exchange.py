@@ -27,7 +27,7 @@ from tablekeeper.keeping.services.exchange import (
     import_session,
 )
 from tablekeeper.rules import Record
-from tests.conftest import HTMX, draw, make_session, record_all, win
+from tests.conftest import HTMX, draw, make_session, record_all, stands, win
 
 pytestmark = pytest.mark.django_db
 
@@ -117,7 +117,7 @@ def test_a_json_export_imports_back_to_the_same_records_totals_and_state(keeper_
 
 
 def test_a_finished_session_imports_finished_with_its_money_rate_and_pot_refund(owner):
-    game = services.finish_session(played(owner, "shenyang"), money_rate=None)
+    game = stands(services.finish_session(played(owner, "shenyang"), money_rate=None))
     services.set_money_rate(game, Decimal("0.2"))
     game.refresh_from_db()
     copy = import_session(owner, json.loads(json.dumps(export_session(game, seats_of(game)))))

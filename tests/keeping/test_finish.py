@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession, Round
-from tests.conftest import HTMX, draw, make_session, record_all, win
+from tests.conftest import HTMX, draw, make_session, record_all, stands, win
 
 pytestmark = pytest.mark.django_db
 
@@ -41,12 +41,12 @@ def shenyang_with_a_waiting_pot(owner: User, pot_rule: str) -> GameSession:
 
 
 def test_finishing_refunds_the_waiting_pot_to_those_who_paid_it_in(owner):
-    game = services.finish_session(shenyang_with_a_waiting_pot(owner, "refund_pro_rata"))
+    game = stands(services.finish_session(shenyang_with_a_waiting_pot(owner, "refund_pro_rata")))
     assert game.pot_refund == [4, 8, 0, 0]
 
 
 def test_a_pot_that_stays_is_not_refunded(owner):
-    game = services.finish_session(shenyang_with_a_waiting_pot(owner, "stays"))
+    game = stands(services.finish_session(shenyang_with_a_waiting_pot(owner, "stays")))
     assert game.pot_refund == [0, 0, 0, 0]
 
 
@@ -91,7 +91,7 @@ def test_the_money_rate_can_be_changed_after_finishing(keeper_client, game):
 
 def test_a_finished_session_offers_no_record_undo_or_edit(keeper_client, game):
     record_all(game, [win(2)])
-    services.finish_session(game)
+    stands(services.finish_session(game))
     board = keeper_client.get(f"/sessions/{game.pk}/").content.decode()
     assert "/hands/new/" not in board and "/hands/undo/" not in board and "/reopen/" in board
     assert keeper_client.get(f"/sessions/{game.pk}/hands/new/").status_code == 302
@@ -109,7 +109,7 @@ def test_a_finished_session_offers_no_record_undo_or_edit(keeper_client, game):
 
 def test_the_owner_can_reopen_a_finished_session_and_record_again(keeper_client, owner):
     game = shenyang_with_a_waiting_pot(owner, "refund_pro_rata")
-    services.finish_session(game)
+    stands(services.finish_session(game))
     keeper_client.post(f"/sessions/{game.pk}/reopen/")
     game.refresh_from_db()
     # Reopened, the pot waits for a winner again instead of being refunded.
@@ -119,13 +119,13 @@ def test_the_owner_can_reopen_a_finished_session_and_record_again(keeper_client,
 
 
 def test_reopening_an_open_session_is_a_conflict(game):
-    with pytest.raises(services.Conflict, match="already open"):
-        services.reopen_session(game)
+    refused = services.reopen_session(game)
+    assert isinstance(refused, services.Conflict) and "already open" in refused.message
 
 
 @pytest.mark.parametrize("url", ["reopen/", "money-rate/"])
 def test_a_stranger_cannot_reopen_or_price_someone_elses_session(client, stranger, game, url):
-    services.finish_session(game)
+    stands(services.finish_session(game))
     client.force_login(stranger)
     assert client.post(f"/sessions/{game.pk}/{url}", {"money_rate": "1"}).status_code == 404
     game.refresh_from_db()
@@ -134,7 +134,7 @@ def test_a_stranger_cannot_reopen_or_price_someone_elses_session(client, strange
 
 def test_the_shared_board_of_a_finished_session_shows_who_pays_whom(client, owner, game):
     record_all(game, [win(2)])  # Zhengzhou self-draw, base 10: each of the others pays Cy 10
-    services.finish_session(game, money_rate=Decimal("0.1"))
+    stands(services.finish_session(game, money_rate=Decimal("0.1")))
     game.refresh_from_db()
     body = client.get(f"/b/{game.share_token}/").content.decode()
     assert "Final standings" in body and 'Ann pays Cy 10 <span class="money">= ¥1.00</span>' in body

@@ -22,6 +22,7 @@ from tests.conftest import (
     make_session,
     post_taps,
     record_all,
+    stands,
     taps,
     win,
 )
@@ -241,7 +242,7 @@ def test_a_confirmation_made_stale_by_another_phone_is_refused_and_asks_again(ke
     edit = {"winner": "0", "how": "self_draw", "client_token": "t1", "expected_number": "1"}
     digest = asked_digest(keeper_client.post(url, edit).content.decode())
     # Meanwhile another phone changes hand 2, so the later changes are no longer those listed.
-    services.edit_hand(game, 2, win(3), user=owner)
+    stands(services.edit_hand(game, 2, win(3), user=owner))
     before = stored(game)
     again = keeper_client.post(url, {**edit, "confirm_changes": digest}, headers=HTMX)
     body = again.content.decode()

@@ -23,6 +23,7 @@ from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession
 from tablekeeper.rules import Record, get_variant, variant_ids
 from tests.benchmarks.bench_web import FIRST_LOAD_BUDGET_BYTES, LONG_NAMES, first_load_bytes
+from tests.conftest import stands
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ("zh-hans", "en")
@@ -60,7 +61,7 @@ def played_session(owner: User, variant: str) -> GameSession:
     dealer_wins: Record = {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": []}]}
     hands: list[Record] = [{"result": "draw"}, dealer_wins, dealer_wins]
     for number, record in enumerate(hands, start=1):
-        services.record_hand(game, record, client_token=f"full-{number}", expected_number=number, user=owner)
+        stands(services.record_hand(game, record, client_token=f"full-{number}", expected_number=number, user=owner))
     game.refresh_from_db()
     assert game.hand_count == 3 and game.state["dealer"] == 1
     return game

@@ -11,7 +11,7 @@ from tablekeeper.keeping import services
 from tablekeeper.keeping.forms import HandForm
 from tablekeeper.keeping.models import GameSession, Round, city_presets
 from tablekeeper.rules import Record
-from tests.conftest import HTMX, answered_with_the_board, make_session, taps
+from tests.conftest import HTMX, answered_with_the_board, make_session, stands, taps
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +81,7 @@ def test_an_old_record_with_a_top_level_liable_player_keeps_it_when_edited(keepe
         "wins": [{"seat": 0, "method": "discard", "from": 3, "patterns": [], "flowers": 2}],
         "liable": 2,
     }
-    services.record_hand(shandong, old, client_token="old-1", expected_number=1, user=None)
+    stands(services.record_hand(shandong, old, client_token="old-1", expected_number=1, user=None))
     saved = Round.objects.get(session=shandong)
     assert saved.deltas == [7, 0, -7, 0]
     page = keeper_client.get(f"/sessions/{shandong.pk}/hands/1/edit/").content.decode()
@@ -148,7 +148,7 @@ def test_a_table_whose_city_preset_plays_no_liable_player_is_not_offered_one(kee
 def test_a_stored_hand_that_names_a_liable_player_keeps_its_picker_at_such_a_table(keeper_client, owner):
     game = jinan(owner)
     record: Record = {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": [], "liable": 2}]}
-    services.record_hand(game, record, client_token="stored-liable", expected_number=1, user=owner)
+    stands(services.record_hand(game, record, client_token="stored-liable", expected_number=1, user=owner))
     edit = keeper_client.get(f"/sessions/{game.pk}/hands/1/edit/").content.decode()
     assert 'name="liable"' in edit
     form = HandForm(game, initial={"liable": "2"})

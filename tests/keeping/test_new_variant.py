@@ -18,7 +18,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from tablekeeper.keeping.models import GameSession, Round
-from tablekeeper.keeping.services.errors import HandRejected
+from tablekeeper.keeping.services.outcomes import OptionsRejected
 from tablekeeper.rules import get_variant, replay, settle
 from tablekeeper.rules.variants import PATHS_VARIABLE
 from tests.conftest import HTMX, make_session
@@ -160,7 +160,7 @@ def test_a_session_of_a_variant_the_registry_does_not_know_is_refused_without_a_
 
     assert response.status_code == 422
     assert not GameSession.objects.exists()
-    with pytest.raises(HandRejected) as refused:
+    with pytest.raises(OptionsRejected) as refused:
         make_session(owner, "nowhere")
     assert refused.value.errors[0]["code"] == "unknown_variant"
     assert not GameSession.objects.exists()

@@ -13,7 +13,7 @@ from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession
 from tablekeeper.rules import Record
 from tablekeeper.rules.deal import next_deals
-from tests.conftest import make_session, signed_in
+from tests.conftest import make_session, signed_in, stands
 
 pytestmark = pytest.mark.django_db
 JSON = {"Accept": "application/json"}
@@ -27,7 +27,7 @@ def shenyang(owner: User) -> GameSession:
 
 def cy_self_draws(game: GameSession, token: str, number: int) -> None:
     record: Record = {"result": "win", "wins": [{"seat": 2, "method": "self_draw", "patterns": []}]}
-    services.record_hand(game, record, client_token=token, expected_number=number, user=None)
+    stands(services.record_hand(game, record, client_token=token, expected_number=number, user=None))
 
 
 def test_it_says_the_next_hand_its_dealer_and_the_table_line_in_the_keepers_language(owner, shenyang):
@@ -49,7 +49,7 @@ def test_after_an_undo_on_another_phone_it_says_the_undone_hand_is_next_again(ow
     shenyang.refresh_from_db()
     before = phone.get(f"/sessions/{shenyang.pk}/hands/next/", headers=JSON).json()
     assert (before["next"], before["dealer"]) == (2, 2)
-    services.undo_last_hand(shenyang, user=owner)
+    stands(services.undo_last_hand(shenyang, user=owner))
     after = phone.get(f"/sessions/{shenyang.pk}/hands/next/", headers=JSON).json()
     assert (after["next"], after["dealer"]) == (1, 1)
     assert after["version"] > before["version"]

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession, Keeper
+from tests.conftest import stands
 
 from ..conftest import make_session, record_all, signed_in, win
 
@@ -27,7 +28,7 @@ def finished(owner: User) -> GameSession:
     )
     session.refresh_from_db()
     record_all(session, [win(1)])
-    services.finish_session(session, money_rate=Decimal("0.50"))
+    stands(services.finish_session(session, money_rate=Decimal("0.50")))
     session.refresh_from_db()
     return session
 

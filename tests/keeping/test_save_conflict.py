@@ -14,7 +14,7 @@ from django.test import Client
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession, Round
 from tablekeeper.rules import Record
-from tests.conftest import HTMX, answered_with_the_board, race_table, signed_in, taps
+from tests.conftest import HTMX, answered_with_the_board, race_table, signed_in, stands, taps
 
 pytestmark = pytest.mark.django_db
 
@@ -170,7 +170,7 @@ def test_entering_it_as_the_next_hand_keeps_every_tap_and_draws_that_hand(owner,
 
 
 def test_a_finished_session_offers_no_next_hand(owner, shenyang):
-    services.finish_session(shenyang)
+    stands(services.finish_session(shenyang))
     phone = signed_in(owner)
     response = phone.post(
         f"/sessions/{shenyang.pk}/hands/new/", taps(1, "x", winner="0", how="self_draw"), headers=HTMX

@@ -8,7 +8,7 @@ from django.db import IntegrityError
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Correction, GameSession, Player, Round
 from tablekeeper.keeping.services.audit import replay_mismatches
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import draw, make_session, record_all, stands, win
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def test_a_random_first_dealer_is_one_of_the_four_seats(owner):
 
 
 def test_a_house_rule_the_variant_does_not_allow_is_refused(owner):
-    with pytest.raises(services.HandRejected):
+    with pytest.raises(services.OptionsRejected):
         make_session(owner, options={"max_pao": "lots"})
     assert not GameSession.objects.exists()
 
@@ -82,57 +82,58 @@ def test_recording_a_hand_writes_an_audit_row_and_bumps_the_version(game, owner)
 
 
 def test_the_same_client_token_twice_records_one_hand(game, owner):
-    first = services.record_hand(game, win(2), client_token="tap", expected_number=1, user=owner)
-    again = services.record_hand(game, win(2), client_token="tap", expected_number=1, user=owner)
+    first = stands(services.record_hand(game, win(2), client_token="tap", expected_number=1, user=owner))
+    again = stands(services.record_hand(game, win(2), client_token="tap", expected_number=1, user=owner))
     assert first.hand.pk == again.hand.pk and (first.again, again.again) == (False, True)
     assert Round.objects.filter(session=game).count() == 1
     assert_matches_replay(game)
 
 
 def test_a_stale_hand_number_is_a_conflict_naming_the_hand(game, owner):
-    services.record_hand(game, win(2), client_token="phone-a", expected_number=1, user=owner)
-    with pytest.raises(services.Conflict, match="Hand 1 was already saved from another device"):
-        services.record_hand(game, win(3), client_token="phone-b", expected_number=1, user=owner)
+    stands(services.record_hand(game, win(2), client_token="phone-a", expected_number=1, user=owner))
+    taken = services.record_hand(game, win(3), client_token="phone-b", expected_number=1, user=owner)
+    assert isinstance(taken, services.NumberTaken)
+    assert "Hand 1 was already saved from another device" in taken.message
     assert Round.objects.filter(session=game).count() == 1
 
 
 def test_a_hand_number_from_the_future_is_a_conflict_too(game, owner):
-    with pytest.raises(services.Conflict, match="hand 1 is next"):
-        services.record_hand(game, win(2), client_token="t", expected_number=3, user=owner)
+    ahead = services.record_hand(game, win(2), client_token="t", expected_number=3, user=owner)
+    assert isinstance(ahead, services.Conflict) and "hand 1 is next" in ahead.message
 
 
 def test_a_hand_the_engine_rejects_is_not_saved_and_says_why(game, owner):
-    with pytest.raises(services.HandRejected) as rejected:
-        services.record_hand(game, win(2, "discard", 1), client_token="t", expected_number=1, user=owner)
-    assert any(str(error["field"]).startswith("wins.0") for error in rejected.value.errors)
+    rejected = services.record_hand(game, win(2, "discard", 1), client_token="t", expected_number=1, user=owner)
+    assert isinstance(rejected, services.HandRejected)
+    assert any(str(error["field"]).startswith("wins.0") for error in rejected.errors)
     game.refresh_from_db()
     assert (game.hand_count, game.totals, Round.objects.count()) == (0, [0, 0, 0, 0], 0)
 
 
 def test_no_hand_can_be_recorded_after_the_session_is_finished(game, owner):
-    services.finish_session(game)
-    with pytest.raises(services.Conflict, match="finished"):
-        services.record_hand(game, win(2), client_token="t", expected_number=1, user=owner)
+    stands(services.finish_session(game))
+    refused = services.record_hand(game, win(2), client_token="t", expected_number=1, user=owner)
+    assert isinstance(refused, services.SessionFinished) and "finished" in refused.message
 
 
 def test_undo_removes_the_last_hand_and_restores_the_state_before_it(game, owner):
     record_all(game, ZHENGZHOU_HANDS[:2], owner)
-    undone = services.undo_last_hand(game, user=owner)
+    undone = stands(services.undo_last_hand(game, user=owner))
     assert undone is not None and undone.number == 2
     assert_matches_replay(game)
     assert game.hand_count == 1
-    services.undo_last_hand(game, user=owner)
+    stands(services.undo_last_hand(game, user=owner))
     assert_matches_replay(game)
     assert game.totals == [0, 0, 0, 0]
     assert game.state["dealer"] == 0
-    assert services.undo_last_hand(game, user=owner) is None
+    assert stands(services.undo_last_hand(game, user=owner)) is None
     assert list(Correction.objects.filter(action="undo").values_list("number", flat=True)) == [1, 2]
 
 
 @pytest.mark.parametrize("number", [1, 2, 3, 4])
 def test_editing_any_hand_rescores_the_later_ones(game, owner, number):
     record_all(game, ZHENGZHOU_HANDS, owner)
-    services.edit_hand(game, number, win(0, seats=[{"side_bet": 2}, {}, {}, {}]), user=owner)
+    stands(services.edit_hand(game, number, win(0, seats=[{"side_bet": 2}, {}, {}, {}]), user=owner))
     assert_matches_replay(game)
     assert game.rounds.get(number=number).record["wins"][0]["seat"] == 0
     correction = Correction.objects.get(action="edit")
@@ -142,7 +143,7 @@ def test_editing_any_hand_rescores_the_later_ones(game, owner, number):
 @pytest.mark.parametrize("number", [1, 2, 3, 4])
 def test_deleting_any_hand_renumbers_and_rescores_the_later_ones(game, owner, number):
     record_all(game, ZHENGZHOU_HANDS, owner)
-    services.delete_hand(game, number, user=owner)
+    stands(services.delete_hand(game, number, user=owner))
     assert_matches_replay(game)
     remaining = [ZHENGZHOU_HANDS[i] for i in range(4) if i != number - 1]
     assert [r.record for r in game.rounds.order_by("number")] == remaining
@@ -151,9 +152,9 @@ def test_deleting_any_hand_renumbers_and_rescores_the_later_ones(game, owner, nu
 
 def test_a_hand_can_be_recorded_after_a_delete_with_the_next_number(game, owner):
     record_all(game, ZHENGZHOU_HANDS, owner)
-    services.delete_hand(game, 2, user=owner)
+    stands(services.delete_hand(game, 2, user=owner))
     game.refresh_from_db()
-    services.record_hand(game, win(1), client_token="after-delete", expected_number=4, user=owner)
+    stands(services.record_hand(game, win(1), client_token="after-delete", expected_number=4, user=owner))
     assert_matches_replay(game)
 
 
@@ -168,10 +169,9 @@ def shandong_game(owner) -> GameSession:
 def test_an_edit_that_makes_a_later_hand_invalid_changes_nothing(owner):
     game = shandong_game(owner)
     before = [(r.record, r.deltas, r.state_after) for r in game.rounds.order_by("number")]
-    with pytest.raises(services.HandRejected) as rejected:
-        services.edit_hand(game, 1, win(2), user=owner)
-    assert rejected.value.number == 2
-    assert "dealer" in str(rejected.value)
+    rejected = services.edit_hand(game, 1, win(2), user=owner)
+    assert isinstance(rejected, services.HandRejected) and rejected.number == 2
+    assert "dealer" in rejected.message
     assert [(r.record, r.deltas, r.state_after) for r in game.rounds.order_by("number")] == before
     assert not Correction.objects.filter(action="edit").exists()
     assert_matches_replay(game)
@@ -179,9 +179,8 @@ def test_an_edit_that_makes_a_later_hand_invalid_changes_nothing(owner):
 
 def test_a_delete_that_makes_a_later_hand_invalid_changes_nothing(owner):
     game = shandong_game(owner)
-    with pytest.raises(services.HandRejected) as rejected:
-        services.delete_hand(game, 1, user=owner)
-    assert rejected.value.number == 2
+    rejected = services.delete_hand(game, 1, user=owner)
+    assert isinstance(rejected, services.HandRejected) and rejected.number == 2
     assert game.rounds.count() == 2
     assert_matches_replay(game)
 
@@ -211,9 +210,8 @@ def test_a_failure_half_way_through_a_delete_leaves_every_hand_as_it_was(game, o
 
 
 def test_finishing_twice_is_a_conflict(game):
-    services.finish_session(game)
-    with pytest.raises(services.Conflict):
-        services.finish_session(game)
+    stands(services.finish_session(game))
+    assert isinstance(services.finish_session(game), services.Conflict)
 
 
 def test_a_new_share_link_replaces_the_old_token(game):

@@ -7,7 +7,7 @@ import pytest
 
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Correction, GameSession, Invitation, Keeper, Player, Round, Seat
-from tests.conftest import record_all, signed_in, win
+from tests.conftest import record_all, signed_in, stands, win
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +26,7 @@ def test_an_archived_session_leaves_the_list_and_shows_under_archived(owner, gam
 
 def test_deleting_asks_first_then_leaves_nothing_but_the_players(owner, game, co_keeper):
     record_all(game, [win(2), win(1)], owner)
-    services.undo_last_hand(game, user=owner)
+    stands(services.undo_last_hand(game, user=owner))
     services.new_invitation(game, by=owner)
     phone = signed_in(owner)
     assert f'href="/sessions/{game.pk}/manage/"' in phone.get(f"/sessions/{game.pk}/").content.decode()

@@ -11,7 +11,7 @@ from django.test import Client
 from tablekeeper.keeping import services
 from tablekeeper.keeping.forms import StartSessionForm
 from tablekeeper.keeping.models import GameSession, Player
-from tests.conftest import HTMX, make_session, record_all, win
+from tests.conftest import HTMX, make_session, record_all, stands, win
 
 pytestmark = pytest.mark.django_db
 
@@ -198,7 +198,7 @@ def test_with_a_random_dealer_each_player_sits_on_the_board_in_the_seat_typed(ke
 def test_the_session_list_shows_each_finished_sessions_big_winner(keeper_client: Client, owner: User):
     finished = make_session(owner, base=1)
     record_all(finished, [win(2)])
-    services.finish_session(finished)
+    stands(services.finish_session(finished))
     still_open = make_session(owner, base=1)
     record_all(still_open, [win(1)])
     page = keeper_client.get("/sessions/", headers={"Accept-Language": "zh-hans"}).content.decode()

@@ -12,7 +12,7 @@ from django.test import Client
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Round, SpentToken
 from tablekeeper.keeping.services.exchange import export_session, import_session
-from tests.conftest import HTMX, draw, make_session, record_all, win
+from tests.conftest import HTMX, draw, make_session, record_all, stands, win
 from tests.web.test_offline import OUTBOX, kept_hand, outbox
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ def test_a_retried_token_of_an_undone_hand_is_refused_and_the_hand_does_not_come
     # The Save reached the server, its answer was lost, so the hand stayed in the outbox...
     assert save_hand_one(keeper_client, game).json() == {"outcome": "saved", "saved": 1}
     # ...and meanwhile another keeper undid it.
-    services.undo_last_hand(game, user=owner)
+    stands(services.undo_last_hand(game, user=owner))
 
     retry = save_hand_one(keeper_client, game)
     assert retry.status_code == 409
@@ -44,7 +44,7 @@ def test_a_retried_token_of_an_undone_hand_is_refused_and_the_hand_does_not_come
 def test_a_retried_token_of_a_deleted_hand_is_refused(keeper_client, owner, game):
     save_hand_one(keeper_client, game)
     record_all(game, [draw()], owner)
-    services.delete_hand(game, 1, user=owner)
+    stands(services.delete_hand(game, 1, user=owner))
 
     retry = save_hand_one(keeper_client, game)
     assert retry.status_code == 409
@@ -56,7 +56,7 @@ def test_a_retried_token_of_a_deleted_hand_is_refused(keeper_client, owner, game
 
 def test_a_retried_token_of_a_hand_changed_on_another_phone_is_refused_and_the_change_stays(keeper_client, owner, game):
     save_hand_one(keeper_client, game)
-    services.edit_hand(game, 1, win(3), user=owner)
+    stands(services.edit_hand(game, 1, win(3), user=owner))
 
     retry = save_hand_one(keeper_client, game)
     assert retry.status_code == 409
@@ -71,7 +71,7 @@ def test_a_retried_token_is_still_answered_as_saved_while_its_hand_stands_as_sen
 
 
 def test_a_token_that_names_another_record_is_a_conflict_not_a_false_saved(keeper_client, owner, game):
-    services.record_hand(game, draw(), client_token="shared-token", expected_number=1, user=owner)
+    stands(services.record_hand(game, draw(), client_token="shared-token", expected_number=1, user=owner))
     answer = save_hand_one(keeper_client, game, token="shared-token")
     assert answer.status_code == 409
     assert answer.json()["outcome"] == "spent" and answer.json()["spent"] is True
@@ -81,7 +81,7 @@ def test_a_token_that_names_another_record_is_a_conflict_not_a_false_saved(keepe
 
 def test_the_spent_token_answer_is_in_chinese_for_a_chinese_phone(keeper_client, owner, game):
     save_hand_one(keeper_client, game)
-    services.undo_last_hand(game, user=owner)
+    stands(services.undo_last_hand(game, user=owner))
     retry = save_hand_one(keeper_client, game, **{"accept-language": "zh-hans"})
     assert retry.status_code == 409
     said = retry.json()["conflict"]
@@ -91,20 +91,19 @@ def test_the_spent_token_answer_is_in_chinese_for_a_chinese_phone(keeper_client,
 
 def test_the_htmx_form_says_why_a_spent_token_was_not_saved(keeper_client, owner, game):
     save_hand_one(keeper_client, game)
-    services.undo_last_hand(game, user=owner)
+    stands(services.undo_last_hand(game, user=owner))
     response = keeper_client.post(f"/sessions/{game.pk}/hands/new/", kept_hand(1, "lost-answer"), headers=HTMX)
     assert response.status_code == 409
     assert "Hand 1 was undone on another phone" in response.content.decode()
 
 
 def test_the_services_refuse_a_spent_token_with_the_hand_it_made(game, owner):
-    services.record_hand(game, win(2), client_token="tap", expected_number=1, user=owner)
-    services.undo_last_hand(game, user=owner)
-    with pytest.raises(services.TokenSpent) as spent:
-        services.record_hand(game, win(2), client_token="tap", expected_number=1, user=owner)
-    assert spent.value.number == 1
+    stands(services.record_hand(game, win(2), client_token="tap", expected_number=1, user=owner))
+    stands(services.undo_last_hand(game, user=owner))
+    spent = services.record_hand(game, win(2), client_token="tap", expected_number=1, user=owner)
+    assert isinstance(spent, services.TokenSpent) and spent.number == 1
     # A new hand on a new token is recorded as usual.
-    services.record_hand(game, win(2), client_token="tap-again", expected_number=1, user=owner)
+    stands(services.record_hand(game, win(2), client_token="tap-again", expected_number=1, user=owner))
     assert Round.objects.filter(session=game).count() == 1
 
 

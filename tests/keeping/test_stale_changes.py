@@ -11,7 +11,7 @@ from django.test import Client
 
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession, Round
-from tests.conftest import HTMX, answered_with_the_board, draw, post_confirmed, record_all, win
+from tests.conftest import HTMX, answered_with_the_board, draw, post_confirmed, record_all, stands, win
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +63,7 @@ def test_an_edit_opened_before_the_hand_was_undone_and_recorded_again_is_refused
     phone_b.post(f"/sessions/{game.pk}/hands/undo/", {"based_on": based_on(board)})
     # The same record again, but a different hand: a new save with its own token.
     game.refresh_from_db()
-    services.record_hand(game, draw(), client_token="phone-b-again", expected_number=2, user=owner)
+    stands(services.record_hand(game, draw(), client_token="phone-b-again", expected_number=2, user=owner))
     response = phone_a.post(f"/sessions/{game.pk}/hands/2/edit/", edit_taps(seen, "1"), headers=HTMX)
     assert response.status_code == 409
     assert records(game) == [win(2), draw()]

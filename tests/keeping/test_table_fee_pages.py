@@ -19,7 +19,7 @@ from tablekeeper.keeping.pages.board import seats_of
 from tablekeeper.keeping.services.exchange import ImportRefused, export_csv, export_session, import_session
 from tablekeeper.keeping.services.sessions import ending_of, wins_and_self_draws
 from tablekeeper.keeping.services.table_fee import KINDS
-from tests.conftest import HTMX, make_session, record_all, signed_in, win
+from tests.conftest import HTMX, make_session, record_all, signed_in, stands, win
 from tests.keeping.test_sessions import start_form_data
 
 pytestmark = pytest.mark.django_db
@@ -145,7 +145,7 @@ def test_a_keeper_who_is_not_the_owner_cannot_change_the_fee(owner, game, co_kee
 def test_the_finished_board_and_the_summary_show_the_room_as_a_payee(owner):
     session = make_session(owner, base=1, fee={"fee_kind": "per_player", "fee_amount": Decimal(20)})
     record_all(session, [win(0)])
-    services.finish_session(session, money_rate=Decimal("1.00"))
+    stands(services.finish_session(session, money_rate=Decimal("1.00")))
     phone = signed_in(owner)
     board = phone.get(f"/sessions/{session.pk}/").content.decode()
     assert "pays the room (table fee) ¥" in board and "Table fee ¥80.00 to the room" in board
@@ -162,7 +162,7 @@ def test_a_fee_each_player_pays_the_room_apart_is_chosen_at_the_start_and_listed
     session = GameSession.objects.get()
     assert session.fee_collection == "each_own"
     record_all(session, [win(0)])
-    services.finish_session(session, money_rate=Decimal("1.00"))
+    stands(services.finish_session(session, money_rate=Decimal("1.00")))
     board = phone.get(f"/sessions/{session.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     # Base 2 at Zhengzhou: Ann's self-draw takes 2 from each; at ¥1 a point the players' transfers are
     # the game's money alone, and each of the four pays the room their own ¥40 apart.
@@ -176,7 +176,7 @@ def test_a_tai_ban_paid_in_cash_during_play_is_listed_as_paid_and_never_as_owed(
         owner, base=1, fee={"fee_kind": "per_hand", "fee_amount": Decimal(2), "fee_collection": "paid_in_cash"}
     )
     record_all(session, [win(0), win(0)])
-    services.finish_session(session, money_rate=Decimal("1.00"))
+    stands(services.finish_session(session, money_rate=Decimal("1.00")))
     board = signed_in(owner).get(f"/sessions/{session.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert "Ann已在打牌时现金交给台费/房间 ¥4.00" in board
     assert "付给台费/房间" not in board
@@ -201,7 +201,7 @@ def test_a_made_up_way_of_paying_the_room_is_refused_and_starts_nothing(owner, c
 def test_without_a_money_rate_the_fee_is_money_beside_the_points(owner):
     session = make_session(owner, base=1, fee={"fee_kind": "per_player", "fee_amount": Decimal(15)})
     record_all(session, [win(0)])
-    services.finish_session(session)
+    stands(services.finish_session(session))
     board = signed_in(owner).get(f"/sessions/{session.pk}/").content.decode()
     assert board.count("pays the room (table fee) ¥15.00") == 4
 
@@ -224,7 +224,7 @@ def test_a_json_export_round_trips_the_fee_place_and_playing_times(owner):
         fee={"fee_kind": "hourly", "fee_amount": Decimal("45.5"), "place": "沈阳", "fee_collection": "each_own"},
     )
     record_all(session, [win(0), win(1, "discard", 0)])
-    services.finish_session(session, money_rate=Decimal("0.50"))
+    stands(services.finish_session(session, money_rate=Decimal("0.50")))
     session.refresh_from_db()
     GameSession.objects.filter(pk=session.pk).update(played_until=session.play_started + timedelta(minutes=150))
     session.refresh_from_db()
@@ -272,7 +272,7 @@ def test_the_csv_shows_what_each_player_pays_the_room(owner):
 
 def test_a_fee_changed_later_above_the_stakes_at_the_money_rate_is_asked_about(owner):
     session = make_session(owner, base=10)
-    services.finish_session(session, money_rate=Decimal("0.10"))
+    stands(services.finish_session(session, money_rate=Decimal("0.10")))
     phone = signed_in(owner)
     # One base hand is 10 × ¥0.10 = ¥1: a 台板 of ¥2 is more than the stakes, ¥1 is not.
     asked = phone.post(f"/sessions/{session.pk}/fee/", {"fee_kind": "per_hand", "fee_amount": "2"})

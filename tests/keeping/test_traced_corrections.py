@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Correction, GameSession, Round
 from tablekeeper.rules import Record
-from tests.conftest import HTMX, draw, make_session, record_all, signed_in, win
+from tests.conftest import HTMX, draw, make_session, record_all, signed_in, stands, win
 from tests.hypothesis_profiles import examples
 from tests.keeping.test_corrections import shenyang_hands
 
@@ -85,7 +85,7 @@ def summary_text(html: str) -> str:
 def test_an_edit_notes_each_later_hand_whose_points_moved_and_no_other(owner):
     game = shenyang(owner)
     before = figures(game)
-    services.edit_hand(game, 1, win(1), user=owner)
+    stands(services.edit_hand(game, 1, win(1), user=owner))
     after = figures(game)
     moved = {key for key in after if after[key] != before[key] and after[key][0] > 1}
     still = {key for key in after if after[key] == before[key]}
@@ -114,7 +114,7 @@ def test_an_edit_notes_each_later_hand_whose_points_moved_and_no_other(owner):
 def test_a_delete_notes_the_renumbered_later_hands_it_moved_under_their_new_numbers(owner):
     game = shenyang(owner, hands=PASSED_DEAL)
     before = figures(game)
-    services.delete_hand(game, 1, user=owner)
+    stands(services.delete_hand(game, 1, user=owner))
     after = figures(game)
     notes = {note.hand_key: note for note in Correction.objects.filter(action=Correction.Action.RESCORED_BY)}
     assert set(notes) == {key for key in after if after[key][1:] != before[key][1:]}
@@ -124,7 +124,7 @@ def test_a_delete_notes_the_renumbered_later_hands_it_moved_under_their_new_numb
 
 def test_an_edit_that_moves_no_points_notes_nothing_on_the_later_hands(owner):
     game = shenyang(owner)
-    services.edit_hand(game, 3, draw(), user=owner)
+    stands(services.edit_hand(game, 3, draw(), user=owner))
     assert not Correction.objects.filter(action=Correction.Action.RESCORED_BY).exists()
     edit = Correction.objects.get(action="edit")
     assert edit.points is not None and edit.points["before"] == edit.points["after"] == [0, 0, 0, 0]
@@ -149,14 +149,14 @@ def test_any_correction_notes_exactly_the_later_hands_whose_points_it_moved(
     number = min(number, game.hand_count)
     before = figures(game)
     changed = Round.objects.get(session=game, number=number).key
-    try:
-        if action == "edit":
-            services.edit_hand(game, number, replacement, user=owner)
-        else:
-            services.delete_hand(game, number, user=owner)
-    except services.HandRejected:
+    if action == "edit":
+        outcome: object = services.edit_hand(game, number, replacement, user=owner)
+    else:
+        outcome = services.delete_hand(game, number, user=owner)
+    if isinstance(outcome, services.HandRejected):
         assert not Correction.objects.filter(session=game, action=Correction.Action.RESCORED_BY).exists()
         return
+    assert not isinstance(outcome, services.Conflict | services.NeedsConfirmation), outcome
     after = figures(game)
     notes = {
         note.hand_key: note.points
@@ -185,7 +185,7 @@ def test_noting_every_later_hand_of_a_long_session_costs_one_insert_more(owner, 
     record_all(game, away_from_the_deal(hands))
     before = figures(game)
     with CaptureQueriesContext(connection) as queries:
-        services.edit_hand(game, 1, win(0), user=owner)
+        stands(services.edit_hand(game, 1, win(0), user=owner))
     after = figures(game)
     moved = sum(1 for key in after if after[key] != before[key]) - 1
     assert moved == hands - 1  # every later hand: the case is the worst there is
@@ -200,7 +200,7 @@ def test_noting_every_later_hand_of_a_long_session_costs_one_insert_more(owner, 
 def test_a_later_hand_re_scored_by_an_edit_says_why_and_by_how_much(owner):
     game = shenyang(owner)
     before = figures(game)
-    services.edit_hand(game, 1, win(1), user=owner)
+    stands(services.edit_hand(game, 1, win(1), user=owner))
     after = figures(game)
     second = next(key for key, (number, _, _) in after.items() if number == 2)
     said = ", ".join(moves(before[second][1], after[second][1], ENGLISH))
@@ -215,7 +215,7 @@ def test_a_later_hand_re_scored_by_an_edit_says_why_and_by_how_much(owner):
 def test_a_later_hand_says_so_in_chinese_with_full_width_marks_and_no_space_by_a_name(owner):
     game = shenyang(owner, NAMES)
     before = figures(game)
-    services.edit_hand(game, 1, win(1), user=owner)
+    stands(services.edit_hand(game, 1, win(1), user=owner))
     after = figures(game)
     fourth = next(key for key, (number, _, _) in after.items() if number == 4)
     said = "，".join(moves(before[fourth][1], after[fourth][1], NAMES, sep="→"))
@@ -227,7 +227,7 @@ def test_a_later_hand_says_so_in_chinese_with_full_width_marks_and_no_space_by_a
 def test_the_edited_hands_record_gives_its_points_before_and_after(owner):
     game = shenyang(owner)
     before = figures(game)
-    services.edit_hand(game, 1, win(1), user=owner)
+    stands(services.edit_hand(game, 1, win(1), user=owner))
     first = Round.objects.get(session=game, number=1).key
     said = ", ".join(moves(before[first][1], figures(game)[first][1], ENGLISH))
 
@@ -240,13 +240,13 @@ def test_the_edited_hands_record_gives_its_points_before_and_after(owner):
 
 def test_an_edit_that_keeps_the_points_says_so(owner):
     game = shenyang(owner)
-    services.edit_hand(game, 3, draw(), user=owner)
+    stands(services.edit_hand(game, 3, draw(), user=owner))
     assert "Points unchanged." in hand_page(signed_in(owner), game, 3)
 
 
 def test_a_later_hand_re_scored_by_a_delete_names_the_deleted_hand(owner):
     game = shenyang(owner, hands=PASSED_DEAL)
-    services.delete_hand(game, 1, user=owner)
+    stands(services.delete_hand(game, 1, user=owner))
     note = Correction.objects.filter(action=Correction.Action.RESCORED_BY).order_by("number").first()
     assert note is not None
     trail = hand_page(signed_in(owner), game, note.number)
@@ -258,7 +258,7 @@ def test_a_hands_record_reads_its_trail_with_each_cause_in_the_same_queries_howe
     client = signed_in(owner)
     counts = []
     for winner in (1, 0, 1, 0):  # each edit of hand 1 re-scores hand 2 again: one more entry each time
-        services.edit_hand(game, 1, win(winner), user=owner)
+        stands(services.edit_hand(game, 1, win(winner), user=owner))
         with CaptureQueriesContext(connection) as queries:
             client.get(f"/sessions/{game.pk}/hands/2/")
         counts.append(len(queries))
@@ -273,7 +273,7 @@ def test_the_share_boards_line_says_what_the_correction_changed(client, owner):
     wang = User.objects.create_user("wang-login", first_name="老王")
     game = shenyang(owner, NAMES)
     before = figures(game)
-    services.edit_hand(game, 1, win(1), user=wang)
+    stands(services.edit_hand(game, 1, win(1), user=wang))
     after = figures(game)
     first = next(key for key, (number, _, _) in after.items() if number == 1)
     later = sum(1 for key in after if key != first and after[key] != before[key])
@@ -292,7 +292,7 @@ def test_the_share_boards_line_says_what_the_correction_changed(client, owner):
 def test_the_share_boards_line_in_english(client, owner):
     game = shenyang(owner)
     before = figures(game)
-    services.edit_hand(game, 1, win(1), user=owner)
+    stands(services.edit_hand(game, 1, win(1), user=owner))
     after = figures(game)
     first = next(key for key, (number, _, _) in after.items() if number == 1)
     later = sum(1 for key in after if key != first and after[key] != before[key])
@@ -306,7 +306,7 @@ def test_the_share_boards_line_in_english(client, owner):
 
 def test_a_delete_on_the_share_board_counts_the_hands_it_re_scored(client, owner):
     game = shenyang(owner, hands=PASSED_DEAL)
-    services.delete_hand(game, 1, user=owner)
+    stands(services.delete_hand(game, 1, user=owner))
     later = Correction.objects.filter(action=Correction.Action.RESCORED_BY).count()
     body = client.get(f"/b/{game.share_token}/", headers=HTMX).content.decode()
     assert re.search(rf"Hand 1 deleted by keeper at \d\d:\d\d: {later} later hands? re-scored", body)
@@ -314,7 +314,7 @@ def test_a_delete_on_the_share_board_counts_the_hands_it_re_scored(client, owner
 
 def test_a_correction_that_moved_nothing_keeps_its_short_line(client, owner):
     game = shenyang(owner)
-    services.edit_hand(game, 3, draw(), user=owner)
+    stands(services.edit_hand(game, 3, draw(), user=owner))
     body = client.get(f"/b/{game.share_token}/", headers=HTMX).content.decode()
     assert re.search(r"Hand 3 corrected by keeper at \d\d:\d\d</li>", body)
 
@@ -324,7 +324,7 @@ def test_the_share_board_reads_its_corrections_in_the_same_queries_however_many_
     for hands in (6, 60):
         game = make_session(owner, "shenyang", base=10)
         record_all(game, away_from_the_deal(hands))
-        services.edit_hand(game, 1, win(0), user=owner)
+        stands(services.edit_hand(game, 1, win(0), user=owner))
         with CaptureQueriesContext(connection) as queries:
             client.get(f"/b/{game.share_token}/", headers=HTMX)
         counts.append(len(queries))
@@ -343,7 +343,7 @@ def marks(html: str) -> dict[int, list[str]]:
 def test_the_summary_marks_the_edited_hand_and_the_hands_it_re_scored(client, owner):
     game = shenyang(owner)
     before = figures(game)
-    services.edit_hand(game, 1, win(1), user=owner)
+    stands(services.edit_hand(game, 1, win(1), user=owner))
     after = figures(game)
     rescored = {after[key][0] for key in after if after[key] != before[key] and after[key][0] != 1}
     expected: dict[int, list[str]] = {number: ["rescored"] if number in rescored else [] for number in range(2, 5)}
@@ -367,7 +367,7 @@ def test_a_summary_without_corrections_marks_nothing(client, owner):
 
 def test_the_marked_summary_reads_no_more_queries(client, owner):
     plain, corrected = shenyang(owner), shenyang(owner)
-    services.edit_hand(corrected, 1, win(1), user=owner)
+    stands(services.edit_hand(corrected, 1, win(1), user=owner))
     client.force_login(owner)
     counts = []
     for game in (plain, corrected):
@@ -379,8 +379,8 @@ def test_the_marked_summary_reads_no_more_queries(client, owner):
 
 def test_deleting_a_session_takes_its_whole_trail_with_the_notes_that_point_at_each_other(owner):
     game = shenyang(owner)
-    services.edit_hand(game, 1, win(1), user=owner)
-    services.delete_hand(game, 1, user=owner)
+    stands(services.edit_hand(game, 1, win(1), user=owner))
+    stands(services.delete_hand(game, 1, user=owner))
     assert Correction.objects.filter(session=game, cause__isnull=False).exists()
     services.delete_session(game)
     assert not Correction.objects.exists() and not Round.objects.exists()
@@ -389,7 +389,7 @@ def test_deleting_a_session_takes_its_whole_trail_with_the_notes_that_point_at_e
 def test_a_hostile_name_in_what_a_correction_changed_stays_text(client, owner):
     hostile = '<img src=x onerror="alert(1)">'
     game = shenyang(owner, [hostile, "Bo", "Cy", "Di"])
-    services.edit_hand(game, 1, win(1), user=owner)
+    stands(services.edit_hand(game, 1, win(1), user=owner))
     pages = [
         hand_page(signed_in(owner), game, 1),
         hand_page(signed_in(owner), game, 2),

@@ -11,6 +11,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.state import StateApps
 
+from tests.conftest import stands
+
 MIGRATIONS = sorted((Path(__file__).parents[2] / "tablekeeper" / "migrations").glob("0*.py"))
 BEFORE = [("tablekeeper", "0003_rescore_lines_as_reasons_data")]
 AFTER = [("tablekeeper", "0004_player_name_key_and_hand_columns")]
@@ -170,20 +172,22 @@ def test_migration_0009_ties_every_stored_correction_to_its_hand_through_deletes
     owner = User.objects.create_user("trail-keeper")
     game = make_session(owner)
     record_all(game, [win(0), draw(), win(0), win(1), win(0), draw(), win(2), win(0), draw()], owner)
-    services.edit_hand(game, 7, win(3), user=owner)
-    services.edit_hand(game, 5, win(1), user=owner)
-    services.delete_hand(game, 5, user=owner)  # 6..9 become 5..8
-    services.edit_hand(game, 6, win(2), user=owner)  # the old 7 again
+    stands(services.edit_hand(game, 7, win(3), user=owner))
+    stands(services.edit_hand(game, 5, win(1), user=owner))
+    stands(services.delete_hand(game, 5, user=owner))  # 6..9 become 5..8
+    stands(services.edit_hand(game, 6, win(2), user=owner))  # the old 7 again
     game.refresh_from_db()
-    services.undo_last_hand(game, user=owner)  # the old 9
+    stands(services.undo_last_hand(game, user=owner))  # the old 9
     game.refresh_from_db()
-    services.record_hand(game, win(1), client_token="again", expected_number=8, user=owner)  # not the undone one
-    services.delete_hand(game, 1, user=owner)
-    services.edit_hand(game, 2, draw(), user=owner)
+    stands(
+        services.record_hand(game, win(1), client_token="again", expected_number=8, user=owner)
+    )  # not the undone one
+    stands(services.delete_hand(game, 1, user=owner))
+    stands(services.edit_hand(game, 2, draw(), user=owner))
     game.refresh_from_db()
     copy = import_session(owner, export_session(game, seats_of(game)))  # its hands carry no "add"
-    services.edit_hand(copy, 3, win(0), user=owner)
-    services.delete_hand(copy, 1, user=owner)
+    stands(services.edit_hand(copy, 3, win(0), user=owner))
+    stands(services.delete_hand(copy, 1, user=owner))
     sessions = [game.pk, copy.pk]
     written = _links(sessions)
     assert len(written) == 19

@@ -21,6 +21,7 @@ from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Correction, GameSession, Round
 from tablekeeper.reading.corrected_hands import RescoredFigures
 from tablekeeper.rules import Record, State
+from tests.conftest import stands
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -67,7 +68,7 @@ def played(user: User, variant: str, options: dict[str, Any], records: list[Reco
         user, variant=variant, player_names=NAMES, first_dealer=0, starting_points=1000, base=base, options=options
     )
     for number, record in enumerate(records, start=1):
-        services.record_hand(session, record, client_token=f"t{number}", expected_number=number, user=user)
+        stands(services.record_hand(session, record, client_token=f"t{number}", expected_number=number, user=user))
     session.refresh_from_db()
     return session
 

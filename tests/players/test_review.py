@@ -13,7 +13,7 @@ from tablekeeper.keeping import services
 from tablekeeper.keeping.pages.chart import chart_points, running_total_chart, sampled_numbers
 from tablekeeper.players.services.stats import PlayerStats, SeatTally, seat_tallies, tally
 from tablekeeper.rules import Record
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import draw, make_session, record_all, stands, win
 
 pytestmark = pytest.mark.django_db
 NAMES = ["Ann", "Bo", "Cy", "Di"]
@@ -160,7 +160,7 @@ def test_the_history_page_draws_each_players_running_total(keeper_client, game):
 def test_the_session_list_shows_open_and_finished_newest_first_and_filters(keeper_client, owner):
     first = make_session(owner, "harbin", base=1)
     second = make_session(owner, "dalian", base=1)
-    services.finish_session(first)
+    stands(services.finish_session(first))
     body = keeper_client.get("/sessions/").content.decode()
     assert body.index(f'href="/sessions/{second.pk}/"') < body.index(f'href="/sessions/{first.pk}/"')
     finished = keeper_client.get("/sessions/?status=finished").content.decode()

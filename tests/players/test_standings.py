@@ -23,7 +23,7 @@ from tablekeeper.players.models import PlayerGroup
 from tablekeeper.players.services.groups import group_from_session
 from tablekeeper.players.services.standings import Period, StakeTable, group_standings
 from tablekeeper.rules import Record, RecordWin, replay
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import draw, make_session, record_all, stands, win
 
 ALL_TIME = Period("all")
 
@@ -47,7 +47,7 @@ def played(
     """A finished session, played through the services."""
     game = make_session(owner, variant, base=base, player_names=names or ["Ann", "Bo", "Cy", "Di"])
     record_all(game, records)
-    return services.finish_session(game, money_rate=rate)
+    return stands(services.finish_session(game, money_rate=rate))
 
 
 EVENINGS: list[list[Record]] = [
@@ -186,7 +186,7 @@ def test_the_money_column_takes_each_evenings_table_fee_off_as_its_settle_up_doe
     for records, (kind, amount) in zip(EVENINGS, [("per_player", "20"), ("per_hand", "5"), ("none", "0")], strict=True):
         game = make_session(owner, "shandong", base=5, player_names=["Ann", "Bo", "Cy", "Di"])
         record_all(game, records)
-        evenings.append(services.finish_session(charged(game, kind, amount), money_rate=rate))
+        evenings.append(stands(services.finish_session(charged(game, kind, amount), money_rate=rate)))
     [table] = group_standings(group_from_session(owner, evenings[0], "Fee"), ALL_TIME)
     expected_money: dict[str, Decimal] = {}
     expected_fee: dict[str, Decimal] = {}
@@ -213,7 +213,7 @@ def test_the_page_shows_the_table_fee_column_only_where_a_fee_was_charged(keeper
     assert "Table fee" not in keeper_client.get(url).content.decode()
     game = make_session(owner, "shandong", base=5, player_names=["Ann", "Bo", "Cy", "Di"])
     record_all(game, EVENINGS[1])
-    services.finish_session(charged(game, "per_player", "20"), money_rate=Decimal("1"))
+    stands(services.finish_session(charged(game, "per_player", "20"), money_rate=Decimal("1")))
     page = keeper_client.get(url).content.decode()
     assert "Table fee" in page
     assert "20.00" in page

@@ -13,7 +13,7 @@ from django.utils import timezone
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession, city_presets
 from tablekeeper.sharing.views.card import yuan
-from tests.conftest import make_session, record_all, signed_in, win
+from tests.conftest import make_session, record_all, signed_in, stands, win
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +35,7 @@ def evening(owner) -> GameSession:
         fee={"fee_kind": "per_player", "fee_amount": Decimal(5), "place": "老地方"},
     )
     record_all(session, [win(0), win(1, "discard", 0)])
-    services.finish_session(session, money_rate=Decimal("1.00"))
+    stands(services.finish_session(session, money_rate=Decimal("1.00")))
     session.refresh_from_db()
     return session
 
@@ -104,9 +104,9 @@ def test_the_card_names_the_city_preset_and_what_the_table_changed_from_it(owner
 
 
 def test_the_card_marks_corrected_hands_and_carries_the_share_boards_qr_code(owner, evening):
-    services.reopen_session(evening)
+    stands(services.reopen_session(evening))
     evening.refresh_from_db()
-    services.edit_hand(evening, 1, win(0, patterns=[]), user=owner)
+    stands(services.edit_hand(evening, 1, win(0, patterns=[]), user=owner))
     card = card_of(signed_in(owner).get(f"/sessions/{evening.pk}/card/").content.decode())
     assert card["corrected"] == "Corrected: hand 1"
     assert card["text"].endswith("Corrected: hand 1")

@@ -17,7 +17,7 @@ from django.utils import timezone, translation
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession, Round
 from tablekeeper.reading.reasons import reasons
-from tests.conftest import HTMX, draw, make_session, record_all, win
+from tests.conftest import HTMX, draw, make_session, record_all, stands, win
 
 pytestmark = pytest.mark.django_db
 
@@ -93,9 +93,9 @@ def test_it_shows_no_keepers_control_and_no_keepers_data(client, owner):
 def test_corrected_and_re_scored_hands_are_marked_and_removed_ones_listed(client, owner):
     game = make_session(owner, "shenyang", base=10, player_names=["老王", "小李", "阿强", "大刘"])
     record_all(game, [win(0), win(0), draw(), win(2), win(3)], owner)
-    services.edit_hand(game, 1, win(1), user=owner)  # the deal moves: hand 2's self-draw pays less
-    services.delete_hand(game, 5, user=owner)
-    services.undo_last_hand(game, user=owner)
+    stands(services.edit_hand(game, 1, win(1), user=owner))  # the deal moves: hand 2's self-draw pays less
+    stands(services.delete_hand(game, 5, user=owner))
+    stands(services.undo_last_hand(game, user=owner))
     body = history(client, game).content.decode()
     assert hand_numbers(body) == [3, 2, 1]
 

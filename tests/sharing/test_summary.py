@@ -15,7 +15,7 @@ from django.urls import reverse
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession
 from tablekeeper.rules import Record
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import draw, make_session, record_all, stands, win
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +39,7 @@ def shandong(owner: User) -> GameSession:
             win(3, "discard", 1),
         ],
     )
-    services.finish_session(session, money_rate=Decimal("0.10"))
+    stands(services.finish_session(session, money_rate=Decimal("0.10")))
     session.refresh_from_db()
     return session
 

@@ -8,7 +8,7 @@ from django.test import Client
 
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession
-from tests.conftest import draw, make_session, record_all, win
+from tests.conftest import draw, make_session, record_all, stands, win
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +53,7 @@ def test_hostile_names_are_escaped_in_the_preview_the_finished_board_and_the_sha
         {"winner": "1", "how": "discard-0", "client_token": "x", "expected_number": "4", "adjust_note": NOTE},
     )
     assert_only_text(preview.content.decode())
-    services.finish_session(hostile)
+    stands(services.finish_session(hostile))
     assert_only_text(client.get(f"/sessions/{hostile.pk}/").content.decode())
     shared = Client().get(f"/b/{hostile.share_token}/").content.decode()
     assert_only_text(shared)

@@ -24,7 +24,7 @@ from tablekeeper.keeping.pages.board import seats_of
 from tablekeeper.keeping.services.exchange import export_session
 from tablekeeper.keeping.services.presets import save_preset
 from tablekeeper.players.services.groups import group_from_session
-from tests.conftest import PASSWORD, draw, make_session, record_all, win
+from tests.conftest import PASSWORD, draw, make_session, record_all, stands, win
 
 pytestmark = pytest.mark.django_db
 # Few examples per field: the point is every field, on both databases, within a CI minute.
@@ -230,7 +230,7 @@ def test_no_value_in_any_field_of_an_import_is_a_500(settings, data):
     owner = an_evening()["owner"]
     game = make_session(owner, "shenyang", base=2)
     record_all(game, [win(1), draw(), win(2)], owner)
-    services.finish_session(game, money_rate=None)
+    stands(services.finish_session(game, money_rate=None))
     game.refresh_from_db()
     export = export_session(game, seats_of(game))
     client = Client(raise_request_exception=False)

@@ -54,7 +54,7 @@ def _said(outcome: Outcome, **fields: Any) -> JsonResponse:
 def _answer(
     session: GameSession,
     form: HandForm,
-    outcome: services.Saved | services.Conflict | services.HandRejected,
+    outcome: services.Saved | services.Refusal,
 ) -> JsonResponse:
     """Each outcome of a kept hand's Save, said as the outbox reads it."""
     match outcome:
@@ -84,21 +84,17 @@ def save_kept_hand(request: HtmxHttpRequest, session: GameSession) -> JsonRespon
     if not form.is_valid():
         return _said(Outcome.INVALID, errors=form.problems())
     record = form.to_record()
-    try:
-        saved = services.record_hand(
-            session,
-            record,
-            client_token=form.cleaned_data["client_token"],
-            expected_number=form.cleaned_data["expected_number"],
-            user=current_user(request),
-        )
-    except services.NumberTaken as taken:
-        race = services.compare_with_saved(session, taken.number, record)
+    saved = services.record_hand(
+        session,
+        record,
+        client_token=form.cleaned_data["client_token"],
+        expected_number=form.cleaned_data["expected_number"],
+        user=current_user(request),
+    )
+    if isinstance(saved, services.NumberTaken):
+        race = services.compare_with_saved(session, saved.number, record)
         if race is not None and race.same:
             # Both phones entered this hand and the other saved it first: this copy is not recorded
             # again, and the phone drops it as saved (a page loaded before `same_hand` does too).
-            return _said(Outcome.ALREADY_SAVED, saved=taken.number, same_hand=True)
-        return _answer(session, form, taken)
-    except (services.Conflict, services.HandRejected) as refused:
-        return _answer(session, form, refused)
+            return _said(Outcome.ALREADY_SAVED, saved=saved.number, same_hand=True)
     return _answer(session, form, saved)

@@ -1,15 +1,5 @@
 """The bridge between Django and the rules engine: every write to a session goes through here."""
 
-from .errors import (
-    Conflict,
-    HandRejected,
-    LaterChange,
-    NeedsConfirmation,
-    NumberTaken,
-    SessionFinished,
-    TokenSpent,
-    hand_gone,
-)
 from .hands import Saved, delete_hand, edit_hand, preview_hand, record_hand, table_before, undo_last_hand
 from .keepers import (
     KeeperRefused,
@@ -26,6 +16,18 @@ from .keepers import (
     sessions_kept_by,
     waiting_requests,
     withdraw_request,
+)
+from .outcomes import (
+    Conflict,
+    HandRejected,
+    LaterChange,
+    NeedsConfirmation,
+    NumberTaken,
+    OptionsRejected,
+    Refusal,
+    SessionFinished,
+    TokenSpent,
+    hand_gone,
 )
 from .quotas import QuotaReached
 from .races import RaceLost, compare_with_saved
@@ -47,8 +49,10 @@ __all__ = [
     "LaterChange",
     "NeedsConfirmation",
     "NumberTaken",
+    "OptionsRejected",
     "QuotaReached",
     "RaceLost",
+    "Refusal",
     "Saved",
     "SessionFinished",
     "TokenSpent",

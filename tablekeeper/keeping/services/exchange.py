@@ -43,7 +43,7 @@ from ..models import (
 )
 from ..models.table_fee_fields import PLACE_MAX_LENGTH, TableFeeValues
 from .derived import derived_columns, is_manual_adjustment, totals_of
-from .errors import HandRejected
+from .outcomes import OptionsRejected
 from .sessions import ending_of, finish_session, start_session
 from .table_fee import AMOUNT_MAX, COLLECTIONS, KINDS, MINUTES_MAX, NETTED, NONE, PERCENT_MAX, fen_text
 
@@ -201,7 +201,7 @@ def import_session(owner: User, data: Any, *, ask_if_imported: bool = False) -> 
     with transaction.atomic():
         try:
             session = start_session(owner, **settings, fee=fee)
-        except HandRejected as rejected:
+        except OptionsRejected as rejected:
             said = explained(_("The file's house rules are not valid: %(why)s"), refusals(rejected.errors, []))
             raise ImportRefused(said.text, said.detail) from None
         # Looked for after start_session took the account's lock: a double-tapped Import asks too.
@@ -221,7 +221,10 @@ def import_session(owner: User, data: Any, *, ask_if_imported: bool = False) -> 
                 % {"got": session.totals, "expected": data["totals"]}
             )
         if data.get("status") == GameSession.Status.FINISHED:
-            session = finish_session(session, money_rate=_money_rate(data.get("money_rate")))
+            finished = finish_session(session, money_rate=_money_rate(data.get("money_rate")))
+            # A session this import started is open until here: nothing else can have finished it.
+            assert isinstance(finished, GameSession), finished
+            session = finished
     return session
 
 

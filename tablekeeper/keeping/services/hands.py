@@ -20,16 +20,18 @@ from tablekeeper.rules import Record, SettleResult, settle
 
 from ..models import Correction, GameSession, Round, SessionState, SpentToken, zero_totals
 from .derived import TOTAL_COLUMNS, derived_columns
-from .errors import (
+from .outcomes import (
     Conflict,
     HandRejected,
     LaterChange,
     NeedsConfirmation,
     NumberTaken,
+    Refused,
     SessionFinished,
     TokenSpent,
     digest,
     hand_gone,
+    returns_refusals,
 )
 from .rescore import Running, check_magnitude, note_rescored, rescore, rows_from
 
@@ -68,7 +70,7 @@ def _ask_first(later: list[LaterChange], confirm: str | None, *, always: bool = 
     `confirm` None: the caller does not ask (an import, a script). "" or an old digest: ask, again.
     `always`: ask even when no later hand changes (a delete is shown before it is done)."""
     if confirm is not None and (later or always) and digest(later) != confirm:
-        raise NeedsConfirmation(later, stale=bool(confirm))
+        raise Refused(NeedsConfirmation(later, stale=bool(confirm)))
 
 
 def _current_state(session: GameSession) -> SessionState:
@@ -95,6 +97,7 @@ class Saved:
         return self.hand.session
 
 
+@returns_refusals
 def record_hand(
     session: GameSession,
     record: Record,
@@ -105,11 +108,11 @@ def record_hand(
 ) -> Saved:
     """Save the next hand. The same `client_token` twice returns the first save (a retried tap).
 
-    What else it can come to is raised, each by its name: the session moved on (Conflict: another
-    phone saved this number) or was finished (SessionFinished); the token is spent (TokenSpent: a
-    retry whose hand was undone, deleted or changed since, while this phone waited for an answer it
-    never got, is never saved again, nor is a token that names another record); the engine refused
-    the record (HandRejected).
+    What else it can come to is returned, each by its name: the session moved on (NumberTaken:
+    another phone saved this number; Conflict) or was finished (SessionFinished); the token is spent
+    (TokenSpent: a retry whose hand was undone, deleted or changed since, while this phone waited for
+    an answer it never got, is never saved again, nor is a token that names another record); the
+    engine refused the record (HandRejected).
     """
     with transaction.atomic():
         start = _save_start(session, client_token)
@@ -119,35 +122,39 @@ def record_hand(
             if existing.record == record:
                 existing.session = locked
                 return Saved(existing, again=True)
-            raise _token_of_another_record(locked, client_token, record, existing)
+            raise Refused(_token_of_another_record(locked, client_token, record, existing))
         if start.token_spent:
             ended = SpentToken.objects.filter(session=locked, token=client_token).first()
             if ended is not None:
-                raise _spent(ended)
+                raise Refused(_spent(ended))
         if not locked.is_open:
-            raise SessionFinished(_("This session is finished; no more hands can be recorded."))
+            raise Refused(SessionFinished(_("This session is finished; no more hands can be recorded.")))
         if expected_number != locked.next_number:
             if expected_number < locked.next_number:
-                raise NumberTaken(
-                    _(
-                        "Hand %(saved)s was already saved from another device. "
-                        "The board now shows hand %(next)s; check it before entering this one again."
+                raise Refused(
+                    NumberTaken(
+                        _(
+                            "Hand %(saved)s was already saved from another device. "
+                            "The board now shows hand %(next)s; check it before entering this one again."
+                        )
+                        % {"saved": expected_number, "next": locked.next_number},
+                        number=expected_number,
+                        next_number=locked.next_number,
                     )
-                    % {"saved": expected_number, "next": locked.next_number},
-                    number=expected_number,
-                    next_number=locked.next_number,
                 )
-            raise Conflict(
-                _(
-                    "The session changed on another device: hand %(next)s is next, not hand %(expected)s. "
-                    "Check the board before saving."
+            raise Refused(
+                Conflict(
+                    _(
+                        "The session changed on another device: hand %(next)s is next, not hand %(expected)s. "
+                        "Check the board before saving."
+                    )
+                    % {"next": locked.next_number, "expected": expected_number}
                 )
-                % {"next": locked.next_number, "expected": expected_number}
             )
         state = _current_state(locked)
         result = settle(locked.variant, record, state, locked.engine_options())
         if not result["ok"]:
-            raise HandRejected(result["errors"], record=record)
+            raise Refused(HandRejected(result["errors"], record=record))
         check_magnitude(result)
         round_ = Round.objects.create(
             session=locked,
@@ -249,6 +256,7 @@ def _stale(seen: str | None, round_: Round) -> bool:
     return bool(seen) and seen != round_.fingerprint
 
 
+@returns_refusals
 def undo_last_hand(session: GameSession, *, user: User | None, based_on: str | None = None) -> Round | None:
     """Remove the last hand; the board goes back to the state before it. None when there is none.
 
@@ -258,10 +266,12 @@ def undo_last_hand(session: GameSession, *, user: User | None, based_on: str | N
     with transaction.atomic():
         locked = session.locked()
         if not locked.is_open:
-            raise SessionFinished(_("This session is finished; its hands can no longer be changed."))
+            raise Refused(SessionFinished(_("This session is finished; its hands can no longer be changed.")))
         last = Round.objects.filter(session=locked).order_by("-number").first()
         if based_on and (last is None or _stale(based_on, last)):
-            raise Conflict(_("The last hand changed on another device, so nothing was undone. Check the board first."))
+            raise Refused(
+                Conflict(_("The last hand changed on another device, so nothing was undone. Check the board first."))
+            )
         if last is None:
             return None
         before = _before(locked, last.number)
@@ -283,18 +293,21 @@ def _lock_hand(session: GameSession, number: int, based_on: str | None) -> tuple
     """
     locked = session.locked()
     if not locked.is_open:
-        raise SessionFinished(_("This session is finished; its hands can no longer be changed."))
+        raise Refused(SessionFinished(_("This session is finished; its hands can no longer be changed.")))
     hand = Round.objects.filter(session=locked, number=number).first()
     if hand is None:
-        raise hand_gone(number)
+        raise Refused(hand_gone(number))
     if _stale(based_on, hand):
-        raise Conflict(
-            _("Hand %(number)s was changed on another device since you opened it; nothing was changed.")
-            % {"number": number}
+        raise Refused(
+            Conflict(
+                _("Hand %(number)s was changed on another device since you opened it; nothing was changed.")
+                % {"number": number}
+            )
         )
     return locked, hand
 
 
+@returns_refusals
 def edit_hand(
     session: GameSession,
     number: int,
@@ -334,6 +347,7 @@ def edit_hand(
     return edited
 
 
+@returns_refusals
 def delete_hand(
     session: GameSession,
     number: int,

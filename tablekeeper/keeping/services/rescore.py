@@ -31,7 +31,7 @@ from .derived import (
     the_connection,
     write_changed_rows,
 )
-from .errors import HandRejected, LaterChange
+from .outcomes import HandRejected, LaterChange, Refused
 
 # A hand worth more than this many points is a typing accident, not mahjong; refusing it also keeps
 # every stored number far inside a 64-bit column on PostgreSQL and printable without limits.
@@ -50,16 +50,18 @@ class Running:
 def check_magnitude(result: SettleResult, number: int | None = None) -> None:
     amounts = [*result["deltas"], result["pot_delta"], result["state"]["pot"]]
     if any(abs(amount) > MAX_POINTS for amount in amounts):
-        raise HandRejected(
-            [
-                {
-                    "code": "points_out_of_range",
-                    "field": None,
-                    "message": _("This hand would move more than %(most)s points; check the numbers entered.")
-                    % {"most": f"{MAX_POINTS:,}"},
-                }
-            ],
-            number=number,
+        raise Refused(
+            HandRejected(
+                [
+                    {
+                        "code": "points_out_of_range",
+                        "field": None,
+                        "message": _("This hand would move more than %(most)s points; check the numbers entered.")
+                        % {"most": f"{MAX_POINTS:,}"},
+                    }
+                ],
+                number=number,
+            )
         )
 
 
@@ -229,7 +231,7 @@ def rescore(
             )
         scored = settle(locked.variant, record, state, options)
         if not scored["ok"]:
-            raise HandRejected(scored["errors"], number=row["number"], record=record)
+            raise Refused(HandRejected(scored["errors"], number=row["number"], record=record))
         check_magnitude(scored, row["number"])
         values = derived_columns(record, scored, totals, state_before=state, passes_before=passes)
         dealers = (_dealer(old_state, locked), _dealer(state, locked))

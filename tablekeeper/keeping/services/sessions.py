@@ -18,7 +18,7 @@ from tablekeeper.rules import HouseRules, ProblemEntry, StartingState, check_opt
 
 from ..models import GameSession, Player, Round, Seat, engine_options_for, new_share_token, preset_ids, zero_totals
 from ..models.table_fee_fields import TableFeeValues
-from .errors import Conflict, HandRejected
+from .outcomes import Conflict, OptionsRejected, Refused, returns_refusals
 from .quotas import check_session_quota, lock_account
 from .settlement import Ending, pot_contributions, pro_rata_refund, session_ending
 from .table_fee import COLLECTIONS, HOURLY, KINDS, MINUTES_MAX, NETTED, NONE, PER_HAND, FeeRule
@@ -70,10 +70,10 @@ def start_session(
             "field": "variant",
             "message": f"Unknown variant {variant!r}.",
         }
-        raise HandRejected([unknown])
+        raise OptionsRejected([unknown])
     checked = check_options(variant, engine_options_for(variant, options, base, starting_points))
     if not checked["ok"]:
-        raise HandRejected(checked["errors"])
+        raise OptionsRejected(checked["errors"])
     dealer = random.randrange(4) if first_dealer is None else first_dealer
     with transaction.atomic():
         lock_account(owner)
@@ -98,12 +98,13 @@ def start_session(
     return session
 
 
+@returns_refusals
 def finish_session(session: GameSession, *, money_rate: Decimal | None = None) -> GameSession:
     """Close the session to changes and settle an unclaimed pot as the house rule says."""
     with transaction.atomic():
         locked = session.locked()
         if not locked.is_open:
-            raise Conflict(_("This session is already finished."))
+            raise Refused(Conflict(_("This session is already finished.")))
         locked.status = GameSession.Status.FINISHED
         locked.finished = timezone.now()
         locked.money_rate = money_rate
@@ -167,12 +168,13 @@ def _pot_refund(session: GameSession) -> list[int]:
     return pro_rata_refund(session.pot, pot_contributions(rows))
 
 
+@returns_refusals
 def reopen_session(session: GameSession) -> GameSession:
     """Let hands be recorded and corrected again; the pot goes back to waiting for a winner."""
     with transaction.atomic():
         locked = session.locked()
         if locked.is_open:
-            raise Conflict(_("This session is already open."))
+            raise Refused(Conflict(_("This session is already open.")))
         locked.status = GameSession.Status.OPEN
         locked.finished = None
         locked.pot_refund = zero_totals()

@@ -115,25 +115,22 @@ def _save_or_edit(request: HtmxHttpRequest, session: GameSession, form: HandForm
     record = _record_to_save(request, form)
     if record is None:
         return None
-    try:
-        if editing is None:
-            return services.record_hand(
-                session,
-                record,
-                client_token=form.cleaned_data["client_token"],
-                expected_number=form.cleaned_data["expected_number"],
-                user=current_user(request),
-            )
-        return services.edit_hand(
+    if editing is None:
+        return services.record_hand(
             session,
-            editing.number,
             record,
+            client_token=form.cleaned_data["client_token"],
+            expected_number=form.cleaned_data["expected_number"],
             user=current_user(request),
-            based_on=form.cleaned_data["based_on"],
-            confirm=form.cleaned_data["confirm_changes"] or "",
         )
-    except (services.NeedsConfirmation, services.Conflict, services.HandRejected) as refused:
-        return refused
+    return services.edit_hand(
+        session,
+        editing.number,
+        record,
+        user=current_user(request),
+        based_on=form.cleaned_data["based_on"],
+        confirm=form.cleaned_data["confirm_changes"] or "",
+    )
 
 
 def _answer_save(

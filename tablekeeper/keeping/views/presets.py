@@ -22,7 +22,7 @@ from ..forms.table_fee import fee_initial
 from ..forms.values import FieldValues
 from ..models import TablePreset, city_presets
 from ..pages.access import kept_session
-from ..services import HandRejected, QuotaReached
+from ..services import OptionsRejected, QuotaReached
 from ..services.presets import PresetRefused, play_again, rename_preset, save_preset, start_from_preset
 
 
@@ -157,7 +157,7 @@ def preset_start(request: HtmxHttpRequest, preset_id: int) -> HttpResponse:
     preset = own_preset(request, preset_id)
     try:
         session = start_from_preset(preset)
-    except (PresetRefused, HandRejected, QuotaReached) as refused:
+    except (PresetRefused, OptionsRejected, QuotaReached) as refused:
         message = (
             refused.message
             if isinstance(refused, PresetRefused | QuotaReached)
@@ -176,7 +176,7 @@ def session_again(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     session = kept_session(request, session_id)
     try:
         again = play_again(session, current_user(request), dealer=request.POST.get("dealer", ""))
-    except (PresetRefused, HandRejected, QuotaReached) as refused:
+    except (PresetRefused, OptionsRejected, QuotaReached) as refused:
         message = (
             refused.message
             if isinstance(refused, PresetRefused | QuotaReached)

@@ -57,35 +57,40 @@ def hand_detail(request: HtmxHttpRequest, session_id: int, number: int) -> HttpR
 def hand_delete(request: HtmxHttpRequest, session_id: int, number: int) -> HttpResponse:
     session = kept_session(request, session_id)
     confirm = (request.POST.get("confirm_changes") or "")[:64]
-    try:
-        services.delete_hand(
-            session,
-            number,
-            user=current_user(request),
-            based_on=request.POST.get("based_on"),
-            confirm=confirm,
-            ask=request.POST.get("ask") == "1",
-        )
-    except services.NeedsConfirmation as ask:
-        # Deleting a hand moves the deal of every later hand: list what changes, then ask.
-        round_ = get_object_or_404(Round.objects.select_related("entered_by"), session=session, number=number)
-        later = later_rows(seats_of(session), ask.changes)
-        context = _detail_context(
-            session, round_, confirming_delete=True, later_changes=later, later_digest=ask.digest, later_stale=ask.stale
-        )
-        return TemplateResponse(request, "hands/detail.html", context)
-    except services.Conflict as conflict:
-        messages.error(request, conflict.message)
-    except services.HandRejected as rejected:
-        names = [seat.player.name for seat in seats_of(session)]
-        sentence = _("Deleting hand %(number)s would make hand %(later)s invalid, so nothing was changed: %(why)s")
-        said = refusals(rejected.errors, names, rejected.record)
-        messages.error(request, explained(sentence, said, number=number, later=rejected.number).html())
-        return _to(request, f"{session.get_absolute_url()}hands/{number}/")
-    else:
-        messages.success(
-            request, _("Hand %(number)s deleted; later hands renumbered and re-scored.") % {"number": number}
-        )
+    outcome = services.delete_hand(
+        session,
+        number,
+        user=current_user(request),
+        based_on=request.POST.get("based_on"),
+        confirm=confirm,
+        ask=request.POST.get("ask") == "1",
+    )
+    match outcome:
+        case services.NeedsConfirmation():
+            # Deleting a hand moves the deal of every later hand: list what changes, then ask.
+            round_ = get_object_or_404(Round.objects.select_related("entered_by"), session=session, number=number)
+            later = later_rows(seats_of(session), outcome.changes)
+            context = _detail_context(
+                session,
+                round_,
+                confirming_delete=True,
+                later_changes=later,
+                later_digest=outcome.digest,
+                later_stale=outcome.stale,
+            )
+            return TemplateResponse(request, "hands/detail.html", context)
+        case services.Conflict():
+            messages.error(request, outcome.message)
+        case services.HandRejected():
+            names = [seat.player.name for seat in seats_of(session)]
+            sentence = _("Deleting hand %(number)s would make hand %(later)s invalid, so nothing was changed: %(why)s")
+            said = refusals(outcome.errors, names, outcome.record)
+            messages.error(request, explained(sentence, said, number=number, later=outcome.number).html())
+            return _to(request, f"{session.get_absolute_url()}hands/{number}/")
+        case None:
+            messages.success(
+                request, _("Hand %(number)s deleted; later hands renumbered and re-scored.") % {"number": number}
+            )
     return _to(request, session.get_absolute_url())
 
 
@@ -93,13 +98,12 @@ def hand_delete(request: HtmxHttpRequest, session_id: int, number: int) -> HttpR
 @require_POST
 def hand_undo(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     session = kept_session(request, session_id)
-    try:
-        undone = services.undo_last_hand(session, user=current_user(request), based_on=request.POST.get("based_on"))
-    except services.Conflict as conflict:
-        messages.error(request, conflict.message)
-    else:
-        if undone is not None:
+    undone = services.undo_last_hand(session, user=current_user(request), based_on=request.POST.get("based_on"))
+    match undone:
+        case Round():
             messages.success(request, _("Hand %(number)s undone.") % {"number": undone.number})
+        case services.Conflict():
+            messages.error(request, undone.message)
     return _to(request, session.get_absolute_url())
 
 

@@ -91,7 +91,7 @@ def session_new(request: HtmxHttpRequest) -> HttpResponse:
                     city_preset=form.cleaned_data.get("city_preset") or "",
                     money_rate=form.cleaned_data.get("money_rate"),
                 )
-            except services.HandRejected as rejected:
+            except services.OptionsRejected as rejected:
                 for said in refusals(rejected.errors, form.player_names()):
                     form.add_error(None, said.flat())
             except services.QuotaReached as full:
@@ -150,10 +150,9 @@ def session_finish(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, " ".join(str(error) for error in form.errors.get("money_rate", [])))
         return redirect(session)
-    try:
-        services.finish_session(session, money_rate=form.cleaned_data["money_rate"])
-    except services.Conflict as conflict:
-        messages.warning(request, conflict.message)
+    finished = services.finish_session(session, money_rate=form.cleaned_data["money_rate"])
+    if isinstance(finished, services.Conflict):
+        messages.warning(request, finished.message)
     else:
         messages.success(request, _("Session finished. Final standings below."))
     return redirect(session)
@@ -164,10 +163,9 @@ def session_finish(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
 def session_reopen(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     """Only the owner reaches this (anyone else gets 404), so only the owner can reopen."""
     session = owned_session(request, session_id)
-    try:
-        services.reopen_session(session)
-    except services.Conflict as conflict:
-        messages.warning(request, conflict.message)
+    reopened = services.reopen_session(session)
+    if isinstance(reopened, services.Conflict):
+        messages.warning(request, reopened.message)
     else:
         messages.success(request, _("Session reopened: hands can be recorded and corrected again."))
     return redirect(session)
