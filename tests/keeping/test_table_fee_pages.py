@@ -16,8 +16,9 @@ from django.utils import timezone
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession, TablePreset
 from tablekeeper.keeping.pages.board import seats_of
-from tablekeeper.keeping.services.exchange import ImportRefused, export_csv, export_session, import_session
+from tablekeeper.keeping.services.exchange import ImportRefused, export_session, import_session
 from tablekeeper.keeping.services.sessions import ending_of, wins_and_self_draws
+from tablekeeper.keeping.services.spreadsheet import export_csv
 from tablekeeper.keeping.services.table_fee import KINDS
 from tests.conftest import HTMX, make_session, record_all, signed_in, stands, win
 from tests.keeping.test_sessions import start_form_data

@@ -23,8 +23,9 @@ from ..forms.exchange import ImportForm
 from ..models import GameSession
 from ..pages.access import kept_session
 from ..pages.board import seats_of
-from ..services.exchange import AlreadyImported, ImportRefused, export_csv, export_session, import_session
+from ..services.exchange import AlreadyImported, ImportRefused, export_session, import_session
 from ..services.quotas import QuotaReached, imports_message
+from ..services.spreadsheet import export_csv
 
 
 def _download(body: str, content_type: str, session: GameSession, extension: str) -> HttpResponse:
