@@ -250,9 +250,6 @@ class PasswordResetView(auth_views.PasswordResetView):
         return HttpResponseRedirect(self.get_success_url())
 
 
-_pending_mails: list[threading.Thread] = []
-
-
 def _send_later(send: Any) -> None:
     """Run `send` after the answer, on its own thread and database connection."""
 
@@ -263,13 +260,4 @@ def _send_later(send: Any) -> None:
         finally:
             connections.close_all()
 
-    _pending_mails[:] = [thread for thread in _pending_mails if thread.is_alive()]
-    thread = threading.Thread(target=run, name="password-reset-mail")
-    _pending_mails.append(thread)
-    thread.start()
-
-
-def wait_for_reset_mails(timeout: float = 10.0) -> None:
-    """Wait until every reset mail started so far went out (for tests, and a clean shutdown)."""
-    for thread in list(_pending_mails):
-        thread.join(timeout)
+    threading.Thread(target=run, name="password-reset-mail").start()

@@ -8,7 +8,7 @@ see and change it.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -158,10 +158,6 @@ def waiting_requests(user: User) -> QuerySet[KeeperRequest]:
 def pending_requests(session: GameSession) -> QuerySet[KeeperRequest]:
     """The session's live invitations by user name, as the owner typed them, newest first."""
     return _live_requests().filter(session=session)
-
-
-def request_expires(keeper_request: KeeperRequest) -> datetime:
-    return keeper_request.created + REQUEST_LIFETIME
 
 
 def withdraw_request(session: GameSession, request_id: int) -> bool:
