@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from tablekeeper.rules import check_options, get_variant, settle
 
+from . import rule_book
 from .helpers import closed, discard, errors_of, kong, ok, robbed, self_draw, won
 from .test_properties import PROPERTY_SETTINGS, records_for, states
 
@@ -612,12 +613,8 @@ def test_the_club_preset_plays_the_java_server() -> None:
     assert result["deltas"] == [-20, -12, 44, -12]
 
 
-RULE_BOOK = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
-
-
-@pytest.mark.skipif(not RULE_BOOK.exists(), reason="shared/ is not beside this checkout")
 def test_the_dalian_presets_are_the_rule_books_presets_as_data() -> None:
-    book = RULE_BOOK.read_text(encoding="utf-8")
+    book = rule_book.text("RULES.md")
     block = book[book.index("```json", book.index("**Presets as data**")) + len("```json") :]
     assert json.loads(block[: block.index("```")])["dalian"] == _presets()
 

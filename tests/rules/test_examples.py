@@ -4,17 +4,16 @@ examples.json) against the engine, for every registered variant."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tablekeeper.rules import settle, variant_ids
 
+from . import rule_book
 from .variant_data import every_example, examples
 
 EXAMPLES = every_example()
-SHARED_COPY = Path(__file__).resolve().parents[3] / "shared" / "rules" / "examples.json"
 
 
 @pytest.mark.parametrize("case", EXAMPLES, ids=[f"{case['variant']}:{case['id']}" for case in EXAMPLES])
@@ -41,8 +40,7 @@ def test_every_variant_folder_has_worked_examples_of_its_own(variant: str) -> No
     assert "self_draw" in methods
 
 
-@pytest.mark.skipif(not SHARED_COPY.exists(), reason="shared/ is not beside this checkout")
-def test_the_repository_copy_of_the_examples_matches_the_rule_book() -> None:
-    shared = json.loads(SHARED_COPY.read_text(encoding="utf-8"))["cases"]
+def test_each_variant_folders_examples_are_the_rule_books() -> None:
+    shared = json.loads(rule_book.text("rules/examples.json"))["cases"]
     copied = [case for case in EXAMPLES if case["variant"] in {c["variant"] for c in shared}]
     assert sorted(copied, key=lambda case: case["id"]) == sorted(shared, key=lambda case: case["id"])

@@ -14,11 +14,11 @@ import pytest
 
 from tablekeeper.rules import check_options, settle
 
+from . import rule_book
 from .helpers import discard, ok, robbed, self_draw, won
 from .test_harbin_house_rules import EDGE_3, FOURTH_COPY, SINGLE_WAIT_2P_TREASURE_5S
 
 PRESETS_FILE = Path(__file__).resolve().parents[2] / "tablekeeper" / "rules" / "variants" / "harbin" / "presets.json"
-RULE_BOOK = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
 PRESETS = json.loads(PRESETS_FILE.read_text(encoding="utf-8"))
 
 
@@ -34,9 +34,8 @@ def test_the_harbin_presets_are_the_rule_book_first_then_the_go_server() -> None
     assert PRESETS[1]["name"] == {"zh": "哈尔滨·网络版", "en": "Harbin · Go server"}
 
 
-@pytest.mark.skipif(not RULE_BOOK.exists(), reason="shared/ is not beside this checkout")
 def test_the_harbin_presets_are_the_rule_books_presets_as_data() -> None:
-    text = RULE_BOOK.read_text(encoding="utf-8")
+    text = rule_book.text("RULES.md")
     start = text.index("```json", text.index("**Presets as data**")) + len("```json")
     book = json.loads(text[start : text.index("```", start)])
 

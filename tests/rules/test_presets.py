@@ -14,6 +14,8 @@ from tablekeeper.rules.folder_data import PresetFileError
 from tablekeeper.rules.variants import folder_of, search_path
 from tests.fixtures.variant_folder import copy_variant_folder, unregistered_fixture_ids
 
+from . import rule_book
+
 
 @pytest.mark.parametrize("variant", variant_ids())
 def test_every_preset_of_every_variant_passes_check_options(variant: str) -> None:
@@ -82,17 +84,15 @@ def test_a_wrong_presets_file_fails_loudly_when_the_variant_is_described(
         get_variant(variant)
 
 
-RULE_BOOK = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
 LATIN = re.compile(r"[A-Za-z]")
 
 
 def _book_presets() -> dict[str, list[dict[str, object]]]:
-    text = RULE_BOOK.read_text(encoding="utf-8")
+    text = rule_book.text("RULES.md")
     start = text.index("```json", text.index("**Presets as data**")) + len("```json")
     return dict(json.loads(text[start : text.index("```", start)]))
 
 
-@pytest.mark.skipif(not RULE_BOOK.exists(), reason="shared/ is not beside this checkout")
 @pytest.mark.parametrize("variant", variant_ids())
 def test_every_variants_presets_are_the_rule_books_presets_as_data(variant: str) -> None:
     book = _book_presets()

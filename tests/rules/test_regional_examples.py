@@ -9,15 +9,15 @@ leaves the list).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tablekeeper.rules import get_variant, settle
 
-EXAMPLES = json.loads((Path(__file__).parent / "data" / "regional_examples.json").read_text(encoding="utf-8"))["cases"]
-SHARED_COPY = Path(__file__).resolve().parents[3] / "shared" / "rules" / "regional_examples.json"
+from . import rule_book
+
+EXAMPLES = json.loads(rule_book.text("rules/regional_examples.json"))["cases"]
 
 # Example id -> the §9 option it needs that the engine does not have yet.
 NOT_BUILT: dict[str, str] = {}
@@ -49,8 +49,3 @@ def test_every_example_left_unbuilt_names_an_option_the_engine_really_lacks() ->
             continue
         keys = {option["key"] for option in get_variant(case["variant"])["options"]}
         assert set(case.get("options") or {}) - keys, case["id"]
-
-
-@pytest.mark.skipif(not SHARED_COPY.exists(), reason="shared/ is not beside this checkout")
-def test_the_repository_copy_of_the_regional_examples_matches_the_rule_book() -> None:
-    assert json.loads(SHARED_COPY.read_text(encoding="utf-8"))["cases"] == EXAMPLES
