@@ -10,6 +10,7 @@ reproduces as a one-line table case (`settle(variant, record, state, options)`),
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ import pytest
 from tablekeeper.rules import check_options, variant_ids
 
 from .simulation import SUPPORTED, rule_sets, unsimulated_reason
+from .simulation import __main__ as simulator
 from .simulation.keeper import liable, next_dealer, tiles_text
 from .simulation.session import Tally, play_game, resolved
 from .simulation.story import Story, WinEvent
@@ -43,6 +45,21 @@ RULE_BOOK = ("dalian", "shenyang", "harbin", "shandong", "zhengzhou")
 
 def test_the_simulator_plays_every_variant_of_the_rule_book() -> None:
     assert set(RULE_BOOK) <= set(SUPPORTED) and set(RULE_BOOK) <= set(variant_ids())
+
+
+@pytest.mark.parametrize(("refusals", "status"), [(0, 0), (1, 1)])
+def test_the_simulators_run_fails_by_its_status_when_a_record_was_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], refusals: int, status: int
+) -> None:
+    def game_with_refusals(variant: str, options: dict[str, Any], seed: int, hands: int, tally: Tally) -> None:
+        tally.games += 1
+        tally.refusals.extend(["a record the engine refused"] * refusals)  # type: ignore[list-item]
+
+    monkeypatch.setattr(simulator, "play_game", game_with_refusals)
+    monkeypatch.setattr(sys, "argv", ["simulation", "--games", "1", "--variant", "dalian", "--preset", "rule_book"])
+
+    assert simulator.main() == status
+    assert ("refused (above)" in capsys.readouterr().out) is bool(refusals)
 
 
 def test_every_other_registered_variant_is_skipped_naming_it_as_not_simulated() -> None:
