@@ -7,6 +7,7 @@ import os
 import re
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -40,13 +41,25 @@ def touches_the_database(item: pytest.Item) -> bool:
     )
 
 
+E2E = Path(__file__).parent / "e2e"
+
+
+def runs_in_the_database_pass(item: pytest.Item) -> bool:
+    """Whether the PostgreSQL pass (`bash .ci/database`, TK_DATABASE_PASS=1) runs a test: one that can reach the
+    database, unless it is marked `one_database` (its reason says why SQLite's answer is the answer); a browser
+    journey only when marked `every_database` (its locks or races differ by database)."""
+    if not touches_the_database(item) or item.get_closest_marker("one_database") is not None:
+        return False
+    in_a_browser = E2E in Path(str(getattr(item, "path", ""))).parents
+    return not in_a_browser or item.get_closest_marker("every_database") is not None
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The database pass (`bash .ci/database`, TK_DATABASE_PASS=1) runs only the tests that can reach
-    the database: the rest (words, reasons, static files, AST checks) answered the same on SQLite."""
+    """The database pass runs only what can answer differently there (`runs_in_the_database_pass`)."""
     if os.environ.get("TK_DATABASE_PASS") != "1":
         return
-    kept = [item for item in items if touches_the_database(item)]
-    if left_out := [item for item in items if not touches_the_database(item)]:
+    kept = [item for item in items if runs_in_the_database_pass(item)]
+    if left_out := [item for item in items if not runs_in_the_database_pass(item)]:
         config.hook.pytest_deselected(items=left_out)
         items[:] = kept
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
@@ -13,6 +14,9 @@ from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Round
 from tests.conftest import make_session, stands
 from tests.e2e.phones import Held, phone, tap
+
+# Two phones racing for one hand, and the outbox under a weak signal: locks and transactions differ by database.
+pytestmark = pytest.mark.every_database
 
 
 def test_on_a_slow_network_save_says_saving_and_the_preview_shows_its_own_spinner(

@@ -25,7 +25,10 @@ from tablekeeper.rules import Record, get_variant, variant_ids
 from tests.benchmarks.bench_web import FIRST_LOAD_BUDGET_BYTES, LONG_NAMES, first_load_bytes
 from tests.conftest import stands
 
-pytestmark = pytest.mark.django_db
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.one_database(reason="it weighs the rendered hand form; the bytes do not depend on the database"),
+]
 LANGUAGES = ("zh-hans", "en")
 # What settings.py picks with DEBUG off: minified, hashed and compressed (tablekeeper/web/static_storage.py).
 COMPRESSED_STATIC = {

@@ -10,7 +10,10 @@ from tablekeeper.keeping.forms.tiles import keyboard_rows
 from tablekeeper.rules import get_variant
 from tests.conftest import HTMX, make_session, taps
 
-pytestmark = pytest.mark.django_db
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.one_database(reason="the tile keyboard's keys and verdicts come from the engine"),
+]
 ALL_HONOURS = ["1z", "2z", "3z", "4z", "5z", "6z", "7z"]
 
 

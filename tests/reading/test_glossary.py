@@ -27,6 +27,8 @@ from tablekeeper.reading.reasons.words import Words
 from tablekeeper.rules import get_variant, variant_ids
 from tests.reading.test_reasons_rendered import LINES
 
+pytestmark = pytest.mark.one_database(reason="it reads the Chinese catalogue, not the database")
+
 CATALOGUE = Path(__file__).resolve().parents[2] / "tablekeeper/locale/zh_Hans/LC_MESSAGES/django.po"
 HAN = r"\u4e00-\u9fff"
 # Placeholders and markup are not words: `%(n)s`, `%(change)+d`, `{n}` and tags go before matching.

@@ -10,7 +10,10 @@ import pytest
 from tablekeeper.rules import get_variant
 from tests.conftest import make_session, signed_in
 
-pytestmark = pytest.mark.django_db
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.one_database(reason="house rules in words come from the engine; the database only holds the session"),
+]
 CHINESE = {"Accept-Language": "zh-CN,zh;q=0.9"}
 
 

@@ -20,7 +20,10 @@ from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession
 from tablekeeper.rules import get_variant, variant_ids
 
-pytestmark = pytest.mark.django_db
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.one_database(reason="the phrase tables are rendered forms' words, the same on any database"),
+]
 TABLES_FILE = Path(__file__).resolve().parents[1] / "js" / "phrase-tables.json"
 NAMES = {
     "dalian": ["老王", "小李", "张姐", "阿强"],

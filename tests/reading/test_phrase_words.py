@@ -12,6 +12,8 @@ from django.test import Client
 from tablekeeper.reading.reasons.phrase_sounds import common_characters, sound_table
 from tablekeeper.reading.reasons.phrase_words import WORDS_FILE, question_texts, words_script
 
+pytestmark = pytest.mark.one_database(reason="the phrase box's words are a static file")
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -22,6 +22,10 @@ from tests.rules.simulation.game import Hand
 from tests.rules.simulation.keeper import next_dealer, record
 from tests.rules.simulation.session import resolved
 
+pytestmark = pytest.mark.one_database(
+    reason="it checks the arithmetic of rendered reason lines, the engine's on any database"
+)
+
 GAMES = int(os.environ.get("TK_REASON_GAMES", "3"))  # games of HANDS hands per rule set: ~300 hands in all
 HANDS = 8
 # Chains that say nothing: a factor of one, a lone factor "equal" to itself, a next win "×1" after a drawn hand.

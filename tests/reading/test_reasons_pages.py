@@ -15,7 +15,10 @@ from django.test import Client
 from tablekeeper.keeping.models import GameSession
 from tests.conftest import HTMX, draw, make_session, record_all, taps, win
 
-pytestmark = pytest.mark.django_db
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.one_database(reason="pages render stored reason lines; storing JSON is covered by the write tests"),
+]
 CHINESE = {"Accept-Language": "zh-hans"}
 ENGLISH = {"Accept-Language": "en"}
 # Di pays 4 into the pot; then base 2 × ron 2 × single wait 2 × after a drawn hand 2 = 16, and the pot's 4.

@@ -19,6 +19,8 @@ from tablekeeper.rules import ReasonLine, get_variant, settle
 from tablekeeper.rules.ledger import LINE_CODES
 from tests.rules.test_reasons import EVERY_KIND_OF_LINE, settled, shape_lines
 
+pytestmark = pytest.mark.one_database(reason="reason lines are rendered from code and params alone")
+
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 LATIN_WORD = re.compile(r"[A-Za-z]+")
 

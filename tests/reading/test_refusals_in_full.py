@@ -11,6 +11,8 @@ from django.utils.translation import override
 from tablekeeper.reading.reasons.refusals import pattern_names, refusals
 from tablekeeper.rules import HouseRules, Record, get_variant, settle, table_rules, variant_ids
 
+pytestmark = pytest.mark.one_database(reason="refusals are the engine's words in Chinese; no query differs by database")
+
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 LATIN = re.compile(r"[A-Za-z]")
 # Every pair of patterns a variant's catalogue declares exclusive (and Shandong's all generals beside seven

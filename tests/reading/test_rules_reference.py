@@ -22,7 +22,10 @@ from tablekeeper.rules.tiles import tile_index
 from tablekeeper.rules.variants import folder_of
 from tests.conftest import HTMX, make_session, record_all, signed_in, win
 
-pytestmark = pytest.mark.django_db
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.one_database(reason="the rules reference is built from the engine; the database holds the session"),
+]
 LANGUAGES = {"en": "en", "zh": "zh-hans"}
 
 

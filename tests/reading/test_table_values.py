@@ -17,7 +17,12 @@ from tablekeeper.rules import Record, RecordWin, SettleResult, get_variant, sett
 from tablekeeper.rules.folder_data import worked_examples
 from tests.conftest import HTMX, make_session
 
-pytestmark = pytest.mark.django_db
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.one_database(
+        reason="chips and rules pages say what the engine settles; the database holds the session"
+    ),
+]
 CHIP = re.compile(
     r'name="patterns" value="(?P<id>\w+)"[^>]*>\s*<span><span lang="zh">[^<]*</span>\s*<small>(?P<words>[^<]*)</small>'
 )

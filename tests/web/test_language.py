@@ -8,7 +8,10 @@ import pytest
 
 from tests.conftest import signed_in
 
-pytestmark = pytest.mark.django_db
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.one_database(reason="the language choice is a cookie and a header, not a query"),
+]
 
 
 @pytest.mark.parametrize("accept", ["zh-CN,zh;q=0.9", "zh", "zh-TW", "zh-Hant-HK", "zh-SG,en;q=0.5", "zh-Hans"])

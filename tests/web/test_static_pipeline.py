@@ -18,6 +18,8 @@ from django.test import override_settings
 
 from tablekeeper.web.static_storage import minifier_for
 
+pytestmark = pytest.mark.one_database(reason="collectstatic and the static files touch no database")
+
 SOURCE = Path(__file__).parents[2] / "static"
 NODE = shutil.which("node") or ""
 PRODUCTION_STORAGES = {
