@@ -247,11 +247,16 @@ class GameSession(TableFeeFields):
         self.version += 1
         self.save(update_fields=[*fields, "version", "updated_at"])
 
+    @cached_property
+    def started_from(self) -> PresetInfo | None:
+        """The city preset the session started from (`city_preset`), or None."""
+        return next((p for p in city_presets(self.variant) if p["id"] == self.city_preset), None)
+
     @property
     def preset_shown(self) -> PresetShown | None:
         """The city preset the session started from, `{"name": {"zh", "en"}, "changed": bool}`
         (changed: the house rules now differ from it), or None."""
-        preset = next((p for p in city_presets(self.variant) if p["id"] == self.city_preset), None)
+        preset = self.started_from
         if preset is None:
             return None
         options = self.options if isinstance(self.options, dict) else {}
@@ -261,7 +266,7 @@ class GameSession(TableFeeFields):
     def table_name(self) -> Names:
         """The rules this table plays by the name it knows them by: its city preset's (济南·途游), else
         the variant's (a table that started from the rule book plays 大连穷胡, not "大连·规则书")."""
-        preset = next((p for p in city_presets(self.variant) if p["id"] == self.city_preset), None)
+        preset = self.started_from
         if preset is None or preset["id"] == "rule_book":
             return self.variant_info["name"]
         return preset["name"]
@@ -270,7 +275,7 @@ class GameSession(TableFeeFields):
     def not_played(self) -> frozenset[str]:
         """Facts of a hand this table's city preset never marks (its presets.json `not_played`), which
         the engine still accepts: the hand form leaves their pickers out."""
-        preset = next((p for p in city_presets(self.variant) if p["id"] == self.city_preset), None)
+        preset = self.started_from
         return frozenset(preset["not_played"]) if preset else frozenset()
 
     @property
