@@ -148,16 +148,115 @@ class ProblemEntry(TypedDict):
     params: NotRequired[dict[str, str]]
 
 
-class ReasonLine(TypedDict):
-    """One line of why a seat pays what it pays (RULES §0.7): `code` + `params` are the data, `text` the English.
+class ReasonFactor(TypedDict):
+    """One factor of a product (`factors`, `after_cap`): an item and what it multiplies by; a counted item
+    (flowers, kongs) says how many and what each adds, a tile item names its tile."""
 
-    `params` differ by code (ledger.py lists them), so they stay a free-form mapping.
-    """
+    item: str
+    factor: NotRequired[int]
+    count: NotRequired[int]
+    each: NotRequired[int]
+    tile: NotRequired[str]
+    seat: NotRequired[int]  # whose the item is (包庄: the seat that pays for it)
+
+
+class ReasonPoints(TypedDict):
+    """One item of a points sum (`points`): its points, or a count of it and what each is worth; qualified
+    as a factor is (a tile, a seat)."""
+
+    item: str
+    points: NotRequired[int]
+    count: NotRequired[int]
+    each: NotRequired[int]
+    tile: NotRequired[str]
+    seat: NotRequired[int]
+
+
+class ReasonStake(TypedDict):
+    """One side bet of a stakes line (`stakes`): the item, whose it is (None: the table's), its value."""
+
+    item: str
+    seat: int | None
+    value: int
+
+
+class ProvenItem(TypedDict):
+    """An item the winning tiles prove (`items` of a tiles_prove note), counted where it repeats."""
+
+    item: str
+    count: NotRequired[int]
+
+
+# Every key a reason line's params may hold: which ones a line holds depends on its code (ledger.py lists
+# the codes; tablekeeper/rules/README.md the params of each). Typed, so that a reader naming a key that no
+# line has fails the type check. ("from" is a keyword, hence the functional form.)
+ReasonParams = TypedDict(
+    "ReasonParams",
+    {
+        "after_cap": list[ReasonFactor],
+        "after_draw": bool,
+        "amount": int,
+        "base": int,
+        "before_side_bets": int,
+        "cap": int | None,
+        "cap_scope": str,
+        "carried_in": int,
+        "carried_out": int,
+        "combine": str,
+        "count": int | None,
+        "dealer": int,
+        "dice": bool,
+        "draws": int,
+        "factors": list[ReasonFactor],
+        "from": int | None,
+        "instead_of": int | None,
+        "item": str,
+        "items": list[ProvenItem],
+        "kept": bool,
+        "method": str,
+        "multiplier": int,
+        "next_multiplier": int | None,
+        "note": str,
+        "owed": int,
+        "owner": int | None,
+        "paid": bool,
+        "paid_in": int,
+        "payee": int,
+        "payer": int,
+        "point_total": int,
+        "points": list[ReasonPoints],
+        "pot": int,
+        "previous": int,
+        "product": int,
+        "raw": int,
+        "readings": int | None,
+        "reason": str,
+        "seat": int | None,
+        "share": int,
+        "shares": int,
+        "shares_reason": str | None,
+        "side_bets": int,
+        "stakes": list[ReasonStake],
+        "streak": int,
+        "tile": str | None,
+        "total": int,
+        "units": int,
+        "used": int,
+        "value": int,
+        "waiting": int,
+        "winner": int,
+    },
+    total=False,
+)
+
+
+class ReasonLine(TypedDict):
+    """One line of why a seat pays what it pays (RULES §0.7): `code` + `params` are the data, `text` the English."""
 
     seat: int | None
     code: str
     amount: int | None
-    params: dict[str, Any]
+    params: ReasonParams
     text: str
 
 
@@ -401,7 +500,12 @@ __all__ = [
     "PatternValue",
     "PresetInfo",
     "ProblemEntry",
+    "ProvenItem",
+    "ReasonFactor",
     "ReasonLine",
+    "ReasonParams",
+    "ReasonPoints",
+    "ReasonStake",
     "Record",
     "RecordKong",
     "RecordPenalty",

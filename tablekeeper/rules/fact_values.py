@@ -64,8 +64,9 @@ def _fact_item_values(variant_id: str, options_key: str) -> tuple[tuple[str, Fac
                 found.setdefault(item, set())
                 if figure is not None:
                     found[item].add(figure)
-            if isinstance(params.get(CAP), int):  # the cap in force, on every win line: its limit
-                caps.setdefault(line["code"], set()).add(params[CAP])
+            cap = params.get("cap")
+            if isinstance(cap, int):  # the cap in force, on every win line: its limit
+                caps.setdefault(line["code"], set()).add(cap)
     items = {item["id"] for item in info["fact_items"]}
     values = {item: _value(figures) for item, figures in found.items() if item in items}
     if CAP in items and caps:

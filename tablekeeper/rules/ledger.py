@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from .answers import ReasonLine
+from .answers import ReasonLine, ReasonParams
 
 # Payments: the line's seat is the seat whose points move; `amount` is that seat's change. Each code is a
 # shape of payment (a flat amount, a product of factors, a sum of points, stakes), so a variant pays
@@ -95,7 +95,9 @@ class Line:
     amount: int | None = None
 
     def as_dict(self) -> ReasonLine:
-        return {"seat": self.seat, "code": self.code, "amount": self.amount, "params": self.params, "text": self.text}
+        # The one place params leave the engine: built by each code's writer, typed for their readers.
+        params = cast(ReasonParams, self.params)
+        return {"seat": self.seat, "code": self.code, "amount": self.amount, "params": params, "text": self.text}
 
 
 class Ledger:

@@ -5,7 +5,7 @@ under every city preset, in both languages: never another table's value."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -13,7 +13,15 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper.keeping.models import SESSION_SETTING_OPTIONS, GameSession
-from tablekeeper.rules import Record, RecordWin, SettleResult, get_variant, settle, table_rules, variant_ids
+from tablekeeper.rules import (
+    Record,
+    RecordWin,
+    SettleResult,
+    get_variant,
+    settle,
+    table_rules,
+    variant_ids,
+)
 from tablekeeper.rules.folder_data import worked_examples
 from tests.conftest import HTMX, make_session
 
@@ -55,15 +63,13 @@ def hands_with(pattern: str, methods: list[str], variant: str) -> Iterator[Recor
             yield {"result": "win", "wins": [win], "kongs": [{"seat": 1, "kind": kind}]}
 
 
-def item_entries(answer: SettleResult, item: str) -> list[dict[str, int]]:
+def item_entries(answer: SettleResult, item: str) -> list[Mapping[str, Any]]:
     """The factors and points the settled reason lines give `item` (a pattern or a fact item)."""
-    return [
-        entry
-        for line in answer["lines"]
-        for key in ("factors", "points")
-        for entry in line["params"].get(key) or []
-        if isinstance(entry, dict) and entry.get("item") == item
-    ]
+    entries: list[Mapping[str, Any]] = []
+    for line in answer["lines"]:
+        entries += [entry for entry in line["params"].get("factors", []) if entry["item"] == item]
+        entries += [entry for entry in line["params"].get("points", []) if entry["item"] == item]
+    return entries
 
 
 def table_at(client: Client, owner: User, variant: str, preset: str, language: str) -> GameSession:

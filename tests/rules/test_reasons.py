@@ -10,14 +10,25 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 
-from tablekeeper.rules import ReasonLine, SettleResult, get_variant, settle, variant_ids
+from tablekeeper.rules import (
+    ProvenItem,
+    ReasonFactor,
+    ReasonLine,
+    ReasonParams,
+    ReasonPoints,
+    ReasonStake,
+    SettleResult,
+    get_variant,
+    settle,
+    variant_ids,
+)
 from tablekeeper.rules.ledger import DEALER_REASONS, LINE_CODES, NOTE_IDS, Ledger
 
 from .test_properties import PROPERTY_SETTINGS, records_for, states
@@ -278,7 +289,7 @@ def leaves(value: Any) -> Iterator[Any]:
         yield value
 
 
-def numbers_in(params: dict[str, Any]) -> set[int]:
+def numbers_in(params: Mapping[str, Any]) -> set[int]:
     """Every whole number the params hold, as the text would show it: without its sign, or inside a tile face."""
     numbers: set[int] = set()
     for leaf in leaves(params):
@@ -289,7 +300,7 @@ def numbers_in(params: dict[str, Any]) -> set[int]:
     return numbers
 
 
-def seats_in(params: dict[str, Any]) -> set[int]:
+def seats_in(params: Mapping[str, Any]) -> set[int]:
     return {leaf for leaf in leaves(params) if type(leaf) is int and 0 <= leaf <= 3}
 
 
@@ -304,12 +315,39 @@ def text_problems(line: ReasonLine) -> list[str]:
     return problems
 
 
-def items_named(params: dict[str, Any]) -> set[str]:
+def items_named(params: Mapping[str, Any]) -> set[str]:
     """The item ids a line's params name: in factors, points, stakes and tile findings, and on their own."""
     named = {params[key] for key in ("item", "shares_reason") if params.get(key)}
     for key in ("factors", "after_cap", "points", "stakes", "items"):
         named |= {entry["item"] for entry in params.get(key) or []}
     return named
+
+
+# The types that declare a line's params, and the entries of its lists, for the app that reads them.
+ENTRY_TYPES: dict[str, Any] = {
+    "factors": ReasonFactor,
+    "after_cap": ReasonFactor,
+    "points": ReasonPoints,
+    "stakes": ReasonStake,
+    "items": ProvenItem,
+}
+
+
+def undeclared_params(line: ReasonLine) -> list[str]:
+    """The params (and keys of their list entries) a line holds that `ReasonParams` does not declare."""
+    declared = ReasonParams.__annotations__
+    found = [key for key in line["params"] if key not in declared]
+    for key, entry_type in ENTRY_TYPES.items():
+        for entry in line["params"].get(key) or []:  # type: ignore[attr-defined]
+            found += [f"{key}.{name}" for name in entry if name not in entry_type.__annotations__]
+    return found
+
+
+def test_a_param_the_types_do_not_declare_is_caught() -> None:
+    line: Any = {"seat": 1, "code": "flat", "amount": 2, "params": {"payer": 1, "payr": 2}, "text": ""}
+    assert undeclared_params(line) == ["payr"]
+    line["params"] = {"factors": [{"item": "self_draw", "factr": 2}]}
+    assert undeclared_params(line) == ["factors.factr"]
 
 
 def assert_reasons_are_data(variant: str, result: SettleResult) -> None:
@@ -320,6 +358,7 @@ def assert_reasons_are_data(variant: str, result: SettleResult) -> None:
         assert line["code"] in LINE_CODES, line
         assert text_problems(line) == [], line
         assert items_named(line["params"]) <= known, (line, items_named(line["params"]) - known)
+        assert undeclared_params(line) == [], line
         if line["code"] == "note":
             assert line["params"]["note"] in NOTE_IDS
         if line["code"] == "dealer":
@@ -353,7 +392,7 @@ def shape_lines() -> list[ReasonLine]:
 def test_every_number_and_seat_of_a_flat_payment_is_in_the_params() -> None:
     for line in shape_lines():
         assert line["code"] == "flat" and text_problems(line) == [], line
-        assert line["amount"] == -line["params"]["value"] * line["params"]["count"]
+        assert line["amount"] == -line["params"]["value"] * (line["params"]["count"] or 0)
 
 
 def test_the_table_of_hands_reaches_every_code_note_and_dealer_reason() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tablekeeper.rules import check_options, get_variant, settle
+from tablekeeper.rules import ProvenItem, check_options, get_variant, settle
 
 from .helpers import discard, errors_of, kong, ok, robbed, self_draw, won
 
@@ -167,7 +167,7 @@ def test_liuju_dice_mode_off_still_counts_drawn_hands_and_keeps_the_pending_doub
 
 
 def test_the_tiles_prove_the_new_patterns_only_while_their_option_is_on() -> None:
-    def proven(tiles: str, options: dict[str, Any]) -> list[dict[str, Any]]:
+    def proven(tiles: str, options: dict[str, Any]) -> list[ProvenItem]:
         lines = ok(settle("shenyang", won(self_draw(1, tiles=tiles)), DEALER_0, options))["lines"]
         return [item for line in lines if line["code"] == "tiles_prove" for item in line["params"]["items"]]
 

@@ -27,8 +27,8 @@ def _product(p: Params, w: Words) -> str:
 def flat(p: Params, w: Words) -> str:
     """A flat amount for one item, whichever variant pays it: "Bo pays 2 to Cy: Cy's concealed kong of 5万 2"."""
     item = w.item(p["item"])
-    if p.get("tile"):
-        item += _(" of %(tile)s") % {"tile": w.tile(p["tile"])}
+    if tile := p.get("tile"):
+        item += _(" of %(tile)s") % {"tile": w.tile(tile)}
     if p.get("owner") is not None:
         item = _("%(owner)s's %(item)s") % {"owner": w.seat(p["owner"]), "item": item}
     counted = f" {p['count']} × {p['value']} = {p['amount']}" if p["count"] != 1 else f" {p['value']}"
@@ -125,8 +125,8 @@ def win_stakes(p: Params, w: Words) -> str:
 
 def kong_bonus(p: Params, w: Words) -> str:
     kong = w.item(p["item"])
-    if p.get("tile"):
-        kong += _(" of %(tile)s") % {"tile": w.tile(p["tile"])}
+    if tile := p.get("tile"):
+        kong += _(" of %(tile)s") % {"tile": w.tile(tile)}
     if p["side_bets"]:
         formula = f"{_base(p)} × {bracketed(_stakes(p, w))} = {p['amount']}"
     else:

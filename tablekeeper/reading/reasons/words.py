@@ -8,7 +8,7 @@ from typing import Any, Literal
 from django.utils.translation import get_language, ngettext_lazy, pgettext
 from django.utils.translation import gettext as _
 
-from tablekeeper.rules import VariantInfo
+from tablekeeper.rules import ReasonFactor, ReasonParams, ReasonPoints, ReasonStake, VariantInfo
 
 HONOURS_ZH = {"1z": "东", "2z": "南", "3z": "西", "4z": "北", "5z": "白", "6z": "发", "7z": "中"}
 SUITS_ZH = {"m": "万", "p": "筒", "s": "条"}
@@ -19,9 +19,9 @@ HANDS_COUNTED = {
     "draw_multiplier": ngettext_lazy(" (%(count)s drawn hand)", " (%(count)s drawn hands)", "count"),
 }
 
-# A reason line's params, and the entries inside them (a factor, a stake): their keys differ by the line's
-# code (tablekeeper/rules/ledger.py lists them), so they are read by the renderer of that code.
-Params = Mapping[str, Any]
+# A reason line's params (the engine's `ReasonParams`): which keys a line holds depends on its code
+# (tablekeeper/rules/ledger.py lists them), so they are read by the renderer of that code.
+Params = ReasonParams
 
 
 def chinese() -> bool:
@@ -70,7 +70,7 @@ class Words:
             return face
         return HONOURS_ZH.get(face) or f"{face[:1]}{SUITS_ZH.get(face[1:], face[1:])}"
 
-    def _qualified(self, entry: Params, each_words: str) -> str:
+    def _qualified(self, entry: ReasonFactor | ReasonPoints, each_words: str) -> str:
         words = self.item(entry["item"])
         if isinstance(entry.get("seat"), int):  # a share paid for another seat (Harbin's 包庄)
             words = _("%(owner)s's %(item)s") % {"owner": self.seat(entry["seat"]), "item": words}
@@ -84,16 +84,16 @@ class Words:
             words += _(" (%(count)s)") % {"count": entry["count"]}
         return words
 
-    def factor(self, entry: Params) -> str:
+    def factor(self, entry: ReasonFactor) -> str:
         """'Four in hand (2, ×2 each) ×4': an item, what qualifies it, and what it multiplies by."""
         words = self._qualified(entry, _(" (%(count)s, ×%(each)s each)"))
         return f"{words} ×{entry['factor']}"
 
-    def points(self, entry: Params) -> str:
+    def points(self, entry: ReasonPoints) -> str:
         words = self._qualified(entry, _(" (%(count)s, %(each)s each)"))
         return f"{words} {entry['points']}"
 
-    def stake(self, entry: Params) -> str:
+    def stake(self, entry: ReasonStake) -> str:
         words = {"item": self.item(entry["item"]), "value": entry["value"]}
         if entry.get("seat") is None:
             return _("%(item)s %(value)s") % words
