@@ -22,9 +22,9 @@ from ..forms.table_fee import TableFeeForm, fee_initial
 from ..models import MAX_PRESETS, GameSession, Player, TablePreset
 from ..pages.access import is_owner, kept_session, owned_session
 from ..pages.board import BOARD_VARY, board_context, board_etag
+from ..pages.start import city_preset_choices, city_preset_initial, preset_from_query, preset_initial
 from ..services import sessions as services_sessions
 from ..services.evening import big_winner_title
-from .presets import city_preset_choices, city_preset_initial, preset_from_query, preset_initial
 
 SESSIONS_PER_PAGE = 25
 ARCHIVED = "archived"  # the session list's filter for the sessions put away
