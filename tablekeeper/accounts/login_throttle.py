@@ -31,6 +31,7 @@ import hashlib
 import hmac
 import secrets
 import unicodedata
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -63,8 +64,11 @@ _DEVICES_PER_ACCOUNT = 10
 # User.username's column: no account has a longer name, so nothing longer needs counting apart.
 _USERNAME_MAX_LENGTH = 150
 
+# What a log-in form or signal names the credentials by (Django cleanses the password to stars): strings.
+Credentials = Mapping[str, str]
 
-def attempted_username(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str | None:
+
+def attempted_username(request: HttpRequest, credentials: Credentials | None = None) -> str | None:
     """The user name a log-in tried, as axes records it (settings.AXES_USERNAME_CALLABLE): cut to
     the longest an account can have, and with characters no account name has (NUL, controls,
     lone surrogates) replaced, so that any typed name fits axes' columns on every database."""
@@ -172,7 +176,7 @@ class LoginThrottle(AxesDatabaseHandler):  # type: ignore[misc]
         attempts = AccessAttempt.objects.filter(attempt_time__gte=get_cool_off_threshold(request), **match)
         return int(attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0)
 
-    def get_failures(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
+    def get_failures(self, request: HttpRequest, credentials: Credentials | None = None) -> int:
         """The failures that count against this request, in units of the account limit (axes locks
         at AXES_FAILURE_LIMIT): this device's own on a known device, else the larger of the
         account's and the address's (the latter scaled down by its higher limit)."""
@@ -185,7 +189,7 @@ class LoginThrottle(AxesDatabaseHandler):  # type: ignore[misc]
         limit = int(get_failure_limit(request, credentials))
         return max(account, address * limit // settings.LOGIN_ADDRESS_FAILURE_LIMIT)
 
-    def user_login_failed(self, sender: Any, credentials: dict[str, Any], request: Any = None, **kwargs: Any) -> None:
+    def user_login_failed(self, sender: Any, credentials: Credentials, request: Any = None, **kwargs: Any) -> None:
         if request is None:
             return
         if not request.axes_locked_out:
@@ -206,7 +210,7 @@ class LoginThrottle(AxesDatabaseHandler):  # type: ignore[misc]
         finally:
             request.GET, request.POST = kept
 
-    def reset_user_attempts(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
+    def reset_user_attempts(self, request: HttpRequest, credentials: Credentials | None = None) -> int:
         """On success: forget this account's failures from this address and this device, nothing else."""
         username = get_client_username(request, credentials)
         device = known_device(request, username)

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import cast
 
 from django.contrib.auth.models import User
-from django.db.models import Count, Max, Q
+from django.db.models import Aggregate, Count, Max, Q
 
 from tablekeeper.keeping.models import Round, Seat
 from tablekeeper.keeping.services.derived import SEATS
@@ -73,10 +73,10 @@ class PlayerStats:
             self.biggest_hand = max(tally.biggest_hand, self.biggest_hand or tally.biggest_hand)
 
 
-def seat_aggregates() -> dict[str, Any]:
+def seat_aggregates() -> dict[str, Aggregate]:
     """Each seat's wins, self-draws, deal-ins and biggest win, as aggregates over the hands' stored columns
     (`wins_0`, `self_draws_0`, `deal_ins_0`, `biggest_0`, … per seat), for a GROUP BY by session."""
-    aggregates: dict[str, Any] = {}
+    aggregates: dict[str, Aggregate] = {}
     for seat in SEATS:
         won = Q(**{f"gain_{seat}__isnull": False})
         aggregates[f"wins_{seat}"] = Count("pk", filter=won)
@@ -88,15 +88,16 @@ def seat_aggregates() -> dict[str, Any]:
 
 def seat_tallies(owner: User) -> dict[tuple[int, int], SeatTally]:
     """(session id, seat index) → that seat's counts, in one GROUP BY over the keeper's hands."""
-    aggregates: dict[str, Any] = {"hands": Count("pk"), **seat_aggregates()}
+    aggregates: dict[str, Aggregate] = {"hands": Count("pk"), **seat_aggregates()}
     grouped = Round.objects.filter(session__owner=owner).values("session_id").annotate(**aggregates).order_by()
-    rows = cast(Iterable[dict[str, Any]], grouped)
+    # Counts are whole numbers; a seat's biggest win is None where it won nothing.
+    rows = cast(Iterable[dict[str, int | None]], grouped)
     return {
-        (row["session_id"], seat): SeatTally(
-            hands=row["hands"],
-            wins=row[f"wins_{seat}"],
-            self_draws=row[f"self_draws_{seat}"],
-            deal_ins=row[f"deal_ins_{seat}"],
+        (int(row["session_id"] or 0), seat): SeatTally(
+            hands=int(row["hands"] or 0),
+            wins=int(row[f"wins_{seat}"] or 0),
+            self_draws=int(row[f"self_draws_{seat}"] or 0),
+            deal_ins=int(row[f"deal_ins_{seat}"] or 0),
             biggest_hand=row[f"biggest_{seat}"],
         )
         for row in rows
