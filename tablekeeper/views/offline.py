@@ -28,6 +28,7 @@ SHELL_FILES = (
     "css/start.css",
     "css/fee.css",
     "css/rules.css",
+    "css/review.css",
     "js/app.js",
     "js/card.js",
     "css/form.css",
