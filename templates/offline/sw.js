@@ -176,7 +176,7 @@ function page(request, url) {
   function confirmedCopy() {
     if (!asked) asked = keptPage(url, account).then(function (copy) {
       return copy ? askKey(account).then(function (verdict) { return verdict === "stale" ? undefined : copy; }) : copy;
-    });
+    }).then(function (copy) { return copy && markedCopy(copy); });
     return asked;
   }
   const slow = new Promise(function (resolve) { setTimeout(resolve, CONFIG.patience); });
@@ -194,6 +194,21 @@ function page(request, url) {
         return copy || caches.match(CONFIG.offline, { cacheName: SHELL });
       }).then(function (fallback) { return fallback || Response.error(); });
     });
+}
+
+// A kept copy says so to the page it becomes: <html data-kept-copy>. The page cannot tell otherwise (a phone on
+// one bar of signal, or behind a captive portal, says navigator.onLine is true while every request fails), and
+// the board must never read "Updated" above a copy (static/js/live.js). What was kept stays as the server sent it.
+function markedCopy(response) {
+  return response.text().then(function (html) {
+    const headers = new Headers(response.headers);
+    // The body is the decoded text, of another length: no stale length or encoding may describe it.
+    headers.delete("Content-Length");
+    headers.delete("Content-Encoding");
+    return new Response(html.replace(/<html\b/i, "<html data-kept-copy"), {
+      status: response.status, statusText: response.statusText, headers: headers,
+    });
+  });
 }
 
 // Asks the server which key this phone's session has now, before a kept page is shown on a slow
