@@ -262,17 +262,34 @@ function remember(url, response) {
   }).then(function (mayKeep) {
     if (mayKeep === null) return null;
     if (!response.ok || response.redirected || !isKept(url)) return null;
-    return caches.open(PAGES + account).then(function (cache) {
-      const key = url.origin + url.pathname + url.search;
-      return cache.delete(key).then(function () { return cache.put(key, response); }).then(function () {
-        return cache.keys().then(function (keys) {
-          return Promise.all(keys.slice(0, Math.max(0, keys.length - KEEP_AT_MOST)).map(function (old) {
-            return cache.delete(old);
-          }));
+    // The whole page first: the copy it replaces (deleted first, so that the newest is last of the keys) goes only
+    // once the new one can take its place at once, and no lookup comes between the two (keptPage), so none finds
+    // neither (the board and its own redraw both asking to keep the hand form, and the network cut meanwhile).
+    return response.blob().then(function (body) {
+      const copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      return replacing(function () {
+        return caches.open(PAGES + account).then(function (cache) {
+          const key = url.origin + url.pathname + url.search;
+          return cache.delete(key).then(function () { return cache.put(key, copy); }).then(function () {
+            return cache.keys().then(function (keys) {
+              return Promise.all(keys.slice(0, Math.max(0, keys.length - KEEP_AT_MOST)).map(function (old) {
+                return cache.delete(old);
+              }));
+            });
+          });
         });
       });
     });
   });
+}
+
+// Kept copies are replaced one at a time, and looked up only between two replacements (keptPage).
+let replacements = Promise.resolve();
+
+function replacing(work) {
+  const done = replacements.then(work);
+  replacements = done.catch(function () {});
+  return done;
 }
 
 function isKept(url) {
@@ -292,12 +309,15 @@ function forgetPages(account) {
 function keptPage(url, account) {
   return account.then(function (name) {
     if (!name) return undefined;
-    return caches.has(PAGES + name).then(function (has) {
-      if (!has) return undefined;
-      return caches.open(PAGES + name).then(function (cache) {
-        return cache.match(url.origin + url.pathname + url.search).then(function (exact) {
-          // The hand form opened on a queued hand (?outbox=3) is the plain hand form.
-          return exact || cache.match(url.origin + url.pathname, { ignoreSearch: true });
+    // In line with the replacements (remember): it finds the copy before one, or the copy after it.
+    return replacing(function () {
+      return caches.has(PAGES + name).then(function (has) {
+        if (!has) return undefined;
+        return caches.open(PAGES + name).then(function (cache) {
+          return cache.match(url.origin + url.pathname + url.search).then(function (exact) {
+            // The hand form opened on a queued hand (?outbox=3) is the plain hand form.
+            return exact || cache.match(url.origin + url.pathname, { ignoreSearch: true });
+          });
         });
       });
     });
