@@ -47,6 +47,20 @@ def fetched_scripts(page: Page) -> list[str]:
     return asked
 
 
+def cached_pages(page: Page) -> dict[str, list[str]]:
+    """Every cache of this origin and the paths in it, as the page reads them."""
+    pages: dict[str, list[str]] = page.evaluate(
+        """async () => {
+            const held = {};
+            for (const name of await caches.keys()) {
+                held[name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+            }
+            return held;
+        }"""
+    )
+    return pages
+
+
 @pytest.mark.parametrize("cut", NETWORK_CUTS)
 def test_without_a_service_worker_a_hand_saved_with_no_network_is_kept_and_saved_once_when_it_is_back(
     browser: Browser, live_server, artifacts: Path, cut: str
@@ -98,6 +112,7 @@ def test_a_phone_that_saw_only_the_board_opens_the_hand_form_offline_and_its_han
 
         cut_network(page, cut)
         page.goto(live_server.url + form)
+        assert page.locator("#hand-form").count() == 1, f"not the kept form; the worker holds {cached_pages(page)}"
         expect(page.locator("#hand-form h1")).to_have_text("第 1 局")
         assert page.evaluate("document.documentElement.hasAttribute('data-kept-copy')")
         assert page.evaluate("navigator.onLine") is (cut == REQUESTS_FAIL)
