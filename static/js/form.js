@@ -108,6 +108,9 @@
   // meanwhile may be this one, and Save then shows the two side by side. With hands kept on this
   // phone, the outbox (outbox-queue.js) decides the number.
   var POLL_MS = 5000, WINDS = ["东", "南", "西", "北"], asking = false;
+  // Not heard from the server since the last poll that failed, or since this kept copy was drawn (the service worker
+  // marks it, templates/offline/sw.js): the next answer says the server is back.
+  var unheard = document.documentElement.hasAttribute("data-kept-copy");
 
   function drawWinds(form, dealer) {
     form.querySelectorAll('.seat-chip input[name="winner"]').forEach(function (input) {
@@ -157,12 +160,16 @@
       return response.ok ? response.json() : null;
     }).then(function (basis) {
       asking = false;
+      // The server answers again: hands kept on this phone need not wait out their retry (outbox-queue.js). No
+      // "online" event says so where the browser never thought it was offline (one bar of signal, a captive portal).
+      if (unheard && basis) document.dispatchEvent(new CustomEvent("tk:server-back"));
+      unheard = !basis;
       // The page was drawn from this version of the table: nothing to follow.
       if (!basis || String(basis.version) === form.dataset.version || !document.body.contains(form)) return;
       form.dataset.version = String(basis.version);
       window.TKForm.basis = basis;  // the outbox follows it again whenever its kept hands change
       follow(form, basis);
-    }, function () { asking = false; });
+    }, function () { asking = false; unheard = true; });
   }
 
   window.TKForm = { drawWinds: drawWinds, adopt: adopt, showNumber: showNumber, basis: null };

@@ -1,8 +1,10 @@
-// The outbox's queue: the hands kept on this phone (outbox-store.js), sent one at a time in the
-// order they were kept when the connection is back, following outbox-rules.js; and #outbox, the
-// list that says how many wait and offers what to do about one the server would not take.
-// outbox.js loads it (and the rules) only when this phone holds kept hands or must keep one,
-// and hands it the hand form's requests through window.TKOutbox.
+// The outbox's queue: the hands kept on this phone (outbox-store.js) and #outbox, which says how
+// many wait. It takes a Save that cannot reach the server, keeps it, and draws the form for the
+// next hand; it needs nothing from the network to do so, so the new hand's form brings it with the
+// page (includes/outbox_scripts.html), whatever answers for the page. Sending the kept hands and
+// listing them for the keeper (outbox-send.js) needs the network anyway: it is loaded once this
+// phone holds kept hands. Elsewhere outbox.js loads this queue (and the rules) only when this phone
+// holds kept hands. outbox.js hands it the hand form's requests through window.TKOutbox.
 (function () {
   "use strict";
 
@@ -15,8 +17,8 @@
   var restoring = Number(new URLSearchParams(window.location.search).get("outbox")) || null;
   var channel = window.BroadcastChannel ? new BroadcastChannel("tablekeeper-outbox") : null;
   var known = [];          // this account's kept hands, as last read
-  var current = null;      // the id this tab is sending right now
-  var keeping = false, busy = false, again = false, timer = null, notice = "", started = false, listOpen = false;
+  var keeping = false, notice = "", started = false;
+  var sender = null, loadingSender = null;  // outbox-send.js, once loaded
   var noticeAbout = null;  // the kept hand the notice speaks of: it goes once that hand is no longer waiting
 
   // ---- Reading and announcing -------------------------------------------------------------
@@ -108,7 +110,7 @@
     carried.forEach(function (pair) { pair[0].value = pair[1]; });
     form.elements.client_token.value = newToken();
     showNumber(form, number);
-    previewSays(form, navigator.onLine ? "" : TK.say("outbox.noPreview"));
+    previewSays(form, watch.offline() ? TK.say("outbox.noPreview") : "");
   }
 
   function fieldsOf(formData) {
@@ -140,21 +142,6 @@
     return name ? name.textContent.trim() : "";
   }
 
-  function fill(form, entry) {
-    var values = {};
-    entry.fields.forEach(function (pair) { (values[pair[0]] = values[pair[0]] || []).push(pair[1]); });
-    Array.prototype.forEach.call(form.elements, function (input) {
-      if (!input.name || input.type === "hidden" || input.tagName === "BUTTON") return;
-      var mine = values[input.name] || [];
-      if (input.type === "radio" || input.type === "checkbox") input.checked = mine.indexOf(input.value) !== -1;
-      else input.value = mine.length ? mine[0] : "";
-    });
-    form.elements.client_token.value = entry.token;
-    showNumber(form, entry.number);
-    say(TK.say("outbox.fixing", { n: entry.number }));
-    form.dispatchEvent(new Event("change", { bubbles: true }));
-  }
-
   // The form as this page shows it: the next number after the kept hands, a token no kept hand
   // uses (a kept copy of the page carries a token that may be in the outbox already), or the
   // kept hand being fixed.
@@ -164,14 +151,14 @@
     form.dataset.outboxReady = "1";
     if (restoring) {
       var entry = known.filter(function (kept) { return kept.id === restoring; })[0];
-      if (entry) { fill(form, entry); return; }
+      if (entry) { loadSender().then(function (loaded) { loaded.fill(form, entry); }, cannotLoad(form)); return; }
       restoring = null;
     }
     var pageNumber = Number(form.elements.expected_number.value);
     var number = rules.nextNumber(known, panelSession, pageNumber);
     var token = form.elements.client_token.value;
     if (known.some(function (kept) { return kept.token === token; }) || number !== pageNumber) nextHand(form, number);
-    if (!navigator.onLine) previewSays(form, TK.say("outbox.noPreview"));
+    if (watch.offline()) previewSays(form, TK.say("outbox.noPreview"));
   }
 
   function keepHand(form, formData) {
@@ -200,25 +187,6 @@
     });
   }
 
-  // Save on a kept hand opened in the form: it goes back in the queue, in its place; after a
-  // conflict it becomes the next hand the server expects, and the hands behind it follow on.
-  function saveFixed(form, formData, id) {
-    var entry = known.filter(function (kept) { return kept.id === id; })[0];
-    if (!entry) { keepHand(form, formData); return; }
-    var renumber = entry.state === rules.CONFLICT && entry.serverNext;
-    var writes = renumber ? rules.renumberFrom(known, id, entry.serverNext) : [entry];
-    // Its token is spent (the hand was undone or changed on another phone): saved again on
-    // purpose, it is a new hand with a token of its own.
-    if (rules.isSpent(entry) && entry.serverNext) writes = rules.asNewHand(known, id, entry.serverNext, newToken());
-    writes[0] = Object.assign({}, writes[0], {
-      fields: fieldsOf(formData), label: describe(form), state: rules.WAITING, message: "", attempts: 0, retryAt: 0,
-    });
-    store.putMany(writes).then(function () {
-      if (channel) channel.postMessage("changed");
-      window.location.assign(panel.dataset.board || "/");
-    });
-  }
-
   // A Save while offline, or while hands of this session still wait (they go first), is kept;
   // so is Save on a kept hand opened in the form. Called by outbox.js for the form's requests.
   function beforeRequest(event, form) {
@@ -233,89 +201,44 @@
     }
   }
 
-  // ---- Sending ----------------------------------------------------------------------------
+  // ---- Sending (outbox-send.js) -----------------------------------------------------------
 
-  function csrfToken() {
-    try {
-      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["x-csrftoken"] || "";
-    } catch (error) {
-      return "";
-    }
-  }
-
-  function post(entry) {
-    var body = new URLSearchParams();
-    var token = csrfToken();
-    rules.bodyFields(entry, token).forEach(function (pair) { body.append(pair[0], pair[1]); });
-    var controller = window.AbortController ? new AbortController() : null;
-    var timeout = setTimeout(function () { if (controller) controller.abort(); }, 15000);
-    // The outbox's own address; a hand kept before it had one goes to its form's, which forwards it.
-    return fetch(entry.send || entry.url, {
-      method: "POST", body: body, credentials: "same-origin", redirect: "manual",
-      headers: { "Accept": "application/json", "X-CSRFToken": token },
-      signal: controller ? controller.signal : undefined,
-    }).then(function (response) {
-      clearTimeout(timeout);
-      if (response.type === "opaqueredirect") return { redirected: true, status: 0 };
-      var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
-      return (json ? response.json().catch(function () { return null; }) : Promise.resolve(null)).then(function (data) {
-        return { status: response.status, body: data };
-      });
-    }, function () {
-      clearTimeout(timeout);
-      return { network: true };
-    });
-  }
-
-  function schedule(entries) {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    var wait = rules.nextWake(entries, Date.now());
-    if (wait !== null && navigator.onLine) timer = setTimeout(kick, Math.max(wait, 250));
-  }
-
-  function drain() {
-    return store.all().then(function (all) {
-      // Under the lock nothing else is sending, so a hand left "sending" was cut off mid-way.
-      var entries = rules.recover(all.filter(function (entry) { return entry.account === account; }));
-      var entry = navigator.onLine ? rules.nextToSend(entries, Date.now()) : null;
-      if (!entry) { schedule(entries); return null; }
-      current = entry.id;
-      return store.put(Object.assign({}, entry, { state: rules.SENDING })).then(changed).then(function () {
-        return post(entry);
-      }).then(function (answer) {
-        var result = rules.outcome(answer);
-        var after = rules.afterOutcome(entry, result, Date.now());
-        current = null;
-        return (after ? store.put(after) : store.remove(entry.id)).then(changed).then(function () {
-          var allSent = result.kind === "saved" && !rules.sessionQueue(known, entry.session).length;
-          // Another phone had saved this very hand: this copy was not recorded again.
-          if (result.same) say(TK.say("outbox.sameHand", { n: result.number }));
-          else if (allSent) say(TK.say("outbox.allSent"));
-          if (allSent) document.dispatchEvent(new CustomEvent("tk:outbox-sent", { detail: { session: entry.session } }));
-          if (result.kind === "retry" || result.kind === "signin") { schedule(known); return null; }
-          return drain();
+  // The sender, loaded once there are kept hands to send or to list: from the worker's cache, or
+  // from the network once it is back (a page no worker answers for); until then the panel says how
+  // many wait, and the next kept hand, the connection coming back or the server heard again asks again.
+  function loadSender() {
+    if (sender) return Promise.resolve(sender);
+    if (!loadingSender) {
+      loadingSender = (window.TKOutboxSender ? Promise.resolve() : watch.load(watch.script.dataset.sender)).then(function () {
+        sender = window.TKOutboxSender({
+          rules: rules, store: store, account: account, known: function () { return known; },
+          changed: changed, say: say, element: element, button: button,
+          showNumber: showNumber, fieldsOf: fieldsOf, describe: describe, newToken: newToken, keepHand: keepHand,
+          announce: function () { if (channel) channel.postMessage("changed"); },
+          board: function () { return panel.dataset.board || "/"; },
         });
+        render();
+        return sender;
       });
-    });
+      loadingSender.catch(function () { loadingSender = null; });
+    }
+    return loadingSender;
   }
+
+  var senderWait = 0, senderTimer = null;
 
   function kick() {
-    if (busy) { again = true; return; }
-    busy = true;
-    var work = navigator.locks
-      ? navigator.locks.request("tablekeeper-outbox", { ifAvailable: true }, function (lock) {
-        return lock ? drain() : null;
-      })
-      : drain();
-    Promise.resolve(work).catch(function () {}).then(function () {
-      busy = false;
-      current = null;
-      if (again) { again = false; kick(); }
+    if (!known.length && !sender) return;
+    loadSender().then(function (loaded) { senderWait = 0; loaded.kick(); }, function () {
+      // Not loaded (no network, and no worker to answer for it): asked again a little later, less and less often,
+      // besides when the browser or a poll (tk:server-back) says the network is back.
+      if (senderTimer || !navigator.onLine) return;
+      senderWait = Math.min(60000, Math.max(2500, senderWait * 2));
+      senderTimer = setTimeout(function () { senderTimer = null; kick(); }, senderWait);
     });
   }
 
-  // ---- The list of kept hands (#outbox) ---------------------------------------------------
+  // ---- The panel (#outbox) ----------------------------------------------------------------
 
   function element(tag, className, text) {
     var node = document.createElement(tag);
@@ -331,69 +254,10 @@
     return node;
   }
 
-  function stateText(entry) {
-    if (entry.id === current || entry.state === rules.SENDING) return TK.say("outbox.sending");
-    if (rules.isSpent(entry)) return TK.say("outbox.spent");
-    if (entry.state === rules.CONFLICT) return TK.say("outbox.conflict");
-    if (entry.state === rules.REFUSED) return TK.say("outbox.refused");
-    if (entry.retryAt > Date.now()) return TK.say("outbox.retryAt", { time: TK.time(entry.retryAt) });
-    return TK.say("outbox.waiting");
-  }
-
-  function problemText(entry) {
-    if (entry.reason === "gone") return TK.say("outbox.gone");
-    if (entry.reason === "unexpected") return TK.say("outbox.unexpected", { status: entry.status });
-    return entry.message;
-  }
-
-  function remove(id) { store.remove(id).then(changed).then(kick); }
-
   function sendNow() { store.putMany(rules.retryNow(known)).then(changed).then(kick); }
 
-  function sendAsNext(entry) {
-    store.putMany(rules.renumberFrom(known, entry.id, entry.serverNext)).then(changed).then(kick);
-  }
-
-  function deleteControl(entry) {
-    var confirm = element("details", "confirm");
-    confirm.appendChild(element("summary", "button", TK.say("outbox.delete")));
-    confirm.appendChild(button(TK.say("outbox.confirmDelete"), "danger wide", function () { remove(entry.id); }));
-    return confirm;
-  }
-
-  function item(entry) {
-    var row = element("li", "outbox-entry state-" + entry.state);
-    row.dataset.entry = String(entry.id);
-    var what = [
-      TK.say("outbox.hand", { n: entry.number }), entry.label,
-      TK.say("outbox.queuedAt", { time: TK.time(entry.queuedAt) }),
-    ];
-    row.appendChild(element("p", "what", what.filter(Boolean).join(" · ")));
-    row.appendChild(element("p", "state", stateText(entry)));
-    if (rules.needsKeeper(entry)) {
-      var problem = problemText(entry);
-      if (problem) row.appendChild(element("p", "problem", problem));
-      var actions = element("div", "actions");
-      if (rules.isSpent(entry)) row.appendChild(element("p", "hint", TK.say("outbox.spentHint")));
-      if (entry.state === rules.CONFLICT && entry.serverNext && !rules.isSpent(entry)) {
-        actions.appendChild(button(TK.say("outbox.sendAsNext", { n: entry.serverNext }), "primary", function () {
-          sendAsNext(entry);
-        }));
-      }
-      if (entry.reason !== "gone") {
-        var open = element("a", "button", TK.say("outbox.open"));
-        open.href = entry.url + "?outbox=" + entry.id;
-        actions.appendChild(open);
-      }
-      row.appendChild(actions);
-    }
-    // Any kept hand can be thrown away, but only on purpose: a second, explicit tap.
-    if (entry.id !== current && entry.state !== rules.SENDING) row.appendChild(deleteControl(entry));
-    return row;
-  }
-
   // A short summary under the board or above the form ("3 hands not sent yet", Send now), and
-  // the hands themselves one tap further, open by itself when one of them needs the keeper.
+  // the hands themselves one tap further (outbox-send.js), open by itself when one needs the keeper.
   function render() {
     if (!panel) return;
     if (noticeAbout !== null && !rules.stillKept(known, noticeAbout)) { notice = ""; noticeAbout = null; }
@@ -425,14 +289,7 @@
       if (entries.some(function (entry) { return entry.message === "signin"; })) {
         parts.push(element("p", "problem", TK.say("outbox.signin")));
       }
-      var details = element("details", "outbox-details");
-      details.open = listOpen || counts.attention > 0;
-      details.addEventListener("toggle", function () { listOpen = details.open; });
-      details.appendChild(element("summary", "", TK.say("outbox.see")));
-      var list = element("ol", "outbox-list");
-      entries.forEach(function (entry) { list.appendChild(item(entry)); });
-      details.appendChild(list);
-      parts.push(details);
+      if (sender) parts.push(sender.list(entries, counts.attention));
     }
     panel.replaceChildren.apply(panel, parts);
     panel.hidden = false;
@@ -446,6 +303,9 @@
   }, true);
 
   window.addEventListener("online", function () { render(); kick(); });
+  // A board heard from the server again (live.js): the kept hands need not wait out their retry. No "online"
+  // event comes where the browser never thought it was offline (one bar of signal, a captive portal).
+  document.addEventListener("tk:server-back", function () { if (known.length) sendNow(); });
   window.addEventListener("offline", render);
   if (channel) channel.onmessage = function () { reload().then(render); };
 
@@ -461,11 +321,14 @@
     prepareForm();
   });
 
-  // A Save outbox.js took before this file was loaded: kept, or put back in place when fixing.
+  // A Save outbox.js took before this file was loaded: kept, or put back in place when fixing (outbox-send.js: a
+  // hand is fixed after the server answered about it).
   function save(form, formData) {
-    if (restoring) saveFixed(form, formData, restoring);
-    else keepHand(form, formData);
+    if (!restoring) { keepHand(form, formData); return; }
+    loadSender().then(function (loaded) { loaded.saveFixed(form, formData, restoring); }, cannotLoad(form));
   }
+
+  function cannotLoad(form) { return function () { previewSays(form, TK.say("outbox.cannotLoad")); }; }
 
   window.TKOutbox = { save: save, beforeRequest: beforeRequest, reconcile: reconcile };
 

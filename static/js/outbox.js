@@ -1,7 +1,9 @@
 // The outbox's watch, on every signed-in page: a new hand whose Save cannot reach the server (no
 // network, no answer in time, a server error) is handed to the queue (outbox-queue.js), which
-// keeps it on the phone and sends it later. The queue and its rules load only when needed: when
-// this phone holds kept hands, or the moment one must be kept. Online, most pages never load them.
+// keeps it on the phone and sends it later. The new hand's form brings the queue and its rules
+// with the page (includes/outbox_scripts.html), so a Save kept offline needs nothing fetched: a
+// page no service worker answers for (a browser without one, a private tab, a first visit) cannot
+// fetch them once the network is gone. Other pages load them only when this phone holds kept hands.
 //
 // The hand form is found only by its stable parts: the form #hand-form, its client_token and
 // expected_number fields, its Save button ([name=action][value=save]), the preview target named
@@ -16,6 +18,11 @@
   // A kept hand opened in the form (?outbox=<id>) is saved back into the queue, never sent.
   var fixing = new URLSearchParams(window.location.search).has("outbox");
   var holdsHands = fixing, loading = null;
+  // The server did not answer the form's last request (or this page is the worker's kept copy, which it marks:
+  // templates/offline/sw.js). navigator.onLine alone cannot say so: it stays true on one bar of signal.
+  var unheard = document.documentElement.hasAttribute("data-kept-copy");
+
+  function offline() { return !navigator.onLine || unheard; }
 
   function handForm() {
     var form = document.getElementById("hand-form");
@@ -55,8 +62,12 @@
   }
 
   function queue() {
+    if (window.TKOutbox) return Promise.resolve(window.TKOutbox);
     if (!loading) {
-      loading = load(script.dataset.rules).then(function () { return load(script.dataset.queue); }).then(function () {
+      loading = (window.TKOutboxRules ? Promise.resolve() : load(script.dataset.rules)).then(function () {
+        return load(script.dataset.queue);
+      }).then(function () {
+        if (!window.TKOutbox) throw new Error("the outbox's queue did not start");
         return window.TKOutbox;
       });
       loading.catch(function () { loading = null; });
@@ -64,23 +75,29 @@
     return loading;
   }
 
+  // The queue is missing only where its scripts could not be fetched: the network is gone and nothing
+  // was kept. Said as such, not as full storage; the taps stay in the form for a Save once it is back.
   function keep(form, formData) {
     queue().then(function (outbox) { outbox.save(form, formData); }, function () {
-      previewSays(form, TK.say("outbox.cannotKeep"));
+      previewSays(form, TK.say("outbox.cannotLoad"));
     });
   }
 
-  window.TKOutboxWatch = { handForm: handForm, isSave: isSave, isPreview: isPreview, previewSays: previewSays };
+  window.TKOutboxWatch = {
+    handForm: handForm, isSave: isSave, isPreview: isPreview, previewSays: previewSays, load: load, script: script,
+    offline: offline,
+  };
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = handForm();
     if (!form) return;
     if (window.TKOutbox) { window.TKOutbox.beforeRequest(event, form); return; }
-    var offline = !navigator.onLine;
-    if (isSave(event.detail) && (offline || holdsHands)) {
+    // The browser knows it has no network: nothing is tried (a Save is kept, the preview explained).
+    var noNetwork = !navigator.onLine;
+    if (isSave(event.detail) && (noNetwork || holdsHands)) {
       event.preventDefault();
       if (form.reportValidity()) keep(form, event.detail.requestConfig.formData);
-    } else if (isPreview(event.detail) && offline) {
+    } else if (isPreview(event.detail) && noNetwork) {
       event.preventDefault();
       previewSays(form, TK.say("outbox.noPreview"));
     }
@@ -93,6 +110,7 @@
     if (!form) return;
     var serverError = event.type === "htmx:responseError";
     if (serverError && (!detail.xhr || detail.xhr.status < 500)) return;
+    if (!serverError) unheard = true;
     if (isSave(detail)) {
       detail.tkHandled = true;
       keep(form, detail.requestConfig.formData);
@@ -105,9 +123,14 @@
     document.addEventListener(name, requestFailed, true);
   });
 
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail && event.detail.successful) unheard = false;
+  });
+  document.addEventListener("tk:server-back", function () { unheard = false; });
+
   document.addEventListener("DOMContentLoaded", function () {
     var form = handForm();
-    if (form && !navigator.onLine) previewSays(form, TK.say("outbox.noPreview"));
+    if (form && offline()) previewSays(form, TK.say("outbox.noPreview"));
   });
 
   store.all().then(function (all) {

@@ -65,6 +65,10 @@ def client_text() -> dict[str, str]:
         "outbox.onDiscard": _("{who} won on {from}'s discard"),
         "outbox.robbedKong": _("{who} won by robbing {from}'s kong"),
         "outbox.cannotKeep": _("This phone could not keep the hand (its storage is off or full). Nothing was saved."),
+        "outbox.cannotLoad": _(
+            "No connection, and this page could not keep the hand on the phone: nothing was saved."
+            " The hand is still in the form; Save again once the connection is back."
+        ),
         "outbox.logout": _(
             "Hands not sent yet: {n}. They stay on this phone and are sent when you log in again. Log out anyway?"
         ),

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET
 
 from .middleware import ACCOUNT_COOKIE, ACCOUNT_HEADER, offline_key
 
-# The app shell: every file a page loads, or loads later (the outbox's queue and rules), so that
+# The app shell: every file a page loads, or loads later (the outbox's queue, rules and sender), so that
 # any kept page works whole without a network. tests/web/test_offline.py checks that the pages
 # load nothing outside this list.
 SHELL_FILES = (
@@ -28,6 +28,7 @@ SHELL_FILES = (
     "css/start.css",
     "css/fee.css",
     "css/rules.css",
+    "css/review.css",
     "js/app.js",
     "js/card.js",
     "css/form.css",
@@ -50,6 +51,7 @@ SHELL_FILES = (
     "js/outbox-store.js",
     "js/outbox.js",
     "js/outbox-queue.js",
+    "js/outbox-send.js",
     "django_htmx/htmx-2.min.js",
     "icons/icon.svg",
     "icons/icon-192.png",

@@ -30,6 +30,13 @@ def minifier_for(name: str) -> Callable[[str], str] | None:
 class MinifiedManifestStaticFilesStorage(CompressedManifestStaticFilesStorage):  # type: ignore[misc]  # untyped
     """whitenoise's hashed, compressed storage, fed our CSS and JS without comments or spare blanks."""
 
+    # The web app manifest names its icons by their hashed names too: the ones the pages link to (the favicon, the
+    # apple-touch-icon), so a phone fetches each icon once, not again under its plain name.
+    patterns = (
+        *CompressedManifestStaticFilesStorage.patterns,
+        ("*.webmanifest", ((r"""(?P<matched>"src":\s*"(?P<url>[^"]+)")""", '"src": "%(url)s"'),)),
+    )
+
     def post_process(
         self, paths: dict[str, tuple[Storage, str]], *args: Any, **kwargs: Any
     ) -> Iterator[tuple[str, str, bool]]:

@@ -176,7 +176,7 @@ function page(request, url) {
   function confirmedCopy() {
     if (!asked) asked = keptPage(url, account).then(function (copy) {
       return copy ? askKey(account).then(function (verdict) { return verdict === "stale" ? undefined : copy; }) : copy;
-    });
+    }).then(function (copy) { return copy && markedCopy(copy); });
     return asked;
   }
   const slow = new Promise(function (resolve) { setTimeout(resolve, CONFIG.patience); });
@@ -194,6 +194,21 @@ function page(request, url) {
         return copy || caches.match(CONFIG.offline, { cacheName: SHELL });
       }).then(function (fallback) { return fallback || Response.error(); });
     });
+}
+
+// A kept copy says so to the page it becomes: <html data-kept-copy>. The page cannot tell otherwise (a phone on
+// one bar of signal, or behind a captive portal, says navigator.onLine is true while every request fails), and
+// the board must never read "Updated" above a copy (static/js/live.js). What was kept stays as the server sent it.
+function markedCopy(response) {
+  return response.text().then(function (html) {
+    const headers = new Headers(response.headers);
+    // The body is the decoded text, of another length: no stale length or encoding may describe it.
+    headers.delete("Content-Length");
+    headers.delete("Content-Encoding");
+    return new Response(html.replace(/<html\b/i, "<html data-kept-copy"), {
+      status: response.status, statusText: response.statusText, headers: headers,
+    });
+  });
 }
 
 // Asks the server which key this phone's session has now, before a kept page is shown on a slow
@@ -247,17 +262,34 @@ function remember(url, response) {
   }).then(function (mayKeep) {
     if (mayKeep === null) return null;
     if (!response.ok || response.redirected || !isKept(url)) return null;
-    return caches.open(PAGES + account).then(function (cache) {
-      const key = url.origin + url.pathname + url.search;
-      return cache.delete(key).then(function () { return cache.put(key, response); }).then(function () {
-        return cache.keys().then(function (keys) {
-          return Promise.all(keys.slice(0, Math.max(0, keys.length - KEEP_AT_MOST)).map(function (old) {
-            return cache.delete(old);
-          }));
+    // The whole page first: the copy it replaces (deleted first, so that the newest is last of the keys) goes only
+    // once the new one can take its place at once, and no lookup comes between the two (keptPage), so none finds
+    // neither (the board and its own redraw both asking to keep the hand form, and the network cut meanwhile).
+    return response.blob().then(function (body) {
+      const copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      return replacing(function () {
+        return caches.open(PAGES + account).then(function (cache) {
+          const key = url.origin + url.pathname + url.search;
+          return cache.delete(key).then(function () { return cache.put(key, copy); }).then(function () {
+            return cache.keys().then(function (keys) {
+              return Promise.all(keys.slice(0, Math.max(0, keys.length - KEEP_AT_MOST)).map(function (old) {
+                return cache.delete(old);
+              }));
+            });
+          });
         });
       });
     });
   });
+}
+
+// Kept copies are replaced one at a time, and looked up only between two replacements (keptPage).
+let replacements = Promise.resolve();
+
+function replacing(work) {
+  const done = replacements.then(work);
+  replacements = done.catch(function () {});
+  return done;
 }
 
 function isKept(url) {
@@ -277,12 +309,15 @@ function forgetPages(account) {
 function keptPage(url, account) {
   return account.then(function (name) {
     if (!name) return undefined;
-    return caches.has(PAGES + name).then(function (has) {
-      if (!has) return undefined;
-      return caches.open(PAGES + name).then(function (cache) {
-        return cache.match(url.origin + url.pathname + url.search).then(function (exact) {
-          // The hand form opened on a queued hand (?outbox=3) is the plain hand form.
-          return exact || cache.match(url.origin + url.pathname, { ignoreSearch: true });
+    // In line with the replacements (remember): it finds the copy before one, or the copy after it.
+    return replacing(function () {
+      return caches.has(PAGES + name).then(function (has) {
+        if (!has) return undefined;
+        return caches.open(PAGES + name).then(function (cache) {
+          return cache.match(url.origin + url.pathname + url.search).then(function (exact) {
+            // The hand form opened on a queued hand (?outbox=3) is the plain hand form.
+            return exact || cache.match(url.origin + url.pathname, { ignoreSearch: true });
+          });
         });
       });
     });

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Literal
 
 from django.contrib.auth.models import User
 from django.test import Client
@@ -28,10 +29,16 @@ EXPECTED_OFFLINE_NOISE = re.compile(
 
 @contextmanager
 def phone(
-    browser: Browser, base_url: str, user: User, language: str = "en", color_scheme: str = "light"
+    browser: Browser,
+    base_url: str,
+    user: User,
+    language: str = "en",
+    color_scheme: str = "light",
+    service_workers: Literal["allow", "block"] = "allow",
 ) -> Iterator[Page]:
     """A signed-in phone at 390×844 (in a light or dark theme); fails the test on a script error
-    or a CSP violation."""
+    or a CSP violation. `service_workers="block"`: a browser that runs no service worker (the in-app
+    browsers chat apps open links in, a private tab)."""
     context: BrowserContext = browser.new_context(
         viewport=PHONE,
         device_scale_factor=2,
@@ -39,6 +46,7 @@ def phone(
         has_touch=True,
         locale=language,
         color_scheme="dark" if color_scheme == "dark" else "light",
+        service_workers=service_workers,
     )
     context.set_default_timeout(15_000)
     client = Client()
@@ -75,6 +83,15 @@ def wait_for(page: Page, function: str, arg: object = None, timeout: float = 15.
         page.wait_for_timeout(100)
 
 
+def until(page: Page, condition: Callable[[], bool], timeout: float = 15.0) -> None:
+    """Let the page run until `condition` (read on this side, from what Playwright saw) holds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still not so after {timeout}s")
+        page.wait_for_timeout(100)
+
+
 def wait_until_controlled(page: Page) -> None:
     """The worker installed and took the page over (the first visit is not controlled yet)."""
     wait_for(page, "() => navigator.serviceWorker.controller !== null")
@@ -106,14 +123,53 @@ def open_board_kept_offline(page: Page, base_url: str, game: GameSession) -> str
     return board
 
 
-def offline_on_the_hand_form(page: Page, base_url: str, game: GameSession) -> str:
-    """The board and the hand form kept by the worker, the hand form open, the network cut; the
+# The two ways a phone loses the server, which the browser tests cut the network by: the browser knows it is
+# offline (navigator.onLine is false: aeroplane mode, no Wi-Fi), or it does not (navigator.onLine stays true
+# while every request fails: one bar of signal, a captive portal, a dead access point). Parametrize by these.
+BROWSER_OFFLINE = "the browser knows it is offline"
+REQUESTS_FAIL = "the browser says online but every request fails"
+NETWORK_CUTS = (BROWSER_OFFLINE, REQUESTS_FAIL)
+
+
+def _unanswered(route: Route) -> None:
+    route.abort("internetdisconnected")
+
+
+def cut_network(page: Page, how: str = BROWSER_OFFLINE) -> None:
+    """No request reaches the server any more, from the pages or from the service worker (a context's routes
+    see the worker's requests too); with REQUESTS_FAIL the browser is not told, and navigator.onLine stays true."""
+    if how == BROWSER_OFFLINE:
+        page.context.set_offline(True)
+    else:
+        page.context.route("**/*", _unanswered)
+
+
+def restore_network(page: Page, how: str = BROWSER_OFFLINE) -> None:
+    """The server answers again; with REQUESTS_FAIL no "online" event says so."""
+    if how == BROWSER_OFFLINE:
+        page.context.set_offline(False)
+    else:
+        page.context.unroute("**/*", _unanswered)
+
+
+def offline_on_the_hand_form(page: Page, base_url: str, game: GameSession, how: str = BROWSER_OFFLINE) -> str:
+    """The board and the hand form kept by the worker, the hand form open, the network cut (`how`); the
     board's URL."""
     board = open_board_kept_offline(page, base_url, game)
     page.locator(".actions .big").click()  # "Record hand", in whichever language
     page.wait_for_url("**/hands/new/")
-    page.context.set_offline(True)
+    cut_network(page, how)
     return board
+
+
+def failed_polls(page: Page) -> list[str]:
+    """The board's polls (htmx requests) that got no answer from now on, as the page saw them fail."""
+    failed: list[str] = []
+    page.on(
+        "requestfailed",
+        lambda request: failed.append(request.url) if request.headers.get("hx-request") == "true" else None,
+    )
+    return failed
 
 
 def tap_and_save(page: Page, winner: str, how: str | None = None) -> None:

@@ -444,3 +444,21 @@ def test_a_fixed_wild_is_framed_and_named_and_a_count_is_stepped_then_saved(
     record = Round.objects.get(session=game, number=1).record
     assert record["counts"] == {count["id"]: 2}
     assert record["wins"][0]["tiles"] == f"123m456p7895s{wild[0]}{wild[0]}{wild[1]}9m+9m"
+
+
+def test_a_chip_is_a_finger_wide_however_narrow_its_label_is_drawn(page: Page, live_server):
+    """No CJK font on a phone (or on CI) draws two characters in 42 px: a chip's width must not depend on the font.
+    The narrowest labels there are, in every kind of chip the form has, still leave it 44 px wide."""
+    owner = signed_in(page, live_server)
+    game = make_session(owner, "dalian", base=1)
+    page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
+    page.locator("#hand-form details.more > summary").click()
+    widths = page.evaluate(
+        """() => [...document.querySelectorAll('#hand-form label.chip')]
+            .filter((chip) => chip.checkVisibility())
+            .map((chip) => {
+                chip.querySelector(':scope > span').textContent = 'i';
+                return Math.round(chip.getBoundingClientRect().width);
+            })"""
+    )
+    assert len(widths) > 10 and min(widths) >= 44, widths

@@ -19,14 +19,20 @@ from tablekeeper.web import offline
 from tests.conftest import make_session, record_all, stands, win
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from tests.e2e.phones import (
+    NETWORK_CUTS,
+    REQUESTS_FAIL,
     board_points,
+    cut_network,
+    failed_polls,
     kept_hands,
     offline_on_the_hand_form,
     open_board_kept_offline,
     phone,
     replayed_totals,
+    restore_network,
     small_tap_targets,
     tap_and_save,
+    until,
     wait_for,
     wait_until_controlled,
     wait_until_kept,
@@ -36,13 +42,70 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PASSWORD = "Tiles-and-Winds-9"
 
 
+# Every line the board's status line (.heard) shows, from the page's first moment, in window.tkHeard: what the
+# keeper read, including anything said and replaced between two looks. Playwright adds it to each new page.
+RECORD_THE_STATUS_LINE = """
+window.tkHeard = [];
+new MutationObserver(() => {
+  const line = document.querySelector(".heard");
+  const said = line && !line.hidden ? line.textContent : "";
+  if (said && said !== window.tkHeard[window.tkHeard.length - 1]) window.tkHeard.push(said);
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+"""
+
+
+@pytest.mark.parametrize("cut", NETWORK_CUTS)
+def test_a_kept_board_says_no_connection_whatever_the_browser_says_until_the_server_answers(
+    browser: Browser, live_server, artifacts: Path, cut: str
+):
+    """The phone opens the board the worker kept: whether the browser knows it is offline or says it is online
+    while every request fails (one bar of signal, a captive portal), the board says from its first moment that it
+    is a copy, and keeps saying so through the polls that fail; once the server answers it is the server's board
+    again, a hand another phone saved meanwhile included."""
+    owner = User.objects.create_user("keeper", password=PASSWORD)
+    game = make_session(owner)
+    with phone(browser, live_server.url, owner, language="zh-hans") as page:
+        board = open_board_kept_offline(page, live_server.url, game)
+        page.goto("about:blank")
+        page.context.add_init_script(RECORD_THE_STATUS_LINE)
+        cut_network(page, cut)
+        failed = failed_polls(page)
+
+        page.goto(board)
+        expect(page.locator("#board .seat")).to_have_count(4)
+        assert page.evaluate("navigator.onLine") is (cut == REQUESTS_FAIL)
+        # As the page opens, before any poll could have answered: the copy says what it is.
+        heard = page.locator(".heard")
+        assert heard.inner_text().startswith("没有网络：这是 "), heard.inner_text()
+        # A poll went out and got no answer: the line still says the board is a copy.
+        until(page, lambda: bool(failed))
+        expect(heard).to_contain_text("没有网络：这是")
+        shot = "unanswered" if cut == REQUESTS_FAIL else "offline"
+        page.screenshot(path=str(artifacts / f"offline-kept-board-{shot}-zh.png"))
+
+        # Another phone saves a hand meanwhile; then the server answers this one again.
+        services.record_hand(game, {"result": "draw"}, client_token="elsewhere", expected_number=1, user=owner)
+        restore_network(page, cut)
+        expect(heard).to_contain_text("已更新", timeout=15_000)
+        expect(page.locator("#board .hand-no")).to_have_text("第 2 局")
+        said: list[str] = page.evaluate("window.tkHeard")
+        updated = [index for index, line in enumerate(said) if "已更新" in line]
+        assert (
+            said[0].startswith("没有网络：这是 ")
+            and updated
+            and all(line.startswith("没有网络：这是 ") for line in said[: updated[0]])
+        ), said
+
+
+@pytest.mark.parametrize("cut", NETWORK_CUTS)
 def test_three_hands_recorded_offline_survive_a_reload_and_are_saved_once_in_order(
-    browser: Browser, live_server, artifacts: Path
+    browser: Browser, live_server, artifacts: Path, cut: str
 ):
     owner = User.objects.create_user("keeper", password=PASSWORD)
     game = make_session(owner, "shandong", base=5)
     with phone(browser, live_server.url, owner) as page:
-        board = offline_on_the_hand_form(page, live_server.url, game)
+        board = offline_on_the_hand_form(page, live_server.url, game, cut)
+        assert page.evaluate("navigator.onLine") is (cut == REQUESTS_FAIL)
 
         tap_and_save(page, "Cy", "Self-draw")
         expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
@@ -68,7 +131,9 @@ def test_three_hands_recorded_offline_survive_a_reload_and_are_saved_once_in_ord
         tokens = [entry["token"] for entry in kept_hands(page)]
         assert len(set(tokens)) == 3, "each kept hand has its own client token"
 
-        page.context.set_offline(False)
+        # Where the browser never thought it was offline, no "online" event comes: the board's poll that gets
+        # through again is what sends the kept hands.
+        restore_network(page, cut)
         expect(page.locator("#outbox")).to_contain_text("All hands kept on this phone were sent.", timeout=20_000)
         expect(page.locator("#board .hand-no")).to_have_text("Hand 4")
         expect(page.locator(".heard")).to_contain_text("Updated")

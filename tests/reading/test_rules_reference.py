@@ -389,3 +389,39 @@ def test_a_picture_the_engine_refuses_or_that_lacks_its_pattern_is_not_drawn(mon
     assert 'class="tf"' not in item_block(body, "item-edge_wait")
     assert 'class="tf"' not in item_block(body, "item-double_float")
     assert item_block(body, "item-outside_hand").count('class="tf"') == 14
+
+
+KONG_BONUSES = {"concealed": "concealed_kong_bonus", "exposed": "exposed_kong_bonus", "added": "added_kong_bonus"}
+
+
+def kong_bonus_per_payer(options: dict[str, Any], kind: str) -> list[int]:
+    """What one payer pays for a kong of `kind` at this table, as settle pays it: the payers' changes with the kong
+    less those without it, for a self-drawn win by its owner, the dealer and another player."""
+    paid: set[int] = set()
+    for owner in (0, 1):
+        plain: Any = {"result": "win", "wins": [{"seat": owner, "method": "self_draw", "patterns": []}]}
+        kong: dict[str, Any] = {"seat": owner, "kind": kind, "tile": "5m"}
+        if kind != "concealed":
+            kong["from"] = (owner + 2) % 4
+        without = settle("zhengzhou", plain, {"dealer": 0}, options)
+        with_kong = settle("zhengzhou", {**plain, "kongs": [kong]}, {"dealer": 0}, options)
+        assert without["ok"] and with_kong["ok"], with_kong
+        paid |= {before - after for before, after in zip(without["deltas"], with_kong["deltas"], strict=True)} - {0}
+    return sorted(amount for amount in paid if amount > 0)
+
+
+@pytest.mark.parametrize("base", [1, 10])
+@pytest.mark.parametrize("preset", [preset["id"] for preset in get_variant("zhengzhou")["presets"]])
+def test_a_zhengzhou_tables_rules_state_each_kong_bonus_as_settle_pays_it_at_its_base_in_both_languages(
+    owner: User, preset: str, base: int
+) -> None:
+    options = next(p["options"] for p in get_variant("zhengzhou")["presets"] if p["id"] == preset)
+    game = make_session(owner, "zhengzhou", base=base, options=options, city_preset=preset)
+    client = signed_in(owner)
+    for kind, item in KONG_BONUSES.items():
+        paid = kong_bonus_per_payer({**options, "base": base}, kind)
+        said = {"en": " or ".join(map(str, paid)) + " per payer", "zh": "每位付款者付" + "或".join(map(str, paid))}
+        for url in (f"/sessions/{game.pk}/rules/", f"/b/{game.share_token}/rules/"):
+            for language in LANGUAGES:
+                found = re.search(rf'id="item-{item}"[^>]*><dt>.*?</dt><dd>(.*?)</dd>', page(client, url, language))
+                assert found is not None and found.group(1) == said[language], (url, language, paid)

@@ -46,7 +46,7 @@ def test_the_worker_keeps_every_file_the_pages_load(keeper_client, game):
     shared = (f"/b/{game.share_token}/rules/", f"/b/{game.share_token}/hands/")
     for page in (*pages, f"/rules/{game.variant}/", *shared):
         body = keeper_client.get(page).content.decode()
-        loaded = set(re.findall(r'(?:src|href|data-rules|data-queue)="(/static/[^"]+)"', body))
+        loaded = set(re.findall(r'(?:src|href|data-rules|data-queue|data-sender)="(/static/[^"]+)"', body))
         assert loaded and loaded <= shell, f"{page} loads {loaded - shell}, which would be missing offline"
     for url in shell:
         assert finders.find(url.removeprefix("/static/")), f"{url} does not exist"

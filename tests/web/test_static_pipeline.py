@@ -103,3 +103,14 @@ def test_the_minified_outbox_rules_pass_their_own_tests(collected: Path, tmp_pat
     result = subprocess.run([NODE, "--test", "tests/js/"], cwd=tmp_path, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert re.search(r"# pass [1-9]", result.stdout)
+
+
+def test_the_manifest_names_each_icon_by_the_hashed_name_the_pages_link_to(collected: Path) -> None:
+    """A phone fetches each icon once: the favicon and the apple-touch-icon the pages link to are the manifest's own."""
+    manifest = json.loads(served(collected, "manifest.webmanifest").read_text(encoding="utf-8"))
+    named = {icon["src"] for icon in manifest["icons"]}
+    linked = ("icon.svg", "icon-192.png")
+    hashed = {served(collected, f"icons/{name}").relative_to(collected).as_posix() for name in linked}
+    assert hashed <= named, named
+    assert all(re.search(r"\.[0-9a-f]{12}\.(png|svg)$", src) for src in named), named
+    assert all((collected / src).is_file() for src in named)
