@@ -52,6 +52,7 @@ def _fact_item_values(variant_id: str, options_key: str) -> tuple[tuple[str, Fac
     rules = table_rules(variant_id, options)
     found: dict[str, set[Figure]] = {}
     caps: dict[str, set[int]] = {}
+    after: set[tuple[str, int]] = set()
     for hand, state in _hands(info, rules):
         answer = settle(variant_id, hand, state, options)
         if not answer["ok"]:
@@ -66,10 +67,13 @@ def _fact_item_values(variant_id: str, options_key: str) -> tuple[tuple[str, Fac
                     found[item].add(figure)
             if isinstance(params.get(CAP), int):  # the cap in force, on every win line: its limit
                 caps.setdefault(line["code"], set()).add(params[CAP])
+                # What multiplies the capped amount (a dealer's ×2 on top of 封顶): the cap does not limit it.
+                after.update((entry["item"], entry["factor"]) for entry in params.get("after_cap") or [])
     items = {item["id"] for item in info["fact_items"]}
     values = {item: _value(figures) for item, figures in found.items() if item in items}
     if CAP in items and caps:
-        values[CAP] = _cap_value(caps)
+        names = {entry["id"]: entry["name"] for entry in [*info["fact_items"], *info["patterns"]]}
+        values[CAP] = _cap_value(caps, [(names.get(item) or {"en": item, "zh": item}, f) for item, f in sorted(after)])
     return tuple(sorted(values.items()))
 
 
@@ -205,14 +209,17 @@ def _words(kind: int, values: list[int], *, each: bool) -> Names:
     return said
 
 
-def _cap_value(caps: dict[str, set[int]]) -> FactValue:
+def _cap_value(caps: dict[str, set[int]], after: list[tuple[Names, int]]) -> FactValue:
     """The cap in force: a limit on the multipliers where the win's points are multiplied (Shandong), else on
-    what one payer pays."""
+    what one payer pays; then what multiplies the capped amount (`after`: each item's names and factor)."""
     limits = sorted(set().union(*caps.values()))
     on_multiplier, on_total = "win_points" in caps, "win_capped_share" in caps
     said = [f"×{limit}" if on_multiplier else str(limit) for limit in limits]
     english = "at most " + " or ".join(said) + ("" if on_multiplier else " in all" if on_total else " per payer")
     chinese = ("倍数最多" if on_multiplier else "三家合计最多付" if on_total else "每家最多付") + "或".join(said)
+    if after:
+        english += ", then " + " and ".join(f"{names['en'].lower()} ×{factor}" for names, factor in after)
+        chinese += "，封顶后再" + "、".join(f"{names['zh']}×{factor}" for names, factor in after)
     one = limits[0] if len(limits) == 1 else None
     return {
         "factor": one if on_multiplier else None,
