@@ -79,8 +79,8 @@ def _fact_item_values(variant_id: str, options_key: str) -> tuple[tuple[str, Fac
 
 def _hands(info: VariantInfo, rules: TableRules) -> Iterator[tuple[Record, dict[str, int]]]:
     """Plain hands carrying each fact the variant declares, one at a time, won by the dealer and by another
-    player by each method the table allows; then drawn and void hands. Each with the table's state at rest and
-    with each counter raised."""
+    player by each method the table allows, and with each pattern it plays; then drawn and void hands. Each with
+    the table's state at rest and with each counter raised."""
     for seat in (0, WINNER):
         for method in rules["methods"]:
             win: RecordWin = {"seat": seat, "method": method, "patterns": []}
@@ -88,6 +88,11 @@ def _hands(info: VariantInfo, rules: TableRules) -> Iterator[tuple[Record, dict[
                 win["from"] = DISCARDER
             for hand in _with_facts(info, rules, win):
                 yield hand, {"dealer": 0}
+            # With each pattern the table plays: an item may be worth another figure beside one (Harbin's self-draw
+            # ×1 on a plain win at some tables, ×2 on a treasure's), and the page must say both.
+            for pattern in rules["patterns"]:
+                if method in rules["pattern_methods"].get(pattern, []):
+                    yield {"result": "win", "wins": [{**win, "patterns": [pattern]}]}, {"dealer": 0}
             plain: Record = {"result": "win", "wins": [win]}
             for counter in ("dealer_streak", "draw_streak", "pending_doubles", "pot"):
                 yield plain, {"dealer": 0, counter: 1}

@@ -35,6 +35,7 @@ GENERIC_TESTS = (
     "test_pattern_tiles.py",
     "test_item_words.py",
     "test_presets.py",
+    "test_stated_values.py",
 )
 
 
