@@ -74,7 +74,7 @@ def test_a_variant_added_as_one_folder_is_played_through_the_whole_app(new_varia
     assert info["name"]["zh"] in start
     base = next(option for option in info["options"] if option["key"] == "base")
     if base["type"] == "choice":  # a base of set values (1, 2 or 5) is one tap among them, not a number to type
-        assert all(f'name="base" value="{value}"' in start for value in base["allowed"])  # type: ignore[union-attr]
+        assert all(f'name="base" value="{value}"' in start for value in base["allowed"])
 
     # Every way to win the variant has is played, a house rule's too (红中麻将's allow_discard_win).
     let_in = {f"opt_{option}": "on" for option in info["method_options"].values()}
@@ -182,6 +182,22 @@ def test_a_count_above_the_tables_maximum_is_refused_in_words_and_saves_nothing(
         },
     )
     assert [error["code"] for error in result["errors"]] == ["count_above_maximum"]
+
+
+def test_a_base_outside_the_variants_set_values_is_refused_on_the_start_form(new_variant: str, owner: User) -> None:
+    base = next(option for option in get_variant(new_variant)["options"] if option["key"] == "base")
+    if base["type"] != "choice":
+        pytest.skip(f"{new_variant}'s base is any whole number")
+    client = Client()
+    client.force_login(owner)
+    allowed = list(base["allowed"])
+    outside = next(value for value in range(1, 100) if value not in allowed)
+
+    refused = client.post("/sessions/new/", start_form_data(new_variant, base=str(outside)), headers=HTMX)
+    taken = client.post("/sessions/new/", start_form_data(new_variant, base=str(allowed[-1])))
+
+    assert refused.status_code == 422 and 'name="base"' in refused.content.decode()
+    assert taken.status_code == 302 and GameSession.objects.get(owner=owner).base == allowed[-1]
 
 
 def test_a_session_of_a_variant_the_registry_does_not_know_is_refused_without_a_500(owner: User) -> None:
