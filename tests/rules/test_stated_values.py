@@ -23,6 +23,7 @@ Table-driven, no database.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import defaultdict
 from collections.abc import Iterator
@@ -324,12 +325,20 @@ def judge(variant: str, options: HouseRules) -> Judged:
     base = rules["options"]["base"]
     assert isinstance(base, int)
     judged = Judged()
+    settled: dict[str, Paid | None] = {}
+
+    def paid_for(record: Record, state: dict[str, int]) -> Paid | None:
+        """What a hand pays at this table, settled once however many pairs it is part of (None: refused)."""
+        key = json.dumps([record, state], sort_keys=True)
+        if key not in settled:
+            answer = settle(variant, record, state, options)
+            settled[key] = paid(answer) if answer["ok"] else None
+        return settled[key]
+
     for before in contexts(info, rules, variant, options):
         for pair in with_one_fact_more(info, rules, before):
-            then = settle(variant, pair.before, pair.state_before, options)
-            answer = settle(variant, pair.after, pair.state_after, options)
-            if then["ok"] and answer["ok"]:
-                was, now = paid(then), paid(answer)
+            was, now = paid_for(pair.before, pair.state_before), paid_for(pair.after, pair.state_after)
+            if was is not None and now is not None:
                 judge_cap(reference, was, base, f"{variant} {before}", judged)
                 judge_cap(reference, now, base, f"{variant} {pair.what} on {before}", judged)
                 judge_pair(reference, pair, was, now, base, judged)
