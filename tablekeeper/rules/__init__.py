@@ -7,7 +7,7 @@ on the engine, never the other way round.
 
 from . import answers
 from .answers import *  # noqa: F403 (every type answers.py names in its __all__, listed once there)
-from .engine import VARIANT_IDS, check_options, get_variant, replay, settle, table_rules, variant_ids
+from .engine import VARIANT_IDS, check_options, get_variant, replay, settle, table_rules, variant_ids, wild_after
 from .fact_values import fact_item_values
 from .hands import is_standard_win, waits
 from .table_values import counters_that_count, pattern_values, tile_example
@@ -26,6 +26,7 @@ __all__ = [
     "tile_example",
     "variant_ids",
     "waits",
+    "wild_after",
 ]
 # The form of extension type checkers read (typing spec, "Library interface"), so mypy sees the types too.
 __all__ += answers.__all__

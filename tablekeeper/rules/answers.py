@@ -81,6 +81,7 @@ class Record(TypedDict):
     dice_double: NotRequired[bool]
     liable: NotRequired[int | None]  # the older form of a single win's `liable`
     treasure: NotRequired[str | None]
+    turned_up: NotRequired[str | None]  # the tile turned up, where the wild is the face after it
     counts: NotRequired[dict[str, int]]  # what the keeper counted (a variant's CountInfo ids)
 
 
@@ -312,6 +313,8 @@ class TableRules(TypedDict):
     pattern_methods: dict[str, list[str]]  # each pattern's methods at this table
     excluded_pairs: list[list[str]]  # pairs of played patterns refused together (`patterns_exclusive`)
     counts: dict[str, int]  # each count the keeper enters, and its largest value at this table
+    # The order a per-hand wild follows at this table, cycle by cycle (`Wilds.succession`), or None.
+    wild_succession: list[list[str]] | None
 
 
 class NextDeal(TypedDict):
@@ -410,6 +413,8 @@ class WildsInfo(TypedDict):
     drawn_only: bool
     widened_by: str | None
     face: str | None  # the tile wild in every hand (红中麻将's 7z), or None where it is named per hand
+    turned_up: bool  # the record may name the tile turned up (`turned_up`): the wild is the face after it
+    succession_option: str | None  # the house rule that picks the order the wild follows, if any
 
 
 class CountInfo(TypedDict):

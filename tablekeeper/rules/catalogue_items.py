@@ -145,6 +145,68 @@ class FactItem:
         }
 
 
+# Each suit in its order: n → n+1, and 9 → 1. A variant's succession starts from these and adds its honours.
+SUIT_CYCLES = ("123456789m", "123456789p", "123456789s")
+# Every face a cycle of its own: the tile turned up is itself the wild (a treasure played as the indicator).
+ITSELF = tuple(f"{rank}{suit}" for suit in "mps" for rank in range(1, 10)) + tuple(f"{rank}z" for rank in range(1, 8))
+
+
+@dataclass(frozen=True, slots=True)
+class Succession:
+    """The order a per-hand wild follows: the table turns a tile up and the wild is the face after it.
+
+    Each cycle is written as the notation writes tiles, its digits in their order, the last one followed by the
+    first: `"765z"` is 中 → 发 → 白 → 中 (Tianjin's dragons), `"1234z"` the winds. A face in no cycle is no
+    tile of this wild's order. A house rule may pick another order: `option`, and `otherwise` its values with
+    their cycles (Zhengzhou's honor_cycle); a cycle of one face is the turned-up tile itself (a treasure
+    played as the indicator)."""
+
+    cycles: tuple[str, ...]
+    option: str | None = None
+    otherwise: tuple[tuple[object, tuple[str, ...]], ...] = ()
+
+    def __post_init__(self) -> None:
+        for cycles in (self.cycles, *(other for _, other in self.otherwise)):
+            faces = [face for cycle in cycles for face in cycle_faces(cycle)]
+            if len(faces) != len(set(faces)):
+                raise ValueError(f"a face is in two places of the succession {cycles}")
+
+    def cycles_at(self, options: Options) -> tuple[str, ...]:
+        """The cycles this table plays: those its house rule picks, else the declared ones."""
+        if self.option is not None:
+            chosen = options[self.option]
+            for value, cycles in self.otherwise:
+                if value == chosen:
+                    return cycles
+        return self.cycles
+
+    def after(self, face: str, options: Options) -> str | None:
+        """The wild's face once `face` is turned up at this table, or None for a face in no cycle."""
+        for cycle in self.cycles_at(options):
+            faces = cycle_faces(cycle)
+            if face in faces:
+                return faces[(faces.index(face) + 1) % len(faces)]
+        return None
+
+    def before(self, wild: str, options: Options) -> str | None:
+        """The tile turned up when `wild` is the wild at this table (the cycles are one-to-one), or None."""
+        for cycle in self.cycles_at(options):
+            faces = cycle_faces(cycle)
+            if wild in faces:
+                return faces[faces.index(wild) - 1]
+        return None
+
+    def describe(self, options: Options) -> list[list[str]]:
+        return [cycle_faces(cycle) for cycle in self.cycles_at(options)]
+
+
+def cycle_faces(cycle: str) -> list[str]:
+    """`"765z"` → `["7z", "6z", "5z"]`: the faces of one cycle, in its order."""
+    if len(cycle) < 2 or not cycle[:-1].isdigit() or cycle[-1] not in "mpsz":
+        raise ValueError(f"{cycle!r} is no cycle of faces: digits in their order and one suit letter, as '765z'")
+    return [f"{digit}{cycle[-1]}" for digit in cycle[:-1]]
+
+
 @dataclass(frozen=True, slots=True)
 class Wilds:
     """Whether a variant plays with wild tiles, and who may use them how."""
@@ -158,6 +220,9 @@ class Wilds:
     # The face that is wild in every hand (红中麻将's 红中, "7z"), or None where each hand's wild is entered
     # in the record's `treasure` (a treasure, Zhengzhou's 混 read from a turned-up tile).
     face: str | None = None
+    # Where each hand's wild follows a tile turned up: the order it follows. The record may then name the tile
+    # turned up (`turned_up`), which the engine turns into the wild's face (the record's `treasure`).
+    succession: Succession | None = None
 
     def describe(self) -> WildsInfo:
         return {
@@ -167,6 +232,8 @@ class Wilds:
             "drawn_only": self.drawn_only,
             "widened_by": self.widened_by,
             "face": self.face,
+            "turned_up": self.succession is not None,
+            "succession_option": None if self.succession is None else self.succession.option,
         }
 
 

@@ -31,6 +31,7 @@ from .ledger import Ledger
 from .options import resolve_options
 from .records import HandRecord, parse_record
 from .state import TableState, parse_state
+from .tiles import tile_index
 from .variant import Outcome, Variant
 from .variants import REGISTRY, VARIANT_IDS, on_change, variant_ids
 
@@ -64,14 +65,15 @@ def table_rules(variant_id: str, options: Mapping[str, object] | None) -> TableR
     """The rules one table plays by: its house rules resolved, and what they allow.
 
     `{"ok", "errors", "options", "methods", "several_winners", "max_side_bet", "patterns", "pattern_methods",
-    "excluded_pairs", "counts"}`:
+    "excluded_pairs", "counts", "wild_succession"}`:
     every option with
     its value (the table's choice, an older name read as the option it became, else the default), the win
     methods the table allows (the variant's and any a house rule lets in), whether several players may
     win one hand, the ids of the patterns this table plays, in the catalogue's order (a pattern left
     out is refused when ticked, so a form offers exactly these), and each pattern's methods at this table
     (`pattern_methods`), and each count the keeper enters with its maximum here (`counts`: id -> the value
-    of the house rule that bounds it). Options `settle` would refuse give `ok: False` with its errors and the defaults.
+    of the house rule that bounds it), and the order a per-hand wild follows (`wild_succession`: its cycles of
+    faces, or None). Options `settle` would refuse give `ok: False` with its errors and the defaults.
 
     >>> table_rules("zhengzhou", {"allow_discard_win": True})["methods"]
     ['self_draw', 'discard']
@@ -107,7 +109,34 @@ def table_rules(variant_id: str, options: Mapping[str, object] | None) -> TableR
         "excluded_pairs": variant.excluded_pairs(resolved),
         # Each count the keeper enters (the record's `counts`) and its largest value at this table.
         "counts": variant.count_maxima(resolved),
+        # The order a per-hand wild follows at this table (the wild is the face after the tile turned up).
+        "wild_succession": None
+        if variant.wilds is None or variant.wilds.succession is None
+        else variant.wilds.succession.describe(resolved),
     }
+
+
+def wild_after(variant_id: str, turned_up: str, options: Mapping[str, object] | None) -> str | None:
+    """The wild's face when `turned_up` is the tile turned up at this table: the face after it in the order the
+    variant's wild follows (`Wilds.succession`, a house rule may pick it); None where its wild follows no
+    turned-up tile, for a tile that is none of its order, or for options `settle` would refuse.
+
+    >>> wild_after("zhengzhou", "4z", None)  # the rule book's one honour cycle: 北 → 中
+    '7z'
+    >>> wild_after("zhengzhou", "4z", {"honor_cycle": "winds4_dragons3"})
+    '1z'
+    >>> wild_after("shandong", "4z", None) is None
+    True
+    """
+    variant = REGISTRY.get(variant_id)
+    if variant is None:
+        return None
+    try:
+        resolved = resolve_options(variant.options, options, variant.option_aliases)
+        tile_index(turned_up)
+    except (Rejected, ValueError):
+        return None
+    return variant.wild_after(turned_up, resolved)
 
 
 def check_options(variant_id: str, options: Mapping[str, object] | None) -> OptionsCheck:

@@ -115,6 +115,8 @@ CONTRADICTIONS: dict[str, str] = {
     "kong_of_the_wild": "a kong | the wild tile (混), which never sits in a kong (Zhengzhou)",
     "four_wilds_as_two_pairs": "four wilds | seven pairs, which must be seven different pairs at face value "
     "(Zhengzhou)",
+    "wild_not_after_turned_up": "the tile turned up | a wild that is not the face after it in the variant's order "
+    "(a variant whose wild follows a turned-up tile: Wilds.succession)",
 }
 
 

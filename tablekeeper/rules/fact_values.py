@@ -52,6 +52,7 @@ def _fact_item_values(variant_id: str, options_key: str) -> tuple[tuple[str, Fac
     rules = table_rules(variant_id, options)
     found: dict[str, set[Figure]] = {}
     caps: dict[str, set[int]] = {}
+    after: set[tuple[str, int]] = set()
     for hand, state in _hands(info, rules):
         answer = settle(variant_id, hand, state, options)
         if not answer["ok"]:
@@ -67,17 +68,20 @@ def _fact_item_values(variant_id: str, options_key: str) -> tuple[tuple[str, Fac
             cap = params.get("cap")
             if isinstance(cap, int):  # the cap in force, on every win line: its limit
                 caps.setdefault(line["code"], set()).add(cap)
+                # What multiplies the capped amount (a dealer's ×2 on top of 封顶): the cap does not limit it.
+                after.update((entry["item"], entry["factor"]) for entry in params.get("after_cap") or [])
     items = {item["id"] for item in info["fact_items"]}
     values = {item: _value(figures) for item, figures in found.items() if item in items}
     if CAP in items and caps:
-        values[CAP] = _cap_value(caps)
+        names = {entry["id"]: entry["name"] for entry in [*info["fact_items"], *info["patterns"]]}
+        values[CAP] = _cap_value(caps, [(names.get(item) or {"en": item, "zh": item}, f) for item, f in sorted(after)])
     return tuple(sorted(values.items()))
 
 
 def _hands(info: VariantInfo, rules: TableRules) -> Iterator[tuple[Record, dict[str, int]]]:
     """Plain hands carrying each fact the variant declares, one at a time, won by the dealer and by another
-    player by each method the table allows; then drawn and void hands. Each with the table's state at rest and
-    with each counter raised."""
+    player by each method the table allows, and with each pattern it plays; then drawn and void hands. Each with
+    the table's state at rest and with each counter raised."""
     for seat in (0, WINNER):
         for method in rules["methods"]:
             win: RecordWin = {"seat": seat, "method": method, "patterns": []}
@@ -85,6 +89,11 @@ def _hands(info: VariantInfo, rules: TableRules) -> Iterator[tuple[Record, dict[
                 win["from"] = DISCARDER
             for hand in _with_facts(info, rules, win):
                 yield hand, {"dealer": 0}
+            # With each pattern the table plays: an item may be worth another figure beside one (Harbin's self-draw
+            # ×1 on a plain win at some tables, ×2 on a treasure's), and the page must say both.
+            for pattern in rules["patterns"]:
+                if method in rules["pattern_methods"].get(pattern, []):
+                    yield {"result": "win", "wins": [{**win, "patterns": [pattern]}]}, {"dealer": 0}
             plain: Record = {"result": "win", "wins": [win]}
             for counter in ("dealer_streak", "draw_streak", "pending_doubles", "pot"):
                 yield plain, {"dealer": 0, counter: 1}
@@ -206,14 +215,17 @@ def _words(kind: int, values: list[int], *, each: bool) -> Names:
     return said
 
 
-def _cap_value(caps: dict[str, set[int]]) -> FactValue:
+def _cap_value(caps: dict[str, set[int]], after: list[tuple[Names, int]]) -> FactValue:
     """The cap in force: a limit on the multipliers where the win's points are multiplied (Shandong), else on
-    what one payer pays."""
+    what one payer pays; then what multiplies the capped amount (`after`: each item's names and factor)."""
     limits = sorted(set().union(*caps.values()))
     on_multiplier, on_total = "win_points" in caps, "win_capped_share" in caps
     said = [f"×{limit}" if on_multiplier else str(limit) for limit in limits]
     english = "at most " + " or ".join(said) + ("" if on_multiplier else " in all" if on_total else " per payer")
     chinese = ("倍数最多" if on_multiplier else "三家合计最多付" if on_total else "每家最多付") + "或".join(said)
+    if after:
+        english += ", then " + " and ".join(f"{names['en'].lower()} ×{factor}" for names, factor in after)
+        chinese += "，封顶后再" + "、".join(f"{names['zh']}×{factor}" for names, factor in after)
     one = limits[0] if len(limits) == 1 else None
     return {
         "factor": one if on_multiplier else None,

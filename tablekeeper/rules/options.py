@@ -31,7 +31,9 @@ class OptionSpec:
         if self.kind == "bool":
             return None if isinstance(value, bool) else "must be true or false"
         if self.kind == "choice":
-            return None if value in self.choices else f"must be one of {', '.join(map(str, self.choices))}"
+            # The same value of the same type: true is not 1, nor 1.0 the whole number 1.
+            chosen = any(value == choice and type(value) is type(choice) for choice in self.choices)
+            return None if chosen else f"must be one of {', '.join(map(str, self.choices))}"
         if self.kind == "subset":
             if not isinstance(value, list | tuple) or any(v not in self.choices for v in value):
                 return f"must be a list drawn from {', '.join(map(str, self.choices))}"
@@ -85,8 +87,13 @@ class OptionAlias:
         return {"key": self.key, "type": "bool", "option": self.option, "when_true": self.value}
 
 
-def base_option(default: int, meaning: str) -> OptionSpec:
-    """The base score, which every variant declares first among its options (RULES.md §0.6)."""
+def base_option(default: int, meaning: str, *, choices: tuple[int, ...] = ()) -> OptionSpec:
+    """The base score, which every variant declares first among its options (RULES.md §0.6): any whole number
+    from 1, or, with `choices`, one of those set values (a table that plays for 1, 2 or 5: `choices=(1, 2, 5)`)."""
+    if choices:
+        if default not in choices or any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in choices):
+            raise ValueError(f"a base's choices are whole numbers from 1 that hold its default {default}")
+        return OptionSpec("base", default, "choice", meaning, choices=tuple(choices))
     return OptionSpec("base", default, "int", meaning, minimum=1)
 
 

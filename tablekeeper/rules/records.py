@@ -38,7 +38,18 @@ MAX_WINS = 4
 MAX_COUNT = 64
 MAX_COUNTS = 8
 
-_RECORD_FIELDS = {"result", "wins", "seats", "kongs", "penalties", "dice_double", "liable", "treasure", "counts"}
+_RECORD_FIELDS = {
+    "result",
+    "wins",
+    "seats",
+    "kongs",
+    "penalties",
+    "dice_double",
+    "liable",
+    "treasure",
+    "turned_up",
+    "counts",
+}
 _WIN_FIELDS = {"seat", "method", "from", "patterns", "flowers", "tiles", "liable"}
 _SEAT_FIELDS = {"ready", "opened", "side_bet"}
 _KONG_FIELDS = {"seat", "kind", "tile", "from"}
@@ -101,6 +112,9 @@ class HandRecord:
     # also copied onto that win, so checks and scoring read `Win.liable` whichever form the record used.
     liable: int | None = None
     treasure: str | None = None
+    # The tile turned up, where a variant's wild is the face after it (`Wilds.succession`): the engine turns it
+    # into `treasure` before any check (`Variant.with_wild`), so both are kept and checked against each other.
+    turned_up: str | None = None
     # What the keeper counted for this hand, by the variant's count id (`CountSpec`): ((id, n), ...).
     counts: tuple[tuple[str, int], ...] = ()
 
@@ -206,6 +220,10 @@ def parse_record(raw: Any) -> HandRecord:
     if treasure is not None and not _is_tile_face(treasure):
         r.fail(E.INVALID_VALUE, "treasure", f"'{treasure}' is not a tile such as 4s or 7z.")
         treasure = None
+    turned_up = raw.get("turned_up")
+    if turned_up is not None and not _is_tile_face(turned_up):
+        r.fail(E.INVALID_VALUE, "turned_up", f"'{turned_up}' is not a tile such as 4s or 7z.")
+        turned_up = None
     counts = _counts(r, raw.get("counts"))
 
     if result == "win" and not wins and "wins" not in {p.field for p in r.problems}:
@@ -227,6 +245,7 @@ def parse_record(raw: Any) -> HandRecord:
         dice_double=dice_double,
         liable=liable,
         treasure=treasure,
+        turned_up=turned_up,
         counts=counts,
     )
 

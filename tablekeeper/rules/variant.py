@@ -20,11 +20,14 @@ from .answers import FactNames, Names, OptionInfo, SeveralWinnersInfo, VariantCa
 # A variant's catalogue imports what it declares from here (`X as X`: re-exported on purpose).
 from .catalogue_items import ALL_METHODS as ALL_METHODS
 from .catalogue_items import DISCARD as DISCARD
+from .catalogue_items import ITSELF as ITSELF
 from .catalogue_items import SELF_DRAW as SELF_DRAW
+from .catalogue_items import SUIT_CYCLES as SUIT_CYCLES
 from .catalogue_items import CountSpec as CountSpec
 from .catalogue_items import FactItem as FactItem
 from .catalogue_items import PatternSpec as PatternSpec
 from .catalogue_items import PlayedWhen as PlayedWhen
+from .catalogue_items import Succession as Succession
 from .catalogue_items import Wilds as Wilds
 from .catalogue_items import exclusive as exclusive
 from .errors import Problem, Rejected
@@ -34,7 +37,7 @@ from .options import OptionAlias, Options, OptionSpec, resolve_options
 from .records import MAX_SIDE_BET, CountBound, HandRecord, Win, count_problems
 from .rule_words import RuleWords
 from .state import TableState
-from .tiles import ALL_TILES, tile_face
+from .tiles import ALL_TILES, tile_face, tile_index
 
 # How a refusal names a win's method to a player.
 METHOD_WORDS = {"self_draw": "self-draw", "discard": "a discard", "rob_kong": "robbing a kong"}
@@ -294,6 +297,7 @@ class Variant:
 
     def settle_record(self, record: HandRecord, state: TableState, options: Options) -> Outcome:
         """Check, read the tiles of and score one parsed record: the same steps for every variant."""
+        record = self.with_wild(record, options)
         self.check_record(record, options)
         _refuse(self.hooks.state_problems(record, state, options))
         findings = tuple(
@@ -394,6 +398,34 @@ class Variant:
         problems.extend(self.consistency.record_problems(record, options, self.patterns))
         problems.extend(self.hooks.record_problems(record, options))
         _refuse(problems)
+
+    def wild_after(self, turned_up: str, options: Options) -> str | None:
+        """The wild's face when `turned_up` is the tile turned up at this table (`Wilds.succession`); None where
+        the variant's wild follows no turned-up tile, or that tile is none of its order."""
+        succession = None if self.wilds is None else self.wilds.succession
+        if succession is None or tile_index(turned_up) not in self.tile_set:
+            return None
+        return succession.after(turned_up, options)
+
+    def with_wild(self, record: HandRecord, options: Options) -> HandRecord:
+        """The record with the wild's face (`treasure`) its turned-up tile gives; refused where the variant takes
+        no turned-up tile, the tile is none of its order, or the record names another wild beside it."""
+        turned_up = record.turned_up
+        if turned_up is None:
+            return record
+        if self.wilds is None or self.wilds.succession is None:
+            no_tile = f"{self.name_en} turns up no tile for a wild."
+            raise Rejected(Problem(E.FACT_NOT_IN_VARIANT, "turned_up", no_tile))
+        wild = self.wild_after(turned_up, options)
+        if wild is None:
+            raise Rejected(Problem(E.INVALID_VALUE, "turned_up", f"{turned_up} is not a tile {self.name_en} turns up."))
+        if record.treasure is None:
+            return replace(record, treasure=wild)
+        if record.treasure != wild:
+            name = f"{self.wilds.name_en} ({self.wilds.name_zh})"
+            words = f"{turned_up} was turned up, so the {name} is {wild}, but the hand names {record.treasure}."
+            raise Rejected(E.contradiction("wild_not_after_turned_up", "turned_up", words, "turned_up", "treasure"))
+        return record
 
     def allowed_methods(self, options: Options) -> frozenset[str]:
         """The win methods this table plays with: the variant's, and any a house rule lets in."""

@@ -130,7 +130,7 @@ def test_a_keeper_records_zhengzhou_side_bets_once_and_they_carry_to_the_next_ha
         ]
 
 
-def test_a_keeper_records_a_dalian_kong_and_the_treasure_by_tapping_tiles(
+def test_a_keeper_records_a_dalian_kong_and_the_tile_turned_up_by_tapping_tiles(
     browser: Browser, live_server, owner: User, artifacts: Path
 ):
     """In both languages and both themes, a session each."""
@@ -150,21 +150,22 @@ def test_a_keeper_records_a_dalian_kong_and_the_treasure_by_tapping_tiles(
             expect(page.locator(".tile-keyboard.picking")).to_be_visible()
             shoot(page, artifacts, "dalian-tile-picker", language, theme)
             taps.on('.tile-keyboard.picking button[data-tile="5m"]')
-            taps.tile("treasure", "9p")
-            expect(page.locator('#hand-form button.pick[data-pick="f-treasure"] svg.tf')).to_be_visible()
+            taps.tile("turned_up", "8p")  # the tile turned up: the treasure is the one after it, 9p
+            expect(page.locator('#hand-form button.pick[data-pick="f-turned_up"] svg.tf')).to_be_visible()
             expect(page.locator("#preview .seat-changes")).to_contain_text("+12")
             assert_fits_and_taps_are_large(page)
             assert_nothing_hidden_behind_the_bar(page)
             page.locator(".kongs").scroll_into_view_if_needed()
             shoot(page, artifacts, "dalian-kong-treasure", language, theme)
             taps.save()
-            assert taps.count == 11, "winner, self-draw, More, ready, kong seat, kind, tile ×2, treasure ×2, Save"
+            assert taps.count == 11, "winner, self-draw, More, ready, kong seat, kind, tile ×2, turned up ×2, Save"
         assert Round.objects.get(session=game, number=1).record == {
             "result": "win",
             "wins": [{"seat": 2, "method": "self_draw", "patterns": []}],
             "seats": [{}, {}, {"ready": "ready"}, {}],
             "kongs": [{"seat": 2, "kind": "concealed", "tile": "5m"}],
             "treasure": "9p",
+            "turned_up": "8p",
         }
 
 

@@ -177,8 +177,9 @@ def test_a_ready_chip_and_a_closed_chip_are_recorded(keeper_client, owner):
         ("shenyang", {"penalty_kind_0": "cheating", "penalty_seat_0": "1"}, "Select a valid choice"),
         ("shenyang", {"penalty_kind_0": "revealed_tiles", "penalty_seat_0": "1", "penalty_count_0": "0"}, "greater"),
         ("shenyang", {"penalty_kind_0": "revealed_tiles", "penalty_seat_0": "1", "penalty_count_0": "51"}, "less"),
-        ("dalian", {"treasure": "9x"}, "not a tile"),
-        ("dalian", {"treasure": "\x00"}, "Null characters"),
+        ("dalian", {"turned_up": "9x"}, "not a tile"),
+        ("dalian", {"turned_up": "\x00"}, "Null characters"),
+        ("harbin", {"turned_up": "1z"}, "not a tile Harbin turns up"),
     ],
 )
 def test_it_refuses_bad_input_on_every_new_field_with_422_and_saves_nothing(
@@ -327,6 +328,11 @@ def test_every_tile_face_is_drawn_and_an_unknown_face_is_escaped():
         ("shenyang", draw(penalties=[{"kind": "revealed_tiles", "seat": 2, "count": 2}]), ["罚分：Cy：露牌 ×2"]),
         ("zhengzhou", win(0, seats=[{"side_bet": 2}, {}, {}, {}]), ["Ann：下跑 2"]),
         ("dalian", win(2, seats=[{}, {}, {"ready": "ready"}, {}], treasure="9p"), ["宝牌：9筒", "Cy：报听"]),
+        (
+            "zhengzhou",
+            win(2, turned_up="4z", treasure="7z"),
+            ["翻开的牌：北", "混：中"],
+        ),
     ],
 )
 def test_the_hand_page_says_what_was_entered_in_words_never_the_raw_record(keeper_client, owner, variant, record, said):
@@ -365,3 +371,41 @@ def test_the_hand_page_names_a_shandong_side_bet_piao(keeper_client, owner):
     body = keeper_client.get(f"/sessions/{game.pk}/hands/1/").content.decode()
     entered = body[body.index("<ul", body.index("<details><summary>")) :]
     assert "Cy：漂 3" in re.sub(r"\s+", " ", entered[: entered.index("</ul>")])
+
+
+@pytest.mark.parametrize(
+    ("options", "turned_up", "wild"),
+    [({}, "4z", "7z"), ({"honor_cycle": "winds4_dragons3"}, "4z", "1z"), ({}, "9p", "1p")],
+)
+def test_a_tile_turned_up_is_saved_beside_the_wild_it_makes_at_this_table(
+    keeper_client, owner, options, turned_up, wild
+):
+    game = make_session(owner, "zhengzhou", options=options)
+
+    response = post_taps(keeper_client, game, winner="1", how="self_draw", turned_up=turned_up)
+
+    assert response.status_code == 200, response.content.decode()[-800:]
+    record = Round.objects.get(session=game).record
+    assert (record["turned_up"], record["treasure"]) == (turned_up, wild)
+
+
+def test_editing_a_hand_that_names_only_its_wild_shows_the_tile_turned_up_before_it(keeper_client, owner):
+    game = make_session(owner, "zhengzhou")
+    record_all(game, [win(1, treasure="7z")], owner)
+
+    body = keeper_client.get(f"/sessions/{game.pk}/hands/1/edit/").content.decode()
+
+    assert 'name="turned_up" value="4z"' in body
+
+
+def test_a_wild_the_tile_turned_up_does_not_make_is_refused_at_that_field(keeper_client, owner):
+    game = make_session(owner, "dalian", base=1)
+    before = stored(game)
+
+    # Nobody is ready, so a Dalian treasure cannot be: the refusal of the treasure is said at the tile turned up.
+    response = post_taps(keeper_client, game, winner="1", how="self_draw", turned_up="3s")
+
+    body = response.content.decode()
+    assert response.status_code == 422 and stored(game) == before
+    field = body[body.index('<fieldset class="taps turned-up">') :]
+    assert "ready" in field[: field.index("</fieldset>")]

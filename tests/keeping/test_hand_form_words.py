@@ -1,5 +1,5 @@
 """The hand form says each thing once, in the keeper's language, and offers only what scores:
-the treasure field and the 宝牌 chip named apart (and which tile to pick, by treasure_mode), 门清
+the tile turned up and the 宝牌 chip named apart (and what it makes wild, by the table's order), 门清
 and 听牌 only where the variant has them, a 补杠's own question, the dice double under its own
 heading, no English tooltips on Chinese pages, tiles as a Chinese keeper says them, the tiles
 checked as they are typed, and the queue line's words for who won."""
@@ -39,28 +39,47 @@ def text_of(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
+# What follows a turned-up tile: the next number of its suit, and the honours in the table's own cycles.
+SUITS_NEXT = "同花色的下一张（9 之后是 1）"
+DALIAN_ORDER = f"{SUITS_NEXT}；东 → 南 → 西 → 北 → 东；发 → 中 → 白 → 发"
+
+
 @pytest.mark.parametrize(
     ("mode", "pick"),
     [
-        ("successor", "点宝本身：翻出来那张的下一张"),
-        ("indicator", "点翻出来的那张：这桌翻出来的就是宝"),
-        ("both", "点翻出来那张的下一张；翻出来的那张也算宝"),
+        ("successor", f"宝是翻开那张的下一张：{DALIAN_ORDER}。"),
+        ("indicator", "这桌翻开的那张就是宝。"),
+        ("both", f"宝是翻开那张的下一张：{DALIAN_ORDER}。 翻开的那张也算宝。"),
     ],
 )
-def test_the_dalian_treasure_field_and_the_hidden_treasure_chip_are_named_apart(keeper_client, owner, mode, pick):
+def test_the_dalian_tile_turned_up_and_the_hidden_treasure_chip_are_named_apart(keeper_client, owner, mode, pick):
     game = make_session(owner, "dalian", base=1, options={"treasure_mode": mode})
     body = new_hand(keeper_client, game)
-    start = body.rindex('<div class="field-line">', 0, body.index('id="f-treasure"'))
+    start = body.rindex('<div class="field-line">', 0, body.index('id="f-turned_up"'))
     field = text_of(between(body[start:], '<div class="field-line">', "</div>"))
-    assert "这一局的宝是哪张" in field and "宝牌" not in field
-    assert pick in body
+    assert "翻开的牌" in field and "宝牌" not in field
+    assert pick in text_of(between(body[start:], "</div>", "</fieldset>"))
     chip = text_of(between(body, 'value="hidden_treasure"', "</label>"))
     assert "宝牌" in chip and "手里原有的宝" in chip
 
 
-def test_zhengzhous_wild_keeps_its_own_name_and_no_treasure_hint(keeper_client, owner):
-    body = new_hand(keeper_client, make_session(owner, "zhengzhou"))
-    assert "混" in body and "点宝本身" not in body and "这一局的宝" not in body
+@pytest.mark.parametrize(
+    ("variant", "options", "hint"),
+    [
+        ("zhengzhou", {}, f"混是翻开那张的下一张：{SUITS_NEXT}；东 → 南 → 西 → 北 → 中 → 发 → 白 → 东。"),
+        ("zhengzhou", {"honor_cycle": "winds4_dragons3"}, f"混是翻开那张的下一张：{DALIAN_ORDER}。"),
+        ("harbin", {}, f"宝是翻开那张的下一张：{SUITS_NEXT}；中 → 中。"),
+        ("harbin", {"treasure_mode": "indicator"}, "这桌翻开的那张就是宝。"),
+    ],
+)
+def test_every_per_hand_wild_is_offered_as_the_tile_turned_up_outside_more_with_what_it_makes_wild(
+    keeper_client, owner, variant, options, hint
+):
+    body = new_hand(keeper_client, make_session(owner, variant, base=1, options=options))
+    more = body.index('<details class="more"')
+    assert body.index('id="f-turned_up"') < more, "the tile turned up is asked before 更多"
+    assert hint in text_of(body[:more])
+    assert 'id="f-treasure"' not in body and "点宝本身" not in body
 
 
 def test_shenyang_has_closed_chips_under_its_own_word_and_no_ready_heading(keeper_client, owner):

@@ -16,7 +16,8 @@ from django.utils import translation
 from tablekeeper.reading.reasons import RENDERERS, Reason, error_with_names, headline, reasons, render
 from tablekeeper.reading.reasons.words import Words
 from tablekeeper.rules import ReasonLine, get_variant, settle
-from tablekeeper.rules.ledger import LINE_CODES
+from tablekeeper.rules.ledger import LINE_CODES, Ledger
+from tablekeeper.rules.variants.common.factors import Factor, pay_product
 from tests.rules.test_reasons import EVERY_KIND_OF_LINE, settled, shape_lines
 
 pytestmark = pytest.mark.one_database(reason="reason lines are rendered from code and params alone")
@@ -246,3 +247,21 @@ def test_a_shandong_side_bet_reads_in_both_languages_with_each_stake() -> None:
     assert "Cy's Side bet 2 + Di's Side bet 1 = 3: 5 + 3 = 8" in english
     assert "漂" in chinese and "5 + 3 = 8" in chinese
     assert set(LATIN_WORD.findall(chinese)) <= set(NAMES)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", ", capped at 3; Dealer win after the cap: 3 × 2 = 6"),
+        ("zh-hans", "，封顶 3；庄家在封顶之后再算：3 × 2 = 6"),
+    ],
+)
+def test_a_factor_after_the_cap_reads_as_what_the_cap_left_times_it(language: str, said: str) -> None:
+    ledger = Ledger()
+    factors = [Factor("self-draw", 2, "self_draw"), Factor("edge win", 2, "edge_wait")]
+    pay_product(ledger, 0, 1, 1, factors, cap=3, after_cap=[Factor("dealer", 2, "dealer")])
+    (line,) = [line.as_dict() for line in ledger.lines]
+
+    text = rendered("dalian", line, language)
+
+    assert text.endswith(said) and "6" in text and NAMES[0] in text and NAMES[1] in text

@@ -431,6 +431,16 @@ KONG_TILES: list[Row] = [
         "kongs.0",
         ("P2 won by robbing P1's kong of 5p", "P1's added kong (加杠) of 5p", "never completes"),
     ),
+    (
+        "zhengzhou: the tile turned up and a wild that does not follow it",
+        "zhengzhou",
+        won(self_draw(1), turned_up="4z", treasure="1z"),
+        None,
+        None,
+        "wild_not_after_turned_up",
+        "turned_up",
+        ("4z was turned up", "the Wild (混) is 7z", "names 1z"),
+    ),
 ]
 
 LIABLE_AND_FIRST_TURN: list[Row] = [

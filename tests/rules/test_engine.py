@@ -407,6 +407,8 @@ def test_the_public_interface_is_exactly_the_rule_books() -> None:
         "fact_item_values",
         # a winning hand the table accepts, for a tile field's example
         "tile_example",
+        # the wild's face for the tile turned up, where a variant's wild follows one
+        "wild_after",
     }
     assert set(answers.__all__) <= set(rules.__all__)
 

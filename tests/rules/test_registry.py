@@ -35,6 +35,7 @@ GENERIC_TESTS = (
     "test_pattern_tiles.py",
     "test_item_words.py",
     "test_presets.py",
+    "test_stated_values.py",
 )
 
 
@@ -46,6 +47,26 @@ def test_the_registry_lists_the_rule_books_five_first_in_its_order_then_any_othe
     assert variant_ids()[: len(RULE_BOOK)] == RULE_BOOK
     orders = [REGISTRY[variant].order for variant in variant_ids()]
     assert orders == sorted(orders) and max(orders[: len(RULE_BOOK)]) < min(orders[len(RULE_BOOK) :], default=1000)
+
+
+def declared_order(folder: Path) -> int:
+    """The `order` a variant folder's variant.py declares."""
+    found = re.search(r"^\s+order = (\d+)$", (folder / "variant.py").read_text(encoding="utf-8"), re.MULTILINE)
+    assert found is not None, f"{folder}/variant.py declares no order"
+    return int(found.group(1))
+
+
+def test_the_engine_readme_names_the_orders_the_folders_hold_and_one_free_of_them() -> None:
+    """Following "Adding a variant" gives a folder an order no other folder holds, the fixtures' included."""
+    readme = (REPOSITORY / "tablekeeper/rules/README.md").read_text(encoding="utf-8")
+    where = r"the fixtures in `tests/fixtures/variants/` hold ([\d, and]+); take one of (\d+) and above"
+    said = re.search(where, readme)
+    assert said is not None, "the README's step 2 names the fixtures' orders and where a new folder's starts"
+    fixtures = sorted(declared_order(FIXTURE_VARIANTS / variant) for variant in fixture_variant_ids())
+    assert [int(order) for order in re.findall(r"\d+", said.group(1))] == fixtures
+    assert len(set(fixtures)) == len(fixtures), "each fixture has an order of its own"
+    book = [REGISTRY[variant].order for variant in RULE_BOOK]
+    assert int(said.group(2)) > max(fixtures + book)
 
 
 @pytest.mark.parametrize("variant", variant_ids())
@@ -94,7 +115,10 @@ def test_a_copied_folder_is_a_variant_listed_after_the_rule_books_and_gone_with_
         # (after the rule book's variants, and before another newcomer with a higher one).
         assert [other for other in listed if other != variant] == list(VARIANT_IDS)
         assert listed == tuple(sorted(listed, key=lambda id_: (REGISTRY[id_].order, id_)))
-        assert all(REGISTRY[variant].order > REGISTRY[book].order for book in VARIANT_IDS[: listed.index(variant)])
+        # Before it, every folder with a lower order, or the same order and an id sorting first (a newcomer's
+        # folder may share a fixture's order: the id decides between them).
+        before = listed[: listed.index(variant)]
+        assert all((REGISTRY[other].order, other) < (REGISTRY[variant].order, variant) for other in before)
         assert get_variant(variant)["id"] == variant
         assert settle(variant, {"result": "draw"})["ok"]
     assert variant_ids() == VARIANT_IDS

@@ -16,37 +16,27 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper.keeping import services
-from tablekeeper.keeping.models import Correction, GameSession, Invitation, Keeper, Round
+from tablekeeper.keeping.models import Correction, GameSession, Invitation, Keeper, KeeperRequest, Round, TablePreset
+from tablekeeper.keeping.services.presets import save_preset
+from tablekeeper.players.models import PlayerGroup
+from tablekeeper.players.services.groups import group_from_session
 from tests.conftest import HTMX, PASSWORD, post_confirmed, record_all, signed_in, win
+from tests.routes import Route, every_route, session_routes, share_routes
 
 pytestmark = pytest.mark.django_db
 
-# (method, path under /sessions/<id>/) for every session-scoped route in tablekeeper/urls.py.
-SESSION_ROUTES: list[tuple[str, str]] = [
-    ("get", ""),
-    ("post", "finish/"),
-    ("get", "export.json"),
-    ("get", "export.csv"),
-    ("post", "reopen/"),
-    ("post", "money-rate/"),
-    ("get", "hands/"),
-    ("get", "hands/new/"),
-    ("post", "hands/new/"),
-    ("post", "hands/preview/"),
-    ("post", "hands/undo/"),
-    ("get", "hands/1/"),
-    ("get", "hands/1/edit/"),
-    ("post", "hands/1/edit/"),
-    ("post", "hands/1/delete/"),
-    ("get", "share/"),
-    ("post", "share/settings/"),
-    ("get", "summary/"),
-    ("get", "keepers/"),
-    ("post", "keepers/add/"),
-    ("post", "keepers/invitation/"),
-    ("post", "keepers/{owner}/remove/"),
-]
-# What only the owner may do: finish or reopen, the money rate, the share link, choose keepers.
+# Every route that takes a session's id, and every route behind a share link, as the URL resolver has them
+# (tests/routes.py): a route added to tablekeeper/urls.py is tried here by every visitor without editing this file.
+SESSION_ROUTES = session_routes()
+SHARE_ROUTES = share_routes()
+# The exceptions: routes of a session that answer its keepers' GET with a redirect instead of the page, by name,
+# each with why. None today: every session route answers the owner's and a co-keeper's GET with 200, or 405
+# where it takes only POST (an action: "again/", "archive/", "delete/", "hands/outbox/" …), and every one of them
+# answers a stranger 404 and an anonymous visitor a log-in.
+NOT_A_PAGE: dict[str | None, str] = {}
+# What only the owner may do: finish or reopen, the money rate, the share link, choose keepers (and what the
+# service refuses a co-keeper): a co-keeper's POST there is a 403. A new route a co-keeper gets 403 on, and not
+# listed here, fails test_a_co_keeper_reads_every_page_of_the_session: list it if only the owner may.
 OWNER_ONLY: list[tuple[str, str]] = [
     ("post", "finish/"),
     ("post", "reopen/"),
@@ -96,17 +86,31 @@ def snapshot(game: GameSession) -> tuple[Any, ...]:
         Correction.objects.filter(session=game).count(),
         sorted(Keeper.objects.filter(session=game).values_list("user_id", flat=True)),
         Invitation.objects.filter(session=game).count(),
+        KeeperRequest.objects.filter(session=game).count(),
     )
 
 
 @pytest.fixture
 def played(game: GameSession, owner: User) -> GameSession:
+    """Two hands, and an invitation by user name still pending (a route withdraws it)."""
     record_all(game, [win(2, patterns=[]), win(1)], owner)
+    KeeperRequest.objects.create(session=game, name="pending", name_key="pending", invited_by=owner)
     return game
 
 
 def route(game: GameSession, path: str) -> str:
     return f"/sessions/{game.pk}/{path.format(owner=game.owner_id)}"
+
+
+def url(game: GameSession, of: Route) -> str:
+    """The route's address on `game`: its hand 1, its owner as the keeper removed, its pending invitation."""
+    pending = KeeperRequest.objects.filter(session=game).values_list("pk", flat=True).first() or 1
+    values = {"session_id": game.pk, "number": 1, "user_id": game.owner_id, "request_id": pending}
+    return of.url({**values, "token": game.share_token})
+
+
+def route_id(of: Route) -> str:
+    return of.name or of.pattern
 
 
 def call(client: Client, method: str, url: str, **headers: str) -> Any:
@@ -116,36 +120,91 @@ def call(client: Client, method: str, url: str, **headers: str) -> Any:
 
 
 def test_a_stranger_or_a_removed_keeper_gets_404_on_every_route_and_changes_nothing(stranger, removed_keeper, played):
-    """Every route, with and without htmx, for both visitors; the failure lists every case that leaked."""
+    """Every route of a session, GET and POST, with and without htmx, for both visitors: a 404 where the route
+    takes the method (a 405 where it does not: that says nothing of the session); the failure lists every case
+    that leaked."""
     failures = []
     for visitor in (stranger, removed_keeper):
         for htmx in (False, True):
-            for method, path in SESSION_ROUTES:
-                before = snapshot(played)
-                client = signed_in(visitor)
-                response = call(client, method, route(played, path), **(HTMX if htmx else {}))
-                # Random tokens on the page (CSRF, CSP nonce) may hold the letters "Ann" by chance: set them aside.
-                body = RANDOM_TOKENS.sub('""', response.content.decode())
-                case = f"{visitor.username} {method.upper()} {path or '(board)'}{' (htmx)' if htmx else ''}"
-                if response.status_code != 404:
-                    failures.append(f"{case}: {response.status_code}, not 404")
-                if "Ann" in body or played.share_token in body:
-                    failures.append(f"{case}: the answer shows the session")
-                if snapshot(played) != before:
-                    failures.append(f"{case}: the session changed")
+            for of in SESSION_ROUTES:
+                answers = []
+                for method in ("get", "post"):
+                    before = snapshot(played)
+                    response = call(signed_in(visitor), method, url(played, of), **(HTMX if htmx else {}))
+                    answers.append(response.status_code)
+                    # Random tokens on the page (CSRF, CSP nonce) may hold the letters "Ann" by chance: set them aside.
+                    body = RANDOM_TOKENS.sub('""', response.content.decode())
+                    case = f"{visitor.username} {method.upper()} {of.pattern}{' (htmx)' if htmx else ''}"
+                    if response.status_code not in (404, 405):
+                        failures.append(f"{case}: {response.status_code}, not 404")
+                    if "Ann" in body or played.share_token in body:
+                        failures.append(f"{case}: the answer shows the session")
+                    if snapshot(played) != before:
+                        failures.append(f"{case}: the session changed")
+                if 404 not in answers:
+                    failures.append(f"{visitor.username} {of.pattern}: no method reached the guard ({answers})")
     assert failures == [], "\n".join(failures)
+
+
+# A keeper's own things beside sessions, by the id a route takes: a stranger gets 404 on every route to another's.
+OWNED_IDS = ("group_id", "preset_id")
+OWNED_ROUTES = [of for of in every_route() if any(name in of.parameters for name in OWNED_IDS)]
+
+
+def test_a_stranger_gets_404_on_every_route_to_another_keepers_group_or_preset_and_changes_nothing(
+    stranger, owner, played
+):
+    group = group_from_session(owner, played, "Thursday")
+    preset = save_preset(owner, played, "Thursday table")
+    member = group.players.first()
+    assert member is not None
+    values = {"group_id": group.pk, "preset_id": preset.pk, "player_id": member.pk}
+
+    def kept() -> tuple[object, ...]:
+        groups = sorted(PlayerGroup.objects.values_list("name", flat=True))
+        return groups, group.players.count(), sorted(TablePreset.objects.values_list("name", flat=True))
+
+    failures = []
+    for of in OWNED_ROUTES:
+        answers = []
+        for method in ("get", "post"):
+            before = kept()
+            response = call(signed_in(stranger), method, of.url(values))
+            answers.append(response.status_code)
+            if response.status_code not in (404, 405):
+                failures.append(f"{method.upper()} {of.pattern}: {response.status_code}, not 404")
+            if "Thursday" in response.content.decode() or kept() != before:
+                failures.append(f"{method.upper()} {of.pattern}: shows or changes another keeper's things")
+        if 404 not in answers:
+            failures.append(f"{of.pattern}: no method reached the guard ({answers})")
+    assert len(OWNED_ROUTES) >= 9 and failures == [], "\n".join(failures)
+
+
+def test_every_session_and_share_route_of_the_resolver_is_tried(played):
+    """The lists above are the resolver's: every route of tablekeeper/urls.py with a session id or behind a share
+    link, 32 and 5 of them today; a route added is tried without editing this file."""
+    patterns = {of.pattern for of in SESSION_ROUTES}
+    assert len(SESSION_ROUTES) >= 32 and "sessions/<id:session_id>/hands/outbox/" in patterns
+    assert {of.name for of in SHARE_ROUTES} >= {"shared_board", "shared_summary", "shared_card", "shared_history"}
+    assert all(url(played, of).startswith(f"/sessions/{played.pk}/") for of in SESSION_ROUTES)
 
 
 def test_an_anonymous_visitor_is_sent_to_log_in_on_every_session_route_and_changes_nothing(played):
     failures = []
-    for method, path in SESSION_ROUTES:
-        before = snapshot(played)
-        response = call(Client(), method, route(played, path))
-        case = f"{method.upper()} {path or '(board)'}"
-        if response.status_code != 302 or not response["Location"].startswith("/accounts/login/?next="):
-            failures.append(f"{case}: {response.status_code} {response.get('Location')}, not sent to log in")
-        if snapshot(played) != before:
-            failures.append(f"{case}: the session changed")
+    for of in SESSION_ROUTES:
+        answers = []
+        for method in ("get", "post"):
+            before = snapshot(played)
+            response = call(Client(), method, url(played, of))
+            answers.append(response.status_code)
+            case = f"{method.upper()} {of.pattern}"
+            sent = response.status_code == 302 and response["Location"].startswith("/accounts/login/?next=")
+            if not sent and response.status_code != 405:
+                failures.append(f"{case}: {response.status_code} {response.get('Location')}, not sent to log in")
+            if snapshot(played) != before:
+                failures.append(f"{case}: the session changed")
+        if 302 not in answers:
+            failures.append(f"{of.pattern}: no method asked to log in ({answers})")
     assert failures == [], "\n".join(failures)
 
 
@@ -157,21 +216,22 @@ def test_an_anonymous_visitor_is_sent_to_log_in_on_every_keeper_route(client, me
 
 def test_a_share_link_viewer_can_post_nowhere_even_after_reading_the_board(played):
     failures = []
-    for method, path in SESSION_ROUTES:
+    for of in SESSION_ROUTES:
         before = snapshot(played)
         client = Client()
         assert client.get(f"/b/{played.share_token}/").status_code == 200
-        response = call(client, method, route(played, path))
-        case = f"{method.upper()} {path or '(board)'}"
-        if response.status_code != 302 or not response["Location"].startswith("/accounts/login/"):
+        response = call(client, "post", url(played, of))
+        case = f"POST {of.pattern}"
+        sent = response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+        if not sent and response.status_code != 405:
             failures.append(f"{case}: {response.status_code} {response.get('Location')}, not sent to log in")
         if snapshot(played) != before:
             failures.append(f"{case}: the session changed")
     assert failures == [], "\n".join(failures)
 
 
-# Every page behind a share link.
-SHARED_PAGES = ["", "summary/", "card/", "rules/", "hands/"]
+# Every page behind a share link, as the resolver lists them.
+SHARED_PAGES = [of.pattern.removeprefix("b/<slug:token>/") for of in SHARE_ROUTES]
 
 
 @pytest.mark.parametrize("page", SHARED_PAGES)
@@ -206,13 +266,16 @@ def test_the_shared_board_shows_no_control_and_no_owner_account(client, played, 
     assert owner.username not in body
 
 
-@pytest.mark.parametrize(
-    "path",
-    [path for method, path in SESSION_ROUTES if method == "get"],
-)
-def test_the_owner_reads_every_page_of_their_session(client, owner, played, path):
+@pytest.mark.parametrize("of", SESSION_ROUTES, ids=route_id)
+def test_the_owner_reads_every_page_of_their_session(client, owner, played, of):
     client.force_login(owner)
-    assert client.get(route(played, path)).status_code == 200
+    before = snapshot(played)
+    status = client.get(url(played, of)).status_code
+    if of.name in NOT_A_PAGE:
+        assert status == 302, NOT_A_PAGE[of.name]
+    else:
+        assert status in (200, 405), f"GET {of.pattern}: {status}"
+    assert snapshot(played) == before, "a GET changed the session"
 
 
 @pytest.mark.parametrize(
@@ -254,10 +317,15 @@ def test_switching_language_never_redirects_off_site(client):
     assert response.status_code == 302 and "evil.example" not in response["Location"]
 
 
-@pytest.mark.parametrize("path", [path for method, path in SESSION_ROUTES if method == "get"])
-def test_a_co_keeper_reads_every_page_of_the_session(client, co_keeper, played, path):
+@pytest.mark.parametrize("of", SESSION_ROUTES, ids=route_id)
+def test_a_co_keeper_reads_every_page_of_the_session(client, co_keeper, played, of):
     client.force_login(co_keeper)
-    assert client.get(route(played, path)).status_code == 200
+    status = client.get(url(played, of)).status_code
+    owners = {route(played, path) for method, path in OWNER_ONLY}
+    if of.name in NOT_A_PAGE:
+        assert status == 302, NOT_A_PAGE[of.name]
+    elif url(played, of) not in owners:
+        assert status in (200, 405), f"GET {of.pattern}: {status} (list it in OWNER_ONLY if only the owner may)"
 
 
 @pytest.mark.parametrize(("method", "path"), OWNER_ONLY)

@@ -232,6 +232,8 @@ def with_lone_surrogate(where: str) -> str:
         data["hands"][0]["wins"][0]["patterns"] = ["all_pungs" + mark]
     elif where == "treasure":
         data["hands"][0]["treasure"] = "5m" + mark
+    elif where == "tile turned up":
+        data["hands"][0]["turned_up"] = "5m" + mark
     elif where == "result":
         data["hands"][0]["result"] = "win" + mark
     elif where == "note":
@@ -247,7 +249,8 @@ exported_for_surrogates: dict[str, Any] = {}
 
 
 @pytest.mark.parametrize(
-    "where", ["name", "option key", "option value", "pattern", "treasure", "result", "note", "key of a hand"]
+    "where",
+    ["name", "option key", "option value", "pattern", "treasure", "tile turned up", "result", "note", "key of a hand"],
 )
 def test_a_lone_surrogate_anywhere_in_an_import_is_refused_with_a_message_and_saves_nothing(
     keeper_client, owner, where

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tablekeeper.accounts.validators import refuse_control_characters
 from tablekeeper.reading.reasons.refusals import pattern_names, refusal
-from tablekeeper.rules import ProblemEntry, Record
+from tablekeeper.rules import ProblemEntry, Record, wild_after
 from tablekeeper.rules.records import MAX_ADJUSTMENT, MAX_PENALTY_COUNT, MAX_SIDE_BET
 
 from ..models import MAX_HAND_NUMBER, GameSession
@@ -98,7 +98,14 @@ class HandForm(HandFormDisplay):
             self.fields[f"counts_{count_id}"] = forms.IntegerField(required=False, min_value=0, max_value=maximum)
         if info["uses_flowers"]:
             self.fields["flowers"] = forms.IntegerField(required=False, min_value=0, max_value=8)
-        if info["uses_treasure"]:
+        wilds = info["wilds"]
+        if wilds is not None and wilds["turned_up"]:
+            # A wild that follows the tile turned up: the keeper taps that tile, the engine names the wild, and
+            # the record keeps both (a stored hand that names only its wild shows the tile before it).
+            self.fields["turned_up"] = forms.CharField(required=False, max_length=2)
+            if not self.is_bound and self.initial.get("treasure") and not self.initial.get("turned_up"):
+                self.initial["turned_up"] = self._turned_up_for(str(self.initial["treasure"]))
+        elif info["uses_treasure"]:
             self.fields["treasure"] = forms.CharField(required=False, max_length=2)
         if info["uses_dice_double"]:
             self.fields["dice_double"] = forms.BooleanField(required=False)
@@ -183,7 +190,19 @@ class HandForm(HandFormDisplay):
         return self._record
 
     def _build_record(self) -> Record:
-        return record_from_taps(self.cleaned_data, self.info, self.several_winners)
+        record = record_from_taps(self.cleaned_data, self.info, self.several_winners)
+        turned_up = record.get("turned_up")
+        if turned_up:  # the record keeps both: the tile turned up, and the wild this table makes of it
+            wild = wild_after(self.session.variant, turned_up, self.session.engine_options())
+            if wild is not None:
+                record["treasure"] = wild
+        return record
+
+    def _turned_up_for(self, wild: str) -> str:
+        """The tile turned up that makes `wild` the wild at this table, or "" for a face none does."""
+        options = self.session.engine_options()
+        faces = self.info["tile_set"]
+        return next((face for face in faces if wild_after(self.session.variant, face, options) == wild), "")
 
     def as_manual_adjustment(self) -> Record | None:
         """The hand as the keeper insists on it when the rules refuse its facts: a void hand whose
@@ -205,6 +224,8 @@ class HandForm(HandFormDisplay):
         to name its players), next to the part of the form it is about."""
         for error in errors:
             key = engine_field_to_form_key(error.get("field"))
+            if key == "treasure" and "turned_up" in self.fields:  # the wild is the tile turned up's, said there
+                key = "turned_up"
             said = refusal(error, self.names, record, pattern_names(self.info))
             self.engine_errors.setdefault(key, []).append(said)
 

@@ -8,6 +8,7 @@ from typing import TypedDict
 
 from django import forms
 from django.utils.functional import Promise
+from django.utils.translation import gettext as _
 
 from tablekeeper.reading.reasons.refusals import Refusal
 from tablekeeper.rules import Names, PatternInfo, VariantInfo, tile_example
@@ -17,7 +18,7 @@ from ..models import GameSession
 from .hand_rows import SEATS, kong_rows, penalty_rows, seat_rows
 from .sections import closed_name, closed_scores, more_summary, seat_facts_legend
 from .tiles import FixedWild, fixed_wild, keyboard_faces
-from .treasure import PATTERN_NOTES, wild_field_hint, wild_field_name
+from .treasure import PATTERN_NOTES, turned_up_hint, wild_field_hint, wild_field_name
 from .values import FieldValues
 from .winners import ExtraWinnerRow, PatternChip, extra_winner_rows, limited
 
@@ -208,6 +209,17 @@ class HandFormDisplay(forms.Form):
     def wild_name(self) -> str:
         """The field for the tile the record's `treasure` holds: this hand's treasure, or Zhengzhou's 混."""
         return wild_field_name(self.info)
+
+    @property
+    def turned_up_label(self) -> str:
+        """The field for the tile turned up, where each hand's wild (or treasure) is the face after it."""
+        return str(_("Tile turned up"))
+
+    @property
+    def turned_up_hint(self) -> str:
+        """Which face the tile turned up makes wild at this table, in the order the variant's wild follows."""
+        rules = self.session.table_rules
+        return turned_up_hint(self.info, rules.get("wild_succession"), self.session.option("treasure_mode"))
 
     @property
     def fixed_wild(self) -> FixedWild:

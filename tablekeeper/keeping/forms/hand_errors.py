@@ -20,7 +20,7 @@ def engine_field_to_form_key(field: str | None) -> str:
         return f"extra_{parts[1]}"
     if head == "wins":
         return _WIN_PARTS.get(parts[2], "tiles" if parts[2] == "tiles" else "general")
-    if head in ("seats", "kongs", "penalties", "treasure", "liable", "dice_double"):
+    if head in ("seats", "kongs", "penalties", "treasure", "turned_up", "liable", "dice_double"):
         return head
     if head == "counts" and len(parts) > 1:
         return f"counts_{parts[1]}"

@@ -52,6 +52,8 @@ def record_from_taps(data: FieldValues, info: VariantInfo, several_winners: bool
         record["dice_double"] = True
     if data.get("treasure"):
         record["treasure"] = data["treasure"].strip()
+    if data.get("turned_up"):  # the form names the wild it makes at this table (HandForm._build_record)
+        record["turned_up"] = data["turned_up"].strip()
     return record
 
 
@@ -94,5 +96,6 @@ def initial_from_record(record: Record) -> FieldValues:
         liable = record.get("liable")
     initial["liable"] = "" if liable is None else str(liable)
     initial["treasure"] = record.get("treasure") or ""
+    initial["turned_up"] = record.get("turned_up") or ""
     initial.update({f"counts_{count_id}": value for count_id, value in (record.get("counts") or {}).items()})
     return initial

@@ -64,6 +64,14 @@ class StartSessionForm(TableFeeFieldsMixin, forms.Form):
             self.initial.setdefault("variant", self.variant_id)
         self.fields["starting_points"].initial = info["default_starting_points"]
         self.fields["base"].initial = info["default_base"]
+        base_spec = next(spec for spec in info["options"] if spec["key"] == "base")
+        if base_spec["type"] == "choice":  # a variant whose base is one of set values (1, 2 or 5)
+            self.fields["base"] = forms.TypedChoiceField(
+                label=_("Base score"),
+                coerce=int,
+                choices=[(str(value), str(value)) for value in _listed(base_spec["allowed"])],
+                initial=str(info["default_base"]),
+            )
         self.option_specs = [spec for spec in info["options"] if spec["key"] not in SESSION_SETTING_OPTIONS]
         for spec in self.option_specs:
             self.fields[f"opt_{spec['key']}"] = _option_field(spec)
@@ -72,6 +80,12 @@ class StartSessionForm(TableFeeFieldsMixin, forms.Form):
         chosen = (self.data.get("variant") if self.is_bound else None) or self.initial.get("variant")
         known = variant_ids()
         return chosen if chosen in known else known[0]
+
+    @property
+    def base_choices(self) -> list[str]:
+        """The base's set values where the variant limits it to them (chips), else none (a number field)."""
+        base = next(spec for spec in self.variant_info["options"] if spec["key"] == "base")
+        return [str(value) for value in _listed(base["allowed"])] if base["type"] == "choice" else []
 
     @property
     def option_fields(self) -> list[tuple[OptionInfo, forms.BoundField]]:

@@ -37,8 +37,18 @@ def flat(p: Params, w: Words) -> str:
 
 def win_product(p: Params, w: Words) -> str:
     formula = _product(p, w)
-    if p["cap"] is not None and p["raw"] > p["amount"]:
+    capped = p["raw"] if p["cap"] is None else min(p["raw"], p["cap"])
+    if capped < p["raw"]:
         formula += _(", capped at %(cap)s") % {"cap": p["cap"]}
+    # Factors after the cap (a dealer's ×2 on top of 封顶) multiply what the cap left, one after another.
+    for factor in p.get("after_cap") or []:
+        formula += _("; %(factor)s after the cap: %(value)s × %(times)s = %(share)s") % {
+            "factor": w.item(factor["item"]),
+            "value": capped,
+            "times": factor["factor"],
+            "share": capped * factor["factor"],
+        }
+        capped *= factor["factor"]
     return _pays(p, w, formula)
 
 

@@ -117,6 +117,8 @@ def record_lines(record: CorrectedHand, names: Sequence[str], info: VariantInfo)
     lines += [line for line in seats if line]
     lines += [_("Kong: %(kong)s") % {"kong": _kong(kong, words, info)} for kong in record.get("kongs") or []]
     lines += [_("Penalty: %(penalty)s") % {"penalty": _penalty(p, words, info)} for p in record.get("penalties") or []]
+    if record.get("turned_up"):  # the tile the table turned up, beside the wild it made
+        lines.append(_said(_("Tile turned up"), words.tile(str(record["turned_up"]))))
     if record.get("treasure"):
         wilds = info["wilds"]
         name = (wilds["name"]["zh" if chinese() else "en"] if wilds else "") or _("Treasure tile")

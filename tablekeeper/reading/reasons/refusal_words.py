@@ -150,6 +150,7 @@ CONTRADICTION_FACTS: dict[str, tuple[Promise, Promise]] = {
         _("seven pairs, which must be seven different pairs"),
     ),
     "robbed_kong_listed": (_("a win by robbing a kong"), _("the robbed kong listed, though it never completes")),
+    "wild_not_after_turned_up": (_("the tile turned up"), _("a wild that is not the tile after it")),
 }
 
 # The part of the hand a problem is about, naming the player (`%(who)s`): by the engine's `field`,

@@ -12,7 +12,7 @@ from datetime import datetime, time
 from typing import Any, TypedDict
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.template.response import TemplateResponse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -27,6 +27,8 @@ from tablekeeper.keeping.services.table_fee import EACH_OWN, NETTED, PAID_IN_CAS
 from tablekeeper.reading.house_rules import differences
 from tablekeeper.reading.reasons.words import chinese, local
 from tablekeeper.web.http import HtmxHttpRequest
+
+from ..pages.guard import behind_link
 
 SEPARATOR_ZH, SEPARATOR_EN = "｜", " | "
 # How the room was paid, as a few words after the fee (the form's choices explain more).
@@ -249,14 +251,9 @@ def session_card(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     return TemplateResponse(request, "sessions/card.html", context)
 
 
-@require_GET
-def shared_card(request: HtmxHttpRequest, token: str) -> HttpResponse:
+@behind_link("card")
+def shared_card(request: HtmxHttpRequest, session: GameSession) -> HttpResponse:
     """The same card for whoever holds the share link: anyone at the table can post it."""
-    session = GameSession.objects.filter(share_token=token, share_enabled=True).first()
-    if session is None:
-        raise Http404("This link does not exist or was turned off.")
     share_url = request.build_absolute_uri(f"/b/{session.share_token}/")
     context = {"session": session, "card": card_data(session, share_url=share_url), "shared": True}
-    response = TemplateResponse(request, "sessions/card.html", context)
-    response["Cache-Control"] = "private, no-cache"
-    return response
+    return TemplateResponse(request, "sessions/card.html", context)

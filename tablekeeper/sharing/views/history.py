@@ -3,48 +3,36 @@
 from __future__ import annotations
 
 from django.http import Http404, HttpResponse
-from django.views.decorators.http import require_GET
 
-from tablekeeper.keeping.models import MAX_HAND_NUMBER
-from tablekeeper.keeping.pages.access import SHARED_BOARD_VARY, shared_session
-from tablekeeper.keeping.pages.board import board_etag, seats_of
+from tablekeeper.keeping.models import MAX_HAND_NUMBER, GameSession
+from tablekeeper.keeping.pages.board import seats_of
 from tablekeeper.keeping.pages.history import shared_history_page
 from tablekeeper.keeping.services.trail import removed_hands
 from tablekeeper.web.converters import query_number
-from tablekeeper.web.http import HtmxHttpRequest, page_or_partial, revalidated
+from tablekeeper.web.http import HtmxHttpRequest, page_or_partial
+
+from ..pages.guard import behind_link
 
 
-@require_GET
-def shared_history(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """/b/<token>/hands/: every hand, read-only, for whoever holds the share link (no sign-in), a
-    page at a time. Guarded and cached as the shared board is: gone with the link, revalidated on
-    every visit (a 304 while the session has not changed), never kept by a shared cache."""
-    session = shared_session(token)
+@behind_link("hands")
+def shared_history(request: HtmxHttpRequest, session: GameSession) -> HttpResponse:
+    """/b/<token>/hands/: every hand, read-only, for whoever holds the share link (no sign-in), a page at a
+    time. Guarded and cached as every share page is (`behind_link`): gone with the link, revalidated on every
+    visit (a 304 while the session has not changed), never kept by a shared cache."""
     raw_before = request.GET.get("before")
     before = query_number(raw_before, most=MAX_HAND_NUMBER)
     if raw_before is not None and before is None:
         raise Http404("No such page of the history.")
-    etag = board_etag(session, f"h{before or ''}{'f' if request.htmx else 'p'}")
-
-    def render() -> HttpResponse:
-        seats = seats_of(session)
-        names = [seat.player.name for seat in seats]
-        rows, older = shared_history_page(session, [seat.starting_points for seat in seats], names, before)
-        context = {
-            "session": session,
-            "rows": rows,
-            "older": older,
-            "seat_names": names,
-            # The hands no longer in the session, on the first page: the table saw them go.
-            "removed": removed_hands(session) if before is None and not request.htmx else [],
-            "marked": any(row.edited or row.rescored for row in rows),
-        }
-        return page_or_partial(request, "share/history.html", "rows", context)
-
-    return revalidated(
-        request,
-        etag=etag,
-        last_modified=int(session.updated_at.timestamp()),
-        vary=SHARED_BOARD_VARY,
-        render=render,
-    )
+    seats = seats_of(session)
+    names = [seat.player.name for seat in seats]
+    rows, older = shared_history_page(session, [seat.starting_points for seat in seats], names, before)
+    context = {
+        "session": session,
+        "rows": rows,
+        "older": older,
+        "seat_names": names,
+        # The hands no longer in the session, on the first page: the table saw them go.
+        "removed": removed_hands(session) if before is None and not request.htmx else [],
+        "marked": any(row.edited or row.rescored for row in rows),
+    }
+    return page_or_partial(request, "share/history.html", "rows", context)

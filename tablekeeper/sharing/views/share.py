@@ -11,47 +11,41 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tablekeeper.keeping import services
-from tablekeeper.keeping.models import Round
-from tablekeeper.keeping.pages.access import SHARED_BOARD_VARY, is_owner, kept_session, owned_session, shared_session
-from tablekeeper.keeping.pages.board import board_etag, build_board, build_last_hand, seats_of
+from tablekeeper.keeping.models import GameSession, Round
+from tablekeeper.keeping.pages.access import is_owner, kept_session, owned_session
+from tablekeeper.keeping.pages.board import build_board, build_last_hand, seats_of
 from tablekeeper.keeping.services.trail import latest_changes
 from tablekeeper.reading.reasons import reasons
-from tablekeeper.web.http import HtmxHttpRequest, revalidated
+from tablekeeper.web.http import HtmxHttpRequest
+
+from ..pages.guard import behind_link, page_etag
 
 
-@require_GET
-def shared_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """Polled every few seconds by every phone at the table, so an unchanged board costs one
-    indexed query and a 304, before any template or seat is loaded."""
-    session = shared_session(token)
-    etag = board_etag(session, "f" if request.htmx else "p")
-
-    def render() -> HttpResponse:
-        seats = seats_of(session)
-        last_round = Round.objects.filter(session=session).order_by("-number").first()
-        names = [seat.player.name for seat in seats]
-        context = {
-            "session": session,
-            "board": build_board(session, seats, last_round),
-            "shared": True,
-            "live_etag": board_etag(session, "f"),
-            "last_round": last_round,
-            "last_hand": build_last_hand(session, seats, last_round),
-            # The players at the table see why the points moved: the last hand's payments, in their language.
-            "last_payments": [
-                line for line in reasons(last_round.lines, names, session.variant_info) if line.kind == "payment"
-            ]
-            if last_round
-            else [],
-            # Corrections in the open: the table sees which hand the keeper changed, when and who.
-            "board_changes": latest_changes(session, names),
-        }
-        name = "sessions/detail.html#live_board" if request.htmx else "share/board.html"
-        return TemplateResponse(request, name, context)
-
-    return revalidated(
-        request, etag=etag, last_modified=int(session.updated_at.timestamp()), vary=SHARED_BOARD_VARY, render=render
-    )
+@behind_link("board")
+def shared_board(request: HtmxHttpRequest, session: GameSession) -> HttpResponse:
+    """Polled every few seconds by every phone at the table: the guard answers an unchanged board with a 304
+    from one indexed query, before any template or seat is loaded."""
+    seats = seats_of(session)
+    last_round = Round.objects.filter(session=session).order_by("-number").first()
+    names = [seat.player.name for seat in seats]
+    context = {
+        "session": session,
+        "board": build_board(session, seats, last_round),
+        "shared": True,
+        "live_etag": page_etag(session, "board", fragment=True),
+        "last_round": last_round,
+        "last_hand": build_last_hand(session, seats, last_round),
+        # The players at the table see why the points moved: the last hand's payments, in their language.
+        "last_payments": [
+            line for line in reasons(last_round.lines, names, session.variant_info) if line.kind == "payment"
+        ]
+        if last_round
+        else [],
+        # Corrections in the open: the table sees which hand the keeper changed, when and who.
+        "board_changes": latest_changes(session, names),
+    }
+    name = "sessions/detail.html#live_board" if request.htmx else "share/board.html"
+    return TemplateResponse(request, name, context)
 
 
 @login_required

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET
 
@@ -23,6 +23,8 @@ from tablekeeper.keeping.services.trail import with_correction_marks
 from tablekeeper.reading.house_rules import differences
 from tablekeeper.reading.reasons.hand_words import method_text, result_text
 from tablekeeper.web.http import HtmxHttpRequest
+
+from ..pages.guard import behind_link
 
 
 @dataclass(frozen=True)
@@ -89,13 +91,7 @@ def session_summary(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     return TemplateResponse(request, "sessions/summary.html", summary_context(session))
 
 
-@require_GET
-def shared_summary(request: HtmxHttpRequest, token: str) -> HttpResponse:
+@behind_link("summary")
+def shared_summary(request: HtmxHttpRequest, session: GameSession) -> HttpResponse:
     """The same summary for whoever holds the share link: read-only, and gone when the link is off."""
-    session = GameSession.objects.filter(share_token=token, share_enabled=True).first()
-    if session is None:
-        raise Http404("This link does not exist or was turned off.")
-    response = TemplateResponse(request, "sessions/summary.html", {**summary_context(session), "shared": True})
-    # Like the shared board: the page carries the viewer's CSRF token (the language switch).
-    response["Cache-Control"] = "private, no-cache"
-    return response
+    return TemplateResponse(request, "sessions/summary.html", {**summary_context(session), "shared": True})

@@ -6,9 +6,11 @@ params say which item it was; the label is the English the ledger's text shows.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from ...ledger import WIN_PRODUCT, Ledger
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,3 +72,39 @@ def _param(item: str, key: str, value: int, count: int | None, each: int | None,
     if tile is not None:
         param["tile"] = tile
     return param
+
+
+def pay_product(
+    ledger: Ledger,
+    payer: int,
+    payee: int,
+    base: int,
+    factors: Sequence[Factor],
+    *,
+    cap: int | None = None,
+    after_cap: Sequence[Factor] = (),
+) -> int:
+    """`payer` pays `payee` base × `factors`, at most `cap`, then × each of `after_cap` (a `win_product` line);
+    returns the amount.
+
+    A factor after the cap multiplies what the cap left: "the dealer pays double the capped amount" is
+    `after_cap=[Factor("dealer", 2, "dealer")]`. Without a cap there is nothing to be after, so those factors
+    multiply with the others and the line is a plain product.
+    """
+    if cap is None:
+        factors, after_cap = [*factors, *after_cap], ()
+    raw = product(factors, base)
+    capped = raw if cap is None else min(raw, cap)
+    amount = product(after_cap, capped)
+    params: dict[str, Any] = {"base": base, "factors": factor_params(factors), "raw": raw, "cap": cap}
+    words = " × ".join([f"base {base}", *(factor.words() for factor in factors)]) + f" = {raw}"
+    if cap is not None and raw > cap:
+        words += f", capped at {cap}"
+    if after_cap:
+        params["after_cap"] = factor_params(after_cap)
+        running = capped
+        for factor in after_cap:
+            words += f"; {factor.label} after the cap: {running} × {factor.times} = {running * factor.times}"
+            running *= factor.times
+    ledger.pay(WIN_PRODUCT, payer, payee, amount, params, words)
+    return amount

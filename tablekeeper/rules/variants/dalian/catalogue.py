@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...options import OptionSpec, base_option
-from ...variant import DISCARD, SELF_DRAW, PatternSpec, PlayedWhen, Wilds
+from ...variant import DISCARD, ITSELF, SELF_DRAW, SUIT_CYCLES, PatternSpec, PlayedWhen, Succession, Wilds
 from ..common.items import load_fact_items
 from ..common.patterns import kong_bloom, last_tile, pure_terminals
 
@@ -506,4 +506,14 @@ SHAPE_PATTERNS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles)  # w
 # What scores from the record's facts and the table rather than a ticked pattern (§1.6).
 FACT_ITEMS = load_fact_items(__package__)  # fact_items.json, beside this file
 
-WILDS = Wilds("treasure", "Treasure", "宝牌", "ready_player", drawn_only=True, widened_by="treasure_wild_on_discard")
+# The treasure follows the tile turned up (RULES §1.5): suits n → n+1 and 9 → 1, winds E S W N, dragons 发 中 白;
+# the turned-up tile itself with treasure_mode=indicator. In 'both' mode the record's treasure is the one after.
+WILDS = Wilds(
+    "treasure",
+    "Treasure",
+    "宝牌",
+    "ready_player",
+    drawn_only=True,
+    widened_by="treasure_wild_on_discard",
+    succession=Succession((*SUIT_CYCLES, "1234z", "675z"), option="treasure_mode", otherwise=(("indicator", ITSELF),)),
+)

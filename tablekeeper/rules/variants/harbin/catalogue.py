@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...options import OptionSpec, base_option
-from ...variant import SELF_DRAW, PatternSpec, Wilds, exclusive
+from ...variant import ITSELF, SELF_DRAW, SUIT_CYCLES, PatternSpec, Succession, Wilds, exclusive
 from ..common.items import load_fact_items
 
 MAX_SET_ASIDE = 3  # sets a hand may set aside: four tiles stay in hand (no 手把一, §3.2)
@@ -19,7 +19,7 @@ NOTES: tuple[str, ...] = (
     "dealer_double doubles each payment the dealer makes or receives; closed_double doubles what a payer "
     "who has not opened pays.",
     "A clamp ticked on a treasure-within-treasure win is accepted but not scored unless clamp_on_bao_zhong_bao.",
-    "The record names the treasure's face, so treasure_mode only tells the table how to find it.",
+    "The record names the treasure's face, or the tile turned up (turned_up), which treasure_mode turns into it.",
     "With tiles, the drawn treasure is a wild only on a self-draw (house rule treasure_wild_on_discard).",
     "A wait counts only if it completes a legal Harbin hand; a clamp needs exactly one such wait.",
     "With tiles and a self-drawn treasure, the engine scores the best of self-draw, finding the treasure and "
@@ -200,4 +200,14 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
 # The win values and payer factors that come from the record's facts (§3.6); 摸宝 and 宝中宝 are patterns.
 FACT_ITEMS = load_fact_items(__package__)  # fact_items.json, beside this file
 
-WILDS = Wilds("treasure", "Treasure", "宝牌", "ready_player", drawn_only=True, widened_by="treasure_wild_on_discard")
+# The treasure follows the tile turned up (RULES §3.5): suits n → n+1 and 9 → 1, and 中, the only honour, itself;
+# the turned-up tile itself with treasure_mode=indicator.
+WILDS = Wilds(
+    "treasure",
+    "Treasure",
+    "宝牌",
+    "ready_player",
+    drawn_only=True,
+    widened_by="treasure_wild_on_discard",
+    succession=Succession((*SUIT_CYCLES, "7z"), option="treasure_mode", otherwise=(("indicator", ITSELF),)),
+)

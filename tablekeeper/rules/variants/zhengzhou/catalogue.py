@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...options import OptionSpec, base_option
-from ...variant import ALL_METHODS, SELF_DRAW, PatternSpec, PlayedWhen, Wilds, exclusive
+from ...variant import ALL_METHODS, SELF_DRAW, SUIT_CYCLES, PatternSpec, PlayedWhen, Succession, Wilds, exclusive
 from ..common.items import load_fact_items
 from ..common.patterns import kong_bloom
 
@@ -22,8 +22,9 @@ NOTES: tuple[str, ...] = (
     "With kong_bloom_payer feeder the win-after-kong double follows the winner's last listed kong: its feeder "
     "alone after an exposed or added kong, everyone after a concealed one.",
     "A robbed kong never completes: it is not listed among the kongs, and the robbed player alone pays the win.",
-    "The record's treasure field holds the wild tile (混) itself, not the turned-up indicator; without it "
-    "tiles are checked with no wild.",
+    "The record's treasure field holds the wild tile (混) itself; a record that names the tile turned up "
+    "(turned_up) has it turned into the wild by honor_cycle, and both must agree. Without either, tiles are "
+    "checked with no wild.",
     "A wild never sits in a set aside or kong, so one of the wild face is refused; in the concealed part it "
     "completes no pung unless wild_in_concealed_pung; a wild read as its own face is an ordinary tile.",
     "Four wilds win on the player's own turn as a self-draw, whatever the other ten tiles are.",
@@ -214,4 +215,17 @@ SHAPE_ITEMS = frozenset(spec.id for spec in PATTERNS if spec.from_tiles)
 # The stakes and bonuses that come from the record's facts (§5.2, §5.6).
 FACT_ITEMS = load_fact_items(__package__)  # fact_items.json, beside this file
 
-WILDS = Wilds("wild", "Wild", "混", "anyone", drawn_only=False)
+# The wild (混) is the face after the tile turned up (RULES §5.3): suits n → n+1 and 9 → 1, honours in one
+# cycle E S W N 中 发 白, or winds and dragons (发 中 白) apart with honor_cycle=winds4_dragons3.
+WILDS = Wilds(
+    "wild",
+    "Wild",
+    "混",
+    "anyone",
+    drawn_only=False,
+    succession=Succession(
+        (*SUIT_CYCLES, "1234765z"),
+        option="honor_cycle",
+        otherwise=(("winds4_dragons3", (*SUIT_CYCLES, "1234z", "675z")),),
+    ),
+)

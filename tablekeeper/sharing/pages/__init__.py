@@ -1,0 +1,1 @@
+"""What every page behind a share link is built on: the one guard (`guard.behind_link`)."""
