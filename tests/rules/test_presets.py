@@ -84,6 +84,9 @@ def test_a_wrong_presets_file_fails_loudly_when_the_variant_is_described(
 
 RULE_BOOK = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
 LATIN = re.compile(r"[A-Za-z]")
+# Options a later section of the book adds to a preset that its "Presets as data" block does not list yet:
+# §9.3.10 (added 2026-12-02) gives 沈阳·Rust服 unscored_items=["kong_discard"] (§9.7's table says so too).
+AMENDED = {("shenyang", "rust_server"): {"unscored_items": ["kong_discard"]}}
 
 
 def _book_presets() -> dict[str, list[dict[str, object]]]:
@@ -102,7 +105,8 @@ def test_every_variants_presets_are_the_rule_books_presets_as_data(variant: str)
     assert [preset["id"] for preset in ours] == [preset["id"] for preset in book[variant]]
     for mine, theirs in zip(ours, book[variant], strict=True):
         assert isinstance(theirs, dict)
-        assert mine["options"] == theirs["options"] and mine["source"] == theirs["source"]
+        amended = {**theirs["options"], **AMENDED.get((variant, mine["id"]), {})}  # type: ignore[dict-item]
+        assert mine["options"] == amended and mine["source"] == theirs["source"]
         assert mine["name"]["en"] == theirs["name"]["en"]  # type: ignore[index]
         book_zh = theirs["name"]["zh"]  # type: ignore[index]
         # Where the book's Chinese name carries a Latin word (沈阳·Rust服), ours says it in Chinese.
