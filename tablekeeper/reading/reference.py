@@ -27,6 +27,7 @@ from tablekeeper.rules import (
     PatternInfo,
     PatternValue,
     Record,
+    SettleResult,
     VariantInfo,
     fact_item_values,
     get_variant,
@@ -123,7 +124,7 @@ def build_reference(
     language = "en" if english else "zh"
     chosen = dict(table_options or {})
     examples = _examples(variant_id, info, table_options)
-    pictures = _pictures(variant_id, info)
+    pictures = _pictures(variant_id, info, table_options)
     # Under a session's options, the patterns this table does not play are marked as such, not offered, and
     # those it plays state this table's value (settled under its house rules), never the book's.
     played = set(table_rules(variant_id, table_options)["patterns"]) if table_options is not None else None
@@ -281,11 +282,15 @@ def _example_pictures(hand: Record, info: VariantInfo) -> tuple[Picture, ...]:
     return tuple(pictures)
 
 
-def _pictures(variant_id: str, info: VariantInfo) -> dict[str, tuple[Picture, ...]]:
+def _pictures(
+    variant_id: str, info: VariantInfo, table_options: HouseRules | None = None
+) -> dict[str, tuple[Picture, ...]]:
     """A hand that shows each pattern: the variant folder's picture of it (pattern_tiles.json), else the
     tiles of a worked example whose win holds it, ticked or proven by the engine (its `tiles_prove` line).
 
-    Each is settled here, and only a hand the engine accepts is drawn.
+    Each is settled here, and only a hand the engine accepts is drawn; on a table's page it is settled under
+    the table's house rules, and a hand this table scores as another pattern (哈尔滨·网络版's single-wait 摸宝
+    is 宝中宝) is not drawn as this one.
     """
     cases: list[tuple[str | None, DealtHand]] = list(pattern_pictures(variant_id).items())
     cases += [(None, case) for case in worked_examples(variant_id)]
@@ -296,7 +301,8 @@ def _pictures(variant_id: str, info: VariantInfo) -> dict[str, tuple[Picture, ..
         if hand is None or win is None:
             continue
         answer = settle(variant_id, hand, case.get("state"), case.get("options"))
-        if not answer["ok"]:
+        here = answer if table_options is None else settle(variant_id, hand, case.get("state"), table_options)
+        if not answer["ok"] or not here["ok"]:
             continue
         picture = picture_of(str(win["tiles"]), str(win.get("method")), hand.get("treasure"), info)
         if picture is None:
@@ -309,7 +315,17 @@ def _pictures(variant_id: str, info: VariantInfo) -> dict[str, tuple[Picture, ..
         ]
         made = [*(win.get("patterns") or []), *proven]
         for pattern in [pictured_pattern] if pictured_pattern else made:
-            if pattern not in made:
+            if pattern not in made or (_paid_for(answer, pattern) and not _paid_for(here, pattern)):
                 continue
             found.setdefault(str(pattern), (picture,))
     return found
+
+
+def _paid_for(answer: SettleResult, item: str) -> bool:
+    """Whether a payment line of `answer` names `item` among its factors or points."""
+    return any(
+        entry.get("item") == item
+        for line in answer["lines"]
+        for key in ("factors", "points")
+        for entry in line["params"].get(key) or []
+    )

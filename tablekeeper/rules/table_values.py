@@ -41,6 +41,7 @@ def _pattern_values(variant_id: str, options_key: str) -> tuple[tuple[str, Patte
     ready_values = [value for value in info["ready_values"] if value != "none"]
     repeated = {spec["id"] for spec in info["patterns"] if spec["repeatable"]}
     special_sets = [kind for kind in info["kong_kinds"] if kind in ("dragon_set", "wind_set")]
+    fact_names = {item["id"]: item["name"] for item in info["fact_items"]}
     values: list[tuple[str, PatternValue]] = []
     for pattern in rules["patterns"]:
         for record in _plain_hands(pattern, rules["pattern_methods"].get(pattern, []), ready_values, special_sets):
@@ -48,9 +49,57 @@ def _pattern_values(variant_id: str, options_key: str) -> tuple[tuple[str, Patte
             if answer["ok"]:
                 value = _value_in(pattern, [line["params"] for line in answer["lines"]], repeatable=pattern in repeated)
                 if value is not None:
-                    values.append((pattern, value))
+                    along = _brought_along(variant_id, record, answer["lines"], options, fact_names)
+                    values.append((pattern, _with_along(value, along, fact_names)))
                 break
     return tuple(values)
+
+
+def _factors(lines: Any) -> set[tuple[str, int]]:
+    return {
+        (entry["item"], entry["factor"])
+        for line in lines
+        if line["code"] == "win_product"
+        for entry in line["params"]["factors"]
+        if isinstance(entry.get("factor"), int)
+    }
+
+
+def _brought_along(
+    variant_id: str, record: Record, lines: Any, options: dict[str, object], fact_names: Mapping[str, Names]
+) -> list[tuple[str, int]]:
+    """The fact items' factors the pattern brings at this table beyond the same hand without it: Harbin's self-draw
+    ×2 on a treasure win with harbin_treasure_stacks_with_self_draw, where a plain self-draw pays only its value.
+    A chip then says what a hand with it really pays (摸宝 ×3, self-draw ×2 more: ×6)."""
+    wins = record.get("wins") or []
+    plain_record: Record = {**record, "wins": [{**win, "patterns": []} for win in wins]}
+    plain = settle(variant_id, plain_record, {"dealer": 0}, options)
+    if not plain["ok"]:
+        return []
+    without = _factors(plain["lines"])
+    return sorted(
+        (item, factor)
+        for item, factor in _factors(lines)
+        if item in fact_names and factor > 1 and (item, factor) not in without
+    )
+
+
+def _with_along(value: PatternValue, along: list[tuple[str, int]], fact_names: Mapping[str, Names]) -> PatternValue:
+    if not along or value["factor"] is None or value["points"] is not None or value["each"]:
+        return value
+    total = value["factor"]
+    english, chinese = [], []
+    for item, factor in along:
+        total *= factor
+        english.append(f"{fact_names[item]['en'].lower()} ×{factor} more")
+        chinese.append(f"{fact_names[item]['zh']}再×{factor}")
+    return {
+        **value,
+        "words": {
+            "en": f"{value['words']['en']}, {', '.join(english)} = ×{total}",
+            "zh": f"{value['words']['zh']}，{'，'.join(chinese)} = ×{total}",
+        },
+    }
 
 
 def _plain_hands(
