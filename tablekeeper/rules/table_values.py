@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
-from .answers import Names, PatternValue, Record, RecordSeat, RecordWin
+from .answers import Names, PatternValue, Record, RecordKong, RecordSeat, RecordWin
 from .engine import get_variant, settle, table_rules
 
 WINNER = 1  # not the dealer (seat 0), so that the dealer's own doubles stay out of the pattern's lines
@@ -242,3 +242,63 @@ def _win(method: str, tiles: str) -> RecordWin:
     if method != "self_draw":
         win["from"] = 2
     return win
+
+
+def kongs_that_pay(variant_id: str, options: Mapping[str, object] | None) -> list[str]:
+    """The kinds of kong (exposed, added, concealed) that change what a won hand pays at this table, said by
+    settling a plain self-draw with the winner's kong of each kind and without: where none does (Dalian by the
+    book, Harbin), which kong a player declared changes no figure.
+
+    >>> kongs_that_pay("harbin", None), kongs_that_pay("shenyang", None)
+    ([], ['exposed', 'added', 'concealed'])
+    """
+    return list(_kongs_that_pay(variant_id, json.dumps(dict(options or {}), sort_keys=True, default=str)))
+
+
+@lru_cache(maxsize=64)
+def _kongs_that_pay(variant_id: str, options_key: str) -> tuple[str, ...]:
+    options: dict[str, object] = json.loads(options_key)
+    kinds = [kind for kind in ("exposed", "added", "concealed") if kind in get_variant(variant_id)["kong_kinds"]]
+    win: RecordWin = {"seat": WINNER, "method": "self_draw", "patterns": []}
+    plain = settle(variant_id, {"result": "win", "wins": [win]}, {"dealer": 0}, options)
+    paying: list[str] = []
+    for kind in kinds:
+        kong: RecordKong = {"seat": WINNER, "kind": kind}
+        if kind != "concealed":
+            kong["from"] = DISCARDER
+        answer = settle(variant_id, {"result": "win", "wins": [win], "kongs": [kong]}, {"dealer": 0}, options)
+        if answer["ok"] and plain["ok"] and answer["deltas"] != plain["deltas"]:
+            paying.append(kind)
+    return tuple(paying)
+
+
+def patterns_needing_ready(variant_id: str, options: Mapping[str, object] | None) -> list[str]:
+    """The patterns this table plays that only a winner who declared ready may have: refused on a plain hand of a
+    winner not ready, accepted once ready (Dalian's treasures; its 夹胡 under edge_wait_mode=single_wait_ready).
+
+    >>> patterns_needing_ready("dalian", None)
+    ['treasure_rush', 'finding_treasure', 'hidden_treasure']
+    """
+    return list(_patterns_needing_ready(variant_id, json.dumps(dict(options or {}), sort_keys=True, default=str)))
+
+
+@lru_cache(maxsize=64)
+def _patterns_needing_ready(variant_id: str, options_key: str) -> tuple[str, ...]:
+    options: dict[str, object] = json.loads(options_key)
+    rules = table_rules(variant_id, options)
+    ready_values = [value for value in get_variant(variant_id)["ready_values"] if value != "none"]
+    if not ready_values:
+        return ()
+    needing: list[str] = []
+    for pattern in rules["patterns"]:
+        methods = rules["pattern_methods"].get(pattern, [])
+        method = "self_draw" if "self_draw" in methods else (methods[0] if methods else "self_draw")
+        win: RecordWin = {"seat": WINNER, "method": method, "patterns": [pattern]}
+        if method != "self_draw":
+            win["from"] = DISCARDER
+        bare = settle(variant_id, {"result": "win", "wins": [win]}, {"dealer": 0}, options)
+        seats: list[RecordSeat | None] = [{}, {"ready": ready_values[0]}, {}, {}]
+        ready = settle(variant_id, {"result": "win", "wins": [win], "seats": seats}, {"dealer": 0}, options)
+        if not bare["ok"] and ready["ok"]:
+            needing.append(pattern)
+    return tuple(needing)
