@@ -113,7 +113,13 @@
     return said.concat(rest.length ? [STOP].concat(rest) : []);
   }
 
-  function amend(tokens) {
+  function amend(heard) {
+    // 没杠 / 没开杠: "no kong", as 没有 + 杠 would say it.
+    var tokens = [];
+    heard.forEach(function (token) {
+      if (token.type === "nokong") tokens.push({ type: "not" }, { type: "kong" });
+      else tokens.push(token);
+    });
     var said = [], i = 0;
     while (i < tokens.length) {
       var token = tokens[i];
