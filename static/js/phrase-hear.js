@@ -42,7 +42,7 @@
     earthly_hand: ["地胡", "地和"],
     honour_pung: ["风刻"],
     dragon_pung: ["箭刻"],
-    lone_tile_wait: ["大吊车", "大钓车"],
+    lone_tile_wait: ["大吊车", "大钓车", "全求人"],
     flower_bloom: ["花呲", "花开", "花上开花"],
     thirteen_unrelated: ["十三不靠"],
     all_flowers: ["花胡"],
@@ -51,7 +51,7 @@
     single_float: ["单飘"],
     terminal_wait: ["缺幺胡幺"],
     single_remaining: ["手把一"],
-    flowing_tears: ["流泪"],
+    flowing_tears: ["流泪", "杠上炮", "杠后炮"],
     hidden_treasure: ["宝牌"],
     dragon_bonus: ["喜杠加牌"],
   };
@@ -71,13 +71,17 @@
     "flower_bloom", "heavenly_hand", "earthly_hand", "all_flowers", "four_wilds"];
   var KONG_WORDS = {
     // Zhengzhou calls a kong's bonus 豆: 闷豆 a concealed kong, 点豆 a fed one, 爬坡豆 one added to a pung.
-    concealed: ["暗杠", "闷杠", "暗杆", "闷豆", "暗豆"],
-    exposed: ["明杠", "直杠", "大明杠", "点杠", "点豆", "明豆"],
-    added: ["补杠", "加杠", "碰杠", "续杠", "巴杠", "爬坡豆", "爬坡杠", "补豆"],
+    concealed: ["暗杠", "闷杠", "暗杆", "闷豆", "暗豆", "闷了个豆", "闷了一个豆"],
+    exposed: ["明杠", "直杠", "大明杠", "明豆", "点豆", "点了个豆", "点了豆"],
+    added: ["补杠", "加杠", "碰杠", "续杠", "巴杠", "爬坡豆", "爬坡杠", "补豆", "爬坡", "爬了个坡"],
     dragon_set: ["喜杠", "中发白杠", "中发白"],
     wind_set: ["旋风杠", "风杠", "东南西北"],
   };
-  var READY_WORDS = { ready: ["报听", "听了", "听牌", "上听", "报了听", "报听了", "听着"], ming: ["明楼"], an: ["暗楼"] };
+  var READY_WORDS = {
+    ready: ["报听", "听了", "听牌", "上听", "报了听", "报听了", "听着"],
+    ming: ["明楼", "报明楼", "报了明楼", "亮明楼"],
+    an: ["暗楼", "报暗楼", "报了暗楼"],
+  };
   // Words whose meaning is fixed across tables. Longer words win over shorter ones at the same place.
   var WORDS = [
     ["self", ["自摸", "自摸了", "自己摸的", "自己摸了", "自摸胡", "自摸的", "摸了", "自己摸", "摸到了", "摸上来了", "摸胡"]],
@@ -95,14 +99,17 @@
     ["rob", ["抢杠胡", "抢杠和", "抢杠", "抢了", "抢杠胡了"]],
     // 杠完打的: a discard right after one's own kong (杠上炮 for whoever won on it).
     ["kongfed", ["杠完打的", "杠完点的", "杠完放的", "杠了打的", "杠后打的", "杠后点的", "杠完点炮", "杠后点炮", "杠完打出",
-      "开杠打的", "开完杠打的"]],
+      "开杠打的", "开完杠打的", "杠了以后点炮", "杠了以后打的", "杠完以后点炮", "杠完以后打的", "杠了之后点炮", "杠了之后打的",
+      "杠完之后打的", "杠完之后点炮", "杠后放炮", "杠完放炮", "杠了就点炮", "杠完就点炮", "杠完就打"]],
     ["robbed", ["被抢杠", "被抢了杠", "被抢", "杠被抢了", "杠被抢", "的杠被抢了"]],
     ["grab", ["抢", "抢的"]],
     ["pung", ["碰的", "碰了", "碰"]],
     ["draw", ["流局", "荒庄", "黄庄", "黄了", "荒了", "流了", "没人胡", "谁也没胡", "都没胡", "没胡牌", "慌庄", "流局了",
       "黄庄了", "荒庄了", "荒了庄"]],
-    ["void", ["诈胡", "炸胡", "诈和"]],
+    ["void", ["诈胡", "炸胡", "诈和", "作废", "这把作废", "这局作废", "不算了", "重打", "重来", "无效"]],
     ["kong", ["杠了", "杠", "开杠", "开了杠"]],
+    // 点杠 / 点豆: fed someone's kong (as 点炮 feeds a win); whose, the sentence says around it.
+    ["kongfeed", ["点杠", "点了杠", "点的杠", "放杠", "点了个杠", "给的杠"]],
     ["nokong", ["没开杠", "没杠", "没有杠"]],
     // 没开门 / 没开: a closed hand, whatever the table's own word for it (门清, 闭门).
     ["closed", ["门清", "门前清", "没开门", "没开", "没开过门", "没有开门", "闭门", "闭着门", "没吃没碰", "不开门"]],
@@ -122,7 +129,8 @@
   var RELATIVE = [["下家", 1], ["对家", 2], ["上家", 3]];
   // The treasure (or 混) said by its face (宝是三条, 红中是宝) or by the tile turned up (翻的是北风).
   var TREASURE_WORDS = [["treasure", ["宝", "宝是", "混是", "混牌是", "混儿是", "赖子是", "宝牌是"]],
-    ["turned", ["翻的是", "翻出", "翻出来的是", "翻了", "翻的", "翻出来", "宝翻的是", "混翻的是", "翻开是"]]];
+    ["turned", ["翻的是", "翻出", "翻出来的是", "翻了", "翻的", "翻出来", "宝翻的是", "混翻的是", "翻开是", "翻出来了", "亮的是",
+      "翻牌是", "翻了个", "翻开", "开的是"]]];
   // Surnames a 老/小 name is made of: a name said that is no seat's is asked about, never given to another.
   var SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈" +
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵钱严覃武戴莫孔向汤";

@@ -24,6 +24,7 @@
   "use strict";
 
   var interpret = reading.interpret, newWin = reading.newWin, patternOf = reading.patternOf;
+  var SELF_DRAW_PATTERNS = hearing.SELF_DRAW_PATTERNS;
   var besidesTheWin = facts.besidesTheWin, liableFields = facts.liableFields, tileFields = facts.tileFields;
   var kongFields = facts.kongFields, seatFields = facts.seatFields, treasureFields = facts.treasureFields;
 
@@ -69,16 +70,27 @@
         if ((win.method === "rob_kong" && win.from === null) || !win.method) { win.method = "rob_kong"; win.from = state.robbedFrom; }
       });
     }
-    // 小赵杠完打的: the winner's 杠上炮, where the table has it (else said back as an item it does not score).
+    // 小赵杠完打的: the winner's 杠上炮 (Dalian's 流泪), where the table has it (else said back as not scored).
     if (state.kongFed !== undefined && wins.length) {
-      var kongDiscard = patternOf(vocab, "kong_discard");
-      var said = state.loosePatterns.some(function (p) { return p.id === "kong_discard"; });
+      var afterKong = patternOf(vocab, "kong_discard") || patternOf(vocab, "flowing_tears");
+      var said = state.loosePatterns.some(function (p) { return p.id === "kong_discard" || p.id === "flowing_tears"; });
       if (!said) {
-        if (kongDiscard) state.loosePatterns.push({ id: "kong_discard", owner: wins[0].seat, count: null, unplayed: false });
-        else if (vocab.variant && (vocab.patterns || []).length) {
-          ask("unplayed", "patterns", { name: "杠上炮", id: "kong_discard" });
-        }
+        if (afterKong) state.loosePatterns.push({ id: afterKong.id, owner: wins[0].seat, count: null, unplayed: false });
+        else ask("unplayed", "patterns", { name: "杠上炮", id: "kong_discard" });
       }
+    }
+    // 小李点杠: whose kong 小李 fed — the kong said without a feeder, else the winner's kong bloom.
+    if (state.kongFeeder !== undefined) {
+      var fed = state.kongs.filter(function (kong) {
+        return kong.seat !== state.kongFeeder && kong.from === null && (!kong.kind || kong.kind === "exposed");
+      })[0];
+      var bloomer = wins.filter(function (win) {
+        return state.loosePatterns.some(function (p) { return p.id === "kong_bloom" && (p.owner === win.seat || p.owner === null); });
+      })[0];
+      if (fed) { fed.from = state.kongFeeder; fed.kind = "exposed"; }
+      else if (bloomer && bloomer.seat !== state.kongFeeder) {
+        state.kongs.push({ seat: bloomer.seat, kind: "exposed", tile: "", from: state.kongFeeder });
+      } else ask("kongWho", "kong_seat_0", {});
     }
     // 三家都没开门 said before the winner: the three others.
     if (state.closedOthers && wins.length === 1) {
@@ -149,7 +161,8 @@
       // A pattern that scores on self-draw only says how the hand was won (杠上开花 is a self-draw).
       if (!win.method && !win.clash) {
         var implied = mine.map(function (p) {
-          return p.unplayed ? { methods: ["self_draw"] } : patternOf(vocab, p.id);
+          if (p.unplayed) return SELF_DRAW_PATTERNS.indexOf(p.id) !== -1 ? { methods: ["self_draw"] } : null;
+          return patternOf(vocab, p.id);
         }).filter(function (p) { return p && p.methods && p.methods.length === 1; });
         if (implied.length && methods.indexOf(implied[0].methods[0]) !== -1) win.method = implied[0].methods[0];
         else if (methods.length === 1) win.method = methods[0];
@@ -170,9 +183,10 @@
       }
     });
     if (wins.length > 1 && state.flowers !== null) {
-      var owner = wins.filter(function (win) { return win.seat === state.flowersOwner; })[0];
-      if (owner) owner.flowers = state.flowers;
-      else ask("flowersWhose", "flowers", {});
+      var by = state.flowersBy || {};
+      var counted = wins.filter(function (win) { return by[win.seat] !== undefined; });
+      counted.forEach(function (win) { win.flowers = by[win.seat]; });
+      if (!counted.length) ask("flowersWhose", "flowers", {});
     } else if (wins.length === 1) {
       wins[0].flowers = state.flowers;
     }

@@ -19,9 +19,9 @@
       voidSeat: null, loosePatterns: [], asks: [], flowers: null, hasFlowers: false, dealer: vocab.dealer,
       penalties: [], dice: false, liable: [], tiles: [], winningTile: null, notSelf: false,
       strangers: [], strangerActs: [], waits: [], bare: [], closedOthers: false, treasure: null, turned: null,
-      pungFrom: null,
+      pungs: [],
     };
-    var subject = null, lastKong = null, lastWinSeat = null, i = 0, stranger = null;
+    var subject = null, lastKong = null, lastWinSeat = null, i = 0, stranger = null, used = {};
 
     function peek(offset) { return tokens[i + (offset || 0)] || { type: "end" }; }
     function seatOf(token) {
@@ -87,15 +87,14 @@
     function addPattern(token, owner, count) {
       if (token.unplayed) {
         state.asks.push({ code: "unplayed", field: "patterns", params: { name: token.name, id: token.id } });
-        // Not ticked, but still heard: 张姐海底捞月 says who won, and that it was a self-draw.
-        if (SELF_DRAW_PATTERNS.indexOf(token.id) === -1) return;
+        // Not ticked, but still heard: 张姐海底捞月 says who won (and that it was a self-draw).
       }
       state.loosePatterns.push({ id: token.id, owner: owner, count: count, unplayed: Boolean(token.unplayed) });
     }
     function skipKongWords() {
-      // 暗杠了一个五万 / 暗杠的是五万
-      while (peek().type === "of" || peek().type === "is" ||
-        (peek().type === "number" && peek().value === 1 && peek(1).type === "count")) {
+      // 暗杠了一个五万 / 暗杠的是五万 / 杠了四个五万 / 杠了个五万
+      while (peek().type === "of" || peek().type === "is" || peek().type === "count" ||
+        (peek().type === "number" && (peek().value === 1 || peek().value === 4) && peek(1).type === "count")) {
         i += peek().type === "number" ? 2 : 1;
       }
     }
@@ -110,21 +109,34 @@
       if (tileBefore) kong.tile = tileBefore;
       skipKongWords();
       // 杠了王姐的五万 / 明杠王姐的: claimed from that seat's discard.
-      if (isSeat(peek()) && seatOf(peek()) !== seat && (peek(1).type === "of" || peek(1).type === "tile")) {
+      if (isSeat(peek()) && seatOf(peek()) !== seat && ["of", "tile", "fed", "kongfeed"].indexOf(peek(1).type) !== -1) {
+        // … or 杠是小李点的.
         kong.from = seatOf(peek());
         kong.fedBy = true;
         if (!kong.kind) kong.kind = "exposed";
-        i += peek(1).type === "of" ? 2 : 1;
+        i += peek(1).type === "tile" ? 1 : 2;
         skipKongWords();
       }
-      if (peek().type === "tile" && !kong.tile) { kong.tile = peek().tile; i += 1; }
+      if (peek().type === "tile" && !kong.tile) { kong.tile = peek().tile; used[i] = true; i += 1; }
+      // 王姐碰了老郑的三万，后来补杠: an added kong sits on the pung said, claimed from its feeder.
+      var pung = state.pungs.filter(function (p) {
+        return p.seat === seat && (!kong.tile || !p.tile || p.tile === kong.tile);
+      })[0];
+      if (pung && kong.from === null && (kong.kind === "added" || !kong.kind)) {
+        kong.from = pung.from;
+        kong.kind = "added";
+        if (!kong.tile && pung.tile) kong.tile = pung.tile;
+      }
       lastKong = kong;
-      // 老王暗杠五万和东风: a second tile is a second kong of the same kind.
-      while (peek().type === "and" && peek(1).type === "tile") {
-        var more = { seat: seat, kind: kind || "", tile: peek(1).tile, from: null };
+      // 老王暗杠五万和东风 / 暗杠五万、东风: a second tile is a second kong of the same kind.
+      while ((peek().type === "and" && peek(1).type === "tile") ||
+        (kong.tile && peek().type === "tile" && peek().afterPause && ["end", "and"].indexOf(peek(1).type) !== -1)) {
+        if (peek().type === "and") i += 1;
+        var more = { seat: seat, kind: kind || "", tile: peek().tile, from: null };
         state.kongs.push(more);
         lastKong = more;
-        i += 2;
+        used[i] = true;
+        i += 1;
       }
       return kong;
     }
@@ -137,7 +149,7 @@
         var seats = readSeats();
         subject = seats[0];
         var next = peek();
-        if (["end", "pause", "pattern"].indexOf(next.type) !== -1) state.bare.push(seats[0]);
+        if (next.type === "end" || next.type === "pattern" || next.afterPause) state.bare.push(seats[0]);
         if (next.type === "of" && (peek(1).type === "kong") && lastWinSeat !== null) {
           // 阿强抢杠胡，老王的杠: whose kong was robbed.
           var robbed = state.wins.filter(function (win) { return win.method === "rob_kong" && win.from === null; });
@@ -154,8 +166,8 @@
           // 小李胡了张姐的 / 小李胡的张姐 / 小李胡张姐: whose discard it was.
           if (peek().type === "of" && isSeat(peek(1)) && seatOf(peek(1)) !== seats[0]) i += 1;
           var after = peek(1).type;
-          if (isSeat(peek()) && seatOf(peek()) !== seats[0] &&
-            ["of", "discard", "fed", "end", "pause", "pattern"].indexOf(after) !== -1) {
+          if (isSeat(peek()) && seats.indexOf(seatOf(peek())) === -1 &&
+            (["of", "discard", "fed", "end", "pattern"].indexOf(after) !== -1 || peek(1).afterPause)) {
             var from = seatOf(peek());
             i += 1;
             if (peek().type === "of" || peek().type === "fed") i += 1;
@@ -197,6 +209,10 @@
           // 老刘王姐双响: both won on one discard.
           i += 1;
           seats.forEach(function (seat) { winOf(seat); lastWinSeat = seat; });
+        } else if (next.type === "multi" && peek(1).type === "give" && isSeat(peek(2))) {
+          // 张姐一炮双响给老王和小李
+          i += 2;
+          readSeats().forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); lastWinSeat = seat; });
         } else if (next.type === "multi") {
           // 张姐一炮三响: 张姐's discard, which several won on.
           i += 1;
@@ -219,6 +235,30 @@
           } else {
             state.discarders.push(seats[0]);
           }
+        } else if (next.type === "give" && isSeat(peek(1)) && (peek(2).type === "kongfeed" ||
+          (peek(2).type === "kong" && peek(2).kind === "exposed") ||
+          ((peek(2).type === "fed" || peek(2).type === "discard") && peek(3).type === "kong"))) {
+          // 张姐给老王点杠 / 张姐给老王点的杠 / 老郑给王姐点豆: 老王's kong, claimed from 张姐.
+          i += 1;
+          var kongOwner = seatOf(peek());
+          i += peek(1).type === "kongfeed" || peek(1).type === "kong" ? 2 : 3;
+          var fedKong = kongRow(kongOwner, peek(-1).kind || "exposed", false);
+          if (fedKong.from === null) { fedKong.from = seats[0]; fedKong.fedBy = true; }
+          subject = kongOwner;
+        } else if (next.type === "kongfeed") {
+          // 小李点杠（给老王）: 小李 fed a kong; whose, said after or beside.
+          i += 1;
+          if (peek().type === "give" && isSeat(peek(1))) {
+            var taker = seatOf(peek(1));
+            i += 2;
+            var takerKong = kongRow(taker, "exposed", false);
+            if (takerKong.from === null) { takerKong.from = seats[0]; takerKong.fedBy = true; }
+            subject = taker;
+          } else state.kongFeeder = seats[0];
+        } else if (next.type === "fed" && peek(1).type === "kong") {
+          // 小李点的杠: as 点杠.
+          i += 2;
+          state.kongFeeder = seats[0];
         } else if (next.type === "give" && isSeat(peek(1))) {
           // 张姐给小李点炮
           i += 1;
@@ -228,7 +268,11 @@
           receivers.forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); lastWinSeat = seat; });
         } else if (next.type === "kong" && !(next.bySound && !next.kind && peek(1).type !== "tile")) {
           i += 1;
-          kongRow(seats[0], next.kind, next.bySound);
+          // 王姐和大陈都暗杠了: each of them.
+          var firstRow = kongRow(seats[0], next.kind, next.bySound);
+          seats.slice(1).forEach(function (seat) {
+            state.kongs.push({ seat: seat, kind: firstRow.kind, tile: "", from: null });
+          });
         } else if (next.type === "tile" && peek(1).type === "kong" && peek(1).kind) {
           // 老刘五万暗杠: the tile before the kind.
           i += 2;
@@ -352,8 +396,14 @@
             if (peek().type === "of") i += 1;
             var pungKong = lastKong && lastKong.from === null && (lastKong.kind === "added" || lastKong.kind === "")
               ? lastKong : null;
-            if (pungKong) { pungKong.from = feeder; pungKong.fedBy = true; }
-            else state.pungFrom = feeder;
+            var pungTile = peek().type === "tile" ? peek().tile : "";
+            if (pungTile) i += 1;
+            if (pungKong) {
+              pungKong.from = feeder;
+              pungKong.fedBy = true;
+              if (!pungKong.kind) pungKong.kind = "added";
+              if (!pungKong.tile && pungTile) pungKong.tile = pungTile;
+            } else if (subject !== null) state.pungs.push({ seat: subject, from: feeder, tile: pungTile });
           }
           break;
         case "baozi":
@@ -363,11 +413,15 @@
           // 宝是三条 / 宝三条 / 三条是宝
           if (peek().type === "is") i += 1;
           if (peek().type === "tile") { state.treasure = peek().tile; i += 1; }
+          else if (tokens[i - 2] && tokens[i - 2].type === "is" && tokens[i - 3] && tokens[i - 3].type === "tile") {
+            state.treasure = tokens[i - 3].tile;
+          }
           break;
         case "turned":
-          // 翻的是北风: the tile turned up, from which the table reads its treasure (or 混).
+          // 翻的是北风 / 北风翻出来了: the tile turned up, from which the table reads its treasure (or 混).
           if (peek().type === "is") i += 1;
           if (peek().type === "tile") { state.turned = peek().tile; i += 1; }
+          else if (tokens[i - 2] && tokens[i - 2].type === "tile") state.turned = tokens[i - 2].tile;
           break;
         case "flower":
           // 花三个 / 花有三个
@@ -433,7 +487,12 @@
           break;
         case "kong":
           if (token.bySound && !token.kind && peek().type !== "tile") break;  // 刚 (just now), not 杠
-          if (subject !== null) kongRow(subject, token.kind, token.bySound);
+          if (strangerDid("kong")) break;
+          // 老刘五万杠了: the tile just before, when it is not one of the winning tiles said.
+          var before = tokens[i - 2];
+          var tileBefore = before && before.type === "tile" && !used[i - 2] && !token.afterPause &&
+            state.tiles.indexOf(before.tile) === -1 ? before.tile : "";
+          if (subject !== null) kongRow(subject, token.kind, token.bySound, tileBefore);
           else state.asks.push({ code: "kongWho", field: "kong_seat_0", params: {} });
           break;
         case "ready":
@@ -512,6 +571,9 @@
     function setFlowers(n) {
       state.flowers = n;
       state.flowersOwner = subject;
+      // 老王两个花，小李三个花: each winner's own.
+      state.flowersBy = state.flowersBy || {};
+      if (subject !== null) state.flowersBy[subject] = n;
     }
     return state;
   }
