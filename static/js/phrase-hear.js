@@ -35,9 +35,9 @@
     treasure_in_treasure: ["宝中宝"],
     treasure_rush: ["冲宝"],
     all_generals: ["将将胡", "将将和", "二五八将"],
-    pure_terminals: ["清幺九"],
-    mixed_terminals: ["混幺九"],
-    outside_hand: ["全带幺"],
+    pure_terminals: ["清幺九", "清么九"],
+    mixed_terminals: ["混幺九", "混么九"],
+    outside_hand: ["全带幺", "全带么", "带幺九"],
     heavenly_hand: ["天胡", "天和"],
     earthly_hand: ["地胡", "地和"],
     honour_pung: ["风刻"],
@@ -49,7 +49,7 @@
     four_in_hand: ["四归一"],
     gua_da_feng: ["刮大风"],
     single_float: ["单飘"],
-    terminal_wait: ["缺幺胡幺"],
+    terminal_wait: ["缺幺胡幺", "缺么胡么", "缺幺胡"],
     single_remaining: ["手把一"],
     flowing_tears: ["流泪", "杠上炮", "杠后炮"],
     hidden_treasure: ["宝牌"],
@@ -85,13 +85,17 @@
   // Words whose meaning is fixed across tables. Longer words win over shorter ones at the same place.
   var WORDS = [
     ["self", ["自摸", "自摸了", "自己摸的", "自己摸了", "自摸胡", "自摸的", "摸了", "自己摸", "摸到了", "摸上来了", "摸胡"]],
-    ["win", ["胡了", "和了", "胡牌", "赢了", "胡", "糊了", "胡的"]],
+    ["win", ["胡了", "和了", "胡牌", "赢了", "胡", "糊了", "胡的", "和牌", "糊牌", "胡了牌", "和了牌", "赢牌", "胡喽", "胡咯",
+      "胡啦", "和啦"]],
     // 一炮双响: several won on one discard; said of a seat, that seat made the discard.
     ["multi", ["双响", "一炮双响", "一炮多响", "三响", "一炮三响", "两家胡", "三家胡"]],
     // 吃胡 / 接炮: a win on someone's discard (whose, the sentence may say).
     ["ron", ["吃胡", "吃和", "接炮", "捉炮", "点炮胡"]],
     ["discard", ["点炮", "点的炮", "点了炮", "放炮", "放的炮", "放了炮", "放铳", "点炮了", "放炮了", "出冲", "放了一炮",
-      "点了一炮", "放一炮", "点一炮", "打了一炮", "点了个炮", "放了个炮"]],
+      "点了一炮", "放一炮", "点一炮", "打了一炮", "点了个炮", "放了个炮", "打出", "点了", "打出来"]],
+    // 小李的炮: 小李's discard; 老王把小李的炮胡了.
+    ["pao", ["炮"]],
+    ["ba", ["把"]],
     // 张姐点给小李: the discard and who won on it.
     ["discardto", ["点给", "放给", "打给", "点炮给", "放炮给"]],
     ["fed", ["点的", "打的", "给的", "放的", "喂的", "供的", "打出的"]],
@@ -127,6 +131,8 @@
   ];
   // Seats said by where they sit from the seat just named: 下家 the next in turn, 上家 the one before, 对家 across.
   var RELATIVE = [["下家", 1], ["对家", 2], ["上家", 3]];
+  // Seats by their wind this hand: 东家 deals, 南家 sits next in turn …
+  var WIND_SEATS = [["东家", 0], ["南家", 1], ["西家", 2], ["北家", 3]];
   // The treasure (or 混) said by its face (宝是三条, 红中是宝) or by the tile turned up (翻的是北风).
   var TREASURE_WORDS = [["treasure", ["宝", "宝是", "混是", "混牌是", "混儿是", "赖子是", "宝牌是"]],
     ["turned", ["翻的是", "翻出", "翻出来的是", "翻了", "翻的", "翻出来", "宝翻的是", "混翻的是", "翻开是", "翻出来了", "亮的是",
@@ -254,6 +260,7 @@
       add(word, { type: "side", float: FLOAT_WORDS.indexOf(word) !== -1 }, word.length > 1);
     });
     RELATIVE.forEach(function (pair) { add(pair[0], { type: "relative", offset: pair[1] }); });
+    WIND_SEATS.forEach(function (pair) { add(pair[0], { type: "windseat", offset: pair[1] }); });
     TREASURE_WORDS.forEach(function (pair) {
       pair[1].forEach(function (word) { add(word, { type: pair[0] }, word.length > 1); });
     });

@@ -29,6 +29,7 @@
       if (token.type === "dealer" && typeof vocab.dealer === "number") return vocab.dealer;
       // 下家 / 上家 / 对家: from the seat just named.
       if (token.type === "relative" && subject !== null) return (subject + token.offset) % 4;
+      if (token.type === "windseat" && typeof vocab.dealer === "number") return (vocab.dealer + token.offset) % 4;
       return null;
     }
     // What a name that is no seat's did (自摸, 点炮 …): asked about, never given to someone else.
@@ -179,6 +180,20 @@
           i += 1;
           state.discarders.push(seats[0]);
           state.kongFed = seats[0];
+        } else if (next.type === "ba" && isSeat(peek(1))) {
+          // 老王把小李的炮胡了: 老王 won on 小李's discard.
+          var fedBy = seatOf(peek(1));
+          i += 2;
+          while (["of", "pao", "discard", "fed"].indexOf(peek().type) !== -1) i += 1;
+          if (peek().type === "win") {
+            i += 1;
+            setMethod(winOf(seats[0]), "discard", fedBy);
+            lastWinSeat = seats[0];
+          } else state.discarders.push(fedBy);
+        } else if (next.type === "of" && peek(1).type === "pao") {
+          // 小李的炮: 小李's discard, which someone won on.
+          i += 2;
+          state.discarders.push(seats[0]);
         } else if (next.type === "robbed") {
           // 大陈被抢杠: whose kong was robbed.
           i += 1;
@@ -350,8 +365,18 @@
           if (state.waits.indexOf(token.word) === -1) state.waits.push(token.word);
           break;
         case "number":
-          // 两个风刻 / 三个花 / 三花 / 都下俩跑
+          // 两个风刻 / 三个花 / 三花 / 都下俩跑 / 两个闷豆
           if (peek().type === "count") i += 1;
+          if (peek().type === "kong" && subject !== null && token.value >= 1 && token.value <= 4) {
+            var kongToken = peek();
+            i += 1;
+            var before = state.kongs.length;
+            kongRow(subject, kongToken.kind, kongToken.bySound);
+            for (var extra = state.kongs.length - before; extra < token.value; extra++) {
+              state.kongs.push({ seat: subject, kind: kongToken.kind || "", tile: "", from: null });
+            }
+            break;
+          }
           if (peek().type === "pattern") { var counted = peek(); i += 1; addPattern(counted, subject, token.value); }
           else if (peek().type === "flower") { i += 1; setFlowers(token.value); }
           else if (peek().type === "side") {
@@ -370,6 +395,8 @@
           break;
         case "robbed":
         case "multi":
+        case "pao":
+        case "ba":
           break;
         case "grab":
           // 抢杠胡，抢的大陈(的杠): whose kong was robbed.
@@ -470,9 +497,9 @@
               else winOf(seat);
             });
             if (peek().type === "win") i += 1;
-          } else if (peek().type === "is" && isSeat(peek(1))) {
+          } else if ((peek().type === "is" && isSeat(peek(1))) || (peek().type === "of" && peek(1).type === "is" && isSeat(peek(2)))) {
             // 点炮的是张姐
-            i += 1;
+            i += peek().type === "of" ? 2 : 1;
             state.discarders.push(seatOf(peek()));
             i += 1;
           } else state.discardSaid = true;
