@@ -27,6 +27,7 @@ from tablekeeper.rules import (
     PatternInfo,
     PatternValue,
     Record,
+    RecordWin,
     SettleResult,
     VariantInfo,
     fact_item_values,
@@ -182,10 +183,33 @@ def _fact_entry(variant_id: str, item: FactItemInfo, table_options: HouseRules |
     here = fact_item_values(variant_id, table_options).get(item["id"])
     book = fact_item_values(variant_id, None).get(item["id"])
     if here is None or (not here["figures"] and book is not None and book["figures"]):
-        return Entry(anchor, name, "", played=False)
+        # A way of winning this table allows is played, whatever its lines call the payment (哈尔滨·网络版 charges
+        # a robbed kong to the robbed player as a discard): say who pays what, never "not played".
+        paid = _method_paid(variant_id, item["id"], table_options)
+        return Entry(anchor, name, paid) if paid else Entry(anchor, name, "", played=False)
     if not here["figures"]:
         return Entry(anchor, name, book_words)
     return Entry(anchor, name, _words(here["words"], language))
+
+
+def _method_paid(variant_id: str, method: str, table_options: HouseRules) -> str:
+    """Who pays a plain win on a discard or a robbed kong at this table and how much, where the table plays it;
+    else "" (a self-draw that no line doubles stays "not played": Jinan doubles it nowhere)."""
+    if method not in ("discard", "rob_kong") or method not in table_rules(variant_id, table_options)["methods"]:
+        return ""
+    win: RecordWin = {"seat": 1, "method": method, "patterns": []}
+    if method != "self_draw":
+        win["from"] = 2
+    answer = settle(variant_id, {"result": "win", "wins": [win]}, {"dealer": 0}, table_options)
+    if not answer["ok"]:
+        return ""
+    payers = [(seat, -delta) for seat, delta in enumerate(answer["deltas"]) if delta < 0]
+    if len(payers) == 1 and payers[0][0] == 2:
+        sentence = _("the robbed player pays %(n)s") if method == "rob_kong" else _("the discarder pays %(n)s")
+        return sentence % {"n": payers[0][1]}
+    if len(payers) == 3 and len({amount for _seat, amount in payers}) == 1:
+        return _("each of the three others pays %(n)s") % {"n": payers[0][1]}
+    return ""
 
 
 def _fact_value(item: FactItemInfo, language: str) -> str:

@@ -308,3 +308,14 @@ def test_jinans_rules_page_settles_the_books_first_example_at_base_1() -> None:
     case = next(case for case in worked_examples("shandong") if case["id"] == "SD1")
     answer = settle("shandong", case["hand"], case.get("state"), preset_options("shandong", "jinan_tuyoo"))
     assert answer["deltas"] == [-6, -6, 18, -6]
+
+
+def test_harbin_onlines_rules_page_says_the_robbed_player_pays_rather_than_robbing_is_not_played(
+    client: Client, owner: User
+) -> None:
+    robbed: Record = {"result": "win", "wins": [{"seat": 1, "method": "rob_kong", "from": 2, "patterns": []}]}
+    answer = settle("harbin", robbed, {"dealer": 0}, preset_options("harbin", "go_server"))
+    shown = table_rules_page(client, owner, "harbin", "go_server")["rob_kong"]
+
+    assert answer["deltas"] == [0, 1, -1, 0]
+    assert not shown["unplayed"] and shown["words"] == "被抢杠的一家付1"
