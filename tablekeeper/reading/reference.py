@@ -93,6 +93,8 @@ class Preset:
     anchor: str
     name: str
     changes: list[RuleChange]
+    book_name: str = ""  # the rule book's name for it (RULES §9.7), where it differs from `name`
+    source: str = ""  # where the book took it from ([RS-S] …)
 
 
 @dataclass
@@ -156,7 +158,13 @@ def build_reference(
         several_winners=_several_winners(variant_id, info, table_options),
         house_rules=[_house_rule(option, chosen) for option in info["options"]],
         presets=[
-            Preset(f"preset-{preset['id']}", local(preset["name"]), differences(info, preset["options"]))
+            Preset(
+                f"preset-{preset['id']}",
+                local(preset["name"]),
+                differences(info, preset["options"]),
+                book_name="" if preset["book_name"] == preset["name"] else local(preset["book_name"]),
+                source=preset["source"],
+            )
             for preset in info["presets"]
         ],
         examples=examples,

@@ -428,3 +428,15 @@ def json_pictures(variant: str) -> dict[str, Any]:
     import json
 
     return dict(json.loads((folder_of(variant) / PICTURES_FILE).read_text(encoding="utf-8"))["pictures"])
+
+
+def test_a_tables_rules_page_names_its_presets_name_in_the_rule_book_and_links_it(owner: User) -> None:
+    options = next(p["options"] for p in get_variant("shenyang")["presets"] if p["id"] == "rust_server")
+    game = make_session(owner, "shenyang", base=2, options=dict(options), city_preset="rust_server")
+    phone = signed_in(owner)
+    phone.cookies["django_language"] = "zh-hans"
+    body = phone.get(f"/sessions/{game.pk}/rules/").content.decode()
+
+    assert '<a class="preset-shown" href="#preset-rust_server">沈阳·网络版</a>' in body
+    assert "（规则书里的“沈阳·Rust服”）" in body
+    assert "规则书（§9.7）里叫“沈阳·Rust服”，出自[RS-S]" in body

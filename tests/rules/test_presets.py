@@ -109,11 +109,21 @@ def test_every_variants_presets_are_the_rule_books_presets_as_data(variant: str)
         assert mine["options"] == amended and mine["source"] == theirs["source"]
         assert mine["name"]["en"] == theirs["name"]["en"]  # type: ignore[index]
         book_zh = theirs["name"]["zh"]  # type: ignore[index]
-        # Where the book's Chinese name carries a Latin word (沈阳·Rust服), ours says it in Chinese.
+        # Where the book's Chinese name carries a Latin word (沈阳·Rust服), ours says it in Chinese, and keeps the
+        # book's as `book_name`, which the rules page shows beside it.
         assert mine["name"]["zh"] == book_zh or (LATIN.search(book_zh) and not LATIN.search(mine["name"]["zh"]))
+        assert mine["book_name"]["zh"] == book_zh
 
 
 @pytest.mark.parametrize("variant", variant_ids())
 def test_no_presets_chinese_name_carries_a_latin_word(variant: str) -> None:
     for preset in get_variant(variant)["presets"]:
         assert not LATIN.search(preset["name"]["zh"]), preset["name"]
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+def test_a_preset_named_otherwise_than_in_the_book_keeps_the_books_name(variant: str) -> None:
+    for preset in get_variant(variant)["presets"]:
+        assert preset["book_name"]["zh"] and preset["book_name"]["en"]
+        if preset["name"]["zh"] != preset["book_name"]["zh"]:
+            assert LATIN.search(preset["book_name"]["zh"]), preset["id"]
