@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.utils.translation import gettext as _
 
@@ -27,6 +28,18 @@ class NumberTaken(Conflict):
         super().__init__(message)
         self.number = number
         self.next_number = next_number
+
+
+class NumberFreed(Conflict):
+    """Hand `number` is free, but was taken and freed again (saved on another phone, then undone or deleted)
+    after the phone that sends this Save last saw the board: the hand it kept may be the one undone. It is shown
+    to its keeper, as a conflict is, never saved silently; `checked` is when the server looked (the keeper's
+    yes sends it again as seen then)."""
+
+    def __init__(self, message: str, *, number: int, checked: datetime) -> None:
+        super().__init__(message)
+        self.number = number
+        self.checked = checked
 
 
 class TokenSpent(Conflict):
