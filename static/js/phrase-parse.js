@@ -63,6 +63,17 @@
         state.loosePatterns.forEach(function (p) { p.owner = named[0]; });
       }
     }
+    // 自摸，老刘: a self-draw said first, then the one seat named on its own.
+    if (!wins.length && state.selfDrawn) {
+      var alone = state.bare.filter(function (seat, index, all) {
+        return all.indexOf(seat) === index && state.discarders.indexOf(seat) === -1;
+      });
+      if (alone.length === 1) {
+        var selfWin = newWin(alone[0]);
+        selfWin.method = "self_draw";
+        wins = state.wins = [selfWin];
+      }
+    }
     // 被抢杠 said before the robbing: whose kong it was; a win said with it robbed that kong.
     if (state.robbedFrom !== undefined) {
       wins.forEach(function (win) {
@@ -258,6 +269,7 @@
     treasureFields(state, vocab, fields);
     var notes = tileFields(state, vocab, wins, fields);
     state.waits.forEach(function (word) { notes.push({ code: "waitNotScored", params: { name: word } }); });
+    state.plainEvents.forEach(function (word) { notes.push({ code: "plainSelfDraw", params: { name: word } }); });
     return { fields: fields, asks: asks, notes: notes };
   }
 

@@ -19,7 +19,7 @@
       voidSeat: null, loosePatterns: [], asks: [], flowers: null, hasFlowers: false, dealer: vocab.dealer,
       penalties: [], dice: false, liable: [], tiles: [], winningTile: null, notSelf: false,
       strangers: [], strangerActs: [], waits: [], bare: [], closedOthers: false, treasure: null, turned: null,
-      pungs: [],
+      pungs: [], plainEvents: [],
     };
     var subject = null, lastKong = null, lastWinSeat = null, i = 0, stranger = null, used = {};
 
@@ -86,7 +86,13 @@
       return null;
     }
     function addPattern(token, owner, count) {
-      if (token.unplayed) {
+      // An event this variant has no item for at all is what it is there: Harbin pays a kong replacement draw as a
+      // plain self-draw (RULES §3.6), so 杠上开花 is said back, not asked about. One the table's house rules turn
+      // off (vocab.off), or a shape it has no win for, is asked about.
+      var plainHere = token.unplayed && (vocab.off || []).indexOf(token.id) === -1 &&
+        SELF_DRAW_PATTERNS.indexOf(token.id) !== -1 && ["kong_bloom", "last_tile"].indexOf(token.id) !== -1;
+      if (plainHere) state.plainEvents.push(token.name);
+      else if (token.unplayed) {
         state.asks.push({ code: "unplayed", field: "patterns", params: { name: token.name, id: token.id } });
         // Not ticked, but still heard: 张姐海底捞月 says who won (and that it was a self-draw).
       }
@@ -95,19 +101,32 @@
     function skipKongWords() {
       // 暗杠了一个五万 / 暗杠的是五万 / 杠了四个五万 / 杠了个五万
       while (peek().type === "of" || peek().type === "is" || peek().type === "count" ||
-        (peek().type === "number" && (peek().value === 1 || peek().value === 4) && peek(1).type === "count")) {
+        (peek().type === "number" && (peek().value === 1 || peek().value === 4) && peek(1).type === "count" &&
+          peek(2).type !== "kong")) {
         i += peek().type === "number" ? 2 : 1;
+      }
+    }
+    // 暗杠(五万)是王姐的: whose kong, said after it (not 是王姐点的: that is who fed it).
+    function ownerAfter(kong) {
+      if (peek().type === "is" && isSeat(peek(1)) && peek(2).type === "of" &&
+        ["fed", "discard", "kongfeed", "tile"].indexOf(peek(3).type) === -1) {
+        kong.seat = seatOf(peek(1));
+        i += 3;
       }
     }
     function kongRow(seat, kind, bySound, tileBefore) {
       // 王姐杠了两次，暗杠五万…: a kong said first without its kind is the one said next with it.
-      var kong = state.kongs.filter(function (k) { return k.seat === seat && !k.kind && !k.tile && k.from === null; })[0];
-      if (kong && kind) { kong.kind = kind; kong.bySound = bySound; }
+      // 王姐一个暗杠一个明杠，暗杠五万…: so is one announced by its count, of the same kind.
+      var kong = state.kongs.filter(function (k) {
+        return k.seat === seat && !k.tile && k.from === null && (!k.kind || (k.announced && k.kind === kind));
+      })[0];
+      if (kong && kind) { kong.kind = kind; kong.bySound = bySound; kong.announced = false; }
       else {
         kong = { seat: seat, kind: kind || "", tile: "", from: null, bySound: bySound };
         state.kongs.push(kong);
       }
       if (tileBefore) kong.tile = tileBefore;
+      ownerAfter(kong);
       skipKongWords();
       // 杠了王姐的五万 / 明杠王姐的: claimed from that seat's discard.
       if (isSeat(peek()) && seatOf(peek()) !== seat && ["of", "tile", "fed", "kongfeed"].indexOf(peek(1).type) !== -1) {
@@ -119,6 +138,8 @@
         skipKongWords();
       }
       if (peek().type === "tile" && !kong.tile) { kong.tile = peek().tile; used[i] = true; i += 1; }
+      ownerAfter(kong);
+      seat = kong.seat;
       // 王姐碰了老郑的三万，后来补杠: an added kong sits on the pung said, claimed from its feeder.
       var pung = state.pungs.filter(function (p) {
         return p.seat === seat && (!kong.tile || !p.tile || p.tile === kong.tile);
@@ -371,9 +392,10 @@
             var kongToken = peek();
             i += 1;
             var before = state.kongs.length;
-            kongRow(subject, kongToken.kind, kongToken.bySound);
+            var counted = kongRow(subject, kongToken.kind, kongToken.bySound);
+            if (!counted.tile && counted.from === null) counted.announced = true;
             for (var extra = state.kongs.length - before; extra < token.value; extra++) {
-              state.kongs.push({ seat: subject, kind: kongToken.kind || "", tile: "", from: null });
+              state.kongs.push({ seat: subject, kind: kongToken.kind || "", tile: "", from: null, announced: true });
             }
             break;
           }
@@ -467,6 +489,12 @@
           break;
         case "self":
           if (strangerDid("self")) break;
+          if ((peek().type === "of" && peek(1).type === "is" && isSeat(peek(2))) || (peek().type === "is" && isSeat(peek(1)))) {
+            // 自摸的是老刘
+            i += peek().type === "of" ? 2 : 1;
+            subject = seatOf(peek());
+            i += 1;
+          }
           if (subject !== null) { setMethod(winOf(subject), "self_draw"); lastWinSeat = subject; }
           else state.selfDrawn = true;
           break;
@@ -516,8 +544,10 @@
           if (token.bySound && !token.kind && peek().type !== "tile") break;  // 刚 (just now), not 杠
           if (strangerDid("kong")) break;
           // 老刘五万杠了: the tile just before, when it is not one of the winning tiles said.
-          var before = tokens[i - 2];
-          var tileBefore = before && before.type === "tile" && !used[i - 2] && !token.afterPause &&
+          // 五万的暗杠 too.
+          var back = tokens[i - 2] && tokens[i - 2].type === "of" ? i - 3 : i - 2;
+          var before = tokens[back];
+          var tileBefore = before && before.type === "tile" && !used[back] && !token.afterPause &&
             state.tiles.indexOf(before.tile) === -1 ? before.tile : "";
           if (subject !== null) kongRow(subject, token.kind, token.bySound, tileBefore);
           else state.asks.push({ code: "kongWho", field: "kong_seat_0", params: {} });

@@ -70,6 +70,7 @@
         };
       }),
       kongsPay: Boolean(one("fieldset.kongs[data-paid]")),
+      off: form.dataset.off ? form.dataset.off.split(" ") : [],
       treasure: treasureTurn(one('input[name="treasure"]')),
       kongKinds: all('input[name="kong_kind_0"]').filter(function (input) { return input.value; }).map(function (input) {
         return { id: input.value, name: labelOf(input) };

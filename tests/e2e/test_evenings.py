@@ -57,18 +57,40 @@ def test_a_kong_bloom_said_where_the_table_has_none_saves_a_plain_self_draw_in_t
     browser: Browser, live_server: Any
 ) -> None:
     owner = User.objects.create_user("harbin-keeper", password=PASSWORD)
-    # Harbin has no 杠上开花: a kong bloom there is a plain self-draw.
+    # Harbin has no 杠上开花: a kong replacement draw is a plain self-draw there (RULES §3.6).
     game = table(owner, "harbin", "go_server", ["老孙", "李哥", "周姐", "小马"])
     with phone(browser, live_server.url, owner, language="zh-hans") as page:
         page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
-        say(page, "李哥杠上开花")
+        page.evaluate(COUNT_TAPS)
+        say(page, "李哥杠上开花")  # a tap on the box, then the words (the keyboard's microphone)
         asks = page.locator(".phrase-asks")
-        expect(asks).to_contain_text("这桌不算杠上开花：还有别的番吗？")
+        expect(asks).to_contain_text("听到“杠上开花”：这桌按普通自摸算。")
         save = page.locator('#hand-form button[value="save"]')
-        # Save is never locked while a valid record stands: the question has its answers, one tap each.
-        assert save.is_enabled()
+        assert save.is_enabled(), "Save is never locked while a valid record stands"
         assert page.locator('#hand-form input[name="winner"][value="1"]').is_checked()
         assert page.locator('#hand-form input[name="how"][value="self_draw"]').is_checked()
+        wait_for(page, "() => document.querySelector('#preview .seat-changes') !== null")
+        save.click()
+        wait_for(page, "() => document.getElementById('hand-form') === null")
+        assert page.evaluate("() => window.tapsSeen") == 2
+    saved = Round.objects.get(session=game)
+    assert saved.record["wins"] == [{"seat": 1, "method": "self_draw", "patterns": []}]
+    assert saved.deltas == [-1, 3, -1, -1]  # 哈尔滨·网络版's plain self-draw is worth 1
+
+
+def test_an_item_the_table_does_not_score_is_asked_about_with_its_answers_and_never_locks_save(
+    browser: Browser, live_server: Any
+) -> None:
+    owner = User.objects.create_user("shenyang-keeper", password=PASSWORD)
+    # 沈阳·网络版 does not score 杠上炮 (RULES §9.3.10).
+    game = table(owner, "shenyang", "rust_server", ["老刘", "王姐", "大陈", "小赵"])
+    with phone(browser, live_server.url, owner, language="zh-hans") as page:
+        page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
+        say(page, "大陈胡了小赵点的杠上炮")
+        asks = page.locator(".phrase-asks")
+        expect(asks).to_contain_text("这桌不算杠上炮：还有别的番吗？")
+        save = page.locator('#hand-form button[value="save"]')
+        assert save.is_enabled()
         page.evaluate(COUNT_TAPS)
         asks.get_by_role("button", name="没有别的了").click()
         expect(asks).to_be_hidden()
@@ -77,8 +99,7 @@ def test_a_kong_bloom_said_where_the_table_has_none_saves_a_plain_self_draw_in_t
         wait_for(page, "() => document.getElementById('hand-form') === null")
         assert page.evaluate("() => window.tapsSeen") == 2
     saved = Round.objects.get(session=game)
-    assert saved.record["wins"] == [{"seat": 1, "method": "self_draw", "patterns": []}]
-    assert saved.deltas == [-1, 3, -1, -1]  # 哈尔滨·网络版's plain self-draw is worth 1
+    assert saved.record["wins"] == [{"seat": 2, "method": "discard", "from": 3, "patterns": []}]
 
 
 def test_a_hand_kept_offline_whose_number_was_taken_and_freed_meanwhile_is_shown_before_it_is_sent(

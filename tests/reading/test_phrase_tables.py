@@ -82,6 +82,7 @@ def table_words(body: str) -> dict[str, Any]:
             }
         )
     turn = re.search(r'data-turn="([^"]*)"', body)
+    off = re.search(r'<form id="hand-form"[^>]* data-off="([^"]*)"', body)
     named = turn.group(1) if turn else "same"
     honours = {pair[:2]: pair[2:] for pair in named.split(" ")} if named != "same" else {}
     side = re.search(r'name="side_bet_0"[^>]*max="(\d+)"', body)
@@ -108,6 +109,7 @@ def table_words(body: str) -> dict[str, Any]:
         "liable": 'name="liable"' in body,
         "tiles": 'name="tiles"' in body,
         "kongsPay": bool(re.search(r'<fieldset class="kongs" data-paid', body)),
+        "off": off.group(1).split(" ") if off else [],
         "treasure": {"mode": "same" if turn and turn.group(1) == "same" else "next", "honours": honours}
         if 'name="treasure"' in body
         else None,

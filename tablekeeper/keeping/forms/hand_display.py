@@ -97,6 +97,12 @@ class HandFormDisplay(forms.Form):
     def penalty_kinds(self) -> list[str]:
         return [kind for kind in self.info["penalty_kinds"] if kind != "adjustment"]
 
+    @property
+    def patterns_off(self) -> str:
+        """The variant's patterns this table's house rules do not play (for the phrase box, which asks about one
+        said; one the variant has no word for at all, as Harbin's kong bloom, is its plain self-draw)."""
+        return " ".join(p["id"] for p in self.info["patterns"] if p["id"] not in self.played_patterns)
+
     @cached_property
     def played_patterns(self) -> frozenset[str]:
         """The patterns this table plays, as the engine says (`table_rules`): the only ones offered as chips."""

@@ -81,6 +81,7 @@ def page_texts() -> dict[str, str]:
         "asking": _("Answer by tapping: Save waits until then."),
         "tilesPartial": _("Heard the tiles {name}: the tile field takes a whole hand (14 tiles), so type it there."),
         "waitNotScored": _("Heard {name}: this table scores nothing for that wait."),
+        "plainSelfDraw": _("Heard {name}: at this table it is a plain self-draw."),
         "none": _("Nothing else"),
         "itWas": _("It was {name}"),
     }
