@@ -394,7 +394,8 @@
             var before = state.kongs.length;
             var counted = kongRow(subject, kongToken.kind, kongToken.bySound);
             if (!counted.tile && counted.from === null) counted.announced = true;
-            for (var extra = state.kongs.length - before; extra < token.value; extra++) {
+            // The row said (new or announced before) and any its tiles added count toward the number said.
+            for (var extra = Math.max(1, state.kongs.length - before); extra < token.value; extra++) {
               state.kongs.push({ seat: subject, kind: kongToken.kind || "", tile: "", from: null, announced: true });
             }
             break;
