@@ -153,6 +153,8 @@
     // 豹子 alone is the dealer's double on the dice (the rules page says it so).
     ["baozi", ["豹子", "打了个豹子", "掷了个豹子", "出了豹子", "打出豹子", "是豹子"]],
     ["liable", ["承包", "包牌", "包了", "包赔", "全包", "包"]],
+    // Rule talk that says who pays by the table's house rules, not a 承包 to tick: 包庄 (Harbin), 杠开包赔.
+    ["rule", ["包庄", "点炮包庄", "杠开包赔", "杠上开花包赔", "包三家"]],
     ["first", ["先打的", "先打", "第一个打的", "带头", "起头的"]],
     // Negation and self-correction: "不是自摸，是老王点的", "没有杠", "不对，是小李".
     ["not", ["不是", "没有", "没", "并不是", "并没有", "不算", "不"]],

@@ -305,7 +305,7 @@
   }
 
 
-  var GRAMMAR = ["of", "is", "and", "all", "count", "stop", "give", "not", "retract", "plus", "number"];
+  var GRAMMAR = ["of", "is", "and", "all", "count", "stop", "give", "not", "retract", "plus", "number", "rule"];
 
   // Questions that never hold Save back: an item or a fact the table does not have, said back with a one-tap
   // answer (RULES §9.3.10: a phrase that names an unscored item asks whether anything else applies).

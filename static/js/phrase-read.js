@@ -188,7 +188,8 @@
           // 小李胡了张姐的 / 小李胡的张姐 / 小李胡张姐: whose discard it was.
           if (peek().type === "of" && isSeat(peek(1)) && seatOf(peek(1)) !== seats[0]) i += 1;
           var after = peek(1).type;
-          if (isSeat(peek()) && seats.indexOf(seatOf(peek())) === -1 &&
+          // (Not a seat after a pause: 李哥胡了，老孙… starts what is said of 老孙.)
+          if (isSeat(peek()) && seats.indexOf(seatOf(peek())) === -1 && (!peek().afterPause || after === "of") &&
             (["of", "discard", "fed", "end", "pattern"].indexOf(after) !== -1 || peek(1).afterPause)) {
             var from = seatOf(peek());
             i += 1;
