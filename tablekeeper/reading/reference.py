@@ -27,11 +27,11 @@ from tablekeeper.rules import (
     PatternInfo,
     PatternValue,
     Record,
-    RecordWin,
     SettleResult,
     VariantInfo,
     fact_item_values,
     get_variant,
+    method_payment,
     pattern_values,
     settle,
     table_rules,
@@ -203,21 +203,14 @@ def _fact_entry(variant_id: str, item: FactItemInfo, table_options: HouseRules |
 def _method_paid(variant_id: str, method: str, table_options: HouseRules) -> str:
     """Who pays a plain win on a discard or a robbed kong at this table and how much, where the table plays it;
     else "" (a self-draw that no line doubles stays "not played": Jinan doubles it nowhere)."""
-    if method not in ("discard", "rob_kong") or method not in table_rules(variant_id, table_options)["methods"]:
+    paid = method_payment(variant_id, table_options, method) if method in ("discard", "rob_kong") else None
+    if paid is None:
         return ""
-    win: RecordWin = {"seat": 1, "method": method, "patterns": []}
-    if method != "self_draw":
-        win["from"] = 2
-    answer = settle(variant_id, {"result": "win", "wins": [win]}, {"dealer": 0}, table_options)
-    if not answer["ok"]:
-        return ""
-    payers = [(seat, -delta) for seat, delta in enumerate(answer["deltas"]) if delta < 0]
-    if len(payers) == 1 and payers[0][0] == 2:
+    who, amount = paid
+    if who == "alone":
         sentence = _("the robbed player pays %(n)s") if method == "rob_kong" else _("the discarder pays %(n)s")
-        return sentence % {"n": payers[0][1]}
-    if len(payers) == 3 and len({amount for _seat, amount in payers}) == 1:
-        return _("each of the three others pays %(n)s") % {"n": payers[0][1]}
-    return ""
+        return sentence % {"n": amount}
+    return _("each of the three others pays %(n)s") % {"n": amount}
 
 
 def _fact_value(item: FactItemInfo, language: str) -> str:

@@ -10,7 +10,14 @@ from .answers import *  # noqa: F403 (every type answers.py names in its __all__
 from .engine import VARIANT_IDS, check_options, get_variant, replay, settle, table_rules, variant_ids
 from .fact_values import fact_item_values
 from .hands import is_standard_win, waits
-from .table_values import counters_that_count, kongs_that_pay, pattern_values, patterns_needing_ready, tile_example
+from .table_values import (
+    counters_that_count,
+    kongs_that_pay,
+    method_payment,
+    pattern_values,
+    patterns_needing_ready,
+    tile_example,
+)
 
 __all__ = [
     "VARIANT_IDS",
@@ -20,6 +27,7 @@ __all__ = [
     "get_variant",
     "is_standard_win",
     "kongs_that_pay",
+    "method_payment",
     "pattern_values",
     "patterns_needing_ready",
     "replay",

@@ -302,3 +302,29 @@ def _patterns_needing_ready(variant_id: str, options_key: str) -> tuple[str, ...
         if not bare["ok"] and ready["ok"]:
             needing.append(pattern)
     return tuple(needing)
+
+
+def method_payment(variant_id: str, options: Mapping[str, object] | None, method: str) -> tuple[str, int] | None:
+    """Who pays a plain win by `method` at this table and how much each: ("alone", n) where the discarder (or the
+    robbed player) pays alone, ("each", n) where the three others each pay n, None where the method is not played
+    there or the payers differ in amount. Said by settling, so a rules page can say it for a method whose lines
+    name another item (哈尔滨·网络版 charges a robbed kong to the robbed player as a discard).
+
+    >>> go = next(p["options"] for p in get_variant("harbin")["presets"] if p["id"] == "go_server")
+    >>> method_payment("harbin", go, "rob_kong"), method_payment("harbin", None, "rob_kong")
+    (('alone', 1), ('each', 2))
+    """
+    if method not in table_rules(variant_id, options)["methods"]:
+        return None
+    win: RecordWin = {"seat": WINNER, "method": method, "patterns": []}
+    if method != "self_draw":
+        win["from"] = DISCARDER
+    answer = settle(variant_id, {"result": "win", "wins": [win]}, {"dealer": 0}, options)
+    if not answer["ok"]:
+        return None
+    payers = [(seat, -delta) for seat, delta in enumerate(answer["deltas"]) if delta < 0]
+    if len(payers) == 1 and payers[0][0] == DISCARDER:
+        return "alone", payers[0][1]
+    if len(payers) == 3 and len({amount for _seat, amount in payers}) == 1:
+        return "each", payers[0][1]
+    return None

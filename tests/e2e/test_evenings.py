@@ -120,7 +120,7 @@ def test_a_hand_kept_offline_whose_number_was_taken_and_freed_meanwhile_is_shown
         page.context.set_offline(False)
         outbox = page.locator("#outbox")
         expect(outbox).to_contain_text(
-            "not sent: hand 1 was saved and undone on another phone meanwhile", timeout=20_000
+            "not sent: hand 1 was saved and taken back on another phone meanwhile", timeout=20_000
         )
         expect(outbox).to_contain_text("1 hand needs you")
         assert [entry["state"] for entry in kept_hands(page)] == ["conflict"]

@@ -96,7 +96,8 @@ NOTE_SENTENCES = {
         "treasure."
     ),
     "self_draw_stacks": gettext_lazy(
-        "At this table a self-drawn treasure win also counts the self-draw ×2; a plain self-draw counts it once."
+        "%(seat)s's self-drawn treasure win also counts the self-draw ×2 at this table; a plain self-draw counts it "
+        "once."
     ),
     "bloom_kong_unlisted": gettext_lazy(
         "%(seat)s's kong for the kong bloom is not in the hand's kongs, so the kong itself is not doubled; add it."
