@@ -89,6 +89,11 @@
       case "conflict":
       case "finished":
         return { kind: "conflict", message: body.conflict || "", next: body.next || null };
+      case "freed":
+        // Its number was taken and freed again (saved, then undone on another phone) while it waited: shown to
+        // the keeper as a conflict is, never sent silently; the keeper's yes sends it as seen then (checked).
+        return { kind: "conflict", reason: "freed", message: body.conflict || "", next: body.next || null,
+          checked: body.checked || null };
       case "spent":
         // The hand was undone, deleted or changed on another phone after it was saved. Sending it
         // again, as it is, can never succeed; only the keeper may re-enter it.
@@ -119,7 +124,24 @@
     next.reason = result.reason || "";
     next.status = result.status || null;
     next.serverNext = result.next || null;
+    next.checked = result.checked || null;
     return next;
+  }
+
+  function isFreed(entry) { return entry.state === CONFLICT && entry.reason === "freed"; }
+
+  // "Send it all the same": the keeper looked at a hand whose number was freed while it waited and wants it
+  // sent. It goes as a hand that has seen the board as the server did when it checked (board_seen), so the
+  // same undo does not stop it again; a later one would. Only the changed entry is returned.
+  function confirmFreed(entries, id) {
+    var entry = entries.filter(function (e) { return e.id === id; })[0];
+    if (!entry || !isFreed(entry)) return [];
+    var fields = entry.fields.filter(function (pair) { return pair[0] !== "board_seen"; });
+    if (entry.checked) fields.push(["board_seen", String(entry.checked)]);
+    return [Object.assign({}, entry, {
+      fields: fields, state: WAITING, reason: "", message: "", attempts: 0, retryAt: 0, serverNext: null,
+      checked: null,
+    })];
   }
 
   // "Send now": the keeper says the connection is back, so nothing waits out its backoff. Only
@@ -222,7 +244,7 @@
     WAITING: WAITING, SENDING: SENDING, REFUSED: REFUSED, CONFLICT: CONFLICT,
     nextToSend: nextToSend, nextWake: nextWake, backoff: backoff, outcome: outcome,
     afterOutcome: afterOutcome, recover: recover, retryNow: retryNow, renumberFrom: renumberFrom,
-    asNewHand: asNewHand, isSpent: isSpent,
+    asNewHand: asNewHand, isSpent: isSpent, isFreed: isFreed, confirmFreed: confirmFreed,
     nextNumber: nextNumber, formNumber: formNumber, stillKept: stillKept, bodyFields: bodyFields,
     counts: counts, mustQueue: mustQueue, needsKeeper: needsKeeper, sessionQueue: sessionQueue, inLine: inLine,
   };

@@ -102,6 +102,7 @@
     function stateText(entry) {
       if (entry.id === current || entry.state === rules.SENDING) return TK.say("outbox.sending");
       if (rules.isSpent(entry)) return TK.say("outbox.spent");
+      if (rules.isFreed(entry)) return TK.say("outbox.freed", { n: entry.number });
       if (entry.state === rules.CONFLICT) return TK.say("outbox.conflict");
       if (entry.state === rules.REFUSED) return TK.say("outbox.refused");
       if (entry.retryAt > Date.now()) return TK.say("outbox.retryAt", { time: TK.time(entry.retryAt) });
@@ -118,6 +119,10 @@
 
     function sendAsNext(entry) {
       store.putMany(rules.renumberFrom(queue.known(), entry.id, entry.serverNext)).then(queue.changed).then(kick);
+    }
+
+    function sendFreed(entry) {
+      store.putMany(rules.confirmFreed(queue.known(), entry.id)).then(queue.changed).then(kick);
     }
 
     function deleteControl(entry) {
@@ -141,7 +146,13 @@
         if (problem) row.appendChild(element("p", "problem", problem));
         var actions = element("div", "actions");
         if (rules.isSpent(entry)) row.appendChild(element("p", "hint", TK.say("outbox.spentHint")));
-        if (entry.state === rules.CONFLICT && entry.serverNext && !rules.isSpent(entry)) {
+        if (rules.isFreed(entry)) {
+          // Another phone saved this number and undid it while this hand waited: the keeper decides.
+          row.appendChild(element("p", "hint", TK.say("outbox.freedHint")));
+          actions.appendChild(button(TK.say("outbox.sendFreed", { n: entry.number }), "primary", function () {
+            sendFreed(entry);
+          }));
+        } else if (entry.state === rules.CONFLICT && entry.serverNext && !rules.isSpent(entry)) {
           actions.appendChild(button(TK.say("outbox.sendAsNext", { n: entry.serverNext }), "primary", function () {
             sendAsNext(entry);
           }));

@@ -83,6 +83,8 @@
       return sameShape ? replaced : replaced.concat(correction.length > 1 ? [STOP].concat(correction.slice(1)) : []);
     }
     if (at !== -1) said = said.slice(0, at).concat(said.slice(at + 1));
+    // 老孙没听牌点炮: only the word negated goes; what was said after it in the same breath still stands.
+    if (!correction.length && head.type === "ready") return said.concat(negated.slice(1));
     return said.concat(correction.length ? [STOP].concat(correction) : []);
   }
 
@@ -113,7 +115,13 @@
     return said.concat(rest.length ? [STOP].concat(rest) : []);
   }
 
-  function amend(tokens) {
+  function amend(heard) {
+    // 没杠 / 没开杠: "no kong", as 没有 + 杠 would say it.
+    var tokens = [];
+    heard.forEach(function (token) {
+      if (token.type === "nokong") tokens.push({ type: "not" }, { type: "kong" });
+      else tokens.push(token);
+    });
     var said = [], i = 0;
     while (i < tokens.length) {
       var token = tokens[i];

@@ -72,15 +72,21 @@
 
   function kongFields(state, vocab, fields, ask) {
     var kinds = (vocab.kongKinds || []).map(function (kind) { return kind.id; });
-    state.kongs.slice(0, 4).forEach(function (kong, row) {
+    // Where kongs pay nothing (data-paid absent), a kong said without its kind changes no figure: not asked.
+    var kongs = state.kongs.filter(function (kong) { return kong.kind || vocab.kongsPay || kong.tile || kong.from !== null; });
+    kongs.slice(0, 4).forEach(function (kong, row) {
       fields["kong_seat_" + row] = String(kong.seat);
       if (kong.tile) fields["kong_tile_" + row] = kong.tile;
       if (!kong.kind) { ask("kongKind", "kong_kind_" + row, { who: kong.seat }); return; }
       if (kinds.indexOf(kong.kind) === -1) { ask("kongNotPlayed", "kong_kind_" + row, { who: kong.seat }); return; }
       fields["kong_kind_" + row] = kong.kind;
+      var claimed = kong.kind === "exposed" || kong.kind === "added";
       if (kong.from !== null) {
         if (kong.from === kong.seat) ask("kongOwnDiscard", "kong_from_" + row, { who: kong.seat });
-        else if (kong.kind === "exposed" || kong.kind === "added") fields["kong_from_" + row] = String(kong.from);
+        else if (claimed) fields["kong_from_" + row] = String(kong.from);
+      } else if (claimed) {
+        // A claimed kong (or the pung an added one sits on) was someone's discard: whose, the rules need.
+        ask("kongFrom", "kong_from_" + row, { who: kong.seat });
       }
     });
   }
@@ -111,8 +117,21 @@
   }
 
 
+  // The treasure (or 混) by its face, or by the tile turned up as the table reads it (data-turn): the next tile
+  // (9 → 1 in a suit, honours by the table's cycle) or the turned-up tile itself.
+  function treasureFields(state, vocab, fields) {
+    if (!vocab.treasure) return;
+    if (state.treasure) { fields.treasure = state.treasure; return; }
+    if (!state.turned) return;
+    var turn = vocab.treasure;
+    if (turn.mode === "same") { fields.treasure = state.turned; return; }
+    var face = state.turned, suit = face[1], digit = Number(face[0]);
+    if (suit !== "z") fields.treasure = (digit % 9 + 1) + suit;
+    else if (turn.honours && turn.honours[face]) fields.treasure = turn.honours[face];
+  }
+
   return {
     besidesTheWin: besidesTheWin, liableFields: liableFields, tileFields: tileFields, kongFields: kongFields,
-    seatFields: seatFields,
+    seatFields: seatFields, treasureFields: treasureFields,
   };
 });

@@ -24,8 +24,9 @@
   "use strict";
 
   var interpret = reading.interpret, newWin = reading.newWin, patternOf = reading.patternOf;
+  var SELF_DRAW_PATTERNS = hearing.SELF_DRAW_PATTERNS;
   var besidesTheWin = facts.besidesTheWin, liableFields = facts.liableFields, tileFields = facts.tileFields;
-  var kongFields = facts.kongFields, seatFields = facts.seatFields;
+  var kongFields = facts.kongFields, seatFields = facts.seatFields, treasureFields = facts.treasureFields;
 
   function namesOf(vocab, seats) { return seats.map(function (seat) { return vocab.seats[seat]; }); }
 
@@ -35,12 +36,76 @@
     var fields = {}, asks = state.asks.slice(), methods = vocab.methods || [];
     function ask(code, field, params) { asks.push({ code: code, field: field, params: params || {} }); }
     var wins = state.wins;
+    // A name that is no seat's: who it is, asked (老王 at a table of 王姐: is it her?), never guessed.
+    state.strangers.forEach(function (name) {
+      var surname = name.replace(/^[老小阿]/, "").replace(/[姐哥叔婶爷]$/, "");
+      var like = (vocab.seats || []).filter(function (seat) { return seat && seat.indexOf(surname) !== -1; });
+      var acted = state.strangerActs.some(function (act) { return act.name === name && (act.act === "self" || act.act === "win"); });
+      ask(like.length ? "whoIsLike" : "whoIs", acted && !wins.length ? "winner" : "", { name: name, names: like });
+    });
+    if (state.strangers.length && !wins.length && state.strangerActs.some(function (a) { return a.act !== "closed"; })) {
+      return finish(state, vocab, fields, asks, []);
+    }
     // 老王杠上开花 / 老王清一色: a pattern said of a seat, and no other winner, says who won.
     if (!wins.length) {
       var owners = state.loosePatterns.map(function (p) { return p.owner; }).filter(function (owner, index, all) {
         return owner !== null && all.indexOf(owner) === index && state.discarders.indexOf(owner) === -1;
       });
       if (owners.length === 1) wins = state.wins = [newWin(owners[0])];
+    }
+    // 宝中宝，小李 / 清一色 老王自摸: the pattern said first, then the one seat named on its own.
+    if (!wins.length && state.loosePatterns.length && state.loosePatterns.every(function (p) { return p.owner === null || state.bare.indexOf(p.owner) !== -1; })) {
+      var named = state.bare.filter(function (seat, index, all) {
+        return all.indexOf(seat) === index && state.discarders.indexOf(seat) === -1;
+      });
+      if (named.length === 1) {
+        wins = state.wins = [newWin(named[0])];
+        state.loosePatterns.forEach(function (p) { p.owner = named[0]; });
+      }
+    }
+    // 自摸，老刘: a self-draw said first, then the one seat named on its own.
+    if (!wins.length && state.selfDrawn) {
+      var alone = state.bare.filter(function (seat, index, all) {
+        return all.indexOf(seat) === index && state.discarders.indexOf(seat) === -1;
+      });
+      if (alone.length === 1) {
+        var selfWin = newWin(alone[0]);
+        selfWin.method = "self_draw";
+        wins = state.wins = [selfWin];
+      }
+    }
+    // 被抢杠 said before the robbing: whose kong it was; a win said with it robbed that kong.
+    if (state.robbedFrom !== undefined) {
+      wins.forEach(function (win) {
+        if (win.seat === state.robbedFrom) return;
+        if ((win.method === "rob_kong" && win.from === null) || !win.method) { win.method = "rob_kong"; win.from = state.robbedFrom; }
+      });
+    }
+    // 小赵杠完打的: the winner's 杠上炮 (Dalian's 流泪), where the table has it (else said back as not scored).
+    if (state.kongFed !== undefined && wins.length) {
+      var afterKong = patternOf(vocab, "kong_discard") || patternOf(vocab, "flowing_tears");
+      var said = state.loosePatterns.some(function (p) { return p.id === "kong_discard" || p.id === "flowing_tears"; });
+      if (!said) {
+        if (afterKong) state.loosePatterns.push({ id: afterKong.id, owner: wins[0].seat, count: null, unplayed: false });
+        else ask("unplayed", "patterns", { name: "杠上炮", id: "kong_discard" });
+      }
+    }
+    // 小李点杠: whose kong 小李 fed — the kong said without a feeder, else the winner's kong bloom.
+    if (state.kongFeeder !== undefined) {
+      var fed = state.kongs.filter(function (kong) {
+        return kong.seat !== state.kongFeeder && kong.from === null && (!kong.kind || kong.kind === "exposed");
+      })[0];
+      var bloomer = wins.filter(function (win) {
+        return state.loosePatterns.some(function (p) { return p.id === "kong_bloom" && (p.owner === win.seat || p.owner === null); });
+      })[0];
+      if (fed) { fed.from = state.kongFeeder; fed.kind = "exposed"; }
+      else if (bloomer && bloomer.seat !== state.kongFeeder) {
+        state.kongs.push({ seat: bloomer.seat, kind: "exposed", tile: "", from: state.kongFeeder });
+      } else ask("kongWho", "kong_seat_0", {});
+    }
+    // 三家都没开门 said before the winner: the three others.
+    if (state.closedOthers && wins.length === 1) {
+      for (var other = 0; other < 4; other++) if (other !== wins[0].seat) state.closed[other] = true;
     }
     // A discard named on its own (张姐点的炮) is the winners' source.
     if (state.discarders.length) {
@@ -58,15 +123,20 @@
     if (state.result === "draw") {
       if (wins.length) { ask("drawOrWin", "winner", {}); return { fields: fields, asks: asks }; }
       fields.winner = "draw";
-      return besidesTheWin(state, vocab, fields, asks);
+      // 黄了，老刘暗杠五万: a kong in a drawn hand is said and kept (some tables pay it), never dropped.
+      kongFields(state, vocab, fields, ask);
+      return finish(state, vocab, fields, asks, []);
     }
     if (state.result === "void") {
       fields.winner = "void";
       if (vocab.voidCharges) {
         if (state.voidSeat !== null) fields.false_win_seat = String(state.voidSeat);
         else ask("voidWho", "false_win_seat", {});
+      } else if (state.voidSeat !== null) {
+        // 诈胡 where nobody pays for it: the hand is void; a charge the table makes anyway is an adjustment.
+        ask("noVoidCharge", "", { who: state.voidSeat });
       }
-      return besidesTheWin(state, vocab, fields, asks);
+      return finish(state, vocab, fields, asks, []);
     }
     if (!wins.length) {
       if (state.selfDrawn) ask("whoWon", "winner", {});
@@ -102,7 +172,8 @@
       // A pattern that scores on self-draw only says how the hand was won (杠上开花 is a self-draw).
       if (!win.method && !win.clash) {
         var implied = mine.map(function (p) {
-          return p.unplayed ? { methods: ["self_draw"] } : patternOf(vocab, p.id);
+          if (p.unplayed) return SELF_DRAW_PATTERNS.indexOf(p.id) !== -1 ? { methods: ["self_draw"] } : null;
+          return patternOf(vocab, p.id);
         }).filter(function (p) { return p && p.methods && p.methods.length === 1; });
         if (implied.length && methods.indexOf(implied[0].methods[0]) !== -1) win.method = implied[0].methods[0];
         else if (methods.length === 1) win.method = methods[0];
@@ -113,11 +184,20 @@
         }
       }
       win.mine = mine;
+      // 摸宝 on a single wait (卡当, 单吊 …) at a table where any single-wait treasure is 宝中宝 (RULES §9.4.3).
+      var anyWait = (vocab.patterns || []).filter(function (p) { return p.anyWait; })[0];
+      var treasure = mine.filter(function (p) { return p.id === "finding_treasure" && !p.unplayed; })[0];
+      var singleWait = mine.some(function (p) { return p.id === "clamp" && !p.unplayed; }) || state.waits.length > 0;
+      if (anyWait && treasure && singleWait) {
+        win.mine = mine.map(function (p) { return p === treasure ? { id: anyWait.id, owner: p.owner, count: null } : p; });
+        state.waits = [];
+      }
     });
     if (wins.length > 1 && state.flowers !== null) {
-      var owner = wins.filter(function (win) { return win.seat === state.flowersOwner; })[0];
-      if (owner) owner.flowers = state.flowers;
-      else ask("flowersWhose", "flowers", {});
+      var by = state.flowersBy || {};
+      var counted = wins.filter(function (win) { return by[win.seat] !== undefined; });
+      counted.forEach(function (win) { win.flowers = by[win.seat]; });
+      if (!counted.length) ask("flowersWhose", "flowers", {});
     } else if (wins.length === 1) {
       wins[0].flowers = state.flowers;
     }
@@ -176,14 +256,86 @@
     }
     if (state.hasFlowers && state.flowers === null) ask("howManyFlowers", "flowers", {});
     if (ok) liableFields(state, vocab, wins, fields, ask);
+    if (ok) readyNeeded(state, vocab, wins, fields, ask);
+    if (ok) kongsNeeded(state, vocab, wins, ask);
     kongFields(state, vocab, fields, ask);
     seatFields(state, vocab, fields, ask);
+    return finish(state, vocab, fields, asks, wins);
+  }
+
+  // What is said beside every result: penalties, the dice, the treasure; what was heard but fills nothing in.
+  function finish(state, vocab, fields, asks, wins) {
     besidesTheWin(state, vocab, fields, asks);
-    return { fields: fields, asks: asks, notes: tileFields(state, vocab, wins, fields) };
+    treasureFields(state, vocab, fields);
+    var notes = tileFields(state, vocab, wins, fields);
+    state.waits.forEach(function (word) { notes.push({ code: "waitNotScored", params: { name: word } }); });
+    state.plainEvents.forEach(function (word) { notes.push({ code: "plainSelfDraw", params: { name: word } }); });
+    return { fields: fields, asks: asks, notes: notes };
+  }
+
+  // A pattern only a ready player can have (data-ready): a treasure is seen only after 报听, so saying it says
+  // the winner was ready; 夹胡 after 报听 (大连·俱乐部) may be said of the shape alone, so it is asked.
+  function readyNeeded(state, vocab, wins, fields, ask) {
+    var asked = false;
+    wins.forEach(function (win) {
+      var said = state.ready[win.seat];
+      (win.mine || []).forEach(function (p) {
+        var known = patternOf(vocab, p.id);
+        if (!known || !known.ready || p.unplayed || said) return;
+        var readyIds = (vocab.ready || []).map(function (r) { return r.id; });
+        if (readyIds.indexOf("ready") === -1) return;
+        if (known.ready === "implied") { state.ready[win.seat] = "ready"; said = "ready"; }
+        else if (!asked) {
+          asked = true;
+          ask("readyFirst", "ready_" + win.seat, { who: win.seat, name: known.name });
+        }
+      });
+    });
+  }
+
+  // A kong bloom where kongs pay (data-paid): the winner's kong is part of the money (Shenyang doubles it, Jinan
+  // and Zhengzhou pay it), so which kong it was is asked when the sentence does not say.
+  function kongsNeeded(state, vocab, wins, ask) {
+    if (!vocab.kongsPay) return;
+    wins.forEach(function (win) {
+      var bloom = (win.mine || []).some(function (p) { return p.id === "kong_bloom" && !p.unplayed; });
+      var theirs = state.kongs.filter(function (kong) { return kong.seat === win.seat; });
+      if (bloom && !theirs.length) state.kongs.push({ seat: win.seat, kind: "", tile: "", from: null });
+    });
   }
 
 
-  var GRAMMAR = ["of", "is", "and", "all", "count", "stop", "give", "not", "retract", "plus", "number"];
+  var GRAMMAR = ["of", "is", "and", "all", "count", "stop", "give", "not", "retract", "plus", "number", "rule"];
+
+  // Questions that never hold Save back: an item or a fact the table does not have, said back with a one-tap
+  // answer (RULES §9.3.10: a phrase that names an unscored item asks whether anything else applies).
+  // What a keeper who names an item the table does not play may have meant instead: the answers the box offers
+  // beside "nothing else" (a 单张 said at Harbin may be its 卡当; 对对胡 and 双飘 are one hand).
+  var RELATED = {
+    single_wait: ["clamp", "edge_wait", "lone_tile_wait"],
+    edge_wait: ["clamp", "single_wait"],
+    clamp: ["edge_wait", "single_wait"],
+    all_pungs: ["all_triplets", "double_float"],
+    all_triplets: ["all_pungs", "double_float"],
+    double_float: ["all_pungs", "all_triplets"],
+    treasure_rush: ["finding_treasure"],
+    treasure_in_treasure: ["finding_treasure"],
+    luxury_seven_pairs: ["seven_pairs"],
+    double_luxury_seven_pairs: ["luxury_seven_pairs", "seven_pairs"],
+    triple_luxury_seven_pairs: ["luxury_seven_pairs", "seven_pairs"],
+    kong_discard: [],
+    kong_bloom: [],
+  };
+
+  function alternatives(ask, vocab) {
+    if (ask.code !== "unplayed") return ask;
+    var id = ask.params.id;
+    var alts = (RELATED[id] || []).filter(function (other) { return patternOf(vocab, other); });
+    return Object.assign({}, ask, { params: Object.assign({}, ask.params, { alts: alts }) });
+  }
+
+  var SOFT = ["unplayed", "noFlowers", "noReady", "noClosed", "noSideBet", "noLiable", "noPenalty", "noDice",
+    "noVoidCharge"];
 
   function dedupe(asks) {
     var seen = {};
@@ -207,7 +359,10 @@
     if (!meaning.length) return { fields: {}, asks: [], notes: [], heard: 0 };
     var state = interpret(heard, vocab);
     var result = settleIntent(state, vocab);
-    return { fields: result.fields, asks: dedupe(result.asks), notes: result.notes || [], heard: meaning.length };
+    var asks = dedupe(result.asks).map(function (ask) {
+      return SOFT.indexOf(ask.code) === -1 ? ask : Object.assign({ soft: true }, alternatives(ask, vocab));
+    });
+    return { fields: result.fields, asks: asks, notes: result.notes || [], heard: meaning.length };
   }
 
   // A question in the keeper's language: `texts` maps each code to a sentence with {who}, {from}, {name},

@@ -64,8 +64,14 @@
           name: labelOf(input),
           methods: input.dataset.methods ? input.dataset.methods.split(" ") : null,
           repeatable: Boolean(input.closest("label").querySelector('input[name="count_' + input.value + '"]')),
+          also: input.dataset.also ? input.dataset.also.split(" ") : [],
+          ready: input.dataset.ready || null,
+          anyWait: input.hasAttribute("data-any-wait"),
         };
       }),
+      kongsPay: Boolean(one("fieldset.kongs[data-paid]")),
+      off: form.dataset.off ? form.dataset.off.split(" ") : [],
+      treasure: treasureTurn(one('input[name="treasure"]')),
       kongKinds: all('input[name="kong_kind_0"]').filter(function (input) { return input.value; }).map(function (input) {
         return { id: input.value, name: labelOf(input) };
       }),
@@ -85,6 +91,15 @@
       liable: Boolean(one('[name="liable"]')),
       tiles: Boolean(one('[name="tiles"]')),
     };
+  }
+
+  // The treasure field, and how this table reads the treasure from the tile turned up (data-turn).
+  function treasureTurn(input) {
+    if (!input) return null;
+    var line = input.closest("[data-turn]"), turn = line ? line.dataset.turn : "";
+    var honours = {};
+    if (turn && turn !== "same") turn.split(" ").forEach(function (pair) { honours[pair.slice(0, 2)] = pair.slice(2); });
+    return { mode: turn === "same" ? "same" : "next", honours: honours };
   }
 
   function remember(input) {
@@ -170,30 +185,49 @@
     return input ? input.closest("fieldset") || input.closest("label") : null;
   }
 
+  function blocking() { return asks.filter(function (ask) { return !ask.soft; }); }
+
+  function button(label, onTap) {
+    var node = document.createElement("button");
+    node.type = "button";
+    node.textContent = label;
+    node.addEventListener("click", onTap);
+    return node;
+  }
+
   function show(form, vocab, notUnderstood, notes) {
     style();
-    var list = place(form), say = texts();
+    var list = place(form), say = texts(), holding = blocking().length > 0;
     form.querySelectorAll(".phrase-missing").forEach(function (element) { element.classList.remove("phrase-missing"); });
+    // Only a question the hand cannot be saved without holds Save back: one about an item or a fact the table
+    // does not have (这桌不算杠上开花) is answered in one tap, or not at all, and the record stands as it is.
     var save = form.querySelector('button[name="action"][value="save"]');
-    if (save) save.disabled = asks.length > 0;
-    form.classList.toggle("phrase-asking", asks.length > 0);
+    if (save) save.disabled = holding;
+    form.classList.toggle("phrase-asking", holding);
     if (!list) return;
     list.replaceChildren();
     asks.forEach(function (ask) {
       var line = document.createElement("p");
       line.textContent = parser.say(ask, vocab, say, say.or);
-      if (!ask.field || !fieldset(form, ask.field)) {
-        var button = document.createElement("button");
-        button.type = "button";
-        button.textContent = say.ignore;
-        button.addEventListener("click", function () { answer(form, ask); });
-        line.appendChild(button);
+      if (ask.code === "unplayed") {
+        // The plausible answers: nothing else (a plain hand), or the item this table plays that was meant.
+        line.appendChild(button(say.none, function () { answer(form, ask); }));
+        (ask.params.alts || []).forEach(function (id) {
+          var chip = form.querySelector('input[name="patterns"][value="' + id + '"]');
+          if (!chip || chip.disabled) return;
+          line.appendChild(button(say.itWas.split("{name}").join(labelOf(chip)), function () {
+            if (!chip.checked) { chip.checked = true; fire([chip]); }
+            answer(form, ask);
+          }));
+        });
+      } else if (ask.soft || !ask.field || !fieldset(form, ask.field)) {
+        line.appendChild(button(say.ignore, function () { answer(form, ask); }));
       } else {
         fieldset(form, ask.field).classList.add("phrase-missing");
       }
       list.appendChild(line);
     });
-    if (asks.length) {
+    if (holding) {
       var hint = document.createElement("p");
       hint.className = "hint";
       hint.textContent = say.asking;
@@ -256,7 +290,9 @@
     var stepper = target.closest(".stepper");
     var input = target.name ? target : stepper ? stepper.querySelector("input") : null;
     if (!input || !input.name) return;
-    var open = asks.filter(function (ask) { return !(ask.field && input.name.indexOf(ask.field) === 0); });
+    var open = asks.filter(function (ask) { return !(ask.field && !ask.soft && input.name.indexOf(ask.field) === 0); });
+    // A pattern chip tapped answers "anything else?" too.
+    if (input.name === "patterns") open = open.filter(function (ask) { return ask.code !== "unplayed"; });
     if (open.length !== asks.length) { asks = open; show(form, vocabulary(form), false); }
   }
   document.addEventListener("change", answered);

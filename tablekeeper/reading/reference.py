@@ -27,9 +27,11 @@ from tablekeeper.rules import (
     PatternInfo,
     PatternValue,
     Record,
+    SettleResult,
     VariantInfo,
     fact_item_values,
     get_variant,
+    method_payment,
     pattern_values,
     settle,
     table_rules,
@@ -91,6 +93,8 @@ class Preset:
     anchor: str
     name: str
     changes: list[RuleChange]
+    book_name: str = ""  # the rule book's name for it (RULES §9.7), where it differs from `name`
+    source: str = ""  # where the book took it from ([RS-S] …)
 
 
 @dataclass
@@ -123,7 +127,7 @@ def build_reference(
     language = "en" if english else "zh"
     chosen = dict(table_options or {})
     examples = _examples(variant_id, info, table_options)
-    pictures = _pictures(variant_id, info)
+    pictures = _pictures(variant_id, info, table_options)
     # Under a session's options, the patterns this table does not play are marked as such, not offered, and
     # those it plays state this table's value (settled under its house rules), never the book's.
     played = set(table_rules(variant_id, table_options)["patterns"]) if table_options is not None else None
@@ -154,7 +158,13 @@ def build_reference(
         several_winners=_several_winners(variant_id, info, table_options),
         house_rules=[_house_rule(option, chosen) for option in info["options"]],
         presets=[
-            Preset(f"preset-{preset['id']}", local(preset["name"]), differences(info, preset["options"]))
+            Preset(
+                f"preset-{preset['id']}",
+                local(preset["name"]),
+                differences(info, preset["options"]),
+                book_name="" if preset["book_name"] == preset["name"] else local(preset["book_name"]),
+                source=preset["source"],
+            )
             for preset in info["presets"]
         ],
         examples=examples,
@@ -181,10 +191,26 @@ def _fact_entry(variant_id: str, item: FactItemInfo, table_options: HouseRules |
     here = fact_item_values(variant_id, table_options).get(item["id"])
     book = fact_item_values(variant_id, None).get(item["id"])
     if here is None or (not here["figures"] and book is not None and book["figures"]):
-        return Entry(anchor, name, "", played=False)
+        # A way of winning this table allows is played, whatever its lines call the payment (哈尔滨·网络版 charges
+        # a robbed kong to the robbed player as a discard): say who pays what, never "not played".
+        paid = _method_paid(variant_id, item["id"], table_options)
+        return Entry(anchor, name, paid) if paid else Entry(anchor, name, "", played=False)
     if not here["figures"]:
         return Entry(anchor, name, book_words)
     return Entry(anchor, name, _words(here["words"], language))
+
+
+def _method_paid(variant_id: str, method: str, table_options: HouseRules) -> str:
+    """Who pays a plain win on a discard or a robbed kong at this table and how much, where the table plays it;
+    else "" (a self-draw that no line doubles stays "not played": Jinan doubles it nowhere)."""
+    paid = method_payment(variant_id, table_options, method) if method in ("discard", "rob_kong") else None
+    if paid is None:
+        return ""
+    who, amount = paid
+    if who == "alone":
+        sentence = _("the robbed player pays %(n)s") if method == "rob_kong" else _("the discarder pays %(n)s")
+        return sentence % {"n": amount}
+    return _("each of the three others pays %(n)s") % {"n": amount}
 
 
 def _fact_value(item: FactItemInfo, language: str) -> str:
@@ -281,11 +307,15 @@ def _example_pictures(hand: Record, info: VariantInfo) -> tuple[Picture, ...]:
     return tuple(pictures)
 
 
-def _pictures(variant_id: str, info: VariantInfo) -> dict[str, tuple[Picture, ...]]:
+def _pictures(
+    variant_id: str, info: VariantInfo, table_options: HouseRules | None = None
+) -> dict[str, tuple[Picture, ...]]:
     """A hand that shows each pattern: the variant folder's picture of it (pattern_tiles.json), else the
     tiles of a worked example whose win holds it, ticked or proven by the engine (its `tiles_prove` line).
 
-    Each is settled here, and only a hand the engine accepts is drawn.
+    Each is settled here, and only a hand the engine accepts is drawn; on a table's page it is settled under
+    the table's house rules, and a hand this table scores as another pattern (哈尔滨·网络版's single-wait 摸宝
+    is 宝中宝) is not drawn as this one.
     """
     cases: list[tuple[str | None, DealtHand]] = list(pattern_pictures(variant_id).items())
     cases += [(None, case) for case in worked_examples(variant_id)]
@@ -296,7 +326,8 @@ def _pictures(variant_id: str, info: VariantInfo) -> dict[str, tuple[Picture, ..
         if hand is None or win is None:
             continue
         answer = settle(variant_id, hand, case.get("state"), case.get("options"))
-        if not answer["ok"]:
+        here = answer if table_options is None else settle(variant_id, hand, case.get("state"), table_options)
+        if not answer["ok"] or not here["ok"]:
             continue
         picture = picture_of(str(win["tiles"]), str(win.get("method")), hand.get("treasure"), info)
         if picture is None:
@@ -309,7 +340,16 @@ def _pictures(variant_id: str, info: VariantInfo) -> dict[str, tuple[Picture, ..
         ]
         made = [*(win.get("patterns") or []), *proven]
         for pattern in [pictured_pattern] if pictured_pattern else made:
-            if pattern not in made:
+            if pattern not in made or (_paid_for(answer, pattern) and not _paid_for(here, pattern)):
                 continue
             found.setdefault(str(pattern), (picture,))
     return found
+
+
+def _paid_for(answer: SettleResult, item: str) -> bool:
+    """Whether a payment line of `answer` names `item` among its factors or points."""
+    return any(
+        entry["item"] == item
+        for line in answer["lines"]
+        for entry in [*line["params"].get("factors", []), *line["params"].get("points", [])]
+    )

@@ -10,7 +10,14 @@ from .answers import *  # noqa: F403 (every type answers.py names in its __all__
 from .engine import VARIANT_IDS, check_options, get_variant, replay, settle, table_rules, variant_ids, wild_after
 from .fact_values import fact_item_values
 from .hands import is_standard_win, waits
-from .table_values import counters_that_count, pattern_values, tile_example
+from .table_values import (
+    counters_that_count,
+    kongs_that_pay,
+    method_payment,
+    pattern_values,
+    patterns_needing_ready,
+    tile_example,
+)
 
 __all__ = [
     "VARIANT_IDS",
@@ -19,7 +26,10 @@ __all__ = [
     "fact_item_values",
     "get_variant",
     "is_standard_win",
+    "kongs_that_pay",
+    "method_payment",
     "pattern_values",
+    "patterns_needing_ready",
     "replay",
     "settle",
     "table_rules",

@@ -441,6 +441,9 @@ class PresetInfo(TypedDict):
     options: HouseRules
     source: str
     not_played: list[str]
+    # The name the rule book (RULES §9.7) gives it, where the app's differs (沈阳·网络版 is the book's 沈阳·Rust服):
+    # the rules page says both, so a keeper can find it in the book. Else the same as `name`.
+    book_name: Names
 
 
 # The names of a variant's ready values, kinds of kong and penalties: fact -> value -> names.

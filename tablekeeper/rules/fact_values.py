@@ -21,6 +21,8 @@ WINNER, DISCARDER, OTHER = 1, 2, 3
 # (factor, points, a flat figure, each): one figure an item is given in one line.
 Figure = tuple[int | None, int | None, int | None, bool]
 CAP = "cap"
+PENALTY = "penalty"  # the line code of a flat penalty one player pays each of the others
+POT_IN = "pot_in"  # the line code of a penalty paid into the pot, per tile
 POT, POT_LINES = "pot", ("pot_out", "pot_waits")  # the pot's lines name no item: they are the pot's
 
 
@@ -53,12 +55,15 @@ def _fact_item_values(variant_id: str, options_key: str) -> tuple[tuple[str, Fac
     found: dict[str, set[Figure]] = {}
     caps: dict[str, set[int]] = {}
     after: set[tuple[str, int]] = set()
+    penalties: set[str] = set()  # items paid by one player to each of the others (诈胡, 四家同打 …)
     for hand, state in _hands(info, rules):
         answer = settle(variant_id, hand, state, options)
         if not answer["ok"]:
             continue
         for line in answer["lines"]:
             params = line["params"]
+            if line["code"] in (PENALTY, POT_IN) and isinstance(params.get("item"), str):
+                penalties.add(params["item"] + ("@pot" if line["code"] == POT_IN else ""))
             if line["code"] in POT_LINES:
                 found.setdefault(POT, set())
             for item, figure in _named(params):
@@ -71,7 +76,11 @@ def _fact_item_values(variant_id: str, options_key: str) -> tuple[tuple[str, Fac
                 # What multiplies the capped amount (a dealer's ×2 on top of 封顶): the cap does not limit it.
                 after.update((entry["item"], entry["factor"]) for entry in params.get("after_cap") or [])
     items = {item["id"] for item in info["fact_items"]}
-    values = {item: _value(figures) for item, figures in found.items() if item in items}
+    values = {
+        item: _value(figures, penalty="pot" if item + "@pot" in penalties else "each" if item in penalties else "")
+        for item, figures in found.items()
+        if item in items
+    }
     if CAP in items and caps:
         names = {entry["id"]: entry["name"] for entry in [*info["fact_items"], *info["patterns"]]}
         values[CAP] = _cap_value(caps, [(names.get(item) or {"en": item, "zh": item}, f) for item, f in sorted(after)])
@@ -181,7 +190,7 @@ def _figure(entry: dict[str, Any]) -> Figure | None:
     return None
 
 
-def _value(figures: set[Figure]) -> FactValue:
+def _value(figures: set[Figure], *, penalty: str = "") -> FactValue:
     ordered = sorted(figures, key=lambda f: tuple(-1 if x is None else int(x) for x in f))
     one = ordered[0] if len(ordered) == 1 else (None, None, None, False)
     # Figures of one kind (several kong bonuses, a dealer's and another's) are said as one: "每位付款者付10或20".
@@ -189,7 +198,7 @@ def _value(figures: set[Figure]) -> FactValue:
     for figure in ordered:
         index = next(k for k in range(3) if figure[k] is not None)
         kinds.setdefault((index, figure[3]), []).append(int(figure[index] or 0))
-    words = [_words(index, values, each=each) for (index, each), values in kinds.items()]
+    words = [_words(index, values, each=each, penalty=penalty) for (index, each), values in kinds.items()]
     return {
         "factor": one[0],
         "points": one[1],
@@ -200,9 +209,18 @@ def _value(figures: set[Figure]) -> FactValue:
     }
 
 
-def _words(kind: int, values: list[int], *, each: bool) -> Names:
-    """`values` of one kind (0 a factor, 1 points, 2 a flat payment) in both languages."""
+def _words(kind: int, values: list[int], *, each: bool, penalty: str = "") -> Names:
+    """`values` of one kind (0 a factor, 1 points, 2 a flat payment) in both languages. A penalty is one player's:
+    the one at fault pays it to each of the others ("each"), or per tile into the pot ("pot"); never "per payer",
+    as if all three paid it."""
     english, chinese = " or ".join(map(str, values)), "或".join(map(str, values))
+    if kind == 2 and penalty == "each":
+        return {"en": f"the one at fault pays {english} to each other player", "zh": f"受罚的一家给其他每家{chinese}"}
+    if kind == 2 and penalty == "pot":
+        return {
+            "en": f"the one at fault pays {english} a tile into the pot",
+            "zh": f"受罚的一家每张{chinese}，交进池里",
+        }
     if kind == 2:
         return {"en": f"{english} per payer", "zh": f"每位付款者付{chinese}"}
     if kind == 1:

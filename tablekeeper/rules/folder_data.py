@@ -2,7 +2,8 @@
 
 `presets.json` (RULES.md §9.7 "Presets as data") is a list of named option bundles, the rule book
 first: `[{"id": "rule_book", "name": {"zh", "en"}, "options": {}, "source": ...}, ...]`; a preset may add
-`"not_played": ["liable"]`, facts its tables never mark though the engine accepts them. A folder
+`"not_played": ["liable"]`, facts its tables never mark though the engine accepts them, and `"book_name"`, the
+name RULES §9.7 gives it where the app's differs (沈阳·网络版 is the book's 沈阳·Rust服). A folder
 without one plays the rule book alone. The file is checked when the variant is first described
 (ids unique, the rule book first with no options, every bundle's options accepted by
 `check_options`), so a wrong file fails every test that describes the variant, never a request.
@@ -41,6 +42,7 @@ def rule_book_preset(variant: Variant) -> PresetInfo:
         "options": {},
         "source": "rule book",
         "not_played": [],
+        "book_name": {"zh": f"{variant.name_zh.removesuffix('麻将')}·规则书", "en": f"{variant.name_en} · rule book"},
     }
 
 
@@ -81,6 +83,11 @@ def _checked(variant_id: str, where: str, raw: Any, check_options: CheckOptions)
         if not isinstance(not_played, list) or not set(not_played) <= NOT_PLAYED_FACTS:
             known = ", ".join(sorted(NOT_PLAYED_FACTS))
             raise PresetFileError(f"{at}: {preset_id!r}'s not_played lists facts of a hand among: {known}")
+        book_name = entry.get("book_name", name)
+        if not isinstance(book_name, dict) or not all(
+            isinstance(book_name.get(lang), str) and book_name[lang] for lang in ("zh", "en")
+        ):
+            raise PresetFileError(f"{at}: {preset_id!r}'s book_name needs a name in zh and en")
         checked = check_options(variant_id, options)
         if not checked["ok"]:
             codes = ", ".join(f"{error['code']} {error.get('field')}" for error in checked["errors"])
@@ -92,6 +99,7 @@ def _checked(variant_id: str, where: str, raw: Any, check_options: CheckOptions)
                 "options": options,
                 "source": entry.get("source", ""),
                 "not_played": [str(fact) for fact in not_played],
+                "book_name": {"zh": book_name["zh"], "en": book_name["en"]},
             }
         )
     first = presets[0]

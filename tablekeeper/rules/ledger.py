@@ -70,6 +70,8 @@ DEALER_REASONS = (
 NOTE_IDS = (
     "winner_counts_as_ready",  # Harbin: every winner has declared ready
     "clamp_not_on_bao_zhong_bao",  # Harbin: the clamp does not double 宝中宝 (house rule off)
+    "single_wait_treasure",  # Harbin: 摸宝 with 卡当 and no tiles is 宝中宝 (bao_zhong_bao_any_face)
+    "self_draw_stacks",  # Harbin: the self-draw ×2 counts on a treasure win or 刮大风 (house rule)
     "bloom_kong_unlisted",  # Shenyang: a kong bloom's kong is missing from the kongs, so it is not doubled
     "discarder_kong_unlisted",  # Shenyang: a kong discard's kong is missing from the kongs
     "kongs_void_on_draw",  # Shandong, Zhengzhou: kongs pay nothing in a drawn hand

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
-from .answers import Names, PatternValue, Record, RecordSeat, RecordWin
+from .answers import Names, PatternValue, Record, RecordKong, RecordSeat, RecordWin
 from .engine import get_variant, settle, table_rules
 
 WINNER = 1  # not the dealer (seat 0), so that the dealer's own doubles stay out of the pattern's lines
@@ -41,6 +41,7 @@ def _pattern_values(variant_id: str, options_key: str) -> tuple[tuple[str, Patte
     ready_values = [value for value in info["ready_values"] if value != "none"]
     repeated = {spec["id"] for spec in info["patterns"] if spec["repeatable"]}
     special_sets = [kind for kind in info["kong_kinds"] if kind in ("dragon_set", "wind_set")]
+    fact_names = {item["id"]: item["name"] for item in info["fact_items"]}
     values: list[tuple[str, PatternValue]] = []
     for pattern in rules["patterns"]:
         for record in _plain_hands(pattern, rules["pattern_methods"].get(pattern, []), ready_values, special_sets):
@@ -48,9 +49,57 @@ def _pattern_values(variant_id: str, options_key: str) -> tuple[tuple[str, Patte
             if answer["ok"]:
                 value = _value_in(pattern, [line["params"] for line in answer["lines"]], repeatable=pattern in repeated)
                 if value is not None:
-                    values.append((pattern, value))
+                    along = _brought_along(variant_id, record, answer["lines"], options, fact_names)
+                    values.append((pattern, _with_along(value, along, fact_names)))
                 break
     return tuple(values)
+
+
+def _factors(lines: Any) -> set[tuple[str, int]]:
+    return {
+        (entry["item"], entry["factor"])
+        for line in lines
+        if line["code"] == "win_product"
+        for entry in line["params"]["factors"]
+        if isinstance(entry.get("factor"), int)
+    }
+
+
+def _brought_along(
+    variant_id: str, record: Record, lines: Any, options: dict[str, object], fact_names: Mapping[str, Names]
+) -> list[tuple[str, int]]:
+    """The fact items' factors the pattern brings at this table beyond the same hand without it: Harbin's self-draw
+    ×2 on a treasure win with harbin_treasure_stacks_with_self_draw, where a plain self-draw pays only its value.
+    A chip then says what a hand with it really pays (摸宝 ×3, self-draw ×2 more: ×6)."""
+    wins = record.get("wins") or []
+    plain_record: Record = {**record, "wins": [{**win, "patterns": []} for win in wins]}
+    plain = settle(variant_id, plain_record, {"dealer": 0}, options)
+    if not plain["ok"]:
+        return []
+    without = _factors(plain["lines"])
+    return sorted(
+        (item, factor)
+        for item, factor in _factors(lines)
+        if item in fact_names and factor > 1 and (item, factor) not in without
+    )
+
+
+def _with_along(value: PatternValue, along: list[tuple[str, int]], fact_names: Mapping[str, Names]) -> PatternValue:
+    if not along or value["factor"] is None or value["points"] is not None or value["each"]:
+        return value
+    total = value["factor"]
+    english, chinese = [], []
+    for item, factor in along:
+        total *= factor
+        english.append(f"{fact_names[item]['en'].lower()} ×{factor} more")
+        chinese.append(f"{fact_names[item]['zh']}再×{factor}")
+    return {
+        **value,
+        "words": {
+            "en": f"{value['words']['en']}, {', '.join(english)} = ×{total}",
+            "zh": f"{value['words']['zh']}，{'，'.join(chinese)} = ×{total}",
+        },
+    }
 
 
 def _plain_hands(
@@ -193,3 +242,89 @@ def _win(method: str, tiles: str) -> RecordWin:
     if method != "self_draw":
         win["from"] = 2
     return win
+
+
+def kongs_that_pay(variant_id: str, options: Mapping[str, object] | None) -> list[str]:
+    """The kinds of kong (exposed, added, concealed) that change what a won hand pays at this table, said by
+    settling a plain self-draw with the winner's kong of each kind and without: where none does (Dalian by the
+    book, Harbin), which kong a player declared changes no figure.
+
+    >>> kongs_that_pay("harbin", None), kongs_that_pay("shenyang", None)
+    ([], ['exposed', 'added', 'concealed'])
+    """
+    return list(_kongs_that_pay(variant_id, json.dumps(dict(options or {}), sort_keys=True, default=str)))
+
+
+@lru_cache(maxsize=64)
+def _kongs_that_pay(variant_id: str, options_key: str) -> tuple[str, ...]:
+    options: dict[str, object] = json.loads(options_key)
+    kinds = [kind for kind in ("exposed", "added", "concealed") if kind in get_variant(variant_id)["kong_kinds"]]
+    win: RecordWin = {"seat": WINNER, "method": "self_draw", "patterns": []}
+    plain = settle(variant_id, {"result": "win", "wins": [win]}, {"dealer": 0}, options)
+    paying: list[str] = []
+    for kind in kinds:
+        kong: RecordKong = {"seat": WINNER, "kind": kind}
+        if kind != "concealed":
+            kong["from"] = DISCARDER
+        answer = settle(variant_id, {"result": "win", "wins": [win], "kongs": [kong]}, {"dealer": 0}, options)
+        if answer["ok"] and plain["ok"] and answer["deltas"] != plain["deltas"]:
+            paying.append(kind)
+    return tuple(paying)
+
+
+def patterns_needing_ready(variant_id: str, options: Mapping[str, object] | None) -> list[str]:
+    """The patterns this table plays that only a winner who declared ready may have: refused on a plain hand of a
+    winner not ready, accepted once ready (Dalian's treasures; its 夹胡 under edge_wait_mode=single_wait_ready).
+
+    >>> patterns_needing_ready("dalian", None)
+    ['treasure_rush', 'finding_treasure', 'hidden_treasure']
+    """
+    return list(_patterns_needing_ready(variant_id, json.dumps(dict(options or {}), sort_keys=True, default=str)))
+
+
+@lru_cache(maxsize=64)
+def _patterns_needing_ready(variant_id: str, options_key: str) -> tuple[str, ...]:
+    options: dict[str, object] = json.loads(options_key)
+    rules = table_rules(variant_id, options)
+    ready_values = [value for value in get_variant(variant_id)["ready_values"] if value != "none"]
+    if not ready_values:
+        return ()
+    needing: list[str] = []
+    for pattern in rules["patterns"]:
+        methods = rules["pattern_methods"].get(pattern, [])
+        method = "self_draw" if "self_draw" in methods else (methods[0] if methods else "self_draw")
+        win: RecordWin = {"seat": WINNER, "method": method, "patterns": [pattern]}
+        if method != "self_draw":
+            win["from"] = DISCARDER
+        bare = settle(variant_id, {"result": "win", "wins": [win]}, {"dealer": 0}, options)
+        seats: list[RecordSeat | None] = [{}, {"ready": ready_values[0]}, {}, {}]
+        ready = settle(variant_id, {"result": "win", "wins": [win], "seats": seats}, {"dealer": 0}, options)
+        if not bare["ok"] and ready["ok"]:
+            needing.append(pattern)
+    return tuple(needing)
+
+
+def method_payment(variant_id: str, options: Mapping[str, object] | None, method: str) -> tuple[str, int] | None:
+    """Who pays a plain win by `method` at this table and how much each: ("alone", n) where the discarder (or the
+    robbed player) pays alone, ("each", n) where the three others each pay n, None where the method is not played
+    there or the payers differ in amount. Said by settling, so a rules page can say it for a method whose lines
+    name another item (哈尔滨·网络版 charges a robbed kong to the robbed player as a discard).
+
+    >>> go = next(p["options"] for p in get_variant("harbin")["presets"] if p["id"] == "go_server")
+    >>> method_payment("harbin", go, "rob_kong"), method_payment("harbin", None, "rob_kong")
+    (('alone', 1), ('each', 2))
+    """
+    if method not in table_rules(variant_id, options)["methods"]:
+        return None
+    win: RecordWin = {"seat": WINNER, "method": method, "patterns": []}
+    if method != "self_draw":
+        win["from"] = DISCARDER
+    answer = settle(variant_id, {"result": "win", "wins": [win]}, {"dealer": 0}, options)
+    if not answer["ok"]:
+        return None
+    payers = [(seat, -delta) for seat, delta in enumerate(answer["deltas"]) if delta < 0]
+    if len(payers) == 1 and payers[0][0] == DISCARDER:
+        return "alone", payers[0][1]
+    if len(payers) == 3 and len({amount for _seat, amount in payers}) == 1:
+        return "each", payers[0][1]
+    return None

@@ -48,6 +48,12 @@ def client_text() -> dict[str, str]:
         "outbox.conflict": _("conflicts with the hands on the server"),
         "outbox.spent": _("not sent again: another phone undid or changed it"),
         "outbox.spentHint": _("To keep it after all, open it in the form and save it as a new hand; or delete it."),
+        "outbox.freed": _("not sent: hand {n} was saved and taken back on another phone meanwhile"),
+        "outbox.freedHint": _(
+            "Another phone saved this hand's number and took it back while this phone kept it. If the hand is "
+            "still wanted, send it; if it was taken back for a reason, delete it."
+        ),
+        "outbox.sendFreed": _("Send it as hand {n} all the same"),
         "outbox.signin": _("Log in again to send the hands kept on this phone."),
         "outbox.gone": _("This session is gone, or you no longer keep score on it."),
         "outbox.unexpected": _("The server refused this hand (error {status})."),

@@ -9,6 +9,7 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 
+from tablekeeper.keeping.services.table_fee import yuan as money_text
 from tablekeeper.reading.reasons.refusals import Refusal
 from tablekeeper.reading.reasons.words import local as local_words
 
@@ -28,3 +29,10 @@ def refusal(error: Any) -> SafeString:
     if isinstance(error, Refusal):
         return error.html()
     return conditional_escape(error)
+
+
+@register.filter
+def yuan(amount: Any) -> str:
+    """`{{ row.money|yuan }}`: money as a phone's wallet writes it, ¥520, -¥3.5 (never a bare 520.00 that reads
+    as points)."""
+    return money_text(amount)

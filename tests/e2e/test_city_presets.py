@@ -72,6 +72,14 @@ def test_a_city_preset_is_one_tap_on_the_start_page_and_the_board_names_it(
         page.wait_for_url(re.compile(r"/sessions/\d+/$"))
 
         game = GameSession.objects.get(owner=owner)
-        assert game.city_preset == preset["id"] and game.preset_shown == {"name": preset["name"], "changed": False}
+        assert (
+            game.city_preset == preset["id"]
+            and game.preset_shown is not None
+            and (
+                game.preset_shown["name"],
+                game.preset_shown["changed"],
+            )
+            == (preset["name"], False)
+        )
         expect(page.locator("p.rule-changes")).to_contain_text(preset["name"]["zh"])
         assert page.evaluate("document.documentElement.scrollWidth") <= 390

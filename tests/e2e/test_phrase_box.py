@@ -31,6 +31,19 @@ TABLES = sorted({entry["table"] for entry in CORPUS})
 # CI types every CI_SAMPLE-th sentence of each table (a fixed sample, at least one a table), and the nightly run and a
 # developer's run type them all.
 CI_SAMPLE = 10
+# Questions that never hold Save back (static/js/phrase-parse.js SOFT): an item or a fact the table does not have,
+# said back with a one-tap answer; the figures stay in sight.
+SOFT_ASKS = {
+    "unplayed",
+    "noFlowers",
+    "noReady",
+    "noClosed",
+    "noSideBet",
+    "noLiable",
+    "noPenalty",
+    "noDice",
+    "noVoidCharge",
+}
 
 
 def corpus_of(table: str) -> list[dict[str, Any]]:
@@ -135,6 +148,13 @@ def test_each_sentence_typed_into_the_form_ends_in_the_intended_preview_or_asks(
     for entry in entries:
         page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
         say(page, entry["sentence"])
+        if entry["asks"] and set(entry["asks"]) <= SOFT_ASKS:
+            wait_for(page, "() => Boolean(document.querySelector('.phrase-asks:not([hidden]) button'))")
+            if page.locator('#hand-form button[value="save"]').is_enabled():
+                exact += 1
+            else:
+                missed.append(f"{entry['sentence']}: Save locked by a question that need not lock it")
+            continue
         if entry["asks"]:
             wait_for(page, "() => document.querySelector('#hand-form.phrase-asking') !== null")
             saving_off = page.locator('#hand-form button[value="save"]').is_disabled()

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, expect
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession
 from tablekeeper.keeping.services.sessions import ending_of
-from tablekeeper.sharing.views.card import yuan
+from tablekeeper.keeping.services.table_fee import yuan
 from tests.conftest import make_session, record_all, stands, win
 from tests.e2e.conftest import PHONE
 from tests.e2e.phones import wait_for

@@ -252,3 +252,30 @@ test("a notice about a kept hand holds only while it waits or is being sent", ()
   assert.ok(!rules.stillKept([kept(1, { state: rules.CONFLICT })], 1));
   assert.ok(!rules.stillKept([kept(2)], 1));
 });
+
+test("a hand whose number was taken and freed while it waited is held for the keeper, never sent silently", () => {
+  const result = rules.outcome({
+    status: 409,
+    body: { outcome: "freed", conflict: "Hand 3 was saved on another phone and undone again", next: 3, checked: 1700000123 },
+  });
+  assert.deepEqual(result, {
+    kind: "conflict", reason: "freed", message: "Hand 3 was saved on another phone and undone again", next: 3,
+    checked: 1700000123,
+  });
+  const held = rules.afterOutcome(kept(3, { fields: [["winner", "1"], ["board_seen", "1700000000"]] }), result, NOW);
+  assert.ok(rules.isFreed(held) && rules.needsKeeper(held) && !rules.isSpent(held));
+  assert.equal(rules.nextToSend([held], NOW), null, "it waits for the keeper");
+});
+
+test("the keeper's yes sends a freed hand as having seen the board when the server checked", () => {
+  const held = kept(3, {
+    state: rules.CONFLICT, reason: "freed", serverNext: 3, checked: 1700000123,
+    fields: [["winner", "1"], ["board_seen", "1700000000"]],
+  });
+  const [sent] = rules.confirmFreed([held, kept(4)], 3);
+  assert.equal(sent.state, rules.WAITING);
+  assert.equal(sent.number, 3, "the same number, the one that is free");
+  assert.deepEqual(sent.fields, [["winner", "1"], ["board_seen", "1700000123"]]);
+  assert.equal(rules.nextToSend([sent], NOW).id, 3);
+  assert.deepEqual(rules.confirmFreed([kept(4)], 4), [], "a hand that is not held this way is left alone");
+});

@@ -102,7 +102,7 @@ const ASKS = [
   ["dalian/rule_book", "老王和小李都胡了，张姐点的炮", ["大连穷胡只能一家胡：是老王还是小李？请点选。"], {}],
   ["shandong/rule_book", "老王自摸有花", ["几个花？请在下面设置。"], { winner: "0", how: "self_draw" }],
   ["zhengzhou/rule_book", "王姐胡了老郑点的炮", ["郑州麻将这桌只能自摸：王姐是自摸吗？请点选。"], { winner: "0" }],
-  ["dalian/rule_book", "老王自摸清一色", ["这桌不算清一色：请点选这局实际的番种。"], { winner: "0", how: "self_draw" }],
+  ["dalian/rule_book", "老王自摸清一色", ["这桌不算清一色：还有别的番吗？"], { winner: "0", how: "self_draw" }],
   ["dalian/rule_book", "老王杠上开花，小李点的炮", ["杠上开花不能这样胡：老王是怎么胡的？请点选。"], { winner: "0" }],
   ["shandong/rule_book", "老王自摸 小李杠了", ["小李是哪种杠？请点选。"], { winner: "0", how: "self_draw", kong_seat_0: "1" }],
   ["shandong/jinan_tuyoo", "漂三", ["谁的漂？请在下面设置。"], {}],

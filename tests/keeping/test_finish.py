@@ -56,7 +56,7 @@ def test_the_finished_board_shows_standings_with_the_refund_money_and_transfers(
     body = keeper_client.get(f"/sessions/{game.pk}/").content.decode()
     # Standings: Bo 20 + 8 back = +28, Cy -8, Ann -12 + 4 = -8, Di -12 (starting points 1000).
     bo = '<span class="name">Bo</span> <b>1028</b> <small>(+28, 8 back from the pot)</small> '
-    bo += '<span class="money">2.80</span>'
+    bo += '<span class="money">¥2.8</span>'  # money, with ¥
     assert bo in body
     names = ['<span class="name">Bo</span>', '<span class="name">Ann</span>', '<span class="name">Cy</span>']
     assert body.index(names[0]) < body.index(names[1]) < body.index(names[2])
@@ -86,7 +86,7 @@ def test_the_money_rate_can_be_changed_after_finishing(keeper_client, game):
     keeper_client.post(f"/sessions/{game.pk}/money-rate/", {"money_rate": "0.5"})
     game.refresh_from_db()
     assert game.money_rate == Decimal("0.50")
-    assert '<span class="money">15.00</span>' in keeper_client.get(f"/sessions/{game.pk}/").content.decode()
+    assert '<span class="money">¥15</span>' in keeper_client.get(f"/sessions/{game.pk}/").content.decode()
 
 
 def test_a_finished_session_offers_no_record_undo_or_edit(keeper_client, game):

@@ -123,7 +123,7 @@ def test_an_added_kong_asks_for_its_pung_and_its_refusal_does_not_speak_of_a_dis
     taps: dict[str, Any] = {"client_token": "k1", "expected_number": 1, "winner": "1", "how": "self_draw"}
     taps.update({"kong_seat_0": "2", "kong_kind_0": "added", "kong_tile_0": "5m"})
     body = keeper_client.post(f"/sessions/{game.pk}/hands/new/", taps, headers=HTMX).content.decode()
-    kongs = between(body, '<fieldset class="kongs">', "</fieldset>")
+    kongs = between(body, '<fieldset class="kongs"', "</fieldset>")
     assert "请点选这个杠的牌是谁打出的（补杠就点原来碰的是谁的牌）" in kongs
     assert "点的炮" not in kongs
 

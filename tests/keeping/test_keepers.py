@@ -141,7 +141,10 @@ def test_an_invitation_link_makes_whoever_confirms_it_a_keeper_and_works_once(ow
     assert "<svg" in body, "a QR code to show across the table"
     mei = signed_in(User.objects.create_user("mei"))
     question = mei.get(link)
-    assert question.status_code == 200 and "keeper invites you to keep score" in question.content.decode()
+    said = question.content.decode()
+    assert question.status_code == 200 and "invites you to keep score with them" in said
+    # An owner with no display name is not a bare "keeper invites you": the page says they chose no name.
+    assert "they have not chosen a name to be seen by" in said and "keeper invites you" not in said
     assert keepers_of(game) == [], "opening the link alone changes nothing"
     joined = mei.post(link, follow=True)
     assert joined.redirect_chain[-1][0] == f"/sessions/{game.pk}/" and keepers_of(game) == ["mei"]
@@ -325,3 +328,20 @@ def test_accepting_an_invitation_to_a_full_session_says_so_and_spends_it(owner, 
     answer = signed_in(late).post(f"/keepers/requests/{pending.pk}/", {"answer": "accept"}, follow=True)
     assert "at most" in answer.content.decode() and not KeeperRequest.objects.exists()
     assert "late" not in keepers_of(game)
+
+
+def test_the_invitation_page_names_who_made_the_link_by_their_chosen_name(owner, game):
+    owner.first_name = "老王"
+    owner.save(update_fields=["first_name"])
+    keepers = signed_in(owner).get(f"/sessions/{game.pk}/keepers/").content.decode()
+    assert "choose a name to be seen by" not in keepers
+    page = signed_in(owner).post(f"/sessions/{game.pk}/keepers/invitation/", {"action": "new"}, follow=True)
+    mei = signed_in(User.objects.create_user("mei"))
+    mei.cookies["django_language"] = "zh-hans"
+    said = mei.get(invitation_path(page.content.decode())).content.decode()
+    assert "老王邀请你一起给这场" in said and "记分员邀请你" not in said
+
+
+def test_an_owner_without_a_display_name_is_told_before_making_a_link(owner, game):
+    keepers = signed_in(owner).get(f"/sessions/{game.pk}/keepers/").content.decode()
+    assert "choose a name to be seen by" in keepers and 'href="/accounts/name/"' in keepers

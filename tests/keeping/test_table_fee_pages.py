@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any
@@ -152,7 +153,12 @@ def test_the_finished_board_and_the_summary_show_the_room_as_a_payee(owner):
     assert "pays the room (table fee) ¥" in board and "Table fee ¥80.00 to the room" in board
     assert "rounded to the jiao" in board
     summary = phone.get(f"/sessions/{session.pk}/summary/").content.decode()
-    assert "the room (table fee)" in summary and "20.00" in summary
+    assert "the room (table fee)" in summary and "¥20" in summary
+    # The final board's money column says it is money, and money after the fee: never a bare 52.00.
+    standings = re.search(r'<ol class="standings">(.*?)</ol>', board, re.S)
+    assert standings is not None
+    money = re.findall(r'<span class="money">([^<]*)</span>', standings.group(1))
+    assert money and all(m.startswith(("¥", "-¥")) and m.endswith("after the fee") for m in money), money
 
 
 def test_a_fee_each_player_pays_the_room_apart_is_chosen_at_the_start_and_listed_after_the_players_transfers(owner):
@@ -293,3 +299,17 @@ def test_a_fee_changed_later_above_the_stakes_at_the_money_rate_is_asked_about(o
 def test_the_finish_form_on_the_board_leads_to_the_fee(owner, game):
     board = signed_in(owner).get(f"/sessions/{game.pk}/").content.decode()
     assert f'href="/sessions/{game.pk}/manage/#table-fee"' in board and "Table fee: No table fee. Change" in board
+
+
+def test_a_chinese_fee_line_ends_each_sentence_with_a_full_width_stop(owner):
+    session = make_session(owner, base=1, fee={"fee_kind": "hourly", "fee_amount": Decimal(30)})
+    record_all(session, [win(0)])
+    services.finish_session(session, money_rate=Decimal("1.00"))
+    phone = signed_in(owner)
+    phone.cookies["django_language"] = "zh-hans"
+    for url in (f"/sessions/{session.pk}/", f"/sessions/{session.pk}/summary/"):
+        page = phone.get(url).content.decode()
+        line = re.search(r'<p class="fee-line">(.*?)</p>', page, re.S)
+        assert line is not None, url
+        assert "和输赢一起结（转账最少）。" in line.group(1), line.group(1)
+        assert not re.search(r"[\u4e00-\u9fff）」]\.", line.group(1)), line.group(1)

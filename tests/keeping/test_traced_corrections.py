@@ -397,3 +397,22 @@ def test_a_hostile_name_in_what_a_correction_changed_stays_text(client, owner):
     ]
     for page in pages:
         assert hostile not in page and "&lt;img src=x" in page
+
+
+def test_the_keepers_own_board_says_an_earlier_hand_was_corrected_as_the_share_board_does(client, owner):
+    game = shenyang(owner)
+    services.edit_hand(game, 1, win(1), user=owner)
+    phone = signed_in(owner)
+    for page in (phone.get(f"/sessions/{game.pk}/"), phone.get(f"/sessions/{game.pk}/", headers=HTMX)):
+        board = page.content.decode()
+        assert 'class="board-changes"' in board
+        assert re.search(r"Hand 1 corrected by keeper at \d\d:\d\d", board)
+
+
+def test_the_keepers_history_marks_a_corrected_hand_as_the_share_history_does(client, owner):
+    game = shenyang(owner)
+    services.edit_hand(game, 1, win(1), user=owner)
+    history = signed_in(owner).get(f"/sessions/{game.pk}/hands/").content.decode()
+    row = r'<tr class="hand-row"><th class="no" scope="row"><a href="[^"]*/hands/1/">(.*?)</a>'
+    first = re.search(row, history, re.S)
+    assert first is not None and 'class="mark corrected"' in first.group(1)

@@ -179,3 +179,14 @@ def test_the_history_says_what_the_keeper_chose_for_a_void_hand(keeper_client, o
     assert "诈胡（Cy）" in body
     assert ">作废<" in body
     assert "诈胡作废" not in body
+
+
+def test_a_robbed_kong_is_no_deal_in_on_the_players_page_as_on_the_evenings_card(owner):
+    from tablekeeper.keeping.services.evening import evening_facts
+
+    game = make_session(owner, "shandong", base=5)
+    # Di deals in twice and has her kong robbed once: 点炮 twice, on every page.
+    record_all(game, [win(1, "discard", 3), win(0, "rob_kong", 3), win(2, "discard", 3)])
+
+    assert seat_tallies(owner)[(game.pk, 3)].deal_ins == 2
+    assert evening_facts(game).deal_ins[3] == 2

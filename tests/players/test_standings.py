@@ -97,12 +97,12 @@ def recomputed(sessions: list[GameSession]) -> tuple[dict[str, dict[str, Any]], 
                 mine["self_draws"] += entry["method"] == "self_draw"
                 gain = result["deltas"][entry["seat"]]
                 mine["biggest"] = gain if mine["biggest"] is None else max(mine["biggest"], gain)
-                if entry["method"] in ("discard", "rob_kong"):
+                if entry["method"] == "discard":
                     source = entry.get("from")
                     assert source is not None
                     pair = (names[source], names[entry["seat"]])
                     dealt_into[pair] = dealt_into.get(pair, 0) + 1
-            if wins and wins[0]["method"] in ("discard", "rob_kong"):
+            if wins and wins[0]["method"] == "discard":
                 source = wins[0].get("from")
                 assert source is not None
                 figures[names[source]]["deal_ins"] += 1
@@ -216,7 +216,7 @@ def test_the_page_shows_the_table_fee_column_only_where_a_fee_was_charged(keeper
     stands(services.finish_session(charged(game, "per_player", "20"), money_rate=Decimal("1")))
     page = keeper_client.get(url).content.decode()
     assert "Table fee" in page
-    assert "20.00" in page
+    assert "¥20" in page and "20.00" not in page  # money with ¥ in the ranking
 
 
 def test_only_finished_sessions_of_the_groups_players_count(owner):
@@ -484,3 +484,12 @@ def test_a_group_without_players_has_no_standings(owner):
     group = group_from_session(owner, played(owner, EVENINGS[0]), "Thursday")
     group.players.clear()
     assert group_standings(group, ALL_TIME) == []
+
+
+def test_a_robbed_kong_is_no_deal_in_in_the_standings_nor_in_who_dealt_into_whom(owner):
+    # Di deals in once and has her kong robbed once: 点炮 once, as the evening's card counts it.
+    game = played(owner, [win(1, "discard", 3), win(0, "rob_kong", 3)])
+    [table] = group_standings(group_from_session(owner, game, "Kongs"), ALL_TIME)
+
+    assert by_name(table)["Di"]["deal_ins"] == 1
+    assert named_pairs(table, table.dealt_into) == {("Di", "Bo"): 1}

@@ -71,14 +71,23 @@ def table_words(body: str) -> dict[str, Any]:
     patterns = []
     for value, attributes, rest in _chips(body, "patterns"):
         limited = re.search(r'data-methods="([^"]*)"', attributes)
+        also = re.search(r'data-also="([^"]*)"', attributes)
+        ready = re.search(r'data-ready="([^"]*)"', attributes)
         patterns.append(
             {
                 "id": value,
                 "name": _label_word(rest),
                 "methods": limited.group(1).split(" ") if limited else None,
                 "repeatable": f'name="count_{value}"' in rest,
+                "also": also.group(1).split(" ") if also else [],
+                "ready": ready.group(1) if ready else None,
+                "anyWait": "data-any-wait" in attributes,
             }
         )
+    turn = re.search(r'data-turn="([^"]*)"', body)
+    off = re.search(r'<form id="hand-form"[^>]* data-off="([^"]*)"', body)
+    named = turn.group(1) if turn else "same"
+    honours = {pair[:2]: pair[2:] for pair in named.split(" ")} if named != "same" else {}
     side = re.search(r'name="side_bet_0"[^>]*max="(\d+)"', body)
     legend = re.search(r'<fieldset class="side-bets"><legend>(.*?)</legend>', body, re.S)
     closed = _chips(body, "closed_0")
@@ -102,6 +111,11 @@ def table_words(body: str) -> dict[str, Any]:
         "dice": 'name="dice_double"' in body,
         "liable": 'name="liable"' in body,
         "tiles": 'name="tiles"' in body,
+        "kongsPay": bool(re.search(r'<fieldset class="kongs" data-paid', body)),
+        "off": off.group(1).split(" ") if off else [],
+        "treasure": {"mode": "same" if turn and turn.group(1) == "same" else "next", "honours": honours}
+        if 'name="treasure"' in body
+        else None,
     }
 
 

@@ -152,3 +152,30 @@ def test_a_real_engine_contradiction_reads_as_a_keeper_would_say_it():
     said = said_in_chinese(error, record)
     assert said.text == "Cy的门清：「标了门清」与「有明杠或补杠」不能同时成立。"
     assert said.detail == ""
+
+
+def test_a_shenyang_refusal_calls_a_closed_hand_闭门_as_its_chips_do_and_zhengzhou_门清():
+    from tablekeeper.reading.reasons.refusals import pattern_names
+    from tablekeeper.rules import get_variant
+
+    kong: RecordKong = {"seat": 2, "kind": "exposed", "tile": "5m", "from": 1}
+    record: Record = {**win(1), "seats": [{}, {}, {"opened": False}, {}], "kongs": [kong]}
+    for variant, word in (("shenyang", "闭门"), ("zhengzhou", "门清")):
+        (error,) = settle(variant, record, {"dealer": 0}, {})["errors"]
+        with override("zh-hans"):
+            said = refusal(error, ["Ann", "Bo", "Cy", "Di"], record, pattern_names(get_variant(variant)))
+        assert said.text == f"Cy的{word}：「标了{word}」与「有明杠或补杠」不能同时成立。", variant
+
+
+def test_a_treasure_or_夹胡_without_报听_names_what_is_missing_rather_than_not_scored():
+    from tablekeeper.reading.reasons.refusals import pattern_names
+    from tablekeeper.rules import get_variant
+
+    club = next(p["options"] for p in get_variant("dalian")["presets"] if p["id"] == "club_java")
+    for options, pattern in ((club, "edge_wait"), ({}, "finding_treasure")):
+        record: Record = {"result": "win", "wins": [{"seat": 2, "method": "self_draw", "patterns": [pattern]}]}
+        (error,) = settle("dalian", record, {"dealer": 0}, options)["errors"]
+        with override("zh-hans"):
+            said = refusal(error, ["Ann", "Bo", "Cy", "Di"], record, pattern_names(get_variant("dalian")))
+        assert "要先报听" in said.text and "不计分" not in said.text, said.text
+        assert said.text.startswith("Cy的「"), said.text

@@ -425,3 +425,57 @@ def test_a_zhengzhou_tables_rules_state_each_kong_bonus_as_settle_pays_it_at_its
             for language in LANGUAGES:
                 found = re.search(rf'id="item-{item}"[^>]*><dt>.*?</dt><dd>(.*?)</dd>', page(client, url, language))
                 assert found is not None and found.group(1) == said[language], (url, language, paid)
+
+
+HARBIN_ONLINE = next(p["options"] for p in get_variant("harbin")["presets"] if p["id"] == "go_server")
+
+
+def test_a_tables_picture_of_a_pattern_is_a_hand_that_table_scores_as_that_pattern() -> None:
+    from tablekeeper.reading.reference import build_reference
+
+    # At 哈尔滨·网络版 (单听摸宝算宝中宝) a treasure drawn on a single wait is 宝中宝: the 摸宝 picture must not be one.
+    reference = build_reference("harbin", dict(HARBIN_ONLINE))
+    (finding,) = [entry for entry in reference.patterns if entry.anchor == "item-finding_treasure"]
+    hand = json_pictures("harbin")["finding_treasure"]["hand"]
+    answer = settle("harbin", hand, None, dict(HARBIN_ONLINE))
+
+    assert finding.pictures
+    assert answer["ok"]
+    paid = {f["item"] for line in answer["lines"] for f in line["params"].get("factors") or []}
+    assert "finding_treasure" in paid and "treasure_in_treasure" not in paid
+
+
+def test_a_picture_this_table_scores_as_another_pattern_is_not_drawn_on_its_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tablekeeper.reading import reference
+
+    win = {"seat": 1, "method": "self_draw", "patterns": ["finding_treasure"], "tiles": "[123m] 456p 777s 99m 13s +5m"}
+    single_wait = {"hand": {"result": "win", "treasure": "5m", "wins": [win]}}
+    monkeypatch.setattr(reference, "pattern_pictures", lambda variant: {"finding_treasure": single_wait})
+    monkeypatch.setattr(reference, "worked_examples", lambda variant: [])
+
+    def pictured(options: dict[str, Any] | None) -> bool:
+        built = reference.build_reference("harbin", options)
+        return any(entry.pictures for entry in built.patterns if entry.anchor == "item-finding_treasure")
+
+    assert pictured(None) and pictured({})
+    assert not pictured(dict(HARBIN_ONLINE))
+
+
+def json_pictures(variant: str) -> dict[str, Any]:
+    import json
+
+    return dict(json.loads((folder_of(variant) / PICTURES_FILE).read_text(encoding="utf-8"))["pictures"])
+
+
+def test_a_tables_rules_page_names_its_presets_name_in_the_rule_book_and_links_it(owner: User) -> None:
+    options = next(p["options"] for p in get_variant("shenyang")["presets"] if p["id"] == "rust_server")
+    game = make_session(owner, "shenyang", base=2, options=dict(options), city_preset="rust_server")
+    phone = signed_in(owner)
+    phone.cookies["django_language"] = "zh-hans"
+    body = phone.get(f"/sessions/{game.pk}/rules/").content.decode()
+
+    assert '<a class="preset-shown" href="#preset-rust_server">沈阳·网络版</a>' in body
+    assert "（规则书里的“沈阳·Rust服”）" in body
+    assert "规则书（§9.7）里叫“沈阳·Rust服”，出自[RS-S]" in body

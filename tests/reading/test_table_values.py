@@ -110,7 +110,36 @@ def test_every_chip_states_the_value_settling_it_at_this_table_gives(
 
 
 def stated(words: str) -> tuple[set[int], set[int]]:
-    return {int(f) for f in re.findall(r"×(\d+)", words)}, {int(p) for p in re.findall(r"\+(\d+)", words)}
+    # The pattern's own value comes first; what it brings along at this table ("，自摸再×2 = ×6") follows a comma.
+    own = re.split(r"，|, ", words)[0]
+    return {int(f) for f in re.findall(r"×(\d+)", own)}, {int(p) for p in re.findall(r"\+(\d+)", own)}
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_a_treasure_chip_at_harbin_online_says_what_a_self_drawn_hand_pays_with_the_self_draw_stacked(
+    client: Client, owner: User, language: str
+) -> None:
+    game = table_at(client, owner, "harbin", "go_server", language)
+    body = client.get(f"/sessions/{game.pk}/hands/new/", headers=HTMX).content.decode()
+    chips = {match["id"]: match["words"] for match in CHIP.finditer(body)}
+    self_draw = "自摸再×2" if language == "zh-hans" else "self-draw ×2 more"
+
+    assert chips["finding_treasure"].endswith("= ×6") and self_draw in chips["finding_treasure"]
+    assert chips["treasure_in_treasure"].endswith("= ×24") and self_draw in chips["treasure_in_treasure"]
+    assert chips["gua_da_feng"].endswith("= ×12") and self_draw in chips["gua_da_feng"]
+    assert chips["clamp"].endswith("×2") and "=" not in chips["clamp"]
+    for pattern, total in (("finding_treasure", 6), ("treasure_in_treasure", 24), ("gua_da_feng", 12)):
+        hand: Record = {"result": "win", "wins": [{"seat": 1, "method": "self_draw", "patterns": [pattern]}]}
+        answer = settle("harbin", hand, {"dealer": 0}, game.engine_options())
+        assert answer["deltas"][1] == 3 * total
+
+
+def test_the_book_harbins_treasure_chips_name_no_self_draw_it_does_not_stack(client: Client, owner: User) -> None:
+    game = table_at(client, owner, "harbin", "rule_book", "zh-hans")
+    body = client.get(f"/sessions/{game.pk}/hands/new/", headers=HTMX).content.decode()
+    chips = {match["id"]: match["words"] for match in CHIP.finditer(body)}
+
+    assert chips["finding_treasure"] == "×3" and chips["treasure_in_treasure"] == "×12"
 
 
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
@@ -290,3 +319,14 @@ def test_jinans_rules_page_settles_the_books_first_example_at_base_1() -> None:
     case = next(case for case in worked_examples("shandong") if case["id"] == "SD1")
     answer = settle("shandong", case["hand"], case.get("state"), preset_options("shandong", "jinan_tuyoo"))
     assert answer["deltas"] == [-6, -6, 18, -6]
+
+
+def test_harbin_onlines_rules_page_says_the_robbed_player_pays_rather_than_robbing_is_not_played(
+    client: Client, owner: User
+) -> None:
+    robbed: Record = {"result": "win", "wins": [{"seat": 1, "method": "rob_kong", "from": 2, "patterns": []}]}
+    answer = settle("harbin", robbed, {"dealer": 0}, preset_options("harbin", "go_server"))
+    shown = table_rules_page(client, owner, "harbin", "go_server")["rob_kong"]
+
+    assert answer["deltas"] == [0, 1, -1, 0]
+    assert not shown["unplayed"] and shown["words"] == "被抢杠的一家付1"

@@ -409,6 +409,10 @@ def test_the_public_interface_is_exactly_the_rule_books() -> None:
         "tile_example",
         # the wild's face for the tile turned up, where a variant's wild follows one
         "wild_after",
+        # which kongs pay, which patterns need 报听, who pays a method: what the phrase box and the rules page say
+        "kongs_that_pay",
+        "patterns_needing_ready",
+        "method_payment",
     }
     assert set(answers.__all__) <= set(rules.__all__)
 

@@ -487,3 +487,95 @@ def test_every_harbin_house_rule_keeps_hands_zero_sum_in_whole_numbers_and_a_ref
     assert sum(result["deltas"]) == 0
     if not result["ok"]:
         assert result["errors"] and result["deltas"] == [0, 0, 0, 0] and result["state"] == state
+
+
+# -- §9.4.3 without tiles (amended 2026-12-02): a ticked 卡当 is a single wait, so 摸宝 with it is 宝中宝 ---------
+
+GO_SERVER = {
+    "treasure_mode": "indicator",
+    "harbin_treasure_stacks_with_self_draw": True,
+    "treasure_wild_on_discard": True,
+    "gua_da_feng": True,
+    "clamp_edge_37": True,
+    "bao_zhong_bao_any_face": True,
+    "rob_kong_payer": "declarer",
+    "self_draw_value": 1,
+    "discarder_not_ready_value": 1,
+}
+NO_ANY_FACE = {**GO_SERVER, "bao_zhong_bao_any_face": False}
+
+WITHOUT_TILES: list[Case] = [
+    (
+        "§9.4.3's example: 摸宝 + 卡当 at 哈尔滨·Go服 is 宝中宝 12 × self-draw 2 = 24 each",
+        GO_SERVER,
+        won(self_draw(2, "finding_treasure", "clamp")),
+        [-24, -24, 72, -24],
+    ),
+    (
+        "without the house rule it stays 摸宝 3 × self-draw 2 × clamp 2 = 12 each",
+        NO_ANY_FACE,
+        won(self_draw(2, "finding_treasure", "clamp")),
+        [-12, -12, 36, -12],
+    ),
+    (
+        "with clamp_on_bao_zhong_bao the clamp doubles the 宝中宝 too: 48 each",
+        {**GO_SERVER, "clamp_on_bao_zhong_bao": True},
+        won(self_draw(2, "finding_treasure", "clamp")),
+        [-48, -48, 144, -48],
+    ),
+    (
+        "摸宝 ticked alone may be any wait: 摸宝 3 × self-draw 2 = 6 each",
+        GO_SERVER,
+        won(self_draw(2, "finding_treasure")),
+        [-6, -6, 18, -6],
+    ),
+    (
+        "the seed's stacking off: 宝中宝 12 each",
+        {"bao_zhong_bao_any_face": True},
+        won(self_draw(1, "finding_treasure", "clamp")),
+        [-12, 36, -12, -12],
+    ),
+]
+
+
+@pytest.mark.parametrize(("options", "hand", "deltas"), [pytest.param(*case[1:], id=case[0]) for case in WITHOUT_TILES])
+def test_a_ticked_treasure_with_a_clamp_is_treasure_within_treasure_where_any_single_wait_counts(
+    options: dict[str, Any], hand: dict[str, Any], deltas: list[int]
+) -> None:
+    assert ok(_settle(hand, options))["deltas"] == deltas
+
+
+def _notes(result: SettleResult) -> list[str]:
+    return [line["params"]["note"] for line in result["lines"] if line["code"] == "note"]
+
+
+def _items(result: SettleResult) -> list[str]:
+    return [f["item"] for line in result["lines"] if line["code"] == "win_product" for f in line["params"]["factors"]]
+
+
+def test_a_treasure_with_a_clamp_scored_as_treasure_within_treasure_says_why() -> None:
+    result = ok(_settle(won(self_draw(2, "finding_treasure", "clamp")), GO_SERVER))
+
+    assert "single_wait_treasure" in _notes(result)
+    assert "treasure_in_treasure" in _items(result) and "finding_treasure" not in _items(result)
+    assert "single_wait_treasure" not in _notes(
+        ok(_settle(won(self_draw(2, "finding_treasure", "clamp")), NO_ANY_FACE))
+    )
+
+
+def test_the_tiles_still_decide_a_treasure_ticked_with_a_clamp() -> None:
+    # The tiles wait on 2p alone: 宝中宝 from the tiles, with no note about the tick.
+    hand = won(self_draw(2, "finding_treasure", "clamp", tiles=SINGLE_WAIT_2P_TREASURE_5S), treasure="5s")
+    result = ok(_settle(hand, GO_SERVER))
+
+    assert result["deltas"] == [-24, -24, 72, -24]
+    assert "single_wait_treasure" not in _notes(result)
+
+
+def test_a_self_draw_that_stacks_on_a_treasure_win_says_so_and_a_plain_self_draw_does_not() -> None:
+    treasure = ok(_settle(won(self_draw(1, "finding_treasure")), GO_SERVER))
+    plain = ok(_settle(won(self_draw(1)), GO_SERVER))
+
+    assert "self_draw_stacks" in _notes(treasure) and "self_draw" in _items(treasure)
+    assert "self_draw_stacks" not in _notes(plain)
+    assert "self_draw_stacks" not in _notes(ok(_settle(won(self_draw(1, "finding_treasure")), {})))

@@ -145,6 +145,13 @@ EVERY_KIND_OF_LINE: list[tuple[str, str, dict[str, Any], dict[str, Any] | None, 
         {"dealer_double": True, "closed_double": True},
     ),
     (
+        "harbin treasure ticked with a clamp on any single wait, the self-draw stacked on it",
+        "harbin",
+        won(win(1, "self_draw", None, "finding_treasure", "clamp")),
+        None,
+        {"bao_zhong_bao_any_face": True, "harbin_treasure_stacks_with_self_draw": True},
+    ),
+    (
         "harbin tiles, a discarder not ready",
         "harbin",
         won(win(0, "discard", 1, tiles="[123m][222p] 345s 79s 11m +8s"), seats=[{"ready": "ready"}, {}, {}, {}]),

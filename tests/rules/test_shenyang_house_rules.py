@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tablekeeper.rules import ProvenItem, check_options, get_variant, settle
+from tablekeeper.rules import ProvenItem, check_options, get_variant, settle, table_rules
 
 from .helpers import discard, errors_of, kong, ok, robbed, self_draw, won
 
@@ -269,3 +269,56 @@ def test_the_rust_server_preset_scores_a_discard_win_without_the_ron_double_and_
         kongs=[kong(1, "concealed", "5z")],
     )
     assert ok(settle("shenyang", record, {"dealer": 2}, rust["options"]))["deltas"] == [0, 50, 0, -50]
+
+
+# -- §9.3.10 unscored_items (added 2026-12-02) --------------------------------------------------------------------
+
+
+def _rust_server() -> dict[str, Any]:
+    (rust,) = [p for p in json.loads(PRESETS.read_text(encoding="utf-8")) if p["id"] == "rust_server"]
+    return dict(rust["options"])
+
+
+def test_the_rust_server_preset_lists_kong_discard_among_the_items_it_does_not_score() -> None:
+    assert _rust_server()["unscored_items"] == ["kong_discard"]
+
+
+def test_unscored_items_example_a_win_after_the_discarders_kong_is_recorded_without_the_item() -> None:
+    record = won(discard(1, 0))
+
+    assert ok(settle("shenyang", record, {"dealer": 2}, _rust_server()))["deltas"] == [-2, 2, 0, 0]
+
+
+def test_unscored_items_refuses_a_ticked_kong_discard_naming_the_item_where_the_book_doubles_it() -> None:
+    record = won(discard(1, 0, "kong_discard"))
+    refused = settle("shenyang", record, {"dealer": 2}, _rust_server())
+    without = {key: value for key, value in _rust_server().items() if key != "unscored_items"}
+
+    assert errors_of(refused) == {("pattern_not_allowed", "wins.0.patterns.0")}
+    assert "杠上炮" in refused["errors"][0]["message"] and "not scored at this table" in refused["errors"][0]["message"]
+    assert ok(settle("shenyang", record, {"dealer": 2}, without))["deltas"] == [-4, 4, 0, 0]
+
+
+def test_an_unscored_item_is_not_played_at_the_table_and_a_scored_one_still_is() -> None:
+    played = table_rules("shenyang", {"unscored_items": ["kong_discard", "last_tile"]})["patterns"]
+
+    assert "kong_discard" not in played and "last_tile" not in played
+    assert "kong_bloom" in played and "single_wait" in played
+
+
+def test_the_tiles_never_add_an_unscored_item_and_the_hand_stays_legal() -> None:
+    # 79s waits on 8s alone: the tiles prove 单张 ×2 unless the table does not score it.
+    tiles = "[123m][999p]456s11z79s+8s"
+    scored = ok(settle("shenyang", won(self_draw(1, tiles=tiles)), DEALER_0, None))
+    unscored = ok(settle("shenyang", won(self_draw(1, tiles=tiles)), DEALER_0, {"unscored_items": ["single_wait"]}))
+
+    assert [abs(d) for d in scored["deltas"]] == [2 * abs(d) for d in unscored["deltas"]]
+    assert "single_wait" not in {
+        f["item"] for line in unscored["lines"] if line["code"] == "win_product" for f in line["params"]["factors"]
+    }
+
+
+def test_unscored_items_takes_only_shenyangs_patterns() -> None:
+    assert check_options("shenyang", {"unscored_items": ["kong_discard", "seven_pairs"]})["ok"]
+    assert not check_options("shenyang", {"unscored_items": ["self_draw"]})["ok"]
+    assert not check_options("shenyang", {"unscored_items": ["edge_wait"]})["ok"]

@@ -82,3 +82,17 @@ def test_jinans_table_pays_a_concealed_kong_two_points_and_no_drawn_hand_streak(
     assert counters_that_count("shandong", jinan)["draw_streak"] is False
     # The book's Shandong doubles the next win after a drawn hand (RULES §4): the counter counts there.
     assert counters_that_count("shandong", None)["draw_streak"] is True
+
+
+@pytest.mark.parametrize(
+    ("item", "english", "chinese"),
+    [
+        ("false_win", "the one at fault pays 8 to each other player", "受罚的一家给其他每家8"),
+        ("four_same_discards", "the one at fault pays 4 to each other player", "受罚的一家给其他每家4"),
+        ("revealed_tiles", "the one at fault pays 4 a tile into the pot", "受罚的一家每张4，交进池里"),
+    ],
+)
+def test_a_penalty_is_said_as_the_one_offender_paying_not_as_each_payer_paying(
+    item: str, english: str, chinese: str
+) -> None:
+    assert fact_item_values("shenyang", None)[item]["words"] == {"en": english, "zh": chinese}

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession, city_presets
-from tablekeeper.sharing.views.card import yuan
+from tablekeeper.keeping.services.table_fee import yuan
 from tests.conftest import make_session, record_all, signed_in, stands, win
 
 pytestmark = pytest.mark.django_db
@@ -142,3 +142,16 @@ def test_the_share_link_makes_the_same_card_for_anyone_until_it_is_turned_off(cl
     assert shared["text"].startswith("Session 1 | ") and "\nTable fee ¥20 (in the transfers above)\n" in shared["text"]
     services.set_sharing(evening, enabled=False)
     assert client.get(f"/b/{evening.share_token}/card/").status_code == 404
+
+
+def test_a_tie_for_the_biggest_hand_is_named_as_a_tie(owner):
+    # Shenyang, base 2: three plain self-draws by the three who do not deal, each +8; nobody wins more.
+    session = make_session(owner, "shenyang", base=2, player_names=["老王", "老李", "小张", "阿芳"])
+    record_all(session, [win(1), win(2), win(3)])
+    services.finish_session(session)
+    text = card_of(
+        signed_in(owner).get(f"/sessions/{session.pk}/card/", headers={"Accept-Language": "zh-hans"}).content.decode()
+    )["text"]
+
+    assert "最大一局（并列）：第 1 局老李、第 2 局小张、第 3 局阿芳，各 +" in text
+    assert "最大一局：" not in text

@@ -151,10 +151,11 @@ def test_a_finished_shandong_session_shows_standings_money_and_who_pays_whom(
     client.force_login(owner)
     page = client.get(summary_url(shandong)).content.decode()
     assert cells(page, "standing-row") == [
-        ["Cy", "1108", "+108", "10.80"],
-        ["Di", "974", "-26", "-2.60"],
-        ["Ann", "964", "-36", "-3.60"],
-        ["Bo", "954", "-46", "-4.60"],
+        # Money with ¥, never a bare 10.80 that reads as points.
+        ["Cy", "1108", "+108", "¥10.8"],
+        ["Di", "974", "-26", "-¥2.6"],
+        ["Ann", "964", "-36", "-¥3.6"],
+        ["Bo", "954", "-46", "-¥4.6"],
     ]
     transfers = re.findall(r'<li class="transfer">(.*?)</li>', page, flags=re.S)
     assert [visible_text(transfer) for transfer in transfers] == [

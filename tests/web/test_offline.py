@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import struct
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.test import Client
 
+from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Round
 from tablekeeper.templatetags.client_text import client_text
 from tablekeeper.web import offline
@@ -366,3 +368,46 @@ def test_a_stale_edit_of_a_hand_deleted_meanwhile_answers_409_with_the_conflict_
     assert "Hand 2 no longer exists; it was changed from another device." in body
     assert '<div id="hand-form"' in body and ("<html" in body) is not htmx
     assert keeper_client.get(f"/sessions/{game.pk}/hands/2/edit/").status_code == 404
+
+
+def test_a_kept_hand_whose_number_was_taken_and_freed_while_it_waited_is_shown_not_sent_silently(
+    keeper_client, owner, game
+):
+    seen = int(time.time()) - 60  # the phone drew its form, went offline and kept hand 1
+    # Meanwhile another phone saves hand 1 and undoes it: the number is free again.
+    record_all(game, [win(3)], owner)
+    services.undo_last_hand(game, user=owner)
+
+    kept = kept_hand(1, "offline-phone", board_seen=str(seen))
+    response = keeper_client.post(outbox(game), kept, headers=OUTBOX)
+    said = response.json()
+    assert response.status_code == 409 and said["outcome"] == "freed" and said["next"] == 1
+    assert "undone again while this phone kept its copy" in said["conflict"]
+    assert not Round.objects.exists()
+    # The keeper looked and sends it all the same, as seen when the server checked: it is saved, once.
+    again = keeper_client.post(outbox(game), {**kept, "board_seen": str(said["checked"])}, headers=OUTBOX)
+    assert (again.status_code, again.json()) == (200, {"outcome": "saved", "saved": 1})
+    assert Round.objects.get(session=game).client_token == "offline-phone"
+
+
+def test_a_hand_undone_before_the_phone_drew_its_form_is_no_reason_to_stop_a_kept_hand(keeper_client, owner, game):
+    record_all(game, [win(3)], owner)
+    services.undo_last_hand(game, user=owner)
+    seen = int(time.time()) + 1  # the form was drawn after the undo
+    response = keeper_client.post(outbox(game), kept_hand(1, "phone", board_seen=str(seen)), headers=OUTBOX)
+    assert (response.status_code, response.json()) == (200, {"outcome": "saved", "saved": 1})
+
+
+def test_a_kept_hand_from_a_page_drawn_before_board_seen_existed_is_sent_as_before(keeper_client, owner, game):
+    record_all(game, [win(3)], owner)
+    services.undo_last_hand(game, user=owner)
+    response = keeper_client.post(outbox(game), kept_hand(1, "old-page"), headers=OUTBOX)
+    assert (response.status_code, response.json()) == (200, {"outcome": "saved", "saved": 1})
+
+
+def test_a_new_hand_form_carries_when_it_was_drawn_and_an_edit_does_not(keeper_client, owner, game):
+    form = keeper_client.get(f"/sessions/{game.pk}/hands/new/").content.decode()
+    found = re.search(r'name="board_seen" value="(\d+)"', form)
+    assert found is not None and abs(int(found.group(1)) - time.time()) < 60
+    record_all(game, [win(3)], owner)
+    assert 'name="board_seen"' not in keeper_client.get(f"/sessions/{game.pk}/hands/1/edit/").content.decode()

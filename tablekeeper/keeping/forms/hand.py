@@ -57,6 +57,9 @@ class HandForm(HandFormDisplay):
     expected_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_HAND_NUMBER)
     # Editing only: the fingerprint of the hand the form was opened on (Round.fingerprint).
     based_on = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    # A new hand only: when the page was drawn (seconds since 1970, the server's clock), so that a hand kept offline
+    # whose number was taken and freed again since is shown to its keeper before it is sent (keeping/pages/outbox.py).
+    board_seen = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0, max_value=2**40)
     # Editing only: the later hands the keeper was shown would change, as a digest
     # (services.LaterChanges.digest); Save applies the edit only while they are still the same.
     confirm_changes = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)

@@ -10,6 +10,7 @@ from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
+from tablekeeper.reading.phrase_table import also_words, any_wait_treasure, kongs_pay, ready_words, treasure_turn
 from tablekeeper.reading.reasons.refusals import Refusal
 from tablekeeper.rules import Names, PatternInfo, VariantInfo, tile_example
 from tablekeeper.rules.deal import next_deals
@@ -35,9 +36,13 @@ class CountRow(TypedDict):
 
 
 class MainPatternChip(PatternChip):
-    """The first winner's chip: a note where its name alone could mislead."""
+    """The first winner's chip: a note where its name alone could mislead, and what the phrase box reads off it
+    (reading/phrase_table.py): the table's extra words for it, whether saying it says the winner was ready."""
 
     note: str | Promise
+    also: str
+    ready: str
+    any_wait: bool
 
 
 # The fields under "More", by name or prefix: one filled in (an edit of a hand with a kong) opens it.
@@ -93,6 +98,12 @@ class HandFormDisplay(forms.Form):
     def penalty_kinds(self) -> list[str]:
         return [kind for kind in self.info["penalty_kinds"] if kind != "adjustment"]
 
+    @property
+    def patterns_off(self) -> str:
+        """The variant's patterns this table's house rules do not play (for the phrase box, which asks about one
+        said; one the variant has no word for at all, as Harbin's kong bloom, is its plain self-draw)."""
+        return " ".join(p["id"] for p in self.info["patterns"] if p["id"] not in self.played_patterns)
+
     @cached_property
     def played_patterns(self) -> frozenset[str]:
         """The patterns this table plays, as the engine says (`table_rules`): the only ones offered as chips."""
@@ -123,6 +134,9 @@ class HandFormDisplay(forms.Form):
         method = self.chosen_method
         chosen = shown.get("patterns") or []
         played = self.played_patterns
+        options = self.session.engine_options()
+        also, ready = also_words(self.session.variant, options), ready_words(self.session.variant, options)
+        any_wait = any_wait_treasure(self.session.variant, options)
         return [
             {
                 **pattern,
@@ -131,6 +145,9 @@ class HandFormDisplay(forms.Form):
                 "disabled": bool(method) and method not in pattern.get("methods", [method]),
                 "note": PATTERN_NOTES.get(pattern["id"], ""),
                 "limited": limited(pattern, self.methods),
+                "also": also.get(pattern["id"], ""),
+                "ready": ready.get(pattern["id"], ""),
+                "any_wait": any_wait and pattern["id"] == "treasure_in_treasure",
             }
             for pattern in self.table_patterns
             if pattern["id"] in played or pattern["id"] in chosen
@@ -225,6 +242,16 @@ class HandFormDisplay(forms.Form):
     def fixed_wild(self) -> FixedWild:
         """The tile wild in every hand, `{"face", "name"}`, framed and named on the keyboard; empty without one."""
         return fixed_wild(self.info)
+
+    @property
+    def kongs_pay(self) -> bool:
+        """Whether which kong was declared changes what a won hand pays here (the phrase box asks for it then)."""
+        return kongs_pay(self.session.variant, self.session.engine_options())
+
+    @property
+    def wild_turn(self) -> str:
+        """How this table reads the treasure (or 混) from the tile turned up, for the phrase box."""
+        return treasure_turn(self.session.variant, self.session.engine_options())
 
     @property
     def wild_hint(self) -> str:

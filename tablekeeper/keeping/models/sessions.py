@@ -73,8 +73,10 @@ SessionState = State | StartingState
 class PresetShown(TypedDict):
     """The city preset a session started from, and whether its house rules now differ from it."""
 
+    id: str
     name: Names
     changed: bool
+    book_name: Names  # the rule book's name for it (RULES §9.7): 沈阳·Rust服 for 沈阳·网络版
 
 
 def engine_options_for(variant: str, options: HouseRules, base: int, starting_points: int | None = None) -> HouseRules:
@@ -260,7 +262,8 @@ class GameSession(TableFeeFields):
         if preset is None:
             return None
         options = self.options if isinstance(self.options, dict) else {}
-        return {"name": preset["name"], "changed": not same_rules(self.variant, options, dict(preset["options"]))}
+        changed = not same_rules(self.variant, options, dict(preset["options"]))
+        return {"id": preset["id"], "name": preset["name"], "changed": changed, "book_name": preset["book_name"]}
 
     @property
     def table_name(self) -> Names:

@@ -23,6 +23,7 @@ from ..models import WIND_NAMES, GameSession, Round, Seat, SessionState
 from ..services.sessions import ending_of
 from ..services.settlement import POT_PARTY, ROOM_PARTY, money
 from ..services.table_fee import NETTED, NONE, PAID_IN_CASH, fen_decimal, fen_text
+from ..services.trail import latest_changes
 from .access import is_owner
 
 # The prevailing wind (风圈): it moves on each time the deal has gone round all four seats.
@@ -292,9 +293,12 @@ def deals_after(session: GameSession) -> str:
 BOARD_VARY = ["HX-Request", "Accept-Language", "Cookie"]
 
 
-def board_context(request: HtmxHttpRequest, session: GameSession, last_round: Round | None = None) -> dict[str, Any]:
+def board_context(
+    request: HtmxHttpRequest, session: GameSession, last_round: Round | None = None, *, changes: bool = True
+) -> dict[str, Any]:
     """The board page's context. `last_round`: the session's last hand, when the caller holds it
-    already (a Save that has just written it), else it is read."""
+    already (a Save that has just written it), else it is read. `changes`: read the latest corrections (a Save's
+    answer leaves them for the next load: it stays within its budget of statements)."""
     if last_round is None:
         last_round = Round.objects.filter(session=session).order_by("-number").first()
     seats = seats_of(session)
@@ -306,6 +310,8 @@ def board_context(request: HtmxHttpRequest, session: GameSession, last_round: Ro
         "is_owner": is_owner(request, session),
         "live_etag": board_etag(session, "k"),
         "rule_changes": differences(session.variant_info, session.options),
+        # The keeper's board says which earlier hand was corrected, as the share board does (one query).
+        "board_changes": latest_changes(session, [seat.player.name for seat in seats]) if changes else [],
     }
 
 
@@ -320,7 +326,7 @@ def board_after_save(
     if not request.htmx:
         return redirect(session)
     url = session.get_absolute_url()
-    context = board_context(request, session, last_round)
+    context = board_context(request, session, last_round, changes=False)
     context.update(in_place_of_form=True, bring_outbox=bring_outbox, page_url=url)
     response = TemplateResponse(request, "sessions/detail.html", context)
     response["HX-Push-Url"] = url

@@ -29,6 +29,8 @@ class HistoryRow:
     how: str
     cells: list[SeatCell]
     pot_delta: int
+    edited: bool = False  # its record was changed after it was entered
+    rescored: bool = False  # a correction of an earlier hand moved its points
 
 
 def how_it_ended(result: str, method: str, false_win_by: str | None = None) -> str:
@@ -63,12 +65,11 @@ def history_page(
     session: GameSession, starting_points: list[int], before: int | None, names: list[str] | None = None
 ) -> tuple[list[HistoryRow], int | None]:
     """The page of hands numbered `before` and down (the newest without it), and the next page's `before`."""
-    rows = Round.objects.filter(session=session).order_by("-number")
+    rows = with_correction_marks(Round.objects.filter(session=session)).order_by("-number")
     if before is not None:
         rows = rows.filter(number__lte=before)
-    values = list(
-        rows.values_list("number", "result", "method", "deltas", "pot_delta", *Round.TOTAL_COLUMNS)[: PAGE_SIZE + 1]
-    )
+    columns = ("number", "result", "method", "deltas", "pot_delta", "edited", "rescored", *Round.TOTAL_COLUMNS)
+    values = list(rows.values_list(*columns)[: PAGE_SIZE + 1])
     voids = [row[0] for row in values[:PAGE_SIZE] if row[1] == "void" and row[2] != Round.MANUAL_ADJUSTMENT]
     false_wins = _false_wins(session, voids, names or [])
     page = [
@@ -80,8 +81,10 @@ def history_page(
                 for change, start, total in zip(deltas, starting_points, totals, strict=True)
             ],
             pot_delta=pot_delta,
+            edited=edited,
+            rescored=rescored,
         )
-        for number, result, method, deltas, pot_delta, *totals in values[:PAGE_SIZE]
+        for number, result, method, deltas, pot_delta, edited, rescored, *totals in values[:PAGE_SIZE]
     ]
     older = values[PAGE_SIZE][0] if len(values) > PAGE_SIZE else None
     return page, older

@@ -3,6 +3,8 @@ the form's Save, each outcome said as data the outbox reads (static/js/outbox-ru
 
 from __future__ import annotations
 
+import math
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, cast
 
@@ -24,6 +26,9 @@ class Outcome(StrEnum):
     # saved this very hand first, as the engine settles it.
     ALREADY_SAVED = "already_saved"
     CONFLICT = "conflict"  # another phone saved this hand's number first
+    # Its number was taken and freed again (saved, then undone or deleted on another phone) while it was kept:
+    # shown to its keeper, who sends it again on purpose (with `checked` as the board seen) or deletes it.
+    FREED = "freed"
     SPENT = "spent"  # its hand was undone, deleted or changed since: it is never saved again as it is
     FINISHED = "finished"  # the session was finished meanwhile
     REFUSED = "refused"  # the rules refuse the hand
@@ -34,6 +39,7 @@ STATUS = {
     Outcome.SAVED: 200,
     Outcome.ALREADY_SAVED: 200,
     Outcome.CONFLICT: 409,
+    Outcome.FREED: 409,
     Outcome.SPENT: 409,
     Outcome.FINISHED: 409,
     Outcome.REFUSED: 422,
@@ -60,6 +66,9 @@ def _answer(
     match outcome:
         case services.Saved():
             return _said(Outcome.ALREADY_SAVED if outcome.again else Outcome.SAVED, saved=outcome.hand.number)
+        case services.NumberFreed():
+            checked = math.ceil(outcome.checked.timestamp())  # up to the second: no undo seen is after it
+            return _said(Outcome.FREED, conflict=outcome.message, next=outcome.number, checked=checked)
         case services.HandRejected():
             form.attach_engine_errors(outcome.errors, outcome.record)
             return _said(Outcome.REFUSED, errors=form.problems())
@@ -84,12 +93,14 @@ def save_kept_hand(request: HtmxHttpRequest, session: GameSession) -> JsonRespon
     if not form.is_valid():
         return _said(Outcome.INVALID, errors=form.problems())
     record = form.to_record()
+    seen = form.cleaned_data.get("board_seen")
     saved = services.record_hand(
         session,
         record,
         client_token=form.cleaned_data["client_token"],
         expected_number=form.cleaned_data["expected_number"],
         user=current_user(request),
+        seen_at=None if seen is None else datetime.fromtimestamp(seen, tz=UTC),
     )
     if isinstance(saved, services.NumberTaken):
         race = services.compare_with_saved(session, saved.number, record)

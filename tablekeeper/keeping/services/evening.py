@@ -22,7 +22,8 @@ SEATS = range(4)
 class EveningFacts:
     self_draws: list[int]  # per seat
     deal_ins: list[int]  # per seat: hands won on that seat's discard (a robbed kong is not a deal-in)
-    biggest: tuple[int, int, int] | None  # (hand number, seat, gain) of the biggest win
+    # (hand number, seat, gain) of the biggest win, in hand order; several when they tie (a tie is named a tie).
+    biggest: list[tuple[int, int, int]]
     corrected: list[int]  # the numbers, at the time, of the hands edited or deleted, in order
 
 
@@ -35,17 +36,17 @@ def evening_facts(session: GameSession) -> EveningFacts:
         **{f"fed_{seat}": Count("pk", filter=Q(discarder=seat, method="discard")) for seat in SEATS},
         **{f"best_{seat}": Max(column) for seat, column in zip(SEATS, Round.GAIN_COLUMNS, strict=True)},
     )
-    gains = [(int(counts[f"best_{seat}"]), seat) for seat in SEATS if counts[f"best_{seat}"] is not None]
-    biggest = None
-    if gains:
-        gain, seat = max(gains, key=lambda pair: (pair[0], -pair[1]))
-        number = (
-            Round.objects.filter(session=session, **{Round.GAIN_COLUMNS[seat]: gain})
-            .order_by("number")
-            .values_list("number", flat=True)
-            .first()
-        )
-        biggest = (number or 0, seat, gain)
+    best = [int(counts[f"best_{seat}"]) for seat in SEATS if counts[f"best_{seat}"] is not None]
+    biggest: list[tuple[int, int, int]] = []
+    if best:
+        gain = max(best)
+        tied = Q()
+        for column in Round.GAIN_COLUMNS:
+            tied |= Q(**{column: gain})
+        for number, *gains in (
+            Round.objects.filter(tied, session=session).order_by("number").values_list("number", *Round.GAIN_COLUMNS)
+        ):
+            biggest += [(number, seat, gain) for seat in SEATS if gains[seat] == gain]
     corrected = sorted(
         set(
             Correction.objects.filter(

@@ -9,11 +9,13 @@ committed. The session's cached totals and state always equal a replay of its st
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Exists, F, OuterRef, Subquery
+from django.db.models import Exists, F, OuterRef, Subquery, Value
 from django.http import Http404
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tablekeeper.rules import Record, SettleResult, settle
@@ -25,6 +27,7 @@ from .outcomes import (
     HandRejected,
     LaterChange,
     NeedsConfirmation,
+    NumberFreed,
     NumberTaken,
     Refused,
     SessionFinished,
@@ -105,6 +108,7 @@ def record_hand(
     client_token: str,
     expected_number: int,
     user: User | None,
+    seen_at: datetime | None = None,
 ) -> Saved:
     """Save the next hand. The same `client_token` twice returns the first save (a retried tap).
 
@@ -112,10 +116,12 @@ def record_hand(
     another phone saved this number; Conflict) or was finished (SessionFinished); the token is spent
     (TokenSpent: a retry whose hand was undone, deleted or changed since, while this phone waited for
     an answer it never got, is never saved again, nor is a token that names another record); the
-    engine refused the record (HandRejected).
+    engine refused the record (HandRejected). `seen_at`: when the sending phone last saw the board (a
+    hand kept offline): if this number was taken and freed again since (saved, then undone or deleted
+    on another phone), the hand is not saved silently (NumberFreed): its keeper sees it first.
     """
     with transaction.atomic():
-        start = _save_start(session, client_token)
+        start = _save_start(session, client_token, expected_number, seen_at)
         locked = start.session
         if start.saved_with_token is not None:
             existing = Round.objects.get(pk=start.saved_with_token)
@@ -129,6 +135,18 @@ def record_hand(
                 raise Refused(_spent(ended))
         if not locked.is_open:
             raise Refused(SessionFinished(_("This session is finished; no more hands can be recorded.")))
+        if start.freed_since_seen and expected_number == locked.next_number:
+            raise Refused(
+                NumberFreed(
+                    _(
+                        "Hand %(number)s was saved on another phone and undone again while this phone kept its "
+                        "copy. Check that this hand is still wanted before it is sent."
+                    )
+                    % {"number": expected_number},
+                    number=expected_number,
+                    checked=timezone.now(),
+                )
+            )
         if expected_number != locked.next_number:
             if expected_number < locked.next_number:
                 raise Refused(
@@ -182,12 +200,29 @@ class _SaveStart:
     saved_with_token: int | None  # the hand this client token saved already (a retried tap), by pk
     token_spent: bool  # the token's hand was undone, deleted or changed since
     passes: int  # how often the deal has passed before the next hand
+    freed_since_seen: bool = False  # a hand numbered `expected` or later was undone or deleted since `seen_at`
 
 
-def _save_start(session: GameSession, client_token: str) -> _SaveStart:
-    """The session locked (`GameSession.locked`), and with it what the Save checks first: three lookups
-    that would each be a statement of their own (a Save's budget is counted in statements)."""
+def _save_start(
+    session: GameSession, client_token: str, expected_number: int = 0, seen_at: datetime | None = None
+) -> _SaveStart:
+    """The session locked (`GameSession.locked`), and with it what the Save checks first: lookups that would
+    each be a statement of their own (a Save's budget is counted in statements)."""
     this_session = OuterRef("pk")
+    # A hand of this number (or after it) undone or deleted since the phone last saw the board: its number was
+    # taken and freed again while the phone kept its hand (the lookup is there only for a kept hand).
+    freed = (
+        Exists(
+            SpentToken.objects.filter(
+                session=this_session,
+                number__gte=expected_number,
+                ending__in=(SpentToken.Ending.UNDONE, SpentToken.Ending.DELETED),
+                when__gt=seen_at,
+            ).exclude(token=client_token)
+        )
+        if seen_at is not None
+        else Value(False)
+    )
     row = (
         GameSession.objects.select_for_update()
         .filter(pk=session.pk)
@@ -199,12 +234,13 @@ def _save_start(session: GameSession, client_token: str) -> _SaveStart:
             passes=Subquery(
                 Round.objects.filter(session=this_session, number=OuterRef("hand_count")).values("deal_passes")[:1]
             ),
+            freed_since_seen=freed,
         )
         .first()
     )
     if row is None:
         raise Http404("This session no longer exists.")
-    return _SaveStart(row, row.saved_with_token, row.token_spent, row.passes or 0)
+    return _SaveStart(row, row.saved_with_token, row.token_spent, row.passes or 0, bool(row.freed_since_seen))
 
 
 def _spent(ended: SpentToken) -> TokenSpent:

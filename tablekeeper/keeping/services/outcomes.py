@@ -12,6 +12,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Final
 
 from django.utils.translation import gettext as _
@@ -33,6 +34,17 @@ class NumberTaken(Conflict):
 
     number: int
     next_number: int
+
+
+@dataclass(frozen=True)
+class NumberFreed(Conflict):
+    """Hand `number` is free, but was taken and freed again (saved on another phone, then undone or deleted)
+    after the phone that sends this Save last saw the board: the hand it kept may be the one undone. It is shown
+    to its keeper, as a conflict is, never saved silently; `checked` is when the server looked (the keeper's
+    yes sends it again as seen then)."""
+
+    number: int
+    checked: datetime
 
 
 @dataclass(frozen=True)

@@ -150,5 +150,15 @@ def fen_text(fen: int) -> str:
     return f"{sign}{whole}.{part:02d}"
 
 
+def yuan(amount: Decimal | int | None) -> str:
+    """¥ and the amount without trailing zeros: ¥35, ¥35.5, ¥12.35, -¥8 (the sign before the ¥); "" for None."""
+    if amount is None:
+        return ""
+    text = fen_text(round(amount * 100))
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return f"-¥{text[1:]}" if text.startswith("-") else f"¥{text}"
+
+
 def fen_decimal(fen: int) -> Decimal:
     return (Decimal(fen) / 100).quantize(Decimal("0.01"))

@@ -166,7 +166,7 @@ def hand_counts(rounds: QuerySet[Round]) -> dict[tuple[int, int], HandCounts]:
     for seat in SEATS:
         for winner in SEATS:
             if winner != seat:
-                filtered = Q(discarder=seat) & Q(**{f"gain_{winner}__isnull": False})
+                filtered = Q(discarder=seat, method="discard") & Q(**{f"gain_{winner}__isnull": False})
                 aggregates[f"into_{seat}_{winner}"] = Count("pk", filter=filtered)
     grouped = rounds.values("session_id").annotate(**aggregates).order_by()
     return {

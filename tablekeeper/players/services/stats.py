@@ -81,7 +81,9 @@ def seat_aggregates() -> dict[str, Aggregate]:
         won = Q(**{f"gain_{seat}__isnull": False})
         aggregates[f"wins_{seat}"] = Count("pk", filter=won)
         aggregates[f"self_draws_{seat}"] = Count("pk", filter=won & Q(method="self_draw"))
-        aggregates[f"deal_ins_{seat}"] = Count("pk", filter=Q(discarder=seat))
+        # 点炮 is one thing on every page (docs/standings.md): a hand won on this seat's discard; a robbed kong
+        # (抢杠) is not one, as the evening's card and its group-chat text count it (keeping/services/evening.py).
+        aggregates[f"deal_ins_{seat}"] = Count("pk", filter=Q(discarder=seat, method="discard"))
         aggregates[f"biggest_{seat}"] = Max(f"gain_{seat}")
     return aggregates
 

@@ -91,6 +91,14 @@ def pending_doubles(p: Params, w: Words) -> str:
 NOTE_SENTENCES = {
     "winner_counts_as_ready": gettext_lazy("%(seat)s counts as ready: every Harbin winner has declared ready."),
     "clamp_not_on_bao_zhong_bao": gettext_lazy("%(seat)s's clamp does not double treasure within treasure."),
+    "single_wait_treasure": gettext_lazy(
+        "%(seat)s's clamp is a single wait: at this table a treasure drawn on a single wait is treasure within "
+        "treasure."
+    ),
+    "self_draw_stacks": gettext_lazy(
+        "%(seat)s's self-drawn treasure win also counts the self-draw ×2 at this table; a plain self-draw counts it "
+        "once."
+    ),
     "bloom_kong_unlisted": gettext_lazy(
         "%(seat)s's kong for the kong bloom is not in the hand's kongs, so the kong itself is not doubled; add it."
     ),

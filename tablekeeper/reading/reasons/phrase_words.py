@@ -22,7 +22,7 @@ def question_texts() -> dict[str, str]:
     are filled in by the page."""
     return {
         "methodClash": _("Did {who} win by self-draw or on a discard? Tap which."),
-        "unplayed": _("This table does not score {name}. Tap the patterns the hand had."),
+        "unplayed": _("This table does not score {name}: anything else?"),
         "kongWho": _("Whose kong was it? Tap who declared it."),
         "readyWho": _("Who declared ready? Tap them."),
         "closedWho": _("Whose hand was closed? Tap them."),
@@ -61,6 +61,14 @@ def question_texts() -> dict[str, str]:
         "penaltyWho": _("Who pays the penalty? Tap them under More."),
         "penaltyHowMany": _("How many tiles were revealed? Set it under More."),
         "noDice": _("This table does not double on the dice."),
+        "readyFirst": _("This table counts {name} only after a ready declaration: did {who} declare ready? Tap it."),
+        "kongFrom": _("Whose discard was {who}'s kong claimed from (for an added kong: the pung's)? Tap it."),
+        "whoIs": _("No seat here is {name}: who is it? Tap them."),
+        "whoIsLike": _("Is {name} {names}? Tap them."),
+        "noVoidCharge": _(
+            "This table charges nothing for a false win: the hand is void. A charge all the same is a manual "
+            "adjustment under More."
+        ),
     }
 
 
@@ -72,6 +80,10 @@ def page_texts() -> dict[str, str]:
         "ignore": _("Ignore"),
         "asking": _("Answer by tapping: Save waits until then."),
         "tilesPartial": _("Heard the tiles {name}: the tile field takes a whole hand (14 tiles), so type it there."),
+        "waitNotScored": _("Heard {name}: this table scores nothing for that wait."),
+        "plainSelfDraw": _("Heard {name}: at this table it is a plain self-draw."),
+        "none": _("Nothing else"),
+        "itWas": _("It was {name}"),
     }
 
 

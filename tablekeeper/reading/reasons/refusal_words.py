@@ -58,6 +58,9 @@ KONG_HEADLINES: dict[str, Promise] = {
     E.SELF_FROM: _("A kong's tile cannot be claimed from its own player's discard."),
 }
 
+# A pattern this table counts only after a ready declaration (Dalian's treasures; 夹胡 at 大连·俱乐部), ticked on a
+# winner who did not declare ready: what is missing, named, not "not scored".
+PATTERN_NEEDS_READY = _("It counts only after a ready declaration (报听): tap 报听 under More if there was one.")
 # Two ticked patterns that exclude each other, both named.
 PATTERNS_EXCLUSIVE_NAMED = _("%(one)s and %(other)s cannot both count.")
 # A win on a discard or a robbed kong by a player who declared Ming Lou (明楼, Shandong).

@@ -30,6 +30,7 @@ from .refusal_words import (
     KONG_PLACE,
     LIABLE_PLACE,
     MING_LOU_SELF_DRAW_ONLY,
+    PATTERN_NEEDS_READY,
     PATTERN_PLACE,
     PATTERNS_EXCLUSIVE_NAMED,
     PENALTY_PLACE,
@@ -114,6 +115,9 @@ def refusal(
     named = {} if error.get("contradiction") or both else patterns or {}
     place = _place(field.rsplit(".", 1)[0] if both else field, names, record, named)
     text = _("%(place)s: %(sentence)s") % {"place": place, "sentence": sentence} if place else sentence
+    closed = (patterns or {}).get(CLOSED_WORD)
+    if closed and closed != BOOK_CLOSED_WORD:
+        text = text.replace(BOOK_CLOSED_WORD, closed)
     return Refusal(text)
 
 
@@ -126,10 +130,21 @@ def refusals(
     return [refusal(error, names, record, patterns) for error in errors]
 
 
+# Beside the patterns' names, `pattern_names` carries the variant's word for a closed hand under this key (no
+# pattern id starts with "@"): a Shenyang refusal says 闭门 as its chips do, never 门清.
+CLOSED_WORD = "@closed"
+BOOK_CLOSED_WORD = "门清"
+
+
 def pattern_names(variant_info: VariantInfo) -> dict[str, str]:
-    """Each pattern id of the variant (`get_variant`) by its name in the active language, for `refusal`."""
+    """Each pattern id of the variant (`get_variant`) by its name in the active language, for `refusal`; and
+    the variant's own word for a closed hand (`CLOSED_WORD`)."""
     language: Literal["zh", "en"] = "zh" if chinese() else "en"
-    return {pattern["id"]: pattern["name"][language] for pattern in variant_info["patterns"]}
+    names = {pattern["id"]: pattern["name"][language] for pattern in variant_info["patterns"]}
+    closed = next((i["name"]["zh"] for i in variant_info["fact_items"] if i["id"] == "unopened_payer"), "")
+    if closed:
+        names[CLOSED_WORD] = closed
+    return names
 
 
 def joined(found: Sequence[Refusal]) -> Refusal:
@@ -192,6 +207,8 @@ def _sentence(error: ProblemEntry) -> str | None:
     if facts is not None:
         return _("These cannot both be true: %(one)s, and %(other)s.") % {"one": facts[0], "other": facts[1]}
     params = error.get("params")
+    if error.get("code") == E.PATTERN_NOT_ALLOWED and error.get("requirement") == "declared_ready":
+        return str(PATTERN_NEEDS_READY)
     failed = requirement_sentence(str(error.get("requirement")), params if isinstance(params, Mapping) else None)
     if failed is not None:
         return failed

@@ -9,7 +9,7 @@ only draws it (static/js/card.js on a <canvas>, offline, in the phone's own font
 from __future__ import annotations
 
 from datetime import datetime, time
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -23,7 +23,7 @@ from tablekeeper.keeping.models import GameSession, city_presets
 from tablekeeper.keeping.pages.access import kept_session
 from tablekeeper.keeping.pages.board import EndingView, TransferView, build_ending, seats_of
 from tablekeeper.keeping.services.evening import EveningFacts, big_winner_title, evening_facts, leaders
-from tablekeeper.keeping.services.table_fee import EACH_OWN, NETTED, PAID_IN_CASH, fen_text
+from tablekeeper.keeping.services.table_fee import EACH_OWN, NETTED, PAID_IN_CASH, yuan
 from tablekeeper.reading.house_rules import differences
 from tablekeeper.reading.reasons.words import chinese, local
 from tablekeeper.web.http import HtmxHttpRequest
@@ -37,14 +37,6 @@ FEE_COLLECTION_SHORT = {
     EACH_OWN: gettext_lazy("each pays the room their own"),
     PAID_IN_CASH: gettext_lazy("paid in cash during play"),
 }
-
-
-def yuan(amount: Any) -> str:
-    """¥ and the amount without trailing zeros: ¥35, ¥35.5, ¥12.35, -¥8."""
-    text = fen_text(round(amount * 100)) if amount is not None else ""
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return f"-¥{text[1:]}" if text.startswith("-") else f"¥{text}"
 
 
 def session_number(session: GameSession) -> int:
@@ -105,11 +97,20 @@ def _titles(session: GameSession, facts: EveningFacts, names: list[str]) -> list
         seats = leaders(counts)
         if seats:
             titles.append(words % {"names": joiner.join(names[seat] for seat in seats), "n": counts[seats[0]]})
-    if facts.biggest is not None:
-        number, seat, gain = facts.biggest
+    if len(facts.biggest) == 1:
+        ((number, seat, gain),) = facts.biggest
         titles.append(
             _("Biggest hand: hand %(number)s, %(name)s +%(points)s")
             % {"number": number, "name": names[seat], "points": gain}
+        )
+    elif facts.biggest:
+        # Several hands tie for the biggest: each is named, and the title says it is a tie.
+        hands = joiner.join(
+            _("hand %(number)s %(name)s") % {"number": number, "name": names[seat]}
+            for number, seat, _gain in facts.biggest
+        )
+        titles.append(
+            _("Biggest hand, a tie: %(hands)s, +%(points)s each") % {"hands": hands, "points": facts.biggest[0][2]}
         )
     return titles
 

@@ -134,6 +134,9 @@ def _win_problems(record: HandRecord, win: Win, path: str, options: Options) -> 
                     f"{path}.patterns.{index}",
                     f"P{win.seat}'s win is ticked {_NAMES[pattern_id]}, but P{win.seat} did not declare ready "
                     "(报听): only a ready player sees the treasure.",
+                    # What is missing, named: the app says "要先报听" rather than "not scored".
+                    requirement="declared_ready",
+                    params=(("pattern", pattern_id),),
                 )
             )
     problems.extend(_repeat_problems(record, win, path, options))
@@ -153,6 +156,8 @@ def _edge_wait_problems(win: Win, path: str, ready: bool, options: Options) -> l
             f"{path}.patterns.{win.patterns.index('edge_wait')}",
             f"P{win.seat}'s win is ticked {_NAMES['edge_wait']}, but this table counts it only after a ready "
             f"declaration (edge_wait_mode), and P{win.seat} did not declare ready (报听).",
+            requirement="declared_ready",
+            params=(("pattern", "edge_wait"),),
         )
     ]
 

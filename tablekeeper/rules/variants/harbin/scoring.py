@@ -44,6 +44,12 @@ def score(record: HandRecord, findings: Findings, state: TableState, options: Op
 
 def _pay_win(ledger: Ledger, record: HandRecord, found: TileFindings, state: TableState, options: Options) -> None:
     win, patterns = record.wins[0], found.patterns
+    if _single_wait_treasure(win, patterns, options):
+        # §9.4.3 without tiles: a ticked clamp is a single wait, so with bao_zhong_bao_any_face a ticked 摸宝 with it
+        # is 宝中宝, never 摸宝 × clamp (with tiles, the tiles decide: tiles.py).
+        patterns = tuple("treasure_in_treasure" if p == "finding_treasure" else p for p in patterns)
+        words = "A clamp (卡当) is a single wait: with bao_zhong_bao_any_face, 摸宝 on it is 宝中宝."
+        ledger.remark("single_wait_treasure", words, win.seat)
     doublings: list[Factor] = []
     if "clamp" in patterns:
         if "treasure_in_treasure" in patterns and not options["clamp_on_bao_zhong_bao"]:
@@ -61,6 +67,10 @@ def _pay_win(ledger: Ledger, record: HandRecord, found: TileFindings, state: Tab
             _pay(ledger, record, state, options, dealt_in, share, [value, *doublings, stake])
         return
     value, stacked = _win_value(record, options, win, patterns, dealt_in)
+    if stacked:
+        # Why this self-draw doubles when a plain one here pays only self_draw_value (§3.6, §9.4.1).
+        words = "A self-drawn treasure win or 刮大风 also counts the self-draw double (treasure stacks with self-draw)."
+        ledger.remark("self_draw_stacks", words, win.seat)
     payers = [dealt_in] if dealt_in is not None else [s for s in range(4) if s != win.seat]
     for payer in payers:
         _pay(ledger, record, state, options, payer, payer, [value, *stacked, *doublings])
@@ -91,6 +101,17 @@ def _pay(
         if entry["item"] == "bao_zhuang":
             entry["seat"] = loser  # whose share this is: the seat's own doubles follow it
     ledger.pay(codes.WIN_PRODUCT, payer, win.seat, amount, params, f"{' × '.join(words)} = {amount}")
+
+
+def _single_wait_treasure(win: Win, patterns: tuple[str, ...], options: Options) -> bool:
+    """A self-drawn 摸宝 ticked with 卡当 and no tiles, at a table where any single-wait treasure is 宝中宝."""
+    return (
+        bool(options["bao_zhong_bao_any_face"])
+        and win.method == "self_draw"
+        and win.tiles is None
+        and "finding_treasure" in patterns
+        and "clamp" in patterns
+    )
 
 
 def _dealt_in_by(win: Win, options: Options) -> int | None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...options import OptionAlias, OptionSpec, base_option
-from ...variant import DISCARD, PatternSpec, exclusive
+from ...variant import DISCARD, PatternSpec, PlayedWhen, exclusive
 from ..common.items import load_fact_items
 from ..common.patterns import kong_bloom, last_tile
 
@@ -41,6 +43,20 @@ NOTES: tuple[str, ...] = (
     "it needs a first-turn set of the winner to hold the fourth copy.",
     "concealed_dragon_kong_value=16 makes a concealed dragon kong one ×16, whatever the other kong options say.",
     "liuju_dice_mode=off applies neither double, still counts drawn hands and keeps the pending doubles.",
+    "A pattern in unscored_items cannot be ticked and the tiles never add it; the hand stays legal.",
+)
+
+# What unscored_items may list (RULES §9.3.10): the patterns, those of the house rules included.
+UNSCORABLE_ITEMS: tuple[str, ...] = (
+    "kong_discard",
+    "kong_bloom",
+    "last_tile",
+    "single_wait",
+    "all_pungs",
+    "dragon_pung",
+    "pure_one_suit",
+    "four_in_hand",
+    "seven_pairs",
 )
 
 
@@ -192,6 +208,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "and terminal requirements.",
         choices=(1, 8),
     ),
+    OptionSpec(
+        "unscored_items",
+        (),
+        "subset",
+        "Items this table does not score (§9.3.10): a listed pattern cannot be ticked and the tiles never add it.",
+        choices=UNSCORABLE_ITEMS,
+    ),
 )
 
 
@@ -282,6 +305,17 @@ PATTERNS: tuple[PatternSpec, ...] = exclusive(
     ),
 )
 
+
+def _unscored_here(pattern_id: str) -> PlayedWhen:
+    """unscored_items (§9.3.10): where it lists the pattern, the pattern is not played at this table."""
+    return PlayedWhen(
+        ("unscored_items",),
+        lambda options: pattern_id not in options["unscored_items"],
+        "is not scored at this table (house rule 'unscored_items').",
+    )
+
+
+PATTERNS = tuple(replace(spec, played_when=(*spec.played_when, _unscored_here(spec.id))) for spec in PATTERNS)
 SHAPE_PATTERNS = tuple(spec.id for spec in PATTERNS if spec.from_tiles)  # what the tiles prove or disprove
 
 # One rule, one option: stored sessions and exports that used the rule's other name keep scoring the same.

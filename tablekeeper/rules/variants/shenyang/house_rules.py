@@ -168,4 +168,11 @@ WORDS: dict[str, RuleWords] = {
         ),
         values={1: ("Like a plain hand", "按平胡算"), 8: ("×8", "8倍")},
     ),
+    "unscored_items": rule(
+        ("Items not scored", "不算的番"),
+        (
+            "The items ticked here count nothing at this table (the Rust server has no 杠上炮).",
+            "这里选中的番，本桌不算（网上服务器没有杠上炮）。",
+        ),
+    ),
 }

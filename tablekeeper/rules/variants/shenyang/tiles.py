@@ -39,6 +39,8 @@ def read_tiles(record: HandRecord, index: int, state: TableState, options: Optio
         "four_in_hand": _four_in_hand(hand) if options["four_in_hand"] else 0,
         "seven_pairs": int(best is None),
     }
+    # The tiles never add an item the table does not score (unscored_items, RULES §9.3.10).
+    proven = {pattern_id: 0 if pattern_id in options["unscored_items"] else n for pattern_id, n in proven.items()}
     patterns, derived = _settle_shape_patterns(win.patterns, proven, index, waits)
     return TileFindings(patterns, kongs, derived_notes(win.seat, derived))
 
