@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .validators import without_invisible
+
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
 
@@ -48,5 +50,10 @@ def display_name(user: AbstractBaseUser | None) -> str:
     """How pages others can read name an account: the display name its keeper chose (kept in
     User.first_name), else the word "keeper" — never the log-in name, which is half of what a
     password guesser needs."""
-    chosen = str(getattr(user, "first_name", "") or "").strip()
-    return chosen or str(_("keeper"))
+    return name_shown(str(getattr(user, "first_name", "") or ""))
+
+
+def name_shown(chosen: str) -> str:
+    """A chosen display name as pages show it: without the characters that print as nothing (a name
+    saved before they were refused cannot turn the text around or show as a blank), else "keeper"."""
+    return without_invisible(chosen).strip() or str(_("keeper"))

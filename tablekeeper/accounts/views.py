@@ -31,7 +31,7 @@ from tablekeeper.web.http import HtmxHttpRequest, current_user
 
 from .login_throttle import count_wrong_password, forget_devices, lift_lockout, password_check_allowed, remember_device
 from .throttle import count, count_one, over_limit, reached
-from .validators import has_control_characters, refuse_control_characters
+from .validators import has_control_characters, refuse_control_characters, refuse_invisible_names
 
 _NEXT_MAX_LENGTH = 500
 # Sign-ups are limited by the accounts made; attempts (refused forms included) by a far higher
@@ -87,7 +87,7 @@ class DisplayNameForm(forms.Form):
         label=_("Your name on shared pages"),
         max_length=DISPLAY_NAME_MAX_LENGTH,
         required=False,
-        validators=[refuse_control_characters],
+        validators=[refuse_control_characters, refuse_invisible_names],
         help_text=_(
             "Shown instead of your user name on the share board and in invitations. "
             "Leave it empty to be shown as “keeper”."

@@ -107,3 +107,36 @@ def test_a_hands_page_says_who_entered_and_corrected_it_by_display_name(table_of
     assert page.status_code == 200
     assert entered in body
     assert OWNER_LOGIN_NAME not in body and LOGIN_NAME not in body, "the trail of corrections names a log-in name"
+
+
+@pytest.mark.parametrize(
+    "spoof",
+    ["\u202eilA eitnuA", "Auntie\u200bLi", "\u200b\u200b", "Li\u2066Wei\u2069", "\ufeffLi", "Li\u00adWei"],
+    ids=["right-to-left override", "zero-width space", "only zero-width spaces", "isolates", "BOM", "soft hyphen"],
+)
+def test_a_display_name_with_invisible_formatting_characters_is_refused_in_words(owner, spoof):
+    answer = signed_in(owner).post("/accounts/name/", {"display_name": spoof})
+    body = answer.content.decode()
+    assert answer.status_code == 200
+    assert "Invisible characters (such as zero-width spaces or direction marks) are not allowed in a name." in body
+    owner.refresh_from_db()
+    assert owner.first_name == ""
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u2800\u2800", " \u115f\u1160 "], ids=["filler", "braille", "jamo"])
+def test_a_display_name_that_would_show_as_blank_is_refused_in_words(owner, blank):
+    answer = signed_in(owner).post("/accounts/name/", {"display_name": blank}, headers={"accept-language": "zh-hans"})
+    assert answer.status_code == 200 and "这个名字显示出来是一片空白" in answer.content.decode()
+    owner.refresh_from_db()
+    assert owner.first_name == ""
+
+
+def test_a_display_name_stored_before_the_refusal_shows_without_its_invisible_characters(client, game, owner):
+    record_all(game, [win(0), win(1)], owner)
+    stands(services.edit_hand(game, 1, win(2), user=owner))
+    owner.first_name = "\u200b\u200b"
+    owner.save()
+    assert "Hand 1 corrected by keeper" in public_pages(client, game)["polled fragment"]
+    owner.first_name = "\u202eilA"
+    owner.save()
+    assert "Hand 1 corrected by ilA" in public_pages(client, game)["polled fragment"]
