@@ -115,7 +115,7 @@ def player_name_problems(names: Sequence[str]) -> list[tuple[int, str]]:
             problems.append((index, problem))
             continue
         name = " ".join(raw.split())
-        if not name:
+        if not name or not without_invisible(name).strip():
             problems.append((index, _("Every seat needs a player's name.")))
             continue
         if len(name) > PLAYER_NAME_MAX_LENGTH:
@@ -133,11 +133,15 @@ def player_name_problems(names: Sequence[str]) -> list[tuple[int, str]]:
 
 
 def player_name_key(name: str) -> str:
-    """The one rule for "the same name": spaces collapsed, NFKC-normalised and case-folded.
+    """The one rule for "the same name": characters that print as nothing removed (`is_invisible`:
+    "A\u200bnn" is Ann), spaces collapsed, NFKC-normalised and case-folded.
 
     Python defines it identically on every database, unlike SQL's UPPER/LOWER (PostgreSQL's
     LOWER("İlker") is not its UPPER's inverse, and the Kelvin sign K folds to k only here).
     NFKC also folds full-width Latin letters, which Chinese keyboards type, to their ASCII twins.
+    Migration 0025 keys the players stored before invisible characters were removed; a change here
+    needs a migration of its own.
     """
-    collapsed = " ".join(name.split())
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", collapsed).casefold())
+    collapsed = " ".join(without_invisible(name).split())
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", collapsed).casefold())
+    return " ".join(without_invisible(folded).split())
