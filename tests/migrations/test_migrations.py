@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -208,7 +209,7 @@ def test_migration_0025_makes_a_look_alike_player_one_with_ann_unless_they_sat_a
     GameSession = old.get_model("tablekeeper", "GameSession")
     Group = old.get_model("tablekeeper", "PlayerGroup")
 
-    def player(name: str) -> object:
+    def player(name: str) -> Any:
         # The key the app wrote then: spaces collapsed, NFKC, case-folded; invisible characters kept.
         return Player.objects.create(owner_id=user.pk, name=name, name_key=name.casefold())
 
@@ -219,7 +220,7 @@ def test_migration_0025_makes_a_look_alike_player_one_with_ann_unless_they_sat_a
     others = [player(name) for name in ("Bo", "Cy", "Di")]
     hidden_only = player("B\u200bo\u200b")  # another family: Bo's look-alike, never at Bo's table
 
-    def seated(*players: object) -> int:
+    def seated(*players: Any) -> int:
         session = GameSession.objects.create(
             owner_id=user.pk, variant="zhengzhou", base=10, starting_points=1000, first_dealer=0
         )
