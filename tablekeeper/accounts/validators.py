@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import unicodedata
 from collections.abc import Sequence
 
@@ -145,3 +146,15 @@ def player_name_key(name: str) -> str:
     collapsed = " ".join(without_invisible(name).split())
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", collapsed).casefold())
     return " ".join(without_invisible(folded).split())
+
+
+def account_name_key(username: str) -> str:
+    """The one rule for "the same user name", kept as a digest under a unique index
+    (account_models.AccountName): NFKC-normalised and case-folded the Unicode way, so that straße and
+    STRASSE, Ä and ä, Σ and σ, the Kelvin sign and k are one name; and the Turkish dotted capital İ
+    (which folds to i and a combining dot) and dotless ı count as i, so that İdil and Idil are one too.
+    A digest, as a folded name can spell out to far more than the 150 characters of the name (one
+    "ﷺ" is 18 letters), more than an index entry may hold."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", username).casefold())
+    folded = unicodedata.normalize("NFC", folded.replace("i\u0307", "i").replace("\u0131", "i"))
+    return hashlib.sha256(folded.encode()).hexdigest()

@@ -60,22 +60,14 @@ class SignupForm(UserCreationForm[User]):
     name_refused = False
 
     # Whether a name is taken is said only once everything else is acceptable (the log-in page
-    # says nothing of the kind), and the view limits how often an address hears it.
+    # says nothing of the kind), and the view limits how often an address hears it. Nor is it looked
+    # up before the account is made: the unique index on the folded name (AccountName) refuses the
+    # insert, in any letter case, however many sign-ups of the name arrive at once.
     def clean_username(self) -> str:
         return str(self.cleaned_data.get("username") or "")
 
     def validate_unique(self) -> None:
-        """Not here: see `_post_clean`."""
-
-    def _post_clean(self) -> None:
-        super()._post_clean()  # type: ignore[misc]
-        if not self.errors:
-            self.check_name_free()
-
-    def check_name_free(self) -> None:
-        """Refuse a name some account has in any letter case, in words that do not say so."""
-        if User.objects.filter(username__iexact=self.cleaned_data.get("username", "")).exists():
-            self.refuse_name()
+        """Not here: the insert decides (`_create_or_double_tap`)."""
 
     def refuse_name(self) -> None:
         self.name_refused = True

@@ -255,3 +255,24 @@ def test_migration_0025_makes_a_look_alike_player_one_with_ann_unless_they_sat_a
     assert seats.count() == 16, "no seat was lost"
     # Back to the latest schema for the tests that follow on this database.
     migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migration_0026_keys_every_account_and_leaves_the_younger_of_two_case_twins_without_a_key():
+    old = migrate([("tablekeeper", "0025_player_keys_without_invisible_characters")])
+    OldUser = old.get_model("auth", "User")
+    older = OldUser.objects.create(username="Straße")
+    younger = OldUser.objects.create(username="STRASSE")
+    plain = OldUser.objects.create(username="Mei")
+
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    from tablekeeper.accounts.models import AccountName
+    from tablekeeper.accounts.validators import account_name_key
+
+    keys = dict(AccountName.objects.values_list("user_id", "key"))
+    assert keys == {older.pk: account_name_key("strasse"), younger.pk: None, plain.pk: account_name_key("mei")}
+    # Both twins keep working: the younger one saves (a new password) and still holds no key.
+    twin = User.objects.get(pk=younger.pk)
+    twin.set_password("Fresh-Tiles-2468")
+    twin.save()
+    assert AccountName.objects.get(user_id=younger.pk).key is None
