@@ -118,7 +118,10 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
     next_url = _safe_next(request)
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = _create_or_double_tap(request, form)
+        try:
+            user = _create_or_double_tap(request, form)
+        except _OverTheLimit:
+            return _too_many(request, str(_("Too many new accounts from this address; try again in an hour.")))
         if user is not None:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             response = redirect(next_url or "session_new")
@@ -129,12 +132,23 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
     return TemplateResponse(request, "registration/signup.html", {"form": form, "next": next_url})
 
 
+class _OverTheLimit(Exception):
+    """This address made its accounts for the hour: the transaction that counted it is undone."""
+
+
 def _create_or_double_tap(request: HttpRequest, form: SignupForm) -> User | None:
     """The new account; or, when a simultaneous request (a double tap) made the same name first,
     that account if this request carries its password, as the first request would have answered.
-    Otherwise the form says the name is taken (None)."""
+    Otherwise the form says the name is taken (None). Raises _OverTheLimit when the address made its
+    accounts for the hour.
+
+    The account is counted first, in the same transaction that makes it: the count is one atomic
+    increment whose row stays locked until the account is made (or the name refused, which undoes
+    the count), so a burst of sign-ups from one address makes at most the limit, never a few more."""
     try:
         with transaction.atomic():
+            if count_one(request, "signup") > settings.SIGNUPS_PER_HOUR:
+                raise _OverTheLimit
             user = form.save()
     except IntegrityError:
         username = form.cleaned_data["username"]
@@ -143,7 +157,6 @@ def _create_or_double_tap(request: HttpRequest, form: SignupForm) -> User | None
             return twin
         form.refuse_name()
         return None
-    count_one(request, "signup")
     return user
 
 

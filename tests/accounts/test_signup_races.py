@@ -1,6 +1,7 @@
 """Sign-ups decided by the database, not by a look before the insert: one account per name under
-Unicode case folding, however many sign-ups of it arrive at once. The races are made exact: every
-sign-up has passed the form (where a look before the insert would be) before any of them goes on."""
+Unicode case folding, however many sign-ups of it arrive at once, and at most the hourly limit of
+accounts from one address, however many arrive at once. The races are made exact: every sign-up
+has passed the form (where a look before the insert would be) before any of them goes on."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from tablekeeper.accounts.validators import account_name_key
 from tablekeeper.accounts.views import NAME_REFUSED, SignupForm
 
 PASSWORD = "Long-Enough-Tiles-77"
+TOO_MANY = "Too many new accounts from this address"
 
 
 def sign_up(name: str, address: str, password: str = PASSWORD) -> Any:
@@ -111,3 +113,17 @@ def test_simultaneous_sign_ups_of_one_name_in_four_cases_make_exactly_one_accoun
     # were logged in to the one account.
     for answer in answers:
         assert answer.status_code == 302 or str(NAME_REFUSED) in answer.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_thirty_simultaneous_sign_ups_from_one_address_make_at_most_the_hourly_limit(monkeypatch, settings):
+    settings.SIGNUPS_PER_HOUR = 5
+    all_past_the_form_at_once(monkeypatch, 30)
+    answers = at_once([partial(sign_up, f"newcomer{index}", "198.51.100.30") for index in range(30)])
+    assert all(not isinstance(answer, Exception) for answer in answers), answers
+    codes = sorted(answer.status_code for answer in answers)
+    assert codes == [302] * 5 + [429] * 25, codes
+    assert User.objects.count() == 5
+    assert all(TOO_MANY in answer.content.decode() for answer in answers if answer.status_code == 429)
+    # The limit holds afterwards too, and a refused form still counts no account.
+    assert sign_up("one-more", "198.51.100.30").status_code == 429
