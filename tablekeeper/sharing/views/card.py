@@ -26,7 +26,7 @@ from tablekeeper.keeping.services.evening import EveningFacts, big_winner_title,
 from tablekeeper.keeping.services.table_fee import EACH_OWN, NETTED, PAID_IN_CASH, fen_text
 from tablekeeper.reading.house_rules import differences
 from tablekeeper.reading.reasons.words import chinese, local
-from tablekeeper.web.http import HtmxHttpRequest
+from tablekeeper.web.http import HtmxHttpRequest, shared_page
 
 SEPARATOR_ZH, SEPARATOR_EN = "｜", " | "
 # How the room was paid, as a few words after the fee (the form's choices explain more).
@@ -259,4 +259,4 @@ def shared_card(request: HtmxHttpRequest, token: str) -> HttpResponse:
     context = {"session": session, "card": card_data(session, share_url=share_url), "shared": True}
     response = TemplateResponse(request, "sessions/card.html", context)
     response["Cache-Control"] = "private, no-cache"
-    return response
+    return shared_page(response)

@@ -47,4 +47,5 @@ def shared_history(request: HtmxHttpRequest, token: str) -> HttpResponse:
         last_modified=int(session.updated_at.timestamp()),
         vary=SHARED_BOARD_VARY,
         render=render,
+        shared=True,
     )

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 
 from tablekeeper.keeping.models import GameSession
 from tablekeeper.keeping.pages.rules import table_rules_page
-from tablekeeper.web.http import HtmxHttpRequest
+from tablekeeper.web.http import HtmxHttpRequest, shared_page
 
 
 @require_GET
@@ -18,4 +18,4 @@ def shared_rules(request: HtmxHttpRequest, token: str) -> HttpResponse:
     session = GameSession.objects.filter(share_token=token, share_enabled=True).first()
     if session is None:
         raise Http404("This link does not exist or was turned off.")
-    return table_rules_page(request, session, shared=True)
+    return shared_page(table_rules_page(request, session, shared=True))

@@ -50,7 +50,12 @@ def shared_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return TemplateResponse(request, name, context)
 
     return revalidated(
-        request, etag=etag, last_modified=int(session.updated_at.timestamp()), vary=SHARED_BOARD_VARY, render=render
+        request,
+        etag=etag,
+        last_modified=int(session.updated_at.timestamp()),
+        vary=SHARED_BOARD_VARY,
+        render=render,
+        shared=True,
     )
 
 

@@ -22,7 +22,7 @@ from tablekeeper.keeping.pages.chart import chart_points, running_total_chart
 from tablekeeper.keeping.services.trail import with_correction_marks
 from tablekeeper.reading.house_rules import differences
 from tablekeeper.reading.reasons.hand_words import method_text, result_text
-from tablekeeper.web.http import HtmxHttpRequest
+from tablekeeper.web.http import HtmxHttpRequest, shared_page
 
 
 @dataclass(frozen=True)
@@ -98,4 +98,4 @@ def shared_summary(request: HtmxHttpRequest, token: str) -> HttpResponse:
     response = TemplateResponse(request, "sessions/summary.html", {**summary_context(session), "shared": True})
     # Like the shared board: the page carries the viewer's CSRF token (the language switch).
     response["Cache-Control"] = "private, no-cache"
-    return response
+    return shared_page(response)
