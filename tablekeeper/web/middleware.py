@@ -11,6 +11,7 @@ from django.utils.cache import patch_cache_control
 from django.utils.crypto import salted_hmac
 from django_htmx.http import HttpResponseClientRedirect
 
+from .errors import answered_unavailable
 from .http import is_shared_page
 
 
@@ -51,6 +52,8 @@ class PrivateCacheMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
+        if answered_unavailable(request):
+            return response  # said no-store already; the account is not read without a database
         if request.user.is_authenticated:
             if is_shared_page(response):
                 patch_cache_control(response, private=True)
@@ -102,8 +105,10 @@ class AccountHeaderMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if not hasattr(request, "user"):
-            return response  # answered before authentication ran (nothing to say about the account)
+        if not hasattr(request, "user") or answered_unavailable(request):
+            # Answered before authentication ran, or without the database (a 503): nothing is said
+            # about the account, so the phone keeps its cookie and the pages kept under it.
+            return response
         key = offline_key(request)
         if response.get("Content-Type", "").startswith("text/html"):
             response[ACCOUNT_HEADER] = key

@@ -277,3 +277,16 @@ def test_times_on_pages_are_beijing_time_unless_the_deployment_names_another_zon
     # The tables are in China: a correction at 21:03 must not read 13:03.
     assert production_setting("settings.TIME_ZONE", tmp_path) == "Asia/Shanghai"
     assert production_setting("settings.TIME_ZONE", tmp_path, DJANGO_TIME_ZONE="Asia/Harbin") == "Asia/Harbin"
+
+
+def test_postgresql_gives_up_connecting_after_a_few_seconds_and_drops_a_connection_gone_silent(tmp_path):
+    url = "postgres://someone:secret@192.0.2.1:5432/tablekeeper"
+    options = "settings.DATABASES['default']['OPTIONS']"
+    said = production_setting(
+        f"{options}['connect_timeout'], {options}['tcp_user_timeout']", tmp_path, DATABASE_URL=url
+    )
+    assert said == "5 10000"
+    shorter = production_setting(
+        f"{options}['connect_timeout']", tmp_path, DATABASE_URL=url, DJANGO_DATABASE_CONNECT_TIMEOUT="3"
+    )
+    assert shorter == "3"
