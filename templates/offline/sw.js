@@ -246,6 +246,7 @@ function remember(url, response) {
     return forgetPages(account);
   }).then(function (mayKeep) {
     if (mayKeep === null) return null;
+    if (response.status === 404 || response.status === 410) return forgetGone(url, account);
     if (!response.ok || response.redirected || !isKept(url)) return null;
     return caches.open(PAGES + account).then(function (cache) {
       const key = url.origin + url.pathname + url.search;
@@ -255,6 +256,25 @@ function remember(url, response) {
             return cache.delete(old);
           }));
         });
+      });
+    });
+  });
+}
+
+// The server says a page is gone (404 or 410: a share link turned off, a session deleted): its kept
+// copy goes too, with the pages kept beneath it (a shared board's history, rules and card), whatever
+// their query, so that no copy of it opens offline once the server has said it is no more.
+function forgetGone(url, account) {
+  const beneath = url.pathname.endsWith("/") ? url.pathname : url.pathname + "/";
+  const deepEnough = url.pathname.split("/").filter(Boolean).length >= 2;  // never all of /sessions/
+  return caches.has(PAGES + account).then(function (has) {
+    if (!has) return null;
+    return caches.open(PAGES + account).then(function (cache) {
+      return cache.keys().then(function (requests) {
+        return Promise.all(requests.filter(function (request) {
+          const path = new URL(request.url).pathname;
+          return path === url.pathname || (deepEnough && path.startsWith(beneath));
+        }).map(function (request) { return cache.delete(request); }));
       });
     });
   });
