@@ -3,6 +3,8 @@ a test is kept when it is marked `django_db` or asks for a fixture that opens th
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -33,3 +35,26 @@ def a_test(marked: bool = False, fixtures: tuple[str, ...] = ()) -> Any:
 )
 def test_the_database_pass_keeps_exactly_the_tests_that_can_reach_the_database(test: Any, kept: bool) -> None:
     assert touches_the_database(test) is kept
+
+
+# The tests whose point is what PostgreSQL does differently (READ COMMITTED, locks, unique indexes, a
+# refused connection): they must run in the database pass, not only beside SQLite.
+POSTGRESQL_TESTS = [
+    "tests/keeping/test_save_races.py",
+    "tests/keeping/test_concurrency.py",
+    "tests/accounts/test_signup_races.py",
+    "tests/accounts/test_prune_expired.py",
+    "tests/web/test_database_unavailable.py",
+    "tests/migrations/test_migrations.py",
+]
+
+
+def test_the_database_pass_runs_every_test_of_what_postgresql_does_differently() -> None:
+    script = (Path(__file__).resolve().parents[2] / ".ci" / "database").read_text(encoding="utf-8")
+    arguments = re.findall(r"(?<![\w/-])(--ignore=)?(tests/[\w/.]+)", script)
+    included = [path for ignore, path in arguments if not ignore]
+    ignored = {path for ignore, path in arguments if ignore}
+    for test_file in POSTGRESQL_TESTS:
+        assert (Path(__file__).resolve().parents[2] / test_file).exists(), test_file
+        assert test_file not in ignored, f"{test_file} is left out of the database pass"
+        assert any(test_file == path or test_file.startswith(path.rstrip("/") + "/") for path in included), test_file
