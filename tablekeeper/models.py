@@ -3,7 +3,7 @@
 keeps one migration history and every table keeps its name. The migrations name the field defaults
 below by this path."""
 
-from .accounts.models import KnownDevice, RateCounter
+from .accounts.models import AccountName, KnownDevice, RateCounter
 from .keeping.models import (
     Correction,
     GameSession,
@@ -22,6 +22,7 @@ from .keeping.models import (
 from .players.models import PlayerGroup
 
 __all__ = [
+    "AccountName",
     "Correction",
     "GameSession",
     "Invitation",

@@ -127,6 +127,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {
         "NAME": str(Path(tempfile.gettempdir()) / f"tablekeeper-test-{os.getpid()}.sqlite3")
     }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database that cannot be reached answers within seconds, as a 503 (tablekeeper/web/errors.py),
+    # instead of holding every worker until gunicorn kills it: a connection attempt gives up after
+    # DJANGO_DATABASE_CONNECT_TIMEOUT seconds (packets dropped on the way), and an open connection
+    # whose packets go unanswered that many seconds twice over is dropped (tcp_user_timeout), which a
+    # connection kept between requests (conn_max_age) would otherwise wait on for many minutes.
+    _CONNECT_TIMEOUT = int(os.environ.get("DJANGO_DATABASE_CONNECT_TIMEOUT", "5"))
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"connect_timeout": _CONNECT_TIMEOUT, "tcp_user_timeout": _CONNECT_TIMEOUT * 2 * 1000}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The cache is the database (no extra server, shared by every gunicorn worker). Nothing that

@@ -28,6 +28,9 @@ from tablekeeper.web.converters import BoundedIntConverter
 # PostgreSQL's bigint (a 500); bounded ids simply do not match, so the answer is 404.
 register_converter(BoundedIntConverter, "id")
 
+# Whatever a view or a middleware raises ends here; a database locked or out of reach is a 503.
+handler500 = "tablekeeper.web.errors.server_error"
+
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="session_list"), name="home"),
     path("accounts/signup/", accounts.signup, name="signup"),

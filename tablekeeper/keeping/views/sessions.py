@@ -129,8 +129,9 @@ def session_detail(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     session = kept_session(request, session_id)
     if not request.htmx:
         return page_or_partial(request, "sessions/detail.html", "live_board", board_context(request, session))
-    # Every keeper's phone polls the board every few seconds; while nothing changed that costs
-    # the access query and a 304.
+    # Every keeper's phone polls the board every few seconds; a poll that names the version it holds
+    # (If-None-Match) costs the access query and a 304. A browser keeps none of a keeper's pages
+    # (no-store), so its polls are answered in full and the page compares the versions.
     return revalidated(
         request,
         etag=board_etag(session, "k"),

@@ -53,6 +53,8 @@ def behind_link(page: str) -> Callable[[SharedView], GuardedView]:
                 last_modified=int(session.updated_at.timestamp()),
                 vary=SHARED_VARY,
                 render=lambda: view(request, session),
+                # Anyone with the link reads it: it keeps `private, no-cache` and its ETag, not a keeper's no-store.
+                shared=True,
             )
 
         readable = require_GET(guarded)
