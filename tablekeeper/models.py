@@ -5,6 +5,7 @@ below by this path."""
 
 from .accounts.models import KnownDevice, RateCounter
 from .keeping.models import (
+    ClaimBar,
     Correction,
     GameSession,
     Invitation,
@@ -13,6 +14,7 @@ from .keeping.models import (
     Player,
     Round,
     Seat,
+    SeatClaim,
     SpentToken,
     TablePreset,
     new_invitation_token,
@@ -22,6 +24,7 @@ from .keeping.models import (
 from .players.models import PlayerGroup
 
 __all__ = [
+    "ClaimBar",
     "Correction",
     "GameSession",
     "Invitation",
@@ -33,6 +36,7 @@ __all__ = [
     "RateCounter",
     "Round",
     "Seat",
+    "SeatClaim",
     "SpentToken",
     "TablePreset",
     "new_invitation_token",
