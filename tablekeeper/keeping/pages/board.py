@@ -24,6 +24,7 @@ from ..services.sessions import ending_of
 from ..services.settlement import POT_PARTY, ROOM_PARTY, money
 from ..services.table_fee import NETTED, NONE, PAID_IN_CASH, fen_decimal, fen_text
 from .access import is_owner
+from .claims import waiting_claims
 
 # The prevailing wind (风圈): it moves on each time the deal has gone round all four seats.
 WIND_ROUNDS = (
@@ -306,6 +307,8 @@ def board_context(request: HtmxHttpRequest, session: GameSession, last_round: Ro
         "is_owner": is_owner(request, session),
         "live_etag": board_etag(session, "k"),
         "rule_changes": differences(session.variant_info, session.options),
+        # Players asking for their seats (我是 老王): shown at once, answered with one tap.
+        "claims": waiting_claims(session, seats),
     }
 
 

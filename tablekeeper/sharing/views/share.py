@@ -14,6 +14,7 @@ from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Round
 from tablekeeper.keeping.pages.access import SHARED_BOARD_VARY, is_owner, kept_session, owned_session, shared_session
 from tablekeeper.keeping.pages.board import board_etag, build_board, build_last_hand, seats_of
+from tablekeeper.keeping.pages.claims import viewer_of, viewer_tag
 from tablekeeper.keeping.services.trail import latest_changes
 from tablekeeper.reading.reasons import reasons
 from tablekeeper.web.http import HtmxHttpRequest, revalidated
@@ -24,17 +25,25 @@ def shared_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Polled every few seconds by every phone at the table, so an unchanged board costs one
     indexed query and a 304, before any template or seat is loaded."""
     session = shared_session(token)
-    etag = board_etag(session, "f" if request.htmx else "p")
+    # A signed-in player's board marks their seat: theirs alone, so its tag names them.
+    etag = board_etag(session, ("f" if request.htmx else "p") + viewer_tag(request))
 
     def render() -> HttpResponse:
         seats = seats_of(session)
         last_round = Round.objects.filter(session=session).order_by("-number").first()
+        viewer = viewer_of(request, session, seats)
+        board = build_board(session, seats, last_round)
         names = [seat.player.name for seat in seats]
         context = {
             "session": session,
-            "board": build_board(session, seats, last_round),
+            "board": board,
             "shared": True,
-            "live_etag": board_etag(session, "f"),
+            "live_etag": board_etag(session, "f" + viewer_tag(request)),
+            # Who is looking: their seat marked, or the seats they may claim (我是 老王).
+            "viewer": viewer,
+            "mine_index": viewer.mine,
+            "my_seat": next((seat for seat in board.seats if seat.index == viewer.mine), None),
+            "claimable": [seat for seat in seats if seat.person_id is None],
             "last_round": last_round,
             "last_hand": build_last_hand(session, seats, last_round),
             # The players at the table see why the points moved: the last hand's payments, in their language.
