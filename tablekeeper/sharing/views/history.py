@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET
 from tablekeeper.keeping.models import MAX_HAND_NUMBER
 from tablekeeper.keeping.pages.access import SHARED_BOARD_VARY, shared_session
 from tablekeeper.keeping.pages.board import board_etag, seats_of
+from tablekeeper.keeping.pages.claims import viewer_tag
 from tablekeeper.keeping.pages.history import shared_history_page
 from tablekeeper.keeping.services.trail import removed_hands
 from tablekeeper.web.converters import query_number
@@ -24,17 +25,21 @@ def shared_history(request: HtmxHttpRequest, token: str) -> HttpResponse:
     before = query_number(raw_before, most=MAX_HAND_NUMBER)
     if raw_before is not None and before is None:
         raise Http404("No such page of the history.")
-    etag = board_etag(session, f"h{before or ''}{'f' if request.htmx else 'p'}")
+    etag = board_etag(session, f"h{before or ''}{'f' if request.htmx else 'p'}{viewer_tag(request)}")
 
     def render() -> HttpResponse:
         seats = seats_of(session)
         names = [seat.player.name for seat in seats]
-        rows, older = shared_history_page(session, [seat.starting_points for seat in seats], names, before)
+        # A linked player's own hands are marked: theirs alone, so the tag names them (viewer_tag).
+        user = request.user
+        mine = next((seat.index for seat in seats if user.is_authenticated and seat.person_id == user.pk), None)
+        rows, older = shared_history_page(session, [seat.starting_points for seat in seats], names, before, mine)
         context = {
             "session": session,
             "rows": rows,
             "older": older,
             "seat_names": names,
+            "mine_index": mine,
             # The hands no longer in the session, on the first page: the table saw them go.
             "removed": removed_hands(session) if before is None and not request.htmx else [],
             "marked": any(row.edited or row.rescored for row in rows),
