@@ -258,4 +258,6 @@ def delete_account(user: User) -> None:
     with transaction.atomic():
         sessions = list(Seat.objects.filter(person=user).values_list("session_id", flat=True))
         _bump(sessions)
+        # Its own sessions first: their seats hold on to its players (PROTECT), which go with the account.
+        GameSession.objects.filter(owner=user).delete()
         user.delete()

@@ -81,7 +81,7 @@ class VariantFigures:
     gained: int = 0
     biggest: int | None = None
     streak: int = 0
-    patterns: list[tuple[str, int]] = field(default_factory=list)
+    patterns: list[tuple[Any, int]] = field(default_factory=list)  # (the pattern's names {en, zh}, times)
 
     @property
     def names(self) -> dict[str, str]:
