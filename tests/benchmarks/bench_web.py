@@ -15,6 +15,8 @@ Run: .venv/bin/python -m tests.benchmarks.bench_web
 - A group's standings page (all time) for a keeper with 10 and with 200 finished sessions of the
   group (two stakes, some sessions with a stranger at the table): the same number of SQL queries at
   both, its median server time and first load.
+- A player's own record (我的战绩, /me/) at 10 and at 200 finished evenings kept by two keepers (two stakes,
+  a table fee on some): the same number of SQL queries at both, its median server time and first load.
 - Correcting hand 1 of a 1000-hand session against the engine's replay of those hands, when the
   table state settles back after the change (the usual case) and when it never does (every later
   hand settled again): budget 2 × the replay.
@@ -38,7 +40,6 @@ from pathlib import Path
 from typing import Any
 
 from tablekeeper.rules import Record
-from tests.conftest import stands
 from tests.exports import self_draw, zhengzhou_export
 
 SAVE_BUDGET_MS = 15.0
@@ -99,6 +100,13 @@ def main() -> int:
         return run()
 
 
+def stands(outcome: Any) -> Any:
+    """tests.conftest's `stands`, imported once Django is set up (that module imports the models)."""
+    from tests.conftest import stands as standing
+
+    return standing(outcome)
+
+
 def run() -> int:
     from django.contrib.auth.models import User
     from django.test import Client
@@ -111,6 +119,10 @@ def run() -> int:
     sessions = {size: build(keeper, size, hand) for size in (10, FULL_PAGE, 1000)}
     for _ in range(SESSIONS - len(sessions)):
         build(keeper, 10, hand)
+    # The keeper plays at seat 0 of every evening: their own 我的战绩 lists all 200.
+    from tablekeeper.keeping.models import Seat
+
+    Seat.objects.filter(session__owner=keeper, index=0).update(person=keeper)
 
     rows: list[tuple[str, str, str, str]] = []
     broken: list[str] = []
@@ -126,6 +138,9 @@ def run() -> int:
     standings = standings_figures()
     rows += standings[0]
     broken += standings[1]
+    record = my_record_figures()
+    rows += record[0]
+    broken += record[1]
     corrections = correction_figures(keeper)
     rows += corrections[0]
     broken += corrections[1]
@@ -164,6 +179,8 @@ def page_paths(game: Any) -> dict[str, str]:
         "shared board": f"/b/{game.share_token}/",
         "shared summary": f"/b/{game.share_token}/summary/",
         "shared history": f"/b/{game.share_token}/hands/",
+        "my record": "/me/",
+        "table's code": f"{base}players/",
         "log in": "/accounts/login/",
         "password reset": "/accounts/reset/",
     }
@@ -372,6 +389,61 @@ def standings_figures() -> tuple[list[tuple[str, str, str, str]], list[str]]:
         broken.append(f"standings: {q10} queries at 10 sessions, {q200} at {SESSIONS}")
     if max(b10, b200) >= FIRST_LOAD_BUDGET_BYTES:
         broken.append(f"standings: first load {max(b10, b200)} bytes")
+    return rows, broken
+
+
+def my_record_figures() -> tuple[list[tuple[str, str, str, str]], list[str]]:
+    """A player's own record at 10 and at 200 finished evenings (each of 10 hands), kept by two keepers."""
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from tablekeeper.keeping.models import GameSession, Seat
+    from tablekeeper.keeping.services.exchange import import_session
+
+    keepers = [
+        User.objects.create_user(f"record-keeper-{n}", first_name=name) for n, name in enumerate(("阿强", "张姐"))
+    ]
+
+    player = User.objects.create_user("record-player", password=secrets.token_urlsafe(12), first_name="老王")
+    client = Client()
+    client.force_login(player)
+    path = "/me/"
+
+    def play(first: int, last: int) -> None:
+        for number in range(first, last):
+            names = ["老王", "Bo", "Cy", "Eve" if number % 5 == 4 else "Di"]
+            data = {**zhengzhou_export(names, [hand(n + number) for n in range(1, 11)]), "status": "finished"}
+            data["money_rate"] = "0.10" if number % 2 else None
+            session = import_session(keepers[number % 2], data)
+            if number % 4 == 0:
+                GameSession.objects.filter(pk=session.pk).update(fee_kind="per_hand", fee_amount=1)
+            Seat.objects.filter(session=session, index=number % 4).update(person=player)
+
+    def measure() -> tuple[int, float, int]:
+        with counting_queries() as queries:
+            response = client.get(path, headers={"accept-encoding": "gzip, br"})
+        assert response.status_code == 200, response.status_code
+        times = []
+        for _ in range(TIMED_LOADS):
+            started = time.perf_counter()
+            client.get(path, headers={"accept-encoding": "gzip, br"})
+            times.append((time.perf_counter() - started) * 1000)
+        return len(queries), statistics.median(times), first_load_bytes(client, response)
+
+    play(0, 10)
+    (q10, t10, b10) = measure()
+    play(10, SESSIONS)
+    (q200, t200, b200) = measure()
+    rows = [
+        ("my record (10 / 200 evenings): SQL queries", str(q10), str(q200), "same at both sizes"),
+        ("my record (10 / 200 evenings): median server ms", f"{t10:.1f}", f"{t200:.1f}", ""),
+        ("my record (10 / 200 evenings): first load KB", f"{b10 / 1024:.1f}", f"{b200 / 1024:.1f}", "< 40"),
+    ]
+    broken = []
+    if q200 != q10:
+        broken.append(f"my record: {q10} queries at 10 evenings, {q200} at {SESSIONS}")
+    if max(b10, b200) >= FIRST_LOAD_BUDGET_BYTES:
+        broken.append(f"my record: first load {max(b10, b200)} bytes")
     return rows, broken
 
 
