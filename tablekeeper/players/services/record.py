@@ -33,15 +33,23 @@ from tablekeeper.keeping.models import GameSession, Round, Seat
 from tablekeeper.keeping.services.derived import SEATS
 from tablekeeper.keeping.services.sessions import fee_rule_of
 from tablekeeper.keeping.services.settlement import POT_PARTY, money_after_fee, settle_up
-from tablekeeper.keeping.services.table_fee import fen_decimal
+from tablekeeper.keeping.services.table_fee import fen_decimal, fen_text
 from tablekeeper.reading.reasons import headline, reasons
 from tablekeeper.rules import Names
 
 from .figures import SeatCounts, VariantFigures, hand_figures, seat_counts
-from .standings import Stake
+from .standings import EVENING_FIELDS, Stake
 
 EVENINGS_PER_PAGE = 30
 REGULARS_SHOWN = 8
+
+
+def yuan(fen: int | None) -> str:
+    """¥12.50, -¥3.00 (the sign before the ¥, as the board writes money); "" without a money rate."""
+    if fen is None:
+        return ""
+    text = fen_text(fen)
+    return f"-¥{text[1:]}" if text.startswith("-") else f"¥{text}"
 
 
 @dataclass(frozen=True)
@@ -98,6 +106,10 @@ class Evening:
     def fee(self) -> Decimal | None:
         return None if not self.fee_fen else fen_decimal(self.fee_fen)
 
+    @property
+    def money_text(self) -> str:
+        return yuan(self.money_fen)
+
 
 @dataclass
 class Tally:
@@ -123,6 +135,10 @@ class Tally:
     def fee(self) -> Decimal:
         return fen_decimal(self.fee_fen)
 
+    @property
+    def money_text(self) -> str:
+        return yuan(self.money_fen)
+
 
 @dataclass
 class Opponent:
@@ -135,6 +151,11 @@ class Opponent:
     @property
     def money(self) -> Decimal | None:
         return None if self.rate is None else (Decimal(self.net) * self.rate).quantize(Decimal("0.01"))
+
+    @property
+    def money_text(self) -> str:
+        money = self.money
+        return "" if money is None else yuan(int(money * 100))
 
     @property
     def win_percent(self) -> int:
@@ -170,13 +191,28 @@ class PlayerRecord:
         return sum(1 for evening in self.evenings if not evening.finished)
 
 
+# What an evening's row reads: the seat, its player's name, its keeper's display name, and the session's
+# settle-up (standings.EVENING_FIELDS) with what the page says of it; nothing else is loaded (200 evenings).
+SEAT_FIELDS = (
+    "index",
+    "starting_points",
+    "session_id",
+    "player__name",
+    "session__owner__first_name",
+    *(f"session__{name}" for name in EVENING_FIELDS),
+    *(f"session__{name}" for name in ("status", "place", "city_preset", "share_token", "share_enabled", "owner_id")),
+    "session__fee_collection",
+)
+
 SeatRow = tuple[int, int, str, str, int | None]  # session id, index, name, name key, person id
 
 
 def player_record(user: User) -> PlayerRecord:
     linked = Seat.objects.filter(person=user)
     mine = list(
-        linked.select_related("session", "session__owner", "player").order_by("-session__created", "-session_id")
+        linked.select_related("session", "session__owner", "player")
+        .only(*SEAT_FIELDS)
+        .order_by("-session__created", "-session_id")
     )
     sessions = linked.values("session_id")
     everyone: dict[int, list[SeatRow]] = {}
