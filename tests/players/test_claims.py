@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 CHINESE = {"Accept-Language": "zh-hans"}
 
 
-def player(name: str = "wang", shown: str = "老王") -> User:
+def player(name: str = "wang-login", shown: str = "老王") -> User:
     return User.objects.create_user(name, password=PASSWORD, first_name=shown)
 
 
@@ -50,7 +50,7 @@ def test_a_players_claim_shows_on_the_keepers_board_at_once_under_their_display_
     polled = keeper_client.get(f"/sessions/{game.pk}/", headers={**HTMX, "If-None-Match": before["ETag"]})
     body = polled.content.decode()
     assert polled.status_code == 200 and "Claim: Bo (seat 2) ← 老王" in body
-    assert "wang" not in body, "a keeper sees the display name, never the log-in name"
+    assert "wang-login" not in body, "a keeper sees the display name, never the log-in name"
     assert linked(game) == [None, None, None, None], "nothing is linked before the keeper's yes"
 
 

@@ -202,18 +202,19 @@ def test_an_evening_still_played_is_listed_so_far_and_counted_nowhere(owner):
 
 
 def test_a_player_reads_only_their_own_record_and_cannot_touch_anothers(owner):
-    wang, li = person(), person("li", "小李")
-    evening(owner, [win(1)], seat=1, who=wang, names=["Ann", "Bo", "Cy", "Di"])
-    evening(owner, [win(2)], seat=2, who=li, names=["Eve", "Fay", "Gus", "Hal"])
+    wang, li = person("wang-login", "老王"), person("li-login", "小李")
+    evening(owner, [win(1)], seat=1, who=wang, names=["Ann", "欧阳娜娜", "Cy", "Di"])
+    evening(owner, [win(2)], seat=2, who=li, names=["Eve", "Fay", "司马相如", "Hal"])
     theirs = Seat.objects.get(person=wang)
     phone = signed_in(li)
     body = phone.get("/me/").content.decode()
-    assert "Gus" in body and "Bo" not in body and "老王" not in body and "wang" not in body
+    assert "司马相如" in body
+    assert "欧阳娜娜" not in body and "老王" not in body and "wang-login" not in body
     assert phone.post(f"/me/evenings/{theirs.pk}/unlink/").status_code == 404
     assert phone.post("/me/evenings/999999999/unlink/").status_code == 404
     assert Seat.objects.get(pk=theirs.pk).person == wang
     for query in ("?user=1", f"?player={wang.pk}", f"?page=1&person={wang.pk}"):
-        assert "Bo" not in phone.get(f"/me/{query}").content.decode()
+        assert "欧阳娜娜" not in phone.get(f"/me/{query}").content.decode()
 
 
 def test_anyone_signed_out_is_sent_to_log_in(client):
