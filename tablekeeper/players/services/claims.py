@@ -150,6 +150,8 @@ def decide_claim(
         return stop.refusal
     except Http404:
         return ClaimRefusal(_("This session no longer exists."), 404)
+    except IntegrityError:  # every link is written under the session's lock; should one slip by, it is refused
+        return ClaimRefusal(_("This seat is already linked to another player's account."))
 
 
 def _decide(session: GameSession, index: int, accept: bool, claim_id: int | None) -> Decided:
