@@ -24,7 +24,7 @@ from ..services.sessions import ending_of
 from ..services.settlement import POT_PARTY, ROOM_PARTY, money
 from ..services.table_fee import NETTED, NONE, PAID_IN_CASH, fen_decimal, fen_text
 from .access import is_owner
-from .claims import waiting_claims
+from .claims import seats_and_claims
 
 # The prevailing wind (风圈): it moves on each time the deal has gone round all four seats.
 WIND_ROUNDS = (
@@ -298,7 +298,7 @@ def board_context(request: HtmxHttpRequest, session: GameSession, last_round: Ro
     already (a Save that has just written it), else it is read."""
     if last_round is None:
         last_round = Round.objects.filter(session=session).order_by("-number").first()
-    seats = seats_of(session)
+    seats, claims = seats_and_claims(session)
     return {
         "session": session,
         "board": build_board(session, seats, last_round),
@@ -308,7 +308,7 @@ def board_context(request: HtmxHttpRequest, session: GameSession, last_round: Ro
         "live_etag": board_etag(session, "k"),
         "rule_changes": differences(session.variant_info, session.options),
         # Players asking for their seats (我是 老王): shown at once, answered with one tap.
-        "claims": waiting_claims(session, seats),
+        "claims": claims,
     }
 
 

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
+from django.db.models import OuterRef, Subquery
+from django.http import Http404
 
 from tablekeeper.accounts.models import display_name
 from tablekeeper.web.http import HtmxHttpRequest
@@ -27,6 +29,30 @@ class ClaimView:
     @property
     def seat_number(self) -> int:
         return self.seat + 1
+
+
+def seats_and_claims(session: GameSession) -> tuple[list[Seat], list[ClaimView]]:
+    """The session's seats in order, and the claims waiting for them, in the one query the board reads its
+    seats with (a Save answers with the board: its cost stays what it was). A 404 when there are no seats:
+    the session was deleted meanwhile (`board.seats_of`)."""
+    waiting = SeatClaim.objects.filter(
+        session=OuterRef("session"), seat=OuterRef("index"), status=SeatClaim.Status.OPEN
+    )
+    seats: list[Seat] = list(
+        session.seats.select_related("player")
+        .annotate(
+            claim_pk=Subquery(waiting.values("pk")[:1]), claim_who=Subquery(waiting.values("user__first_name")[:1])
+        )
+        .order_by("index")
+    )
+    if not seats:
+        raise Http404("This session was deleted.")
+    claims = [
+        ClaimView(pk, seat.index, seat.player.name, display_name(User(first_name=getattr(seat, "claim_who", "") or "")))
+        for seat in seats
+        if (pk := getattr(seat, "claim_pk", None)) is not None
+    ]
+    return seats, claims
 
 
 def waiting_claims(session: GameSession, seats: Sequence[Seat]) -> list[ClaimView]:
