@@ -315,3 +315,9 @@ def test_the_tables_code_page_shows_the_qr_the_link_and_the_claims_polled(game, 
     assert polled.status_code == 200 and polled.content.decode().lstrip().startswith('<div id="live-claims"')
     again = keeper_client.get(f"/sessions/{game.pk}/players/", headers={**HTMX, "If-None-Match": polled["ETag"]})
     assert again.status_code == 304
+
+
+@pytest.mark.parametrize("seat", [4, 999])
+def test_answering_a_seat_that_does_not_exist_is_404_with_a_message(game, keeper_client, seat):
+    response = keeper_client.post(f"/sessions/{game.pk}/claims/{seat}/", {"answer": "accept"}, headers=HTMX)
+    assert response.status_code == 404 and f"This table has no seat {seat + 1}." in message(response)
