@@ -5,6 +5,7 @@ below by this path."""
 
 from .accounts.models import AccountName, KnownDevice, RateCounter
 from .keeping.models import (
+    ClaimBar,
     Correction,
     GameSession,
     Invitation,
@@ -13,6 +14,7 @@ from .keeping.models import (
     Player,
     Round,
     Seat,
+    SeatClaim,
     SpentToken,
     TablePreset,
     new_invitation_token,
@@ -23,6 +25,7 @@ from .players.models import PlayerGroup
 
 __all__ = [
     "AccountName",
+    "ClaimBar",
     "Correction",
     "GameSession",
     "Invitation",
@@ -34,6 +37,7 @@ __all__ = [
     "RateCounter",
     "Round",
     "Seat",
+    "SeatClaim",
     "SpentToken",
     "TablePreset",
     "new_invitation_token",

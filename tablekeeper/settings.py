@@ -185,6 +185,11 @@ PASSWORD_RESET_MAILS_PER_RECIPIENT = int(os.environ.get("DJANGO_PASSWORD_RESET_M
 SIGNUP_NAMES_REFUSED_PER_HOUR = int(os.environ.get("DJANGO_SIGNUP_NAMES_REFUSED_PER_HOUR", "10"))
 # Invitations to keep score sent by user name, per owner and hour.
 KEEPER_REQUESTS_PER_HOUR = int(os.environ.get("DJANGO_KEEPER_REQUESTS_PER_HOUR", "20"))
+# Claims of seats (我是 老王, players/services/claims.py) per account, per phone, per client address and per
+# session, each an hour: a table's four players never come near them; a flood is answered 429.
+CLAIMS_PER_HOUR = int(os.environ.get("DJANGO_CLAIMS_PER_HOUR", "10"))
+CLAIMS_PER_ADDRESS_PER_HOUR = int(os.environ.get("DJANGO_CLAIMS_PER_ADDRESS_PER_HOUR", "60"))
+CLAIMS_PER_SESSION_PER_HOUR = int(os.environ.get("DJANGO_CLAIMS_PER_SESSION_PER_HOUR", "20"))
 # The reset answer never waits for the account lookup or the mail (same answer, same time for a
 # known and an unknown email); both run on a thread after it.
 PASSWORD_RESET_MAIL_IN_BACKGROUND = env_bool("DJANGO_PASSWORD_RESET_MAIL_IN_BACKGROUND", default=True)

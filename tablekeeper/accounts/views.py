@@ -110,26 +110,51 @@ def _too_many(request: HttpRequest, message: str) -> HttpResponse:
 def signup(request: HtmxHttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("session_list")
-    if request.method == "POST" and (
-        reached(request, "signup", settings.SIGNUPS_PER_HOUR)
-        or over_limit(request, "signup-attempt", settings.SIGNUPS_PER_HOUR * _ATTEMPTS_PER_SIGNUP)
-    ):
-        return _too_many(request, str(_("Too many new accounts from this address; try again in an hour.")))
+    if request.method == "POST" and (refused := signups_refused(request)):
+        return refused
     next_url = _safe_next(request)
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            user = _create_or_double_tap(request, form)
-        except _OverTheLimit:
-            return _too_many(request, str(_("Too many new accounts from this address; try again in an hour.")))
+        user = sign_up(request, form)
+        if isinstance(user, HttpResponse):
+            return user
         if user is not None:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             response = redirect(next_url or "session_new")
             remember_device(request, response, user)
             return response
+    if refused := name_refusals_refused(request, form):
+        return refused
+    return TemplateResponse(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+def signups_refused(request: HttpRequest) -> HttpResponse | None:
+    """A sign-up's limits per address, checked before its form (here and in a claim's sign-up,
+    players/views/claims.py): the 429 answer, or None."""
+    if reached(request, "signup", settings.SIGNUPS_PER_HOUR) or over_limit(
+        request, "signup-attempt", settings.SIGNUPS_PER_HOUR * _ATTEMPTS_PER_SIGNUP
+    ):
+        return _too_many(request, str(_("Too many new accounts from this address; try again in an hour.")))
+    return None
+
+
+def name_refusals_refused(request: HttpRequest, form: SignupForm) -> HttpResponse | None:
+    """After a form that said "choose another name": the 429 answer once an address heard it too often."""
     if form.name_refused and over_limit(request, "signup-name-refused", settings.SIGNUP_NAMES_REFUSED_PER_HOUR):
         return _too_many(request, str(_("Too many new accounts from this address; try again in an hour.")))
-    return TemplateResponse(request, "registration/signup.html", {"form": form, "next": next_url})
+    return None
+
+
+def sign_up(request: HttpRequest, form: SignupForm) -> User | HttpResponse | None:
+    """The account a valid sign-up form makes (or its double tap's), logged in on this browser; None when
+    the name is taken (the form says so); the 429 answer when this address made its accounts for the hour
+    (counted in the account's own transaction). The caller remembers the device on its answer."""
+    try:
+        user = _create_or_double_tap(request, form)
+    except _OverTheLimit:
+        return _too_many(request, str(_("Too many new accounts from this address; try again in an hour.")))
+    if user is not None:
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return user
 
 
 class _OverTheLimit(Exception):

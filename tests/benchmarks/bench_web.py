@@ -16,6 +16,8 @@ Run: .venv/bin/python -m tests.benchmarks.bench_web
 - A group's standings page (all time) for a keeper with 10 and with 200 finished sessions of the
   group (two stakes, some sessions with a stranger at the table): the same number of SQL queries at
   both, its median server time and first load.
+- A player's own record (我的战绩, /me/) at 10 and at 200 finished evenings kept by two keepers (two stakes,
+  a table fee on some): the same number of SQL queries at both, its median server time and first load.
 - Correcting hand 1 of a 1000-hand session against the engine's replay of those hands, when the
   table state settles back after the change (the usual case) and when it never does (every later
   hand settled again): budget 2 × the replay.
@@ -99,6 +101,13 @@ def main() -> int:
         return run()
 
 
+def stands(outcome: Any) -> Any:
+    """tests.conftest's `stands`, imported once Django is set up (that module imports the models)."""
+    from tests.conftest import stands as standing
+
+    return standing(outcome)
+
+
 def run() -> int:
     from django.contrib.auth.models import User
     from django.test import Client
@@ -111,6 +120,10 @@ def run() -> int:
     sessions = {size: build(keeper, size, hand) for size in (10, FULL_PAGE, 1000)}
     for _ in range(SESSIONS - len(sessions)):
         build(keeper, 10, hand)
+    # The keeper plays at seat 0 of every evening: their own 我的战绩 lists all 200.
+    from tablekeeper.keeping.models import Seat
+
+    Seat.objects.filter(session__owner=keeper, index=0).update(person=keeper)
 
     rows: list[tuple[str, str, str, str]] = []
     broken: list[str] = []
@@ -126,6 +139,11 @@ def run() -> int:
     standings = standings_figures()
     rows += standings[0]
     broken += standings[1]
+    from tests.benchmarks.bench_players import my_record_figures
+
+    record = my_record_figures()
+    rows += record[0]
+    broken += record[1]
     corrections = correction_figures(keeper)
     rows += corrections[0]
     broken += corrections[1]
@@ -164,6 +182,8 @@ def page_paths(game: Any) -> dict[str, str]:
         "shared board": f"/b/{game.share_token}/",
         "shared summary": f"/b/{game.share_token}/summary/",
         "shared history": f"/b/{game.share_token}/hands/",
+        "my record": "/me/",
+        "table's code": f"{base}players/",
         "log in": "/accounts/login/",
         "password reset": "/accounts/reset/",
     }
