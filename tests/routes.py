@@ -52,5 +52,17 @@ def session_routes() -> list[Route]:
 
 
 def share_routes() -> list[Route]:
-    """Every route behind a share link (`b/<token>/…`): what whoever holds the link may read."""
+    """Every route behind a share link (`b/<token>/…`): what whoever holds the link may open."""
     return [route for route in every_route() if route.pattern.startswith("b/<slug:token>/")]
+
+
+# The routes behind a share link that are not pages to read but a form that acts, by name, each with why: they
+# are not revalidated by the share guard (a form with a CSRF token is never answered 304) and they take a POST.
+SHARE_ACTIONS: dict[str, str] = {
+    "claim_seat": "a player's 我是 老王 from the board: one screen, its sign-up and its POST (tests/players/)",
+}
+
+
+def share_pages() -> list[Route]:
+    """Every page behind a share link that only reads: the share guard's (tablekeeper/sharing/pages/guard.py)."""
+    return [route for route in share_routes() if route.name not in SHARE_ACTIONS]

@@ -15,10 +15,10 @@ from django.test import Client
 
 from tablekeeper.keeping.models import GameSession
 from tests.conftest import HTMX, make_session, record_all, win
-from tests.routes import Route, share_routes
+from tests.routes import SHARE_ACTIONS, Route, share_pages, share_routes
 
 pytestmark = pytest.mark.django_db
-SHARE_ROUTES = share_routes()
+SHARE_ROUTES = share_pages()
 SHARING = Path(__file__).resolve().parents[2] / "tablekeeper/sharing"
 
 
@@ -87,6 +87,8 @@ def test_every_share_page_is_a_view_of_the_one_guard_and_none_reads_a_link_itsel
     """A share view takes the session the guard found: none filters sessions by a token of its own."""
     pages = [getattr(of.view, "share_page", None) for of in SHARE_ROUTES]
     assert None not in pages and len(set(pages)) == len(pages) >= 5, pages
+    actions = {of.name for of in share_routes()} - {of.name for of in SHARE_ROUTES}
+    assert actions == set(SHARE_ACTIONS), "a route behind a link that is no guard page is listed with why"
     readers = []
     for path in (SHARING / "views").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

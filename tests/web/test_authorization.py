@@ -31,7 +31,7 @@ from tablekeeper.keeping.services.presets import save_preset
 from tablekeeper.players.models import PlayerGroup
 from tablekeeper.players.services.groups import group_from_session
 from tests.conftest import HTMX, PASSWORD, post_confirmed, record_all, signed_in, win
-from tests.routes import Route, every_route, session_routes, share_routes
+from tests.routes import Route, every_route, session_routes, share_pages, share_routes
 
 pytestmark = pytest.mark.django_db
 
@@ -130,7 +130,7 @@ def route(game: GameSession, path: str) -> str:
 def url(game: GameSession, of: Route) -> str:
     """The route's address on `game`: its hand 1, its owner as the keeper removed, its pending invitation."""
     pending = KeeperRequest.objects.filter(session=game).values_list("pk", flat=True).first() or 1
-    values = {"session_id": game.pk, "number": 1, "user_id": game.owner_id, "request_id": pending}
+    values = {"session_id": game.pk, "number": 1, "user_id": game.owner_id, "request_id": pending, "seat": 1}
     return of.url({**values, "token": game.share_token})
 
 
@@ -255,8 +255,10 @@ def test_a_share_link_viewer_can_post_nowhere_even_after_reading_the_board(playe
     assert failures == [], "\n".join(failures)
 
 
-# Every page behind a share link, as the resolver lists them.
-SHARED_PAGES = [of.pattern.removeprefix("b/<slug:token>/") for of in SHARE_ROUTES]
+# Every page behind a share link that only reads, as the resolver lists them (the one share action, a player's
+# claim of a seat, takes a POST: tests/routes.py SHARE_ACTIONS), and every route behind a link, its seat filled in.
+SHARED_PAGES = [of.pattern.removeprefix("b/<slug:token>/") for of in share_pages()]
+EVERY_SHARED_PATH = [of.pattern.removeprefix("b/<slug:token>/").replace("<id:seat>", "2") for of in SHARE_ROUTES]
 
 
 @pytest.mark.parametrize("page", SHARED_PAGES)
@@ -269,7 +271,7 @@ def test_the_shared_board_refuses_every_method_but_reading(client, played, metho
 
 
 @pytest.mark.parametrize("htmx", [False, True])
-@pytest.mark.parametrize("page", SHARED_PAGES)
+@pytest.mark.parametrize("page", EVERY_SHARED_PATH)
 def test_a_link_turned_off_replaced_or_never_made_answers_the_apps_404_on_every_shared_page(client, played, page, htmx):
     old = played.share_token
     links = {"unknown": "not-a-real-token-at-all", "off": old}
