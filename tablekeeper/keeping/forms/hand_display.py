@@ -10,7 +10,7 @@ from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
-from tablekeeper.reading.phrase_table import also_words, any_wait_treasure, kongs_pay, ready_words, treasure_turn
+from tablekeeper.reading.phrase_table import also_words, any_wait_treasure, kongs_pay, ready_words, turn_order
 from tablekeeper.reading.reasons.refusals import Refusal
 from tablekeeper.rules import Names, PatternInfo, VariantInfo, tile_example
 from tablekeeper.rules.deal import next_deals
@@ -250,8 +250,8 @@ class HandFormDisplay(forms.Form):
 
     @property
     def wild_turn(self) -> str:
-        """How this table reads the treasure (or 混) from the tile turned up, for the phrase box."""
-        return treasure_turn(self.session.variant, self.session.engine_options())
+        """The order this table's wild follows from the tile turned up, for the phrase box (its data-turn)."""
+        return turn_order(self.session.variant, self.session.engine_options())
 
     @property
     def wild_hint(self) -> str:
