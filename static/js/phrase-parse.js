@@ -26,7 +26,7 @@
   var interpret = reading.interpret, newWin = reading.newWin, patternOf = reading.patternOf;
   var SELF_DRAW_PATTERNS = hearing.SELF_DRAW_PATTERNS;
   var besidesTheWin = facts.besidesTheWin, liableFields = facts.liableFields, tileFields = facts.tileFields;
-  var kongFields = facts.kongFields, seatFields = facts.seatFields, treasureFields = facts.treasureFields;
+  var kongFields = facts.kongFields, seatFields = facts.seatFields, wildFields = facts.wildFields;
 
   function namesOf(vocab, seats) { return seats.map(function (seat) { return vocab.seats[seat]; }); }
 
@@ -266,7 +266,7 @@
   // What is said beside every result: penalties, the dice, the treasure; what was heard but fills nothing in.
   function finish(state, vocab, fields, asks, wins) {
     besidesTheWin(state, vocab, fields, asks);
-    treasureFields(state, vocab, fields);
+    wildFields(state, vocab, fields, function (code, field, params) { asks.push({ code: code, field: field, params: params }); });
     var notes = tileFields(state, vocab, wins, fields);
     state.waits.forEach(function (word) { notes.push({ code: "waitNotScored", params: { name: word } }); });
     state.plainEvents.forEach(function (word) { notes.push({ code: "plainSelfDraw", params: { name: word } }); });
@@ -335,7 +335,7 @@
   }
 
   var SOFT = ["unplayed", "noFlowers", "noReady", "noClosed", "noSideBet", "noLiable", "noPenalty", "noDice",
-    "noVoidCharge"];
+    "noVoidCharge", "turnedUpWhich"];
 
   function dedupe(asks) {
     var seen = {};

@@ -71,7 +71,7 @@
       }),
       kongsPay: Boolean(one("fieldset.kongs[data-paid]")),
       off: form.dataset.off ? form.dataset.off.split(" ") : [],
-      treasure: treasureTurn(one('input[name="treasure"]')),
+      wild: wildField(one('input[name="turned_up"]') || one('input[name="treasure"]')),
       kongKinds: all('input[name="kong_kind_0"]').filter(function (input) { return input.value; }).map(function (input) {
         return { id: input.value, name: labelOf(input) };
       }),
@@ -93,13 +93,12 @@
     };
   }
 
-  // The treasure field, and how this table reads the treasure from the tile turned up (data-turn).
-  function treasureTurn(input) {
+  // The field this hand's wild is said into (the tile turned up, where the wild follows it; else the wild itself),
+  // and the order the wild follows at this table (data-turn, phrase-fields.js reads it).
+  function wildField(input) {
     if (!input) return null;
-    var line = input.closest("[data-turn]"), turn = line ? line.dataset.turn : "";
-    var honours = {};
-    if (turn && turn !== "same") turn.split(" ").forEach(function (pair) { honours[pair.slice(0, 2)] = pair.slice(2); });
-    return { mode: turn === "same" ? "same" : "next", honours: honours };
+    var line = input.closest("[data-turn]");
+    return { field: input.name, turn: line ? line.dataset.turn : "" };
   }
 
   function remember(input) {

@@ -202,6 +202,39 @@ test("what was negated is asked about rather than filled in", () => {
   assert.deepEqual(asked("dalian/rule_book", "老王自摸，不是老王"), ["whoWon"]);
 });
 
+// The per-hand wild goes into the tile turned up (issue 36): as said, or the tile before the wild named, in the
+// order this table's wild follows (Dalian's winds and dragons apart, Zhengzhou's one honour cycle, 中 → 中 at
+// Harbin; the tile itself where it is the treasure).
+const TURNED_UP = [
+  ["dalian/rule_book", "老王报听自摸，翻的是九条", "9s"],
+  ["dalian/rule_book", "老王报听自摸，宝是一条", "9s"],
+  ["dalian/rule_book", "老王报听自摸，宝是东风", "4z"],
+  ["dalian/rule_book", "老王报听自摸，宝是发财", "5z"],
+  ["dalian/club_java", "老王报听自摸，宝是三条", "3s"],
+  ["harbin/rule_book", "李哥自摸，宝是红中", "7z"],
+  ["harbin/go_server", "李哥自摸，翻的是五万", "5m"],
+  ["zhengzhou/rule_book", "王姐自摸，混是红中", "4z"],
+  ["zhengzhou/rule_book", "王姐自摸，混是东风", "5z"],
+  ["zhengzhou/rule_book", "王姐自摸，北风翻出来了", "4z"],
+];
+
+for (const [table, sentence, tile] of TURNED_UP) {
+  test(`${table}: "${sentence}" fills in ${tile} as the tile turned up`, () => {
+    assert.equal(filled(table, sentence).turned_up, tile);
+    assert.equal(filled(table, sentence).treasure, undefined);
+    assert.deepEqual(asked(table, sentence), []);
+  });
+}
+
+test("a wild this table's tile turned up cannot give is asked about, and Save stays on", () => {
+  for (const sentence of ["李哥自摸，宝是东风", "李哥自摸，翻的是东风", "李哥自摸，宝是三条，翻的是五条"]) {
+    const result = parse("harbin/rule_book", sentence);
+    assert.deepEqual(result.asks.map((ask) => [ask.code, Boolean(ask.soft)]), [["turnedUpWhich", true]], sentence);
+    assert.equal(result.fields.turned_up, undefined, sentence);
+    assert.equal(result.fields.winner, "1", sentence);
+  }
+});
+
 test("a sentence with nothing of a hand in it sets nothing and asks nothing", () => {
   const result = parse("dalian/rule_book", "今天天气不错");
   assert.deepEqual(result, { fields: {}, asks: [], notes: [], heard: 0 });

@@ -86,8 +86,8 @@ def table_words(body: str) -> dict[str, Any]:
         )
     turn = re.search(r'data-turn="([^"]*)"', body)
     off = re.search(r'<form id="hand-form"[^>]* data-off="([^"]*)"', body)
-    named = turn.group(1) if turn else "same"
-    honours = {pair[:2]: pair[2:] for pair in named.split(" ")} if named != "same" else {}
+    # The field the per-hand wild is said into: the tile turned up where the wild follows it, else the wild itself.
+    wild = next((name for name in ("turned_up", "treasure") if f'name="{name}"' in body), None)
     side = re.search(r'name="side_bet_0"[^>]*max="(\d+)"', body)
     legend = re.search(r'<fieldset class="side-bets"><legend>(.*?)</legend>', body, re.S)
     closed = _chips(body, "closed_0")
@@ -113,9 +113,7 @@ def table_words(body: str) -> dict[str, Any]:
         "tiles": 'name="tiles"' in body,
         "kongsPay": bool(re.search(r'<fieldset class="kongs" data-paid', body)),
         "off": off.group(1).split(" ") if off else [],
-        "treasure": {"mode": "same" if turn and turn.group(1) == "same" else "next", "honours": honours}
-        if 'name="treasure"' in body
-        else None,
+        "wild": {"field": wild, "turn": turn.group(1) if turn else ""} if wild else None,
     }
 
 
