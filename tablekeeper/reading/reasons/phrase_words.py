@@ -100,7 +100,8 @@ def _fixed_words() -> list[str]:
     """Every character the parser's own words use, so that each is in the sound table even if it is rare."""
     from pathlib import Path
 
-    source = (Path(__file__).resolve().parents[3] / "static" / "js" / "phrase-hear.js").read_text(encoding="utf-8")
+    scripts = Path(__file__).resolve().parents[3] / "static" / "js"
+    source = "".join((scripts / name).read_text(encoding="utf-8") for name in ("phrase-lexicon.js", "phrase-hear.js"))
     return [ch for ch in source if "\u4e00" <= ch <= "\u9fff"]
 
 
