@@ -43,6 +43,25 @@
     if (tileBefore) kong.tile = tileBefore;
     ownerAfter(r, kong);
     skipKongWords(r);
+    // 杠了两个 / 暗杠两个(，五万和东风) / 闷豆两个: as many kongs of that kind, the tiles said next theirs in order.
+    if (peek().type === "number" && peek().value >= 2 && peek().value <= 4 && peek(1).type === "count" &&
+      (peek(2).type !== "kong" || peek(2).afterPause) && !kong.tile && !tileBefore) {
+      var rows = [kong];
+      kong.announced = true;
+      for (var more = peek().value; more > 1; more--) {
+        rows.push({ seat: seat, kind: kind || "", tile: "", from: null, announced: true });
+        state.kongs.push(rows[rows.length - 1]);
+      }
+      r.i += 2;
+      while (peek().type === "tile" && rows.length) {
+        rows.shift().tile = peek().tile;
+        r.used[r.i] = true;
+        r.i += 1;
+        if (peek().type === "and" && peek(1).type === "tile") r.i += 1;
+      }
+      r.lastKong = kong;
+      return kong;
+    }
     // 杠了王姐的五万 / 明杠王姐的: claimed from that seat's discard.
     if (isSeat(peek()) && seatOf(peek()) !== seat && ["of", "tile", "fed", "kongfeed"].indexOf(peek(1).type) !== -1) {
       // … or 杠是小李点的.
@@ -131,5 +150,75 @@
     }
   }
 
-  return { kongRow: kongRow, kongSaid: kongSaid, counted: counted, pungSaid: pungSaid };
+  // The kong a feeder's words are about: the owner's claimed kong said before and not yet fed (王姐给小赵点的杠,
+  // after 小赵明杠三条), else a new row (a tile said next is a new kong's).
+  function claimedRow(r, owner, kind) {
+    var open = r.peek().type === "tile" ? null : r.state.kongs.filter(function (kong) {
+      return kong.seat === owner && kong.from === null && ["exposed", "added", ""].indexOf(kong.kind) !== -1;
+    })[0];
+    if (open && !open.kind) open.kind = kind;
+    return open || kongRow(r, owner, kind, false);
+  }
+
+  function fedBy(kong, feeder) {
+    if (kong.from === null && kong.seat !== feeder) { kong.from = feeder; kong.fedBy = true; }
+  }
+
+  // What follows the seats just named, where it is about a kong: theirs (老刘暗杠五万, 老刘五万暗杠, 王姐和大陈都暗杠了),
+  // or one they fed (张姐给老王点杠, 小李点杠给老王, 刘洋点豆给老郑, 王姐放的杠). False where it is not.
+  function clause(r, seats, next) {
+    var state = r.state, peek = r.peek, isSeat = r.isSeat, seatOf = r.seatOf, feeder = seats[0];
+    if (next.type === "give" && isSeat(peek(1)) && (peek(2).type === "kongfeed" ||
+      (peek(2).type === "kong" && peek(2).kind === "exposed") ||
+      ((peek(2).type === "fed" || peek(2).type === "discard") && peek(3).type === "kong"))) {
+      // 张姐给老王点杠 / 张姐给老王点的杠 / 老郑给王姐点豆: 老王's kong, claimed from 张姐.
+      r.i += 1;
+      var kongOwner = seatOf(peek());
+      r.i += peek(1).type === "kongfeed" || peek(1).type === "kong" ? 2 : 3;
+      fedBy(claimedRow(r, kongOwner, peek(-1).kind || "exposed"), feeder);
+      r.subject = kongOwner;
+      return true;
+    }
+    if (next.type === "kongfeed" || (next.type === "kong" && next.kind === "exposed" && peek(1).type === "give" &&
+      isSeat(peek(2)))) {
+      // 小李点杠（给老王） / 刘洋点豆给老郑: 小李 fed a kong; whose, said after or beside.
+      r.i += 1;
+      if (peek().type === "give" && isSeat(peek(1))) {
+        var taker = seatOf(peek(1));
+        r.i += 2;
+        fedBy(claimedRow(r, taker, "exposed"), feeder);
+        r.subject = taker;
+      } else state.kongFeeder = feeder;
+      return true;
+    }
+    if (next.type === "fed" && peek(1).type === "kong" && (!peek(1).kind || peek(1).kind === "exposed")) {
+      // 小李点的杠 / 王姐放的杠: the claimed kong said before (刘洋明杠八万，王姐放的杠), else whose is said beside.
+      r.i += 2;
+      var last = r.lastKong;
+      if (last && last.from === null && last.seat !== feeder && ["exposed", "added", ""].indexOf(last.kind) !== -1) {
+        fedBy(last, feeder);
+        if (!last.kind) last.kind = "exposed";
+        r.subject = last.seat;
+      } else state.kongFeeder = feeder;
+      return true;
+    }
+    if (next.type === "kong" && !(next.bySound && !next.kind && peek(1).type !== "tile")) {
+      r.i += 1;
+      // 王姐和大陈都暗杠了: each of them.
+      var firstRow = kongRow(r, feeder, next.kind, next.bySound);
+      seats.slice(1).forEach(function (seat) {
+        state.kongs.push({ seat: seat, kind: firstRow.kind, tile: "", from: null });
+      });
+      return true;
+    }
+    if (next.type === "tile" && peek(1).type === "kong" && peek(1).kind) {
+      // 老刘五万暗杠: the tile before the kind.
+      r.i += 2;
+      kongRow(r, feeder, peek(-1).kind, peek(-1).bySound, next.tile);
+      return true;
+    }
+    return false;
+  }
+
+  return { kongRow: kongRow, kongSaid: kongSaid, counted: counted, pungSaid: pungSaid, clause: clause };
 });

@@ -123,12 +123,15 @@
     ["hasflower", ["有花", "有几个花", "带花"]],
     ["of", ["的"]],
     ["and", ["和", "跟", "还有", "与", "同"]],
-    ["all", ["都", "全都", "大家", "各", "每人", "全"]],
+    ["all", ["都", "全都", "大家", "各", "每人", "全", "一起", "同时", "一块", "一块儿", "都是"]],
     // The three others of the seat just named (三家都没开门).
     ["others", ["三家", "其他三家", "另外三家", "别家", "其他人"]],
     ["dealer", ["庄家", "坐庄的", "庄"]],
     ["count", ["个", "次", "张", "组", "副"]],
     ["is", ["是"]],
+    // 他 / 她: a seat named before (phrase-read.js decides which).
+    ["pronoun", ["他", "她", "他家", "她家", "他自己", "她自己"]],
+    // 一起 / 同时: as 都, of the seats just named.
   ];
   // Seats said by where they sit from the seat just named: 下家 the next in turn, 上家 the one before, 对家 across.
   var RELATIVE = [["下家", 1], ["对家", 2], ["上家", 3]];

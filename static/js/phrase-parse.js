@@ -63,14 +63,14 @@
         state.loosePatterns.forEach(function (p) { p.owner = named[0]; });
       }
     }
-    // 自摸，老刘: a self-draw said first, then the one seat named on its own.
-    if (!wins.length && state.selfDrawn) {
+    // 自摸，老刘 / 胡了，老刘: a self-draw (or a win) said first, then the one seat named on its own.
+    if (!wins.length && (state.selfDrawn || state.wonSaid)) {
       var alone = state.bare.filter(function (seat, index, all) {
         return all.indexOf(seat) === index && state.discarders.indexOf(seat) === -1;
       });
       if (alone.length === 1) {
         var selfWin = newWin(alone[0]);
-        selfWin.method = "self_draw";
+        if (state.selfDrawn) selfWin.method = "self_draw";
         wins = state.wins = [selfWin];
       }
     }
@@ -139,7 +139,7 @@
       return finish(state, vocab, fields, asks, []);
     }
     if (!wins.length) {
-      if (state.selfDrawn) ask("whoWon", "winner", {});
+      if (state.selfDrawn || state.wonSaid) ask("whoWon", "winner", {});
       else if (state.loosePatterns.length || state.kongs.length || state.flowers !== null || state.liable.length ||
         state.penalties.length || state.dice || state.tiles.length || state.winningTile) ask("whoWon", "winner", {});
     }

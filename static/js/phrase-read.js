@@ -133,8 +133,30 @@
     return r;
   }
 
+  // 他 / 她: at the start of a clause, the seat named last (老王自摸，他有花); inside one, the seat named before the
+  // clause's own (老刘自摸，王姐点炮给他: 老刘). Each becomes that seat's name; one with no seat named before says nothing.
+  function resolvePronouns(tokens, vocab) {
+    var named = [], clauseStart = null;
+    return tokens.map(function (token, index) {
+      if (index === 0 || token.afterPause) clauseStart = null;
+      if (token.type === "pronoun") {
+        var target = named[named.length - 1];
+        var others = named.filter(function (seat) { return seat !== clauseStart; });
+        if (clauseStart !== null && others.length) target = others[others.length - 1];
+        return target === undefined ? token : Object.assign({}, token, { type: "name", seat: target, pronoun: true });
+      }
+      var seat = token.type === "name" ? token.seat : token.type === "dealer" ? vocab.dealer : null;
+      if (typeof seat === "number") {
+        named.push(seat);
+        if (clauseStart === null) clauseStart = seat;
+      }
+      return token;
+    });
+  }
+
   // Reads the tokens in order. The subject is the last seat named: what follows it (自摸, 门清, 漂三) is about them.
   function interpret(tokens, vocab) {
+    tokens = resolvePronouns(tokens, vocab);
     var r = reader(tokens, vocab), state = r.state, peek = r.peek, seatOf = r.seatOf, isSeat = r.isSeat;
     var winOf = r.winOf, setMethod = r.setMethod, readSeats = r.readSeats, countAfter = r.countAfter;
     var addPattern = r.addPattern, strangerDid = r.strangerDid, floatPattern = r.floatPattern;
@@ -266,10 +288,10 @@
             winOf(winner);
             if (token.type === "ron") setMethod(winOf(winner), "discard");
             r.subject = r.lastWinSeat = winner;
-          } else if (token.type === "ron" && r.subject !== null) {
-            setMethod(winOf(r.subject), "discard");
-            r.lastWinSeat = r.subject;
-          }
+          } else if (r.subject !== null && state.discarders.indexOf(r.subject) === -1) {
+            // 老王暗楼胡了小李的 / 老王杠上炮胡了小李: the seat named before the other words won.
+            seated.won(r, [r.subject], token);
+          } else if (r.subject === null) state.wonSaid = true;
           break;
         case "discardto":
         case "discard":

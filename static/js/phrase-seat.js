@@ -3,15 +3,33 @@
 // 小李漂三 … The seats named become the subject of what follows. Pure, like the rest of the parser.
 (function (root, factory) {
   "use strict";
-  if (typeof module === "object" && module.exports) module.exports = factory();
-  else root.TKPhraseSeat = factory();
-})(typeof self !== "undefined" ? self : this, function () {
+  if (typeof module === "object" && module.exports) module.exports = factory(require("./phrase-kongs.js"));
+  else root.TKPhraseSeat = factory(root.TKPhraseKongs);
+})(typeof self !== "undefined" ? self : this, function (kongs) {
   "use strict";
+
+  // 小李胡了张姐的 / 小李胡的张姐 / 小李胡张姐 / 小李吃胡: the seats won, and on whose discard if said after.
+  function won(r, seats, verb) {
+    var peek = r.peek, isSeat = r.isSeat, seatOf = r.seatOf, winOf = r.winOf, setMethod = r.setMethod;
+    seats.forEach(function (seat) { winOf(seat); r.lastWinSeat = seat; });
+    if (verb.type === "ron") seats.forEach(function (seat) { setMethod(winOf(seat), "discard"); });
+    if (peek().type === "of" && isSeat(peek(1)) && seatOf(peek(1)) !== seats[0]) r.i += 1;
+    var after = peek(1).type;
+    // (Not a seat after a pause: 李哥胡了，老孙… starts what is said of 老孙.)
+    if (isSeat(peek()) && seats.indexOf(seatOf(peek())) === -1 && (!peek().afterPause || after === "of") &&
+      (["of", "discard", "fed", "end", "pattern"].indexOf(after) !== -1 || peek(1).afterPause)) {
+      var from = seatOf(peek());
+      r.i += 1;
+      if (peek().type === "of" || peek().type === "fed") r.i += 1;
+      if (peek().type === "discard") r.i += 1;
+      seats.forEach(function (seat) { setMethod(winOf(seat), "discard", from); });
+    }
+  }
 
   function afterSeat(r) {
     var state = r.state, vocab = r.vocab, peek = r.peek, seatOf = r.seatOf, isSeat = r.isSeat, winOf = r.winOf;
     var setMethod = r.setMethod, readSeats = r.readSeats, countAfter = r.countAfter, addPattern = r.addPattern;
-    var floatPattern = r.floatPattern, numberFollows = r.numberFollows, kongRow = r.kongRow;
+    var floatPattern = r.floatPattern, numberFollows = r.numberFollows;
     state.lastAll = false;
     r.stranger = null;
     var seats = readSeats();
@@ -29,20 +47,7 @@
       seats.forEach(function (seat) { setMethod(winOf(seat), "self_draw"); r.lastWinSeat = seat; });
     } else if (next.type === "win" || next.type === "ron") {
       r.i += 1;
-      seats.forEach(function (seat) { winOf(seat); r.lastWinSeat = seat; });
-      if (next.type === "ron") seats.forEach(function (seat) { setMethod(winOf(seat), "discard"); });
-      // 小李胡了张姐的 / 小李胡的张姐 / 小李胡张姐: whose discard it was.
-      if (peek().type === "of" && isSeat(peek(1)) && seatOf(peek(1)) !== seats[0]) r.i += 1;
-      var after = peek(1).type;
-      // (Not a seat after a pause: 李哥胡了，老孙… starts what is said of 老孙.)
-      if (isSeat(peek()) && seats.indexOf(seatOf(peek())) === -1 && (!peek().afterPause || after === "of") &&
-        (["of", "discard", "fed", "end", "pattern"].indexOf(after) !== -1 || peek(1).afterPause)) {
-        var from = seatOf(peek());
-        r.i += 1;
-        if (peek().type === "of" || peek().type === "fed") r.i += 1;
-        if (peek().type === "discard") r.i += 1;
-        seats.forEach(function (seat) { setMethod(winOf(seat), "discard", from); });
-      }
+      won(r, seats, next);
     } else if (next.type === "kongfed") {
       // 小赵杠完打的: the discard right after 小赵's kong (杠上炮), which the winner won on.
       r.i += 1;
@@ -100,6 +105,8 @@
       // 张姐一炮三响: 张姐's discard, which several won on.
       r.i += 1;
       state.discarders.push(seats[0]);
+    } else if (kongs.clause(r, seats, next)) {
+      // A kong said of these seats (phrase-kongs.js): theirs, or fed by them.
     } else if (next.type === "discard" || next.type === "fed") {
       r.i += 1;
       var feedsKong = next.type === "fed" && r.lastKong && r.lastKong.from === null &&
@@ -118,30 +125,6 @@
       } else {
         state.discarders.push(seats[0]);
       }
-    } else if (next.type === "give" && isSeat(peek(1)) && (peek(2).type === "kongfeed" ||
-      (peek(2).type === "kong" && peek(2).kind === "exposed") ||
-      ((peek(2).type === "fed" || peek(2).type === "discard") && peek(3).type === "kong"))) {
-      // 张姐给老王点杠 / 张姐给老王点的杠 / 老郑给王姐点豆: 老王's kong, claimed from 张姐.
-      r.i += 1;
-      var kongOwner = seatOf(peek());
-      r.i += peek(1).type === "kongfeed" || peek(1).type === "kong" ? 2 : 3;
-      var fedKong = kongRow(kongOwner, peek(-1).kind || "exposed", false);
-      if (fedKong.from === null) { fedKong.from = seats[0]; fedKong.fedBy = true; }
-      r.subject = kongOwner;
-    } else if (next.type === "kongfeed") {
-      // 小李点杠（给老王）: 小李 fed a kong; whose, said after or beside.
-      r.i += 1;
-      if (peek().type === "give" && isSeat(peek(1))) {
-        var taker = seatOf(peek(1));
-        r.i += 2;
-        var takerKong = kongRow(taker, "exposed", false);
-        if (takerKong.from === null) { takerKong.from = seats[0]; takerKong.fedBy = true; }
-        r.subject = taker;
-      } else state.kongFeeder = seats[0];
-    } else if (next.type === "fed" && peek(1).type === "kong") {
-      // 小李点的杠: as 点杠.
-      r.i += 2;
-      state.kongFeeder = seats[0];
     } else if (next.type === "give" && isSeat(peek(1))) {
       // 张姐给小李点炮
       r.i += 1;
@@ -149,17 +132,6 @@
       if (peek().type === "discard" || peek().type === "fed") r.i += 1;
       if (peek().type === "win") r.i += 1;
       receivers.forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); r.lastWinSeat = seat; });
-    } else if (next.type === "kong" && !(next.bySound && !next.kind && peek(1).type !== "tile")) {
-      r.i += 1;
-      // 王姐和大陈都暗杠了: each of them.
-      var firstRow = kongRow(seats[0], next.kind, next.bySound);
-      seats.slice(1).forEach(function (seat) {
-        state.kongs.push({ seat: seat, kind: firstRow.kind, tile: "", from: null });
-      });
-    } else if (next.type === "tile" && peek(1).type === "kong" && peek(1).kind) {
-      // 老刘五万暗杠: the tile before the kind.
-      r.i += 2;
-      kongRow(seats[0], peek(-1).kind, peek(-1).bySound, next.tile);
     } else if (next.type === "ready") {
       r.i += 1;
       seats.forEach(function (seat) { state.ready[seat] = next.value; });
@@ -211,5 +183,5 @@
     }
   }
 
-  return { afterSeat: afterSeat };
+  return { afterSeat: afterSeat, won: won };
 });
