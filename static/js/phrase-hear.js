@@ -179,8 +179,11 @@
   function choicesAt(text, at, entries, map) {
     var choices = [];
     if (text[at] === "|") return [{ length: 1, score: 0, token: { type: "pause" } }];
-    var name = stranger(text, at);
-    if (name) choices.push({ length: 2, score: 1, token: { type: "stranger", name: name } });
+    // A name's shape (老赵, 小张, 刘姐) is heard as a name: above a one-character word (张 the count) or a seat's bare
+    // surname (老李 is not 小李), below a seat's name heard by its sound (老汪 is 老王), and never as another word
+    // heard by its sound (刘姐 is no 流局).
+    var name = stranger(text, at), shaped = name && name[0] !== "阿";
+    if (name) choices.push({ length: 2, score: shaped ? 3.5 : 1, token: { type: "stranger", name: name } });
     var run = tileRun(text, at);
     if (run) choices.push({ length: run.length, score: AS_WRITTEN * run.length, token: { type: "tiles", tiles: run.tiles } });
     var num = number(text, at);
@@ -193,10 +196,11 @@
     }
     entries.forEach(function (entry) {
       var length = entry.text.length;
-      if (text.substr(at, length) === entry.text) {
-        choices.push({ length: length, score: AS_WRITTEN * length, token: entry.token });
-      } else if (entry.spoken && matchesBySound(text, at, entry.text, map)) {
-        choices.push({ length: length, score: BY_SOUND * length, token: Object.assign({ bySound: true }, entry.token) });
+      var said = text.substr(at, length), isName = entry.token.type === "name";
+      if (said === entry.text) {
+        choices.push({ length: length, score: AS_WRITTEN * length, token: isName ? Object.assign({ said: said }, entry.token) : entry.token });
+      } else if (entry.spoken && !(shaped && !isName && length <= 2) && matchesBySound(text, at, entry.text, map)) {
+        choices.push({ length: length, score: BY_SOUND * length, token: Object.assign({ bySound: true, said: said }, entry.token) });
       }
     });
     return choices;
@@ -223,7 +227,25 @@
 
   // The sentence's words, as tokens ({type, …}); pauses (a comma, a space) included; what the speaker took back
   // left out.
-  function hear(sentence, vocab, sounds) { return corrections.amend(tokenise(normalise(sentence), lexicon(vocab), soundsOf(sounds))); }
+  // A seat's name heard by its sound but written with another seat's character (小洋 at a table of 刘洋 and 小杨) is
+  // either of them: a name to ask about, with both.
+  function ambiguous(tokens, vocab) {
+    var seats = vocab.seats || [];
+    return tokens.map(function (token) {
+      if (token.type !== "name" || !token.bySound || !token.said) return token;
+      var own = seats[token.seat] || "";
+      var others = seats.filter(function (name, seat) {
+        return seat !== token.seat && name && Array.from(token.said).some(function (ch) {
+          return own.indexOf(ch) === -1 && "老小阿大".indexOf(ch) === -1 && name.indexOf(ch) !== -1;
+        });
+      });
+      return others.length ? { type: "stranger", name: token.said, like: [own].concat(others) } : token;
+    });
+  }
+
+  function hear(sentence, vocab, sounds) {
+    return corrections.amend(ambiguous(tokenise(normalise(sentence), lexicon(vocab), soundsOf(sounds)), vocab));
+  }
 
   return {
     hear: hear, normalise: normalise, PATTERN_WORDS: PATTERN_WORDS, SELF_DRAW_PATTERNS: SELF_DRAW_PATTERNS,

@@ -39,7 +39,8 @@
     // A name that is no seat's: who it is, asked (老王 at a table of 王姐: is it her?), never guessed.
     state.strangers.forEach(function (name) {
       var surname = name.replace(/^[老小阿]/, "").replace(/[姐哥叔婶爷]$/, "");
-      var like = (vocab.seats || []).filter(function (seat) { return seat && seat.indexOf(surname) !== -1; });
+      var like = (state.like || {})[name] ||
+        (vocab.seats || []).filter(function (seat) { return seat && seat.indexOf(surname) !== -1; });
       var acted = state.strangerActs.some(function (act) { return act.name === name && (act.act === "self" || act.act === "win"); });
       ask(like.length ? "whoIsLike" : "whoIs", acted && !wins.length ? "winner" : "", { name: name, names: like });
     });

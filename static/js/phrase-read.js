@@ -71,13 +71,21 @@
       var seats = [seatOf(peek())];
       r.i += 1;
       // 老刘王姐双响: names side by side are a group too.
-      while ((peek().type === "and" && isSeat(peek(1))) || isSeat(peek())) {
+      while ((peek().type === "and" && isSeat(peek(1))) || (isSeat(peek()) && !peek().afterPause)) {
         if (peek().type === "and") r.i += 1;
         seats.push(seatOf(peek()));
         r.i += 1;
       }
       if (peek().type === "all") r.i += 1;
       return seats;
+    }
+    // Seats named next on their own (老王和小李 then a pause or the end): no act of theirs said with them.
+    function groupAlone() {
+      var j = 0;
+      if (!isSeat(peek())) return false;
+      while ((isSeat(peek(j)) && (j === 0 || !peek(j).afterPause)) || (peek(j).type === "and" && isSeat(peek(j + 1)))) j += 1;
+      if (peek(j).type === "all") j += 1;
+      return peek(j).type === "end" || Boolean(peek(j).afterPause);
     }
     function countAfter() {
       // 两个 / 2 / 两; not 三个花, which is the flowers' count.
@@ -128,7 +136,7 @@
     Object.assign(r, {
       peek: peek, seatOf: seatOf, isSeat: isSeat, strangerDid: strangerDid, floatPattern: floatPattern,
       numberFollows: numberFollows, winOf: winOf, setMethod: setMethod, readSeats: readSeats, countAfter: countAfter,
-      addPattern: addPattern, saysTiles: saysTiles, setFlowers: setFlowers, kongRow: kongRow,
+      addPattern: addPattern, saysTiles: saysTiles, setFlowers: setFlowers, kongRow: kongRow, groupAlone: groupAlone,
     });
     return r;
   }
@@ -171,6 +179,7 @@
       switch (token.type) {
         case "stranger":
           state.strangers.push(token.name);
+          if (token.like) (state.like = state.like || {})[token.name] = token.like;
           r.stranger = token.name;
           r.subject = null;
           continue;
@@ -208,8 +217,13 @@
             for (var o = 0; o < 4; o++) if (o !== r.subject) state.closed[o] = true;
           } else if (peek().type === "closed") { r.i += 1; state.closedOthers = true; }
           break;
-        case "robbed":
         case "multi":
+          // 一炮双响，老王和小李(，张姐点的): the seats named next won on one discard.
+          if (r.subject === null && r.groupAlone()) {
+            readSeats().forEach(function (seat) { winOf(seat); r.lastWinSeat = seat; });
+          }
+          break;
+        case "robbed":
         case "pao":
         case "ba":
           break;

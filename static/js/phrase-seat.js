@@ -102,9 +102,12 @@
       r.i += 2;
       readSeats().forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); r.lastWinSeat = seat; });
     } else if (next.type === "multi") {
-      // 张姐一炮三响: 张姐's discard, which several won on.
+      // 张姐一炮三响: 张姐's discard, which several won on; (，)老王和小李: who.
       r.i += 1;
       state.discarders.push(seats[0]);
+      if (r.groupAlone() && seatOf(peek()) !== seats[0]) {
+        readSeats().forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); r.lastWinSeat = seat; });
+      }
     } else if (kongs.clause(r, seats, next)) {
       // A kong said of these seats (phrase-kongs.js): theirs, or fed by them.
     } else if (next.type === "discard" || next.type === "fed") {
