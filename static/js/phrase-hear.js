@@ -80,10 +80,14 @@
       });
     });
     WAIT_WORDS.forEach(function (word) { addPattern(word, { type: "wait", word: word }); });
-    Object.keys(PATTERN_WORDS).forEach(function (id) {
-      if (played[id]) return;
-      PATTERN_WORDS[id].forEach(function (word) {
-        addPattern(word, { type: "pattern", id: id, unplayed: true, name: PATTERN_WORDS[id][0] });
+    // An item the table does not play is heard under its own name first (手把一 is Dalian's 手把一 where neither it nor
+    // 大吊车 is played), then under the other names.
+    var unplayed = Object.keys(PATTERN_WORDS).filter(function (id) { return !played[id]; });
+    [true, false].forEach(function (ownName) {
+      unplayed.forEach(function (id) {
+        PATTERN_WORDS[id].forEach(function (word, index) {
+          if ((index === 0) === ownName) addPattern(word, { type: "pattern", id: id, unplayed: true, name: PATTERN_WORDS[id][0] });
+        });
       });
     });
     (vocab.kongKinds || []).forEach(function (kind) { add(kind.name, { type: "kong", kind: kind.id }); });

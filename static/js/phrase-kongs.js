@@ -164,10 +164,35 @@
     if (kong.from === null && kong.seat !== feeder) { kong.from = feeder; kong.fedBy = true; }
   }
 
+  // 小赵杠完打的 / 小赵杠完牌打了个五万 / 小赵补完杠点了大陈 / 小赵开杠后打出来: the discard right after 小赵's kong
+  // (杠上炮, Dalian's 流泪), which the winner (said after it, or elsewhere) won on.
+  function discardAfter(r, seats, next) {
+    var peek = r.peek, d = 1;
+    while (["count", "tile", "number", "of"].indexOf(peek(d).type) !== -1 && !peek(d).afterPause) d += 1;
+    var verb = peek(d);
+    var verbs = next.type === "kongafter" ? ["play", "discard", "fed", "discardto"] : ["play", "discard", "discardto"];
+    if (verb.afterPause || verbs.indexOf(verb.type) === -1) return false;
+    r.i += d + 1;
+    r.state.discarders.push(seats[0]);
+    r.state.kongFed = seats[0];
+    if (verb.type === "discardto" || (peek().type === "give" && r.isSeat(peek(1)))) {
+      if (verb.type !== "discardto") r.i += 1;
+    } else if (!(verb.type === "discard" && r.isSeat(peek()) && !peek().afterPause)) return true;
+    // … 给大陈 / 点了大陈: who won on it.
+    r.readSeats().forEach(function (seat) { r.setMethod(r.winOf(seat), "discard", seats[0]); r.lastWinSeat = seat; });
+    if (peek().type === "win") r.i += 1;
+    return true;
+  }
+
   // What follows the seats just named, where it is about a kong: theirs (老刘暗杠五万, 老刘五万暗杠, 王姐和大陈都暗杠了),
   // or one they fed (张姐给老王点杠, 小李点杠给老王, 刘洋点豆给老郑, 王姐放的杠). False where it is not.
   function clause(r, seats, next) {
     var state = r.state, peek = r.peek, isSeat = r.isSeat, seatOf = r.seatOf, feeder = seats[0];
+    // 刚杠完: 刚 (just) before a kong word is no kong of its own.
+    if (next.type === "kong" && next.bySound && !next.kind && ["kong", "kongafter"].indexOf(peek(1).type) !== -1) {
+      r.i += 1;
+      next = peek();
+    }
     if (next.type === "give" && isSeat(peek(1)) && (peek(2).type === "kongfeed" ||
       (peek(2).type === "kong" && peek(2).kind === "exposed") ||
       ((peek(2).type === "fed" || peek(2).type === "discard") && peek(3).type === "kong"))) {
@@ -200,6 +225,13 @@
         if (!last.kind) last.kind = "exposed";
         r.subject = last.seat;
       } else state.kongFeeder = feeder;
+      return true;
+    }
+    if ((next.type === "kong" || next.type === "kongafter") && discardAfter(r, seats, next)) return true;
+    if (next.type === "kongafter") {
+      // 小赵杠完了: a kong, its kind not said.
+      r.i += 1;
+      kongRow(r, feeder, "", false);
       return true;
     }
     if (next.type === "kong" && !(next.bySound && !next.kind && peek(1).type !== "tile")) {

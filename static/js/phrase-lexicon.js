@@ -23,13 +23,13 @@
     double_luxury_seven_pairs: ["双豪华七小对", "双豪华七对", "双豪华", "双豪七"],
     triple_luxury_seven_pairs: ["三豪华七小对", "三豪华七对", "三豪华", "三豪七"],
     kong_bloom: ["杠上开花", "杠上花", "杠开", "杠呲", "杠次", "杠上开", "杠后开花", "杠头开花"],
-    kong_discard: ["杠上炮", "杠后炮", "杠上点炮"],
+    kong_discard: ["杠上炮", "杠后炮", "杠上点炮", "杠后的炮", "杠上的炮", "杠完的炮", "杠后点炮"],
     // The waits: each table's own item takes the words that mean it there (a single wait, the middle tile …);
     // a table's house rules add more (data-also: 三七夹's 边张, 大连·俱乐部's 单吊 after 报听).
-    edge_wait: ["夹胡", "卡胡", "夹张", "卡张", "夹和", "嵌张", "坎张", "卡当", "夹"],
-    clamp: ["卡当", "夹胡", "卡胡", "卡张", "夹张", "嵌张", "坎张", "夹"],
+    edge_wait: ["夹胡", "卡胡", "夹张", "卡张", "夹和", "嵌张", "坎张", "卡当", "夹", "卡"],
+    clamp: ["卡当", "夹胡", "卡胡", "卡张", "夹张", "嵌张", "坎张", "夹", "卡"],
     single_wait: ["单张", "独听", "单吊", "单钓", "单调", "单听", "独一张", "夹胡", "夹张", "卡张", "嵌张", "坎张",
-      "边张", "夹"],
+      "边张", "夹", "卡", "听一张", "只听一张", "就听一张", "单听一张", "独听一张"],
     last_tile: ["海底捞月", "海底捞", "海捞", "海底", "海底摸月", "捞月"],
     four_wilds: ["四混", "四个混", "四混儿"],
     finding_treasure: ["摸宝", "摸到宝", "摸了宝", "摸的宝", "摸着宝"],
@@ -43,7 +43,7 @@
     earthly_hand: ["地胡", "地和"],
     honour_pung: ["风刻", "风刻子"],
     dragon_pung: ["箭刻", "中刻", "发刻", "白刻", "三元刻", "箭牌刻"],
-    lone_tile_wait: ["大吊车", "大钓车", "全求人"],
+    lone_tile_wait: ["大吊车", "大钓车", "全求人", "吊车", "大吊", "手把一"],
     flower_bloom: ["花呲", "花开", "花上开花"],
     thirteen_unrelated: ["十三不靠"],
     all_flowers: ["花胡"],
@@ -52,14 +52,14 @@
     single_float: ["单飘", "单钓飘", "单吊飘", "飘单吊"],
     terminal_wait: ["缺幺胡幺", "缺么胡么", "缺幺胡"],
     single_remaining: ["手把一"],
-    flowing_tears: ["流泪", "杠上炮", "杠后炮"],
+    flowing_tears: ["流泪", "杠上炮", "杠后炮", "杠后的炮", "杠上的炮", "杠完的炮", "杠后点炮"],
     hidden_treasure: ["宝牌"],
     dragon_bonus: ["喜杠加牌"],
   };
   // What a wait is called (单吊, 边张, 夹 …) says only how the hand waited: where no item of the table claims the
   // word, it is heard and said back, never asked about (a 单吊 is no 卡当 at Harbin: nothing to tick).
   var WAIT_WORDS = ["单张", "独听", "单吊", "单钓", "单调", "单听", "独一张", "夹胡", "卡胡", "夹张", "卡张", "夹和", "嵌张",
-    "坎张", "卡当", "夹", "边张", "边三", "边七", "三七夹", "边"];
+    "坎张", "卡当", "夹", "边张", "边三", "边七", "三七夹", "边", "卡", "听一张", "只听一张", "就听一张", "单听一张", "独听一张"];
   // Traditional characters (對對胡, 點炮) read as the simplified ones every word here is written in.
   var TRADITIONAL = "對对點点砲炮槓杠聽听門门開开龍龙莊庄風风東东發发紅红萬万條条餅饼張张劉刘陳陈趙赵馬马楊杨鄭郑孫孙強强寶宝當当沒没" +
     "個个兩两雙双響响搶抢補补撈捞歸归將将華华報报錯错說说還还與与誰谁給给黃黄詐诈邊边調调釣钓闆板財财麼么們们來来這这" +
@@ -74,14 +74,14 @@
     // Zhengzhou calls a kong's bonus 豆: 闷豆 a concealed kong, 点豆 a fed one, 爬坡豆 one added to a pung.
     concealed: ["暗杠", "闷杠", "暗杆", "闷豆", "暗豆", "闷了个豆", "闷了一个豆"],
     exposed: ["明杠", "直杠", "大明杠", "明豆", "点豆", "点了个豆", "点了豆"],
-    added: ["补杠", "加杠", "碰杠", "续杠", "巴杠", "爬坡豆", "爬坡杠", "补豆", "爬坡", "爬了个坡"],
+    added: ["补杠", "加杠", "碰杠", "续杠", "巴杠", "爬坡豆", "爬坡杠", "补豆", "爬坡", "爬了个坡", "补完杠", "补杠后"],
     dragon_set: ["喜杠", "中发白杠", "中发白"],
     wind_set: ["旋风杠", "风杠", "东南西北"],
   };
   var READY_WORDS = {
     ready: ["报听", "听了", "听牌", "上听", "报了听", "报听了", "听着"],
     ming: ["明楼", "报明楼", "报了明楼", "亮明楼"],
-    an: ["暗楼", "报暗楼", "报了暗楼"],
+    an: ["暗楼", "报暗楼", "报了暗楼", "暗听", "扣听"],
   };
   // Words whose meaning is fixed across tables. Longer words win over shorter ones at the same place.
   var WORDS = [
@@ -107,6 +107,11 @@
     ["kongfed", ["杠完打的", "杠完点的", "杠完放的", "杠了打的", "杠后打的", "杠后点的", "杠完点炮", "杠后点炮", "杠完打出",
       "开杠打的", "开完杠打的", "杠了以后点炮", "杠了以后打的", "杠完以后点炮", "杠完以后打的", "杠了之后点炮", "杠了之后打的",
       "杠完之后打的", "杠完之后点炮", "杠后放炮", "杠完放炮", "杠了就点炮", "杠完就点炮", "杠完就打"]],
+    // 杠完 / 补完杠 / 杠后: a kong, and what its owner did right after it (杠完牌打了个五万: the discard after it).
+    ["kongafter", ["杠完", "杠完了", "杠后", "杠了之后", "杠了以后", "杠完之后", "杠完以后", "开杠后", "开完杠", "杠完牌",
+      "开杠以后", "开杠之后"]],
+    // A tile played (打了个五万): after 杠完, the discard the winner took.
+    ["play", ["打了", "打了个", "打了一张", "打出了", "出了", "出了一张", "打的是"]],
     ["robbed", ["被抢杠", "被抢了杠", "被抢", "杠被抢了", "杠被抢", "的杠被抢了"]],
     ["grab", ["抢", "抢的"]],
     ["pung", ["碰的", "碰了", "碰"]],
@@ -150,11 +155,12 @@
   // 承包 (the seat that pays all a winner receives).
   var PENALTY_WORDS = {
     four_same_discards: ["四家同打", "四家跟打", "四家跟张", "四家跟", "四家打一样的"],
-    revealed_tiles: ["露牌", "露了牌", "露了", "露张", "露"],
+    revealed_tiles: ["露牌", "露了牌", "露了", "露张", "露", "碰倒", "碰倒了", "弄倒了"],
   };
   var MORE_WORDS = [
-    ["dice", ["色子", "骰子", "骰", "掷色子", "打色子"]],
-    ["pair", ["对子", "一对", "对儿", "翻倍", "打对", "打对了"]],
+    ["dice", ["色子", "骰子", "骰", "掷色子", "打色子", "掷骰子", "摇色子", "摇骰子", "掷出", "掷了", "摇出", "摇了"]],
+    // After the dice: a double (两个六, 一样, 双 …: the same number twice).
+    ["pair", ["对子", "一对", "对儿", "翻倍", "打对", "打对了", "双", "一样", "一样的", "相同", "一对儿"]],
     // 豹子 alone is the dealer's double on the dice (the rules page says it so).
     ["baozi", ["豹子", "打了个豹子", "掷了个豹子", "出了豹子", "打出豹子", "是豹子"]],
     ["liable", ["承包", "包牌", "包了", "包赔", "全包", "包"]],
@@ -170,7 +176,7 @@
   // 飘 / 漂 also name an all-pung hand (Shenyang, Dalian): the reading decides which, by the table and the number.
   var FLOAT_WORDS = ["漂了", "漂", "飘", "飘了"];
   var FILLERS = ["嗯", "呃", "额", "啊", "呀", "哦", "噢", "那个", "就是", "这个", "然后", "那么", "吧", "嘛", "呢", "哈", "啦",
-    "这把", "这局", "这一把", "这一局", "本局", "刚才"];
+    "这把", "这局", "这一把", "这一局", "本局", "刚才", "不小心", "一不小心", "不好意思"];
   var NUMERALS = { 零: 0, 〇: 0, 一: 1, 幺: 1, 么: 1, 二: 2, 两: 2, 俩: 2, 三: 3, 仨: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
   var SUITS = { 万: "m", 萬: "m", 筒: "p", 饼: "p", 同: "p", 条: "s", 索: "s" };
   var HONOURS = [

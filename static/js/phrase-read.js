@@ -4,9 +4,10 @@
 (function (root, factory) {
   "use strict";
   if (typeof module === "object" && module.exports) {
-    module.exports = factory(require("./phrase-hear.js"), require("./phrase-kongs.js"), require("./phrase-seat.js"));
-  } else root.TKPhraseRead = factory(root.TKPhraseHear, root.TKPhraseKongs, root.TKPhraseSeat);
-})(typeof self !== "undefined" ? self : this, function (hearing, kongs, seated) {
+    module.exports = factory(require("./phrase-hear.js"), require("./phrase-kongs.js"), require("./phrase-seat.js"),
+      require("./phrase-facts.js"));
+  } else root.TKPhraseRead = factory(root.TKPhraseHear, root.TKPhraseKongs, root.TKPhraseSeat, root.TKPhraseFacts);
+})(typeof self !== "undefined" ? self : this, function (hearing, kongs, seated, facts) {
   "use strict";
 
   var SELF_DRAW_PATTERNS = hearing.SELF_DRAW_PATTERNS, FLOAT_PATTERNS = hearing.FLOAT_PATTERNS;
@@ -167,8 +168,7 @@
     tokens = resolvePronouns(tokens, vocab);
     var r = reader(tokens, vocab), state = r.state, peek = r.peek, seatOf = r.seatOf, isSeat = r.isSeat;
     var winOf = r.winOf, setMethod = r.setMethod, readSeats = r.readSeats, countAfter = r.countAfter;
-    var addPattern = r.addPattern, strangerDid = r.strangerDid, floatPattern = r.floatPattern;
-    var numberFollows = r.numberFollows, saysTiles = r.saysTiles, setFlowers = r.setFlowers;
+    var addPattern = r.addPattern, strangerDid = r.strangerDid, setFlowers = r.setFlowers;
     while (r.i < r.tokens.length) {
       var token = peek();
       if (isSeat(token)) {
@@ -176,6 +176,10 @@
         continue;
       }
       r.i += 1;
+      if (facts.read(r, token)) {
+        state.lastAll = false;
+        continue;
+      }
       switch (token.type) {
         case "stranger":
           state.strangers.push(token.name);
@@ -210,13 +214,6 @@
             else state.asks.push({ code: "sideWho", field: "side_bet_", params: {} });
           }
           break;
-        case "others":
-          if (peek().type === "all") r.i += 1;
-          if (peek().type === "closed" && r.subject !== null) {
-            r.i += 1;
-            for (var o = 0; o < 4; o++) if (o !== r.subject) state.closed[o] = true;
-          } else if (peek().type === "closed") { r.i += 1; state.closedOthers = true; }
-          break;
         case "multi":
           // 一炮双响，老王和小李(，张姐点的): the seats named next won on one discard.
           if (r.subject === null && r.groupAlone()) {
@@ -248,38 +245,6 @@
           break;
         case "kong":
           kongs.kongSaid(r, token);
-          break;
-        case "baozi":
-          state.dice = true;
-          break;
-        case "treasure":
-          // 宝是三条 / 宝三条 / 三条是宝
-          if (peek().type === "is") r.i += 1;
-          if (peek().type === "tile") { state.treasure = peek().tile; r.i += 1; }
-          else if (r.tokens[r.i - 2] && r.tokens[r.i - 2].type === "is" && r.tokens[r.i - 3] && r.tokens[r.i - 3].type === "tile") {
-            state.treasure = r.tokens[r.i - 3].tile;
-          }
-          break;
-        case "turned":
-          // 翻的是北风 / 北风翻出来了: the tile turned up, from which the table reads its treasure (or 混).
-          if (peek().type === "is") r.i += 1;
-          if (peek().type === "tile") { state.turned = peek().tile; r.i += 1; }
-          else if (r.tokens[r.i - 2] && r.tokens[r.i - 2].type === "tile") state.turned = r.tokens[r.i - 2].tile;
-          break;
-        case "flower":
-          // 花三个 / 花有三个
-          var flowers = countAfter();
-          if (flowers !== null) setFlowers(flowers);
-          else if (!state.hasFlowers) state.hasFlowers = true;
-          break;
-        case "hasflower":
-          var said = countAfter();
-          if (said !== null) { if (peek().type === "flower") r.i += 1; setFlowers(said); }
-          else if (peek().type === "flower") { r.i += 1; }
-          else state.hasFlowers = true;
-          break;
-        case "noflower":
-          setFlowers(0);
           break;
         case "self":
           if (strangerDid("self")) break;
@@ -334,57 +299,12 @@
           if (isSeat(peek())) { state.voidSeat = seatOf(peek()); r.i += 1; }
           else if (r.subject !== null) state.voidSeat = r.subject;
           break;
-        case "ready":
-          if (r.subject !== null) state.ready[r.subject] = token.value;
-          else state.asks.push({ code: "readyWho", field: "ready_", params: {} });
-          break;
-        case "closed":
-          if (strangerDid("closed")) break;
-          if (r.subject !== null) state.closed[r.subject] = true;
-          else state.asks.push({ code: "closedWho", field: "closed_", params: {} });
-          break;
-        case "side":
-          if (token.float && !numberFollows() && floatPattern() && vocab.sideBet !== "漂" && !state.lastAll) {
-            addPattern({ type: "pattern", id: floatPattern() }, r.subject, null);
-            break;
-          }
-          var amount = countAfter();
-          if (state.lastAll) state.allSideBet = amount;
-          else if (r.subject !== null) state.sideBets[r.subject] = amount;
-          else state.asks.push({ code: "sideWho", field: "side_bet_", params: {} });
-          break;
         case "all":
           state.lastAll = true;
           continue;
-        case "penalty":
-          // 四家同打，老王先打的 / 露牌两张，小李
-          state.penalties.push({ kind: token.kind, seat: null, count: countAfter() });
-          break;
-        case "dice":
-          // 色子打了个对子 / 骰子一对 / 色子翻倍 / 骰子豹子
-          while (peek().type === "number" || peek().type === "count" || peek().type === "is") r.i += 1;
-          if (peek().type === "pair" || peek().type === "baozi") { r.i += 1; state.dice = true; }
-          break;
-        case "liable":
-          // 承包的是老王
-          if (peek().type === "of") r.i += 1;
-          if (peek().type === "is") r.i += 1;
-          if (isSeat(peek())) { state.liable.push({ seat: seatOf(peek()), forSeat: null }); r.i += 1; }
-          else if (r.subject !== null) state.liable.push({ seat: r.subject, forSeat: null });
-          else state.asks.push({ code: "liableWho", field: "liable", params: {} });
-          break;
         case "notself":
           if (r.subject !== null) winOf(r.subject).notSelf = true;
           else state.notSelf = true;
-          break;
-        case "plus":
-          // 加六条: the winning tile.
-          if (peek().type === "tile") { state.winningTile = peek().tile; r.i += 1; }
-          break;
-        case "tile":
-        case "tiles":
-          // 胡五万 / 单吊东风 / 胡的是三四五条加六条: the tiles the hand was won with.
-          if (saysTiles(r.tokens[r.i - 2], token.afterPause)) state.tiles = state.tiles.concat(token.tiles || [token.tile]);
           break;
         case "pause":
           break;

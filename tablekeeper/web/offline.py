@@ -42,6 +42,7 @@ SHELL_FILES = (
     "js/phrase-hear.js",
     "js/phrase-kongs.js",
     "js/phrase-seat.js",
+    "js/phrase-facts.js",
     "js/phrase-read.js",
     "js/phrase-fields.js",
     "js/phrase-parse.js",

@@ -52,6 +52,7 @@ def test_the_phrase_scripts_fragment_names_the_scripts_in_order(client: Client) 
         "phrase-hear",
         "phrase-kongs",
         "phrase-seat",
+        "phrase-facts",
         "phrase-read",
         "phrase-fields",
         "phrase-parse",
