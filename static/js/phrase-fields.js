@@ -153,7 +153,51 @@
     else ask("turnedUpWhich", "", { name: clash ? state.treasure : state.turned || state.treasure });
   }
 
+  // A pattern only a ready player can have (data-ready): a treasure is seen only after 报听, so saying it says
+  // the winner was ready; 夹胡 after 报听 (大连·俱乐部) may be said of the shape alone, so it is asked.
+  function readyNeeded(state, vocab, wins, fields, ask) {
+    var asked = false;
+    wins.forEach(function (win) {
+      var said = state.ready[win.seat];
+      (win.mine || []).forEach(function (p) {
+        var known = patternOf(vocab, p.id);
+        if (!known || !known.ready || p.unplayed || said) return;
+        var readyIds = (vocab.ready || []).map(function (r) { return r.id; });
+        if (readyIds.indexOf("ready") === -1) return;
+        if (known.ready === "implied") { state.ready[win.seat] = "ready"; said = "ready"; }
+        else if (!asked) {
+          asked = true;
+          ask("readyFirst", "ready_" + win.seat, { who: win.seat, name: known.name });
+        }
+      });
+    });
+  }
+
+  // A kong bloom where kongs pay (data-paid): the winner's kong is part of the money (Shenyang doubles it, Jinan
+  // and Zhengzhou pay it), so which kong it was is asked when the sentence does not say.
+  function kongsNeeded(state, vocab, wins, ask) {
+    if (!vocab.kongsPay) return;
+    wins.forEach(function (win) {
+      var bloom = (win.mine || []).some(function (p) { return p.id === "kong_bloom" && !p.unplayed; });
+      var theirs = state.kongs.filter(function (kong) { return kong.seat === win.seat; });
+      if (bloom && !theirs.length) state.kongs.push({ seat: win.seat, kind: "", tile: "", from: null });
+    });
+  }
+
+
+  function patternOf(vocab, id) {
+    return (vocab.patterns || []).filter(function (p) { return p.id === id; })[0] || null;
+  }
+
+  // The first pair of `ids` this table refuses together (its data-excl), or null.
+  function exclusivePair(vocab, ids) {
+    return (vocab.exclusive || []).filter(function (pair) {
+      return ids.indexOf(pair[0]) !== -1 && ids.indexOf(pair[1]) !== -1;
+    })[0] || null;
+  }
+
   return {
+    readyNeeded: readyNeeded, kongsNeeded: kongsNeeded, exclusivePair: exclusivePair,
     besidesTheWin: besidesTheWin, liableFields: liableFields, tileFields: tileFields, kongFields: kongFields,
     seatFields: seatFields, wildFields: wildFields, turnedUpFor: turnedUpFor,
   };

@@ -27,6 +27,7 @@
   var SELF_DRAW_PATTERNS = hearing.SELF_DRAW_PATTERNS;
   var besidesTheWin = facts.besidesTheWin, liableFields = facts.liableFields, tileFields = facts.tileFields;
   var kongFields = facts.kongFields, seatFields = facts.seatFields, wildFields = facts.wildFields;
+  var readyNeeded = facts.readyNeeded, kongsNeeded = facts.kongsNeeded, exclusivePair = facts.exclusivePair;
 
   function namesOf(vocab, seats) { return seats.map(function (seat) { return vocab.seats[seat]; }); }
 
@@ -235,16 +236,21 @@
         if (ids.indexOf(p.id) === -1) ids.push(p.id);
         if (known.repeatable && p.count) counts[p.id] = (counts[p.id] || 0) + p.count;
       });
+      // Two items this table refuses together (七小对 and 碰碰胡): which was meant is asked, the rest still filled in.
+      var clash = exclusivePair(vocab, ids), patternField = index === 0 ? "patterns" : "extra_patterns_" + index;
+      if (clash) {
+        ask("patternsExclusive", patternField, { names: clash.map(function (id) { return patternOf(vocab, id).name; }) });
+        counts = {};
+      }
       if (index === 0) {
         fields.winner = String(who);
         fields.how = win.method === "self_draw" ? "self_draw" : win.method + "-" + win.from;
-        fields.patterns = ids;
         Object.keys(counts).forEach(function (id) { fields["count_" + id] = String(counts[id]); });
       } else {
         fields["extra_winner_" + index] = String(who);
-        fields["extra_patterns_" + index] = ids;
         Object.keys(counts).forEach(function (id) { fields["extra_count_" + index + "_" + id] = String(counts[id]); });
       }
+      if (!clash) fields[patternField] = ids;
       if (win.flowers !== null && win.flowers !== undefined) {
         if (vocab.flowers) fields[prefix + "flowers" + (index ? "_" + index : "")] = String(win.flowers);
         else ask("noFlowers", "", {});
@@ -273,38 +279,6 @@
     state.plainEvents.forEach(function (word) { notes.push({ code: "plainSelfDraw", params: { name: word } }); });
     return { fields: fields, asks: asks, notes: notes };
   }
-
-  // A pattern only a ready player can have (data-ready): a treasure is seen only after 报听, so saying it says
-  // the winner was ready; 夹胡 after 报听 (大连·俱乐部) may be said of the shape alone, so it is asked.
-  function readyNeeded(state, vocab, wins, fields, ask) {
-    var asked = false;
-    wins.forEach(function (win) {
-      var said = state.ready[win.seat];
-      (win.mine || []).forEach(function (p) {
-        var known = patternOf(vocab, p.id);
-        if (!known || !known.ready || p.unplayed || said) return;
-        var readyIds = (vocab.ready || []).map(function (r) { return r.id; });
-        if (readyIds.indexOf("ready") === -1) return;
-        if (known.ready === "implied") { state.ready[win.seat] = "ready"; said = "ready"; }
-        else if (!asked) {
-          asked = true;
-          ask("readyFirst", "ready_" + win.seat, { who: win.seat, name: known.name });
-        }
-      });
-    });
-  }
-
-  // A kong bloom where kongs pay (data-paid): the winner's kong is part of the money (Shenyang doubles it, Jinan
-  // and Zhengzhou pay it), so which kong it was is asked when the sentence does not say.
-  function kongsNeeded(state, vocab, wins, ask) {
-    if (!vocab.kongsPay) return;
-    wins.forEach(function (win) {
-      var bloom = (win.mine || []).some(function (p) { return p.id === "kong_bloom" && !p.unplayed; });
-      var theirs = state.kongs.filter(function (kong) { return kong.seat === win.seat; });
-      if (bloom && !theirs.length) state.kongs.push({ seat: win.seat, kind: "", tile: "", from: null });
-    });
-  }
-
 
   var GRAMMAR = ["of", "is", "and", "all", "count", "stop", "give", "not", "retract", "plus", "number", "rule"];
 

@@ -69,6 +69,7 @@
           anyWait: input.hasAttribute("data-any-wait"),
         };
       }),
+      exclusive: exclusive(one("fieldset.patterns[data-excl]"), all('input[name="patterns"]')),
       kongsPay: Boolean(one("fieldset.kongs[data-paid]")),
       off: form.dataset.off ? form.dataset.off.split(" ") : [],
       wild: wildField(one('input[name="turned_up"]') || one('input[name="treasure"]')),
@@ -91,6 +92,14 @@
       liable: Boolean(one('[name="liable"]')),
       tiles: Boolean(one('[name="tiles"]')),
     };
+  }
+
+  // The pattern chips this table refuses together (data-excl: each pair by the chips' places, base 36).
+  function exclusive(fieldset, chips) {
+    if (!fieldset) return [];
+    return fieldset.dataset.excl.split(" ").map(function (pair) {
+      return [chips[parseInt(pair[0], 36)].value, chips[parseInt(pair[1], 36)].value];
+    });
   }
 
   // The field this hand's wild is said into (the tile turned up, where the wild follows it; else the wild itself),

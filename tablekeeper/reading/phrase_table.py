@@ -68,6 +68,19 @@ def any_wait_treasure(variant_id: str, options: HouseRules | None) -> bool:
     return bool(table_rules(variant_id, options)["options"].get("bao_zhong_bao_any_face"))
 
 
+def exclusive_chips(chips: list[str], excluded: list[list[str]]) -> str:
+    """The pairs of pattern chips this table refuses together, for the patterns' data-excl: each chip by its place
+    among `chips` (the form's order) in one base-36 digit, two to a pair ("03 1a"), so the phrase box asks which
+    was meant rather than ticking both."""
+    places = {chip: index for index, chip in enumerate(chips) if index < 36}
+    pairs = [sorted((places[a], places[b])) for a, b in excluded if a in places and b in places]
+    return " ".join(f"{_digit(a)}{_digit(b)}" for a, b in sorted(pairs))
+
+
+def _digit(place: int) -> str:
+    return "0123456789abcdefghijklmnopqrstuvwxyz"[place]
+
+
 def kongs_pay(variant_id: str, options: HouseRules | None) -> bool:
     """Whether which kong a player declared changes what a won hand pays here."""
     return bool(kongs_that_pay(variant_id, options))

@@ -235,6 +235,13 @@ test("a wild this table's tile turned up cannot give is asked about, and Save st
   }
 });
 
+test("two items the table refuses together are asked about, in its words, and neither is ticked", () => {
+  assert.deepEqual(filled("shandong/rule_book", "老王自摸七小对碰碰胡"), { winner: "0", how: "self_draw" });
+  assert.deepEqual(question("shandong/rule_book", "老王自摸七小对碰碰胡"), ["是碰碰胡还是七小对？这桌这两个不能同时算，请点选。"]);
+  // Together where the table allows it: both ticked.
+  assert.deepEqual(filled("shandong/rule_book", "老王自摸清一色碰碰胡").patterns, ["pure_one_suit", "all_triplets"]);
+});
+
 test("a sentence with nothing of a hand in it sets nothing and asks nothing", () => {
   const result = parse("dalian/rule_book", "今天天气不错");
   assert.deepEqual(result, { fields: {}, asks: [], notes: [], heard: 0 });

@@ -84,6 +84,10 @@ def table_words(body: str) -> dict[str, Any]:
                 "anyWait": "data-any-wait" in attributes,
             }
         )
+    chips = [pattern["id"] for pattern in patterns]
+    excl = re.search(r'<fieldset class="taps patterns[^"]*" data-excl="([^"]*)"', body)
+    pairs = excl.group(1).split(" ") if excl else []
+    exclusive = [[chips[int(pair[0], 36)], chips[int(pair[1], 36)]] for pair in pairs]
     turn = re.search(r'data-turn="([^"]*)"', body)
     off = re.search(r'<form id="hand-form"[^>]* data-off="([^"]*)"', body)
     # The field the per-hand wild is said into: the tile turned up where the wild follows it, else the wild itself.
@@ -99,6 +103,7 @@ def table_words(body: str) -> dict[str, Any]:
         "methods": methods,
         "maxWinners": 3 if 'name="extra_winner_2"' in body else 2 if 'name="extra_winner_1"' in body else 1,
         "patterns": patterns,
+        "exclusive": exclusive,
         "kongKinds": [{"id": v, "name": _label_word(rest)} for v, _a, rest in _chips(body, "kong_kind_0") if v],
         "ready": [{"id": v, "name": _label_word(rest)} for v, _a, rest in _chips(body, "ready_0") if v != "none"],
         "closed": _label_word(closed[0][2]) if closed else None,

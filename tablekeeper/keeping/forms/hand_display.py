@@ -10,7 +10,14 @@ from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
-from tablekeeper.reading.phrase_table import also_words, any_wait_treasure, kongs_pay, ready_words, turn_order
+from tablekeeper.reading.phrase_table import (
+    also_words,
+    any_wait_treasure,
+    exclusive_chips,
+    kongs_pay,
+    ready_words,
+    turn_order,
+)
 from tablekeeper.reading.reasons.refusals import Refusal
 from tablekeeper.rules import Names, PatternInfo, VariantInfo, tile_example
 from tablekeeper.rules.deal import next_deals
@@ -152,6 +159,12 @@ class HandFormDisplay(forms.Form):
             for pattern in self.table_patterns
             if pattern["id"] in played or pattern["id"] in chosen
         ]
+
+    @property
+    def exclusive_chips(self) -> str:
+        """The pattern chips this table refuses together, by their place, for the phrase box (its data-excl)."""
+        chips = [chip["id"] for chip in self.pattern_chips]
+        return exclusive_chips(chips, self.session.table_rules["excluded_pairs"])
 
     @property
     def count_rows(self) -> list[CountRow]:
