@@ -68,8 +68,12 @@
           addPattern({ type: "pattern", id: floatPattern() }, r.subject, null);
           break;
         }
+        // 跑都是二 / 漂都是一: everyone's.
+        var everyone = state.lastAll || (peek().type === "all" && peek(1).type !== "end");
+        if (peek().type === "all") r.i += 1;
+        if (peek().type === "is") r.i += 1;
         var amount = countAfter();
-        if (state.lastAll) state.allSideBet = amount;
+        if (everyone) state.allSideBet = amount;
         else if (r.subject !== null) state.sideBets[r.subject] = amount;
         else state.asks.push({ code: "sideWho", field: "side_bet_", params: {} });
         break;

@@ -195,7 +195,13 @@
             r.i += 2;
             break;
           }
-          addPattern(token, r.subject, known && known.repeatable ? countAfter() : null);
+          var owner = r.subject;
+          if (peek().type === "is" && isSeat(peek(1)) && peek(2).type === "of") {
+            // 碰碰胡是阿强的: whose it was.
+            owner = r.subject = seatOf(peek(1));
+            r.i += 3;
+          }
+          addPattern(token, owner, known && known.repeatable ? countAfter() : null);
           break;
         case "wait":
           // 单吊 / 边张 where the table has no item for it: heard and said back.

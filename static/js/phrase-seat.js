@@ -63,9 +63,9 @@
         setMethod(winOf(seats[0]), "discard", fedBy);
         r.lastWinSeat = seats[0];
       } else state.discarders.push(fedBy);
-    } else if (next.type === "of" && peek(1).type === "pao") {
-      // 小李的炮: 小李's discard, which someone won on.
-      r.i += 2;
+    } else if (next.type === "pao") {
+      // 小李的炮 (的 read above): 小李's discard, which someone won on.
+      r.i += 1;
       state.discarders.push(seats[0]);
     } else if (next.type === "robbed") {
       // 大陈被抢杠: whose kong was robbed.
