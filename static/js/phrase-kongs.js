@@ -43,6 +43,8 @@
     if (tileBefore) kong.tile = tileBefore;
     ownerAfter(r, kong);
     skipKongWords(r);
+    // 东南西北旋风杠: one set, said twice.
+    if ((kind === "wind_set" || kind === "dragon_set") && peek().type === "kong" && peek().kind === kind) r.i += 1;
     // 杠了两个 / 暗杠两个(，五万和东风) / 闷豆两个: as many kongs of that kind, the tiles said next theirs in order.
     if (peek().type === "number" && peek().value >= 2 && peek().value <= 4 && peek(1).type === "count" &&
       (peek(2).type !== "kong" || peek(2).afterPause) && !kong.tile && !tileBefore) {

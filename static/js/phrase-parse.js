@@ -62,6 +62,7 @@
       });
       if (named.length === 1) {
         wins = state.wins = [newWin(named[0])];
+        if (state.selfDrawn) wins[0].method = "self_draw";
         state.loosePatterns.forEach(function (p) { p.owner = named[0]; });
       }
     }
@@ -261,7 +262,7 @@
       Object.keys(fields).forEach(function (name) { if (name !== "how" || wins.length) delete fields[name]; });
       if (wins.length === 1 && !asks.some(function (a) { return a.field === "winner"; })) fields.winner = String(wins[0].seat);
     }
-    if (state.hasFlowers && state.flowers === null) ask("howManyFlowers", "flowers", {});
+    if (state.hasFlowers && state.flowers === null) ask(vocab.flowers ? "howManyFlowers" : "noFlowers", vocab.flowers ? "flowers" : "", {});
     if (ok) liableFields(state, vocab, wins, fields, ask);
     if (ok) readyNeeded(state, vocab, wins, fields, ask);
     if (ok) kongsNeeded(state, vocab, wins, ask);

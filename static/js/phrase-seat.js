@@ -41,7 +41,16 @@
       var robbed = state.wins.filter(function (win) { return win.method === "rob_kong" && win.from === null; });
       if (robbed.length) { robbed.forEach(function (win) { win.from = seats[0]; }); r.i += 2; return; }
     }
-    if (next.type === "of") { r.i += 1; next = peek(); }
+    if (next.type === "of") {
+      r.i += 1;
+      next = peek();
+      // 清一色，老王的: the items said before, with no one's, were his.
+      if (next.type === "end" || next.afterPause) {
+        var unowned = state.loosePatterns.filter(function (p) { return p.owner === null; });
+        unowned.forEach(function (p) { p.owner = seats[0]; });
+        if (unowned.length) state.bare.push(seats[0]);
+      }
+    }
     if (next.type === "self") {
       r.i += 1;
       seats.forEach(function (seat) { setMethod(winOf(seat), "self_draw"); r.lastWinSeat = seat; });
