@@ -204,7 +204,10 @@
       if (said === entry.text) {
         choices.push({ length: length, score: AS_WRITTEN * length, token: isName ? Object.assign({ said: said }, entry.token) : entry.token });
       } else if (entry.spoken && !(shaped && !isName && length <= 2) && matchesBySound(text, at, entry.text, map)) {
-        choices.push({ length: length, score: BY_SOUND * length, token: Object.assign({ bySound: true, said: said }, entry.token) });
+        // A long word heard by its sound outweighs its first part heard so plus one more character (钢上开花 is
+        // 杠上开花, not 杠上开 and 花).
+        var score = BY_SOUND * length + (length > 3 ? 1 : 0);
+        choices.push({ length: length, score: score, token: Object.assign({ bySound: true, said: said }, entry.token) });
       }
     });
     return choices;

@@ -190,7 +190,7 @@
       // 老王包了 / 老王承包 / 老王包小李
       r.i += 1;
       var forSeat = null;
-      if (isSeat(peek())) { forSeat = seatOf(peek()); r.i += 1; }
+      if (isSeat(peek()) && !peek().afterPause) { forSeat = seatOf(peek()); r.i += 1; }
       state.liable.push({ seat: seats[0], forSeat: forSeat });
     }
   }
