@@ -55,13 +55,14 @@
         setFlowers(0);
         break;
       case "ready":
+        // 暗楼，老王自摸: said before anyone, it is the next seat named's (phrase-seat.js); asked if none is.
         if (r.subject !== null) state.ready[r.subject] = token.value;
-        else state.asks.push({ code: "readyWho", field: "ready_", params: {} });
+        else state.pendingReady = token.value;
         break;
       case "closed":
         if (strangerDid("closed")) break;
         if (r.subject !== null) state.closed[r.subject] = true;
-        else state.asks.push({ code: "closedWho", field: "closed_", params: {} });
+        else state.pendingClosed = true;
         break;
       case "side":
         if (token.float && !numberFollows() && floatPattern() && vocab.sideBet !== "漂" && !state.lastAll) {

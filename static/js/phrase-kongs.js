@@ -254,5 +254,15 @@
     return false;
   }
 
-  return { kongRow: kongRow, kongSaid: kongSaid, counted: counted, pungSaid: pungSaid, clause: clause };
+  // Whether the word just read (a discard) comes right after a kong of the seat named (小赵杠了，打了个三万).
+  function justSaid(r) {
+    for (var back = r.i - 2; back >= 0; back--) {
+      var type = r.tokens[back].type;
+      if (type === "kong" || type === "kongafter") return true;
+      if (["tile", "count", "number", "of", "play"].indexOf(type) === -1) return false;
+    }
+    return false;
+  }
+
+  return { justSaid: justSaid, kongRow: kongRow, kongSaid: kongSaid, counted: counted, pungSaid: pungSaid, clause: clause };
 });

@@ -278,9 +278,21 @@
             seated.won(r, [r.subject], token);
           } else if (r.subject === null) state.wonSaid = true;
           break;
+        case "play":
         case "discardto":
         case "discard":
           if (strangerDid("discard")) break;
+          // 小赵杠了，打了个三万(，大陈胡了) / 小赵暗杠五万，点炮给大陈: the discard right after the kong just said.
+          if (r.subject !== null && kongs.justSaid(r)) {
+            state.kongFed = r.subject;
+            // As 杠完打的: the kong is said only as when the discard came, not as a row (its kind was not said).
+            var last = r.lastKong;
+            if (last && last.seat === r.subject && !last.kind && !last.tile && last.from === null) {
+              state.kongs.splice(state.kongs.indexOf(last), 1);
+            }
+            if (state.discarders.indexOf(r.subject) === -1) state.discarders.push(r.subject);
+          }
+          if (token.type === "play") break;
           if ((token.type === "discardto" || peek().type === "give") && isSeat(peek(token.type === "discardto" ? 0 : 1))) {
             // 张姐明楼，点炮给老王: the seat just named made the discard.
             if (token.type !== "discardto") r.i += 1;
@@ -319,6 +331,8 @@
       }
       state.lastAll = false;
     }
+    if (state.pendingReady) state.asks.push({ code: "readyWho", field: "ready_", params: {} });
+    if (state.pendingClosed) state.asks.push({ code: "closedWho", field: "closed_", params: {} });
     return state;
   }
 

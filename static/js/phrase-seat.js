@@ -34,6 +34,8 @@
     r.stranger = null;
     var seats = readSeats();
     r.subject = seats[0];
+    if (state.pendingReady) { state.ready[seats[0]] = state.pendingReady; state.pendingReady = null; }
+    if (state.pendingClosed) { state.closed[seats[0]] = true; state.pendingClosed = false; }
     var next = peek();
     if (next.type === "end" || next.type === "pattern" || next.afterPause) state.bare.push(seats[0]);
     if (next.type === "of" && (peek(1).type === "kong") && r.lastWinSeat !== null) {
