@@ -124,11 +124,15 @@
     return entries;
   }
 
+  // Words that only join others are written as said: 没报 is no 摸宝 (没 is also read mò), 不杠 no 补杠.
+  var FUNCTION_CHARS = "没不是的了和给把被都也还就在";
+
   function matchesBySound(text, at, word, map) {
     if (at + word.length > text.length) return false;
     for (var i = 0; i < word.length; i++) {
       var said = text[at + i], meant = word[i];
       if (said === meant) continue;
+      if (FUNCTION_CHARS.indexOf(said) !== -1) return false;
       var a = map[said], b = map[meant];
       if (!a || !b || !a.some(function (s) { return b.indexOf(s) !== -1; })) return false;
     }

@@ -51,6 +51,11 @@
         var unowned = state.loosePatterns.filter(function (p) { return p.owner === null; });
         unowned.forEach(function (p) { p.owner = seats[0]; });
         if (unowned.length) state.bare.push(seats[0]);
+        // 这把(是)老王的 / 张姐点炮，老王的: no other win nor item said, the hand was his.
+        if (next.type === "end" && !state.wins.length && !state.loosePatterns.length && !state.kongs.length &&
+          !state.result && !state.strangerActs.length && !state.wonSaid && state.discarders.indexOf(seats[0]) === -1) {
+          winOf(seats[0]);
+        }
       }
     }
     if (next.type === "self") {
