@@ -74,6 +74,12 @@
     var kinds = (vocab.kongKinds || []).map(function (kind) { return kind.id; });
     // Where kongs pay nothing (data-paid absent), a kong said without its kind changes no figure: not asked.
     var kongs = state.kongs.filter(function (kong) { return kong.kind || vocab.kongsPay || kong.tile || kong.from !== null; });
+    // A kind of kong this table does not have, where kongs pay nothing: said back, and the record stands without it.
+    kongs = kongs.filter(function (kong) {
+      var missing = kong.kind && kinds.indexOf(kong.kind) === -1 && !vocab.kongsPay;
+      if (missing) ask("noKongKind", "", { who: kong.seat });
+      return !missing;
+    });
     kongs.slice(0, 4).forEach(function (kong, row) {
       fields["kong_seat_" + row] = String(kong.seat);
       if (kong.tile) fields["kong_tile_" + row] = kong.tile;

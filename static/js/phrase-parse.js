@@ -311,7 +311,7 @@
   }
 
   var SOFT = ["unplayed", "noFlowers", "noReady", "noClosed", "noSideBet", "noLiable", "noPenalty", "noDice",
-    "noVoidCharge", "turnedUpWhich"];
+    "noVoidCharge", "turnedUpWhich", "noKongKind"];
 
   function dedupe(asks) {
     var seen = {};

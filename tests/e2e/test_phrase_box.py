@@ -44,6 +44,7 @@ SOFT_ASKS = {
     "noDice",
     "noVoidCharge",
     "turnedUpWhich",
+    "noKongKind",
 }
 
 

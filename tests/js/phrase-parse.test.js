@@ -242,6 +242,13 @@ test("two items the table refuses together are asked about, in its words, and ne
   assert.deepEqual(filled("shandong/rule_book", "老王自摸清一色碰碰胡").patterns, ["pure_one_suit", "all_triplets"]);
 });
 
+test("a kind of kong the table does not have is said back with Save on where kongs pay nothing, and asked where they pay", () => {
+  const harbin = parse("harbin/rule_book", "老孙自摸，李哥中发白杠");
+  assert.deepEqual(harbin.asks.map((ask) => [ask.code, Boolean(ask.soft)]), [["noKongKind", true]]);
+  assert.deepEqual(filled("harbin/rule_book", "老孙自摸，李哥中发白杠"), { winner: "0", how: "self_draw" });
+  assert.deepEqual(asked("shandong/rule_book", "老王自摸，小李旋风杠"), ["kongNotPlayed"]);
+});
+
 test("a sentence with nothing of a hand in it sets nothing and asks nothing", () => {
   const result = parse("dalian/rule_book", "今天天气不错");
   assert.deepEqual(result, { fields: {}, asks: [], notes: [], heard: 0 });

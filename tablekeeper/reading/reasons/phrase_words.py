@@ -45,6 +45,7 @@ def question_texts() -> dict[str, str]:
         "howManyFlowers": _("How many flowers? Set them below."),
         "kongKind": _("Which kind of kong did {who} declare? Tap it."),
         "kongNotPlayed": _("This table does not have that kind of kong. Which did {who} declare? Tap it."),
+        "noKongKind": _("This table does not have that kind of kong: it changes nothing here."),
         "kongOwnDiscard": _("A kong is never claimed from one's own discard. Whose was it? Tap it."),
         "whichReady": _("Which ready declaration did {who} make? Tap it."),
         "noReady": _("This table does not score ready declarations."),
