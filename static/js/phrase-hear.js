@@ -178,9 +178,9 @@
   function stranger(text, at) {
     var first = text[at], second = text[at + 1] || "";
     if (!/[\u4e00-\u9fff]/.test(second) || NOT_NAMES.indexOf(second) !== -1) return null;
-    if ("老小".indexOf(first) !== -1 && SURNAMES.indexOf(second) !== -1) return first + second;
+    if ("老小大".indexOf(first) !== -1 && SURNAMES.indexOf(second) !== -1) return first + second;
     if (first === "阿") return first + second;
-    if (SURNAMES.indexOf(first) !== -1 && "姐哥叔婶爷".indexOf(second) !== -1) return first + second;
+    if (SURNAMES.indexOf(first) !== -1 && "姐哥叔婶爷妹弟总嫂".indexOf(second) !== -1) return first + second;
     return null;
   }
 

@@ -39,7 +39,7 @@
     var wins = state.wins;
     // A name that is no seat's: who it is, asked (老王 at a table of 王姐: is it her?), never guessed.
     state.strangers.forEach(function (name) {
-      var surname = name.replace(/^[老小阿]/, "").replace(/[姐哥叔婶爷]$/, "");
+      var surname = name.replace(/^[老小阿大]/, "").replace(/[姐哥叔婶爷妹弟总嫂]$/, "");
       var like = (state.like || {})[name] ||
         (vocab.seats || []).filter(function (seat) { return seat && seat.indexOf(surname) !== -1; });
       var acted = state.strangerActs.some(function (act) { return act.name === name && (act.act === "self" || act.act === "win"); });
