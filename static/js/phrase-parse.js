@@ -43,7 +43,7 @@
       var like = (state.like || {})[name] ||
         (vocab.seats || []).filter(function (seat) { return seat && seat.indexOf(surname) !== -1; });
       var acted = state.strangerActs.some(function (act) { return act.name === name && (act.act === "self" || act.act === "win"); });
-      ask(like.length ? "whoIsLike" : "whoIs", acted && !wins.length ? "winner" : "", { name: name, names: like });
+      ask(like.length > 1 ? "whoIsWhich" : like.length ? "whoIsLike" : "whoIs", acted && !wins.length ? "winner" : "", { name: name, names: like });
     });
     if (state.strangers.length && !wins.length && state.strangerActs.some(function (a) { return a.act !== "closed"; })) {
       return finish(state, vocab, fields, asks, []);

@@ -66,6 +66,7 @@ def question_texts() -> dict[str, str]:
         "kongFrom": _("Whose discard was {who}'s kong claimed from (for an added kong: the pung's)? Tap it."),
         "whoIs": _("No seat here is {name}: who is it? Tap them."),
         "whoIsLike": _("Is {name} {names}? Tap them."),
+        "whoIsWhich": _("Which is {name}: {names}? Tap them."),
         "patternsExclusive": _("Was it {names}? The two do not go together at this table: tap it."),
         "turnedUpWhich": _("Which tile was turned up? {name} does not fit this table's order: tap it above."),
         "noVoidCharge": _(
