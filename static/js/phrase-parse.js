@@ -46,6 +46,12 @@
       ask(like.length > 1 ? "whoIsWhich" : like.length ? "whoIsLike" : "whoIs", acted && !wins.length ? "winner" : "", { name: name, names: like });
     });
     if (state.strangers.length && !wins.length && state.strangerActs.some(function (a) { return a.act !== "closed"; })) {
+      // What is certain is filled in all the same: 老赵自摸 was a self-draw, 小张胡了老王点的 a win on 老王's discard.
+      var acts = state.strangerActs.map(function (a) { return a.act; });
+      if (acts.indexOf("self") !== -1 && methods.indexOf("self_draw") !== -1) fields.how = "self_draw";
+      else if (acts.indexOf("win") !== -1 && state.discarders.length === 1 && methods.indexOf("discard") !== -1) {
+        fields.how = "discard-" + state.discarders[0];
+      }
       return finish(state, vocab, fields, asks, []);
     }
     // 老王杠上开花 / 老王清一色: a pattern said of a seat, and no other winner, says who won.
@@ -147,12 +153,21 @@
         state.penalties.length || state.dice || state.tiles.length || state.winningTile) ask("whoWon", "winner", {});
     }
     var max = vocab.maxWinners || 1;
+    // Who won is asked; how, where every winner said it the same way, is certain all the same.
+    function sharedHow() {
+      var first = wins[0], same = wins.every(function (win) { return win.method === first.method && win.from === first.from; });
+      if (!same || methods.indexOf(first.method) === -1) return;
+      if (first.method === "self_draw") fields.how = "self_draw";
+      else if (first.from !== null) fields.how = first.method + "-" + first.from;
+    }
     if (wins.length > max) {
       ask("oneWinner", "winner", { names: namesOf(vocab, wins.map(function (win) { return win.seat; })) });
+      sharedHow();
       wins = [];
     }
     if (wins.length > 1 && wins.some(function (win) { return win.method === "self_draw"; })) {
       ask("severalSelfDraw", "winner", { names: namesOf(vocab, wins.map(function (win) { return win.seat; })) });
+      sharedHow();
       wins = [];
     }
     // Several winners share one discard: a source said for one is the others' too.
@@ -204,10 +219,20 @@
     } else if (wins.length === 1) {
       wins[0].flowers = state.flowers;
     }
-    var ok = true;
+    var ok = true, kept = {};
     wins.forEach(function (win, index) {
       var who = win.seat;
       var prefix = index === 0 ? "" : "extra_";
+      // Where only how the hand was won is asked, the items that score on any method and the flowers are certain.
+      if (index === 0 && wins.length === 1) {
+        var certain = win.mine.filter(function (p) { return !p.unplayed && !patternOf(vocab, p.id).methods; });
+        var certainIds = certain.map(function (p) { return p.id; }).filter(function (id, at, all) { return all.indexOf(id) === at; });
+        if (certainIds.length && !exclusivePair(vocab, certainIds)) kept.patterns = certainIds;
+        certain.forEach(function (p) {
+          if (patternOf(vocab, p.id).repeatable && p.count) kept["count_" + p.id] = String(p.count);
+        });
+        if (win.flowers !== null && win.flowers !== undefined && vocab.flowers) kept.flowers = String(win.flowers);
+      }
       if (win.clash) { ok = false; return; }
       if (!win.method) {
         ask("how", "how", { who: who });
@@ -232,6 +257,7 @@
         if (known.methods && known.methods.indexOf(win.method) === -1) {
           ask("patternMethod", "how", { who: who, name: known.name });
           ok = false;
+          kept = {};
           return;
         }
         if (ids.indexOf(p.id) === -1) ids.push(p.id);
@@ -260,7 +286,10 @@
     if (!ok) {
       // What a question leaves open is not filled in, not even the winner: the figures would be a guess.
       Object.keys(fields).forEach(function (name) { if (name !== "how" || wins.length) delete fields[name]; });
-      if (wins.length === 1 && !asks.some(function (a) { return a.field === "winner"; })) fields.winner = String(wins[0].seat);
+      if (wins.length === 1 && !asks.some(function (a) { return a.field === "winner"; })) {
+        fields.winner = String(wins[0].seat);
+        Object.keys(kept).forEach(function (name) { fields[name] = kept[name]; });
+      }
     }
     if (state.hasFlowers && state.flowers === null) ask(vocab.flowers ? "howManyFlowers" : "noFlowers", vocab.flowers ? "flowers" : "", {});
     if (ok) liableFields(state, vocab, wins, fields, ask);

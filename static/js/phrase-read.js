@@ -143,11 +143,16 @@
   }
 
   // 他 / 她: at the start of a clause, the seat named last (老王自摸，他有花); inside one, the seat named before the
-  // clause's own (老刘自摸，王姐点炮给他: 老刘). Each becomes that seat's name; one with no seat named before says nothing.
+  // clause's own (老刘自摸，王姐点炮给他: 老刘). Each becomes that seat's name; one with no seat named before says nothing,
+  // and so does one before 上家/下家/对家 (他上家, 他的上家: those count from the seat just named already).
   function resolvePronouns(tokens, vocab) {
     var named = [], clauseStart = null;
     return tokens.map(function (token, index) {
       if (index === 0 || token.afterPause) clauseStart = null;
+      var next = tokens[index + 1] || {}, after = tokens[index + 2] || {};
+      if (token.type === "pronoun" && (next.type === "relative" || (next.type === "of" && after.type === "relative"))) {
+        return null;
+      }
       if (token.type === "pronoun") {
         var target = named[named.length - 1];
         var others = named.filter(function (seat) { return seat !== clauseStart; });
@@ -160,6 +165,9 @@
         if (clauseStart === null) clauseStart = seat;
       }
       return token;
+    }).filter(function (token, index, all) {
+      // 他的上家: the 的 goes with the 他.
+      return token !== null && !(token.type === "of" && index > 0 && all[index - 1] === null);
     });
   }
 

@@ -99,14 +99,17 @@ for (const [table, heard, meant] of DICTATED) {
 const ASKS = [
   ["dalian/rule_book", "小李胡了", ["小李怎么胡的：自摸还是谁点的炮？请点选。"], { winner: "1" }],
   ["dalian/rule_book", "老王点炮", ["谁胡的？请点选胡牌的人。"], { how: "discard-0" }],
-  ["dalian/rule_book", "老王和小李都胡了，张姐点的炮", ["大连穷胡只能一家胡：是老王还是小李？请点选。"], {}],
+  ["dalian/rule_book", "老王和小李都胡了，张姐点的炮", ["大连穷胡只能一家胡：是老王还是小李？请点选。"], { how: "discard-2" }],
   ["shandong/rule_book", "老王自摸有花", ["几个花？请在下面设置。"], { winner: "0", how: "self_draw" }],
   ["zhengzhou/rule_book", "王姐胡了老郑点的炮", ["郑州麻将这桌只能自摸：王姐是自摸吗？请点选。"], { winner: "0" }],
   ["dalian/rule_book", "老王自摸清一色", ["这桌不算清一色：还有别的番吗？"], { winner: "0", how: "self_draw" }],
   ["dalian/rule_book", "老王杠上开花，小李点的炮", ["杠上开花不能这样胡：老王是怎么胡的？请点选。"], { winner: "0" }],
   ["shandong/rule_book", "老王自摸 小李杠了", ["小李是哪种杠？请点选。"], { winner: "0", how: "self_draw", kong_seat_0: "1" }],
   ["shandong/jinan_tuyoo", "漂三", ["谁的漂？请在下面设置。"], {}],
-  ["shenyang/rust_server", "老刘和王姐都自摸了", ["自摸只能一家胡：是老刘还是王姐？请点选。"], {}],
+  ["shenyang/rust_server", "老刘和王姐都自摸了", ["自摸只能一家胡：是老刘还是王姐？请点选。"], { how: "self_draw" }],
+  // What is certain beside the question is filled in: how, for a name no seat has; the items, where only how is asked.
+  ["dalian/rule_book", "老赵自摸", ["这桌没有老赵：是哪一位？请点选。"], { how: "self_draw" }],
+  ["shenyang/rule_book", "大陈胡了单张", ["大陈怎么胡的：自摸还是谁点的炮？请点选。"], { winner: "2", patterns: ["single_wait"] }],
   ["dalian/rule_book", "老王胡了，也是自摸，小李点的炮", ["老王是自摸，还是小李点的炮？请点选。"], { winner: "0" }],
   ["dalian/rule_book", "流局，老王自摸", ["是流局还是有人胡？请点选。"], {}],
 ];
