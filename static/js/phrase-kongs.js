@@ -218,7 +218,19 @@
       } else state.kongFeeder = feeder;
       return true;
     }
-    if (next.type === "fed" && peek(1).type === "kong" && (!peek(1).kind || peek(1).kind === "exposed")) {
+    if ((next.type === "discard" || next.type === "give") && isSeat(peek(1)) && !peek(1).afterPause) {
+      // 张姐点了小李一个杠: 小李's kong, claimed from 张姐.
+      var k = 2;
+      while (["number", "count"].indexOf(peek(k).type) !== -1) k += 1;
+      if (peek(k).type === "kongfeed" || (peek(k).type === "kong" && (!peek(k).kind || peek(k).kind === "exposed"))) {
+        var owner = seatOf(peek(1));
+        r.i += k + 1;
+        fedBy(claimedRow(r, owner, peek(-1).kind || "exposed"), feeder);
+        r.subject = owner;
+        return true;
+      }
+    }
+    if (next.type === "fed" && peek(1).type === "kong" && !peek(1).afterPause && (!peek(1).kind || peek(1).kind === "exposed")) {
       // 小李点的杠 / 王姐放的杠: the claimed kong said before (刘洋明杠八万，王姐放的杠), else whose is said beside.
       r.i += 2;
       var last = r.lastKong;
@@ -254,6 +266,16 @@
     return false;
   }
 
+  // The claimed kong a feeder said next fed: the last kong said if still unfed, else the next of its owner's kongs
+  // announced by a count (明杠两个，一个张姐点的一个阿强点的); null where none is open.
+  function openClaimed(r) {
+    var last = r.lastKong;
+    function open(kong) { return kong.from === null && ["exposed", "added", ""].indexOf(kong.kind) !== -1; }
+    if (!last) return null;
+    if (open(last)) return last;
+    return r.state.kongs.filter(function (kong) { return kong.seat === last.seat && kong.announced && open(kong); })[0] || null;
+  }
+
   // Whether the word just read (a discard) comes right after a kong of the seat named (小赵杠了，打了个三万).
   function justSaid(r) {
     for (var back = r.i - 2; back >= 0; back--) {
@@ -264,5 +286,5 @@
     return false;
   }
 
-  return { justSaid: justSaid, kongRow: kongRow, kongSaid: kongSaid, counted: counted, pungSaid: pungSaid, clause: clause };
+  return { openClaimed: openClaimed, justSaid: justSaid, kongRow: kongRow, kongSaid: kongSaid, counted: counted, pungSaid: pungSaid, clause: clause };
 });

@@ -32,7 +32,7 @@
     var floatPattern = r.floatPattern, numberFollows = r.numberFollows;
     state.lastAll = false;
     r.stranger = null;
-    var seats = readSeats();
+    var start = r.i, seats = readSeats();
     r.subject = seats[0];
     if (state.pendingReady) { state.ready[seats[0]] = state.pendingReady; state.pendingReady = null; }
     if (state.pendingClosed) { state.closed[seats[0]] = true; state.pendingClosed = false; }
@@ -128,13 +128,16 @@
       // A kong said of these seats (phrase-kongs.js): theirs, or fed by them.
     } else if (next.type === "discard" || next.type === "fed") {
       r.i += 1;
-      var feedsKong = next.type === "fed" && r.lastKong && r.lastKong.from === null &&
-        peek().type !== "give" && (r.lastKong.kind === "exposed" || r.lastKong.kind === "added" || r.lastKong.kind === "");
-      if (feedsKong) {
-        r.lastKong.from = seats[0];
-        r.lastKong.fedBy = true;
+      // 老刘明杠五万，王姐点的 / 小李明杠两个，一个张姐点的一个阿强点的: the claimed kong said last still unfed, or
+      // the next of its owner's announced ones; a tile said just before the feeder is that kong's.
+      var fedKong = next.type === "fed" && peek().type !== "give" ? kongs.openClaimed(r) : null;
+      if (fedKong) {
+        fedKong.from = seats[0];
+        fedKong.fedBy = true;
+        var tileBefore = r.tokens[start - 1];
+        if (!fedKong.tile && tileBefore && tileBefore.type === "tile" && !r.used[start - 1]) fedKong.tile = tileBefore.tile;
         // 老刘明杠五万，王姐点的，杠上开花: what follows is about the kong's owner again.
-        r.subject = r.lastKong.seat;
+        r.subject = fedKong.seat;
       } else if (peek().type === "give" && isSeat(peek(1))) {
         // 张姐放炮给小李(和老王)
         r.i += 1;
