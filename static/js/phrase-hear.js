@@ -45,6 +45,8 @@
       return SIMPLIFIED[ch] || ch;
     }).join("");
     FILLERS.forEach(function (word) { text = text.split(word).join(" "); });
+    // 老王、小李: a list, as 和 would say it.
+    text = text.replace(/\s*、\s*/g, "和");
     return text.replace(/[\s,.;:!?'"、，。；：！？…·~～()（）【】\[\]“”‘’-]+/g, "|");
   }
 

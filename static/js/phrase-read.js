@@ -229,9 +229,15 @@
           }
           break;
         case "multi":
-          // 一炮双响，老王和小李(，张姐点的): the seats named next won on one discard.
-          if (r.subject === null && r.groupAlone()) {
-            readSeats().forEach(function (seat) { winOf(seat); r.lastWinSeat = seat; });
+          // 一炮双响，老王和小李(，张姐点的): the seats named next won on one discard; 张姐打了个一炮双响: hers.
+          var shooter = r.subject !== null && !state.wins.some(function (win) { return win.seat === r.subject; }) ? r.subject : null;
+          if (shooter !== null && state.discarders.indexOf(shooter) === -1) state.discarders.push(shooter);
+          if ((r.subject === null || shooter !== null) && r.groupAlone()) {
+            readSeats().forEach(function (seat) {
+              if (shooter !== null) setMethod(winOf(seat), "discard", shooter);
+              else winOf(seat);
+              r.lastWinSeat = seat;
+            });
           }
           break;
         case "robbed":
