@@ -93,6 +93,8 @@
       });
     });
     (vocab.kongKinds || []).forEach(function (kind) { add(kind.name, { type: "kong", kind: kind.id }); });
+    words.KONG_FED_WORDS.forEach(function (word) { add(word, { type: "kong", kind: "exposed", fedWord: true }); });
+    words.KONG_NOUNS.forEach(function (word) { add(word, { type: "kong" }, false); });
     Object.keys(KONG_WORDS).forEach(function (kind) {
       KONG_WORDS[kind].forEach(function (word) { add(word, { type: "kong", kind: kind }); });
     });

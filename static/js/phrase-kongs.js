@@ -19,16 +19,18 @@
     }
   }
   // 暗杠(五万)是王姐的: whose kong, said after it (not 是王姐点的: that is who fed it).
-  function ownerAfter(r, kong) {
+  // 点豆是刘洋的: said of a kong named by its feeding (点豆), who fed it.
+  function ownerAfter(r, kong, fedWord) {
     var peek = r.peek, isSeat = r.isSeat, seatOf = r.seatOf;
     if (peek().type === "is" && isSeat(peek(1)) && peek(2).type === "of" &&
       ["fed", "discard", "kongfeed", "tile"].indexOf(peek(3).type) === -1) {
-      kong.seat = seatOf(peek(1));
+      if (fedWord && seatOf(peek(1)) !== kong.seat) fedBy(kong, seatOf(peek(1)));
+      else kong.seat = seatOf(peek(1));
       r.i += 3;
     }
   }
   // The kong row a kong said makes or completes: its owner, kind, tile and who fed it, as the words around it say.
-  function kongRow(r, seat, kind, bySound, tileBefore) {
+  function kongRow(r, seat, kind, bySound, tileBefore, fedWord) {
     var state = r.state, peek = r.peek, isSeat = r.isSeat, seatOf = r.seatOf;
     // 王姐杠了两次，暗杠五万…: a kong said first without its kind is the one said next with it.
     // 王姐一个暗杠一个明杠，暗杠五万…: so is one announced by its count, of the same kind.
@@ -41,7 +43,7 @@
       state.kongs.push(kong);
     }
     if (tileBefore) kong.tile = tileBefore;
-    ownerAfter(r, kong);
+    ownerAfter(r, kong, fedWord);
     skipKongWords(r);
     // 东南西北旋风杠: one set, said twice.
     if ((kind === "wind_set" || kind === "dragon_set") && peek().type === "kong" && peek().kind === kind) r.i += 1;
@@ -74,7 +76,7 @@
       skipKongWords(r);
     }
     if (peek().type === "tile" && !kong.tile) { kong.tile = peek().tile; r.used[r.i] = true; r.i += 1; }
-    ownerAfter(r, kong);
+    ownerAfter(r, kong, fedWord);
     seat = kong.seat;
     // 王姐碰了老郑的三万，后来补杠: an added kong sits on the pung said, claimed from its feeder.
     var pung = state.pungs.filter(function (p) {
@@ -110,7 +112,18 @@
     var before = r.tokens[back];
     var tileBefore = before && before.type === "tile" && !r.used[back] && !token.afterPause &&
       state.tiles.indexOf(before.tile) === -1 ? before.tile : "";
-    if (r.subject !== null) kongRow(r, r.subject, token.kind, token.bySound, tileBefore);
+    // 点豆的是刘洋 (after 老郑点豆): who fed the kong said before.
+    var open = token.fedWord && (peek().type === "of" || peek().type === "is") ? openClaimed(r) : null;
+    if (open) {
+      var at = 0;
+      while (peek(at).type === "of" || peek(at).type === "is") at += 1;
+      if (r.isSeat(peek(at)) && r.seatOf(peek(at)) !== open.seat) {
+        fedBy(open, r.seatOf(peek(at)));
+        r.i += at + 1;
+        return;
+      }
+    }
+    if (r.subject !== null) kongRow(r, r.subject, token.kind, token.bySound, tileBefore, token.fedWord);
     else state.asks.push({ code: "kongWho", field: "kong_seat_0", params: {} });
   }
 
@@ -121,7 +134,7 @@
     var kongToken = peek();
     r.i += 1;
     var before = state.kongs.length;
-    var row = kongRow(r, r.subject, kongToken.kind, kongToken.bySound);
+    var row = kongRow(r, r.subject, kongToken.kind, kongToken.bySound, "", kongToken.fedWord);
     if (!row.tile && row.from === null) row.announced = true;
     // The row said (new or announced before) and any its tiles added count toward the number said.
     for (var extra = Math.max(1, state.kongs.length - before); extra < token.value; extra++) {
@@ -195,16 +208,20 @@
       r.i += 1;
       next = peek();
     }
-    if (next.type === "give" && isSeat(peek(1)) && (peek(2).type === "kongfeed" ||
-      (peek(2).type === "kong" && peek(2).kind === "exposed") ||
-      ((peek(2).type === "fed" || peek(2).type === "discard") && peek(3).type === "kong"))) {
-      // 张姐给老王点杠 / 张姐给老王点的杠 / 老郑给王姐点豆: 老王's kong, claimed from 张姐.
-      r.i += 1;
-      var kongOwner = seatOf(peek());
-      r.i += peek(1).type === "kongfeed" || peek(1).type === "kong" ? 2 : 3;
-      fedBy(claimedRow(r, kongOwner, peek(-1).kind || "exposed"), feeder);
-      r.subject = kongOwner;
-      return true;
+    // 张姐给老王点杠 / 张姐给老王点的杠 / 刘洋给老郑点了一个豆 / 张姐点了小李一个杠 / 刘洋点了老郑的豆: 老王's kong,
+    // claimed from 张姐; 老郑被刘洋点了个豆: 老郑's, claimed from 刘洋.
+    if (["give", "discard", "passive"].indexOf(next.type) !== -1 && isSeat(peek(1)) && !peek(1).afterPause) {
+      var k = 2;
+      while (["number", "count", "of", "fed", "discard"].indexOf(peek(k).type) !== -1 && !peek(k).afterPause) k += 1;
+      var word = peek(k);
+      if (word.type === "kongfeed" || (word.type === "kong" && (!word.kind || word.kind === "exposed"))) {
+        var owner = next.type === "passive" ? feeder : seatOf(peek(1));
+        var by = next.type === "passive" ? seatOf(peek(1)) : feeder;
+        r.i += k + 1;
+        fedBy(claimedRow(r, owner, word.kind || "exposed"), by);
+        r.subject = owner;
+        return true;
+      }
     }
     if (next.type === "kongfeed" || (next.type === "kong" && next.kind === "exposed" && peek(1).type === "give" &&
       isSeat(peek(2)))) {
@@ -217,18 +234,6 @@
         r.subject = taker;
       } else state.kongFeeder = feeder;
       return true;
-    }
-    if ((next.type === "discard" || next.type === "give") && isSeat(peek(1)) && !peek(1).afterPause) {
-      // 张姐点了小李一个杠: 小李's kong, claimed from 张姐.
-      var k = 2;
-      while (["number", "count"].indexOf(peek(k).type) !== -1) k += 1;
-      if (peek(k).type === "kongfeed" || (peek(k).type === "kong" && (!peek(k).kind || peek(k).kind === "exposed"))) {
-        var owner = seatOf(peek(1));
-        r.i += k + 1;
-        fedBy(claimedRow(r, owner, peek(-1).kind || "exposed"), feeder);
-        r.subject = owner;
-        return true;
-      }
     }
     if (next.type === "fed" && peek(1).type === "kong" && !peek(1).afterPause && (!peek(1).kind || peek(1).kind === "exposed")) {
       // 小李点的杠 / 王姐放的杠: the claimed kong said before (刘洋明杠八万，王姐放的杠), else whose is said beside.
@@ -251,7 +256,7 @@
     if (next.type === "kong" && !(next.bySound && !next.kind && peek(1).type !== "tile")) {
       r.i += 1;
       // 王姐和大陈都暗杠了: each of them.
-      var firstRow = kongRow(r, feeder, next.kind, next.bySound);
+      var firstRow = kongRow(r, feeder, next.kind, next.bySound, "", next.fedWord);
       seats.slice(1).forEach(function (seat) {
         state.kongs.push({ seat: seat, kind: firstRow.kind, tile: "", from: null });
       });

@@ -73,11 +73,15 @@
   var KONG_WORDS = {
     // Zhengzhou calls a kong's bonus 豆: 闷豆 a concealed kong, 点豆 a fed one, 爬坡豆 one added to a pung.
     concealed: ["暗杠", "闷杠", "暗杆", "闷豆", "暗豆", "闷了个豆", "闷了一个豆"],
-    exposed: ["明杠", "直杠", "大明杠", "明豆", "点豆", "点了个豆", "点了豆"],
+    exposed: ["明杠", "直杠", "大明杠", "明豆"],
     added: ["补杠", "加杠", "碰杠", "续杠", "巴杠", "爬坡豆", "爬坡杠", "补豆", "爬坡", "爬了个坡", "补完杠", "补杠后"],
     dragon_set: ["喜杠", "中发白杠", "中发白", "红中发财白板", "中发白三张"],
     wind_set: ["旋风杠", "风杠", "东南西北", "东西南北", "东南西北杠", "东西南北杠", "四个风", "四风", "四张风", "四个风牌"],
   };
+  // The exposed kong by the word for feeding it (点豆): 老郑点豆 is his, 点豆的是刘洋 and 点豆是刘洋的 say who fed it.
+  var KONG_FED_WORDS = ["点豆", "点了个豆", "点了豆", "点了一个豆", "点个豆", "点一个豆", "放豆", "放了个豆", "放了一个豆"];
+  // 豆 alone: a kong of a kind not said (两个豆).
+  var KONG_NOUNS = ["豆", "个豆"];
   var READY_WORDS = {
     ready: ["报听", "听了", "听牌", "上听", "报了听", "报听了", "听着"],
     ming: ["明楼", "报明楼", "报了明楼", "亮明楼"],
@@ -120,7 +124,10 @@
     ["void", ["诈胡", "炸胡", "诈和", "作废", "这把作废", "这局作废", "不算了", "重打", "重来", "无效"]],
     ["kong", ["杠了", "杠", "开杠", "开了杠"]],
     // 点杠 / 点豆: fed someone's kong (as 点炮 feeds a win); whose, the sentence says around it.
-    ["kongfeed", ["点杠", "点了杠", "点的杠", "放杠", "点了个杠", "给的杠"]],
+    ["kongfeed", ["点杠", "点了杠", "点的杠", "放杠", "点了个杠", "给的杠", "点了一个杠", "点个杠", "点一个杠", "放的杠",
+      "点的豆", "放的豆"]],
+    // 被: 老郑被刘洋点了个豆.
+    ["passive", ["被", "让"]],
     ["nokong", ["没开杠", "没杠", "没有杠"]],
     // 没开门 / 没开: a closed hand, whatever the table's own word for it (门清, 闭门).
     ["closed", ["门清", "门前清", "没开门", "没开", "没开过门", "没有开门", "闭门", "闭着门", "没吃没碰", "不开门"]],
@@ -190,6 +197,8 @@
     TRADITIONAL: TRADITIONAL,
     SELF_DRAW_PATTERNS: SELF_DRAW_PATTERNS,
     KONG_WORDS: KONG_WORDS,
+    KONG_FED_WORDS: KONG_FED_WORDS,
+    KONG_NOUNS: KONG_NOUNS,
     READY_WORDS: READY_WORDS,
     WORDS: WORDS,
     RELATIVE: RELATIVE,
