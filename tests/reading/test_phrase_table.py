@@ -8,7 +8,14 @@ from typing import Any
 
 import pytest
 
-from tablekeeper.reading.phrase_table import also_words, any_wait_treasure, kongs_pay, ready_words, turn_order
+from tablekeeper.reading.phrase_table import (
+    also_words,
+    any_wait_treasure,
+    exclusive_chips,
+    kongs_pay,
+    ready_words,
+    turn_order,
+)
 from tablekeeper.rules import get_variant, kongs_that_pay, patterns_needing_ready, settle
 
 
@@ -82,3 +89,9 @@ def test_the_tile_turned_up_is_read_in_the_order_the_tables_wild_follows(
     variant: str, preset_id: str, turn: str
 ) -> None:
     assert turn_order(variant, preset(variant, preset_id)) == turn
+
+
+def test_the_chips_a_table_refuses_together_are_named_by_their_places_in_base_36() -> None:
+    chips = [f"p{index}" for index in range(12)]
+    assert exclusive_chips(chips, [["p11", "p0"], ["p3", "p4"], ["p3", "gone"]]) == "0b 34"
+    assert exclusive_chips(chips, []) == ""
