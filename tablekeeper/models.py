@@ -3,8 +3,9 @@
 keeps one migration history and every table keeps its name. The migrations name the field defaults
 below by this path."""
 
-from .accounts.models import KnownDevice, RateCounter
+from .accounts.models import AccountName, KnownDevice, RateCounter
 from .keeping.models import (
+    ClaimBar,
     Correction,
     GameSession,
     Invitation,
@@ -13,6 +14,7 @@ from .keeping.models import (
     Player,
     Round,
     Seat,
+    SeatClaim,
     SpentToken,
     TablePreset,
     new_invitation_token,
@@ -22,6 +24,8 @@ from .keeping.models import (
 from .players.models import PlayerGroup
 
 __all__ = [
+    "AccountName",
+    "ClaimBar",
     "Correction",
     "GameSession",
     "Invitation",
@@ -33,6 +37,7 @@ __all__ = [
     "RateCounter",
     "Round",
     "Seat",
+    "SeatClaim",
     "SpentToken",
     "TablePreset",
     "new_invitation_token",

@@ -127,6 +127,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {
         "NAME": str(Path(tempfile.gettempdir()) / f"tablekeeper-test-{os.getpid()}.sqlite3")
     }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database that cannot be reached answers within seconds, as a 503 (tablekeeper/web/errors.py),
+    # instead of holding every worker until gunicorn kills it: a connection attempt gives up after
+    # DJANGO_DATABASE_CONNECT_TIMEOUT seconds (packets dropped on the way), and an open connection
+    # whose packets go unanswered that many seconds twice over is dropped (tcp_user_timeout), which a
+    # connection kept between requests (conn_max_age) would otherwise wait on for many minutes.
+    _CONNECT_TIMEOUT = int(os.environ.get("DJANGO_DATABASE_CONNECT_TIMEOUT", "5"))
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"connect_timeout": _CONNECT_TIMEOUT, "tcp_user_timeout": _CONNECT_TIMEOUT * 2 * 1000}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The cache is the database (no extra server, shared by every gunicorn worker). Nothing that
@@ -175,6 +185,11 @@ PASSWORD_RESET_MAILS_PER_RECIPIENT = int(os.environ.get("DJANGO_PASSWORD_RESET_M
 SIGNUP_NAMES_REFUSED_PER_HOUR = int(os.environ.get("DJANGO_SIGNUP_NAMES_REFUSED_PER_HOUR", "10"))
 # Invitations to keep score sent by user name, per owner and hour.
 KEEPER_REQUESTS_PER_HOUR = int(os.environ.get("DJANGO_KEEPER_REQUESTS_PER_HOUR", "20"))
+# Claims of seats (我是 老王, players/services/claims.py) per account, per phone, per client address and per
+# session, each an hour: a table's four players never come near them; a flood is answered 429.
+CLAIMS_PER_HOUR = int(os.environ.get("DJANGO_CLAIMS_PER_HOUR", "10"))
+CLAIMS_PER_ADDRESS_PER_HOUR = int(os.environ.get("DJANGO_CLAIMS_PER_ADDRESS_PER_HOUR", "60"))
+CLAIMS_PER_SESSION_PER_HOUR = int(os.environ.get("DJANGO_CLAIMS_PER_SESSION_PER_HOUR", "20"))
 # The reset answer never waits for the account lookup or the mail (same answer, same time for a
 # known and an unknown email); both run on a thread after it.
 PASSWORD_RESET_MAIL_IN_BACKGROUND = env_bool("DJANGO_PASSWORD_RESET_MAIL_IN_BACKGROUND", default=True)

@@ -16,7 +16,7 @@ from tablekeeper.keeping.views import (
     saved_hands,
     sessions,
 )
-from tablekeeper.players.views import groups, players
+from tablekeeper.players.views import claims, groups, me, players, table
 from tablekeeper.sharing.views import history as shared_hands
 from tablekeeper.sharing.views import rules as shared_rules
 from tablekeeper.sharing.views import share, summary
@@ -27,6 +27,9 @@ from tablekeeper.web.converters import BoundedIntConverter
 # <int:...> would take any number of digits, and a 30-digit id overflows SQLite's integers and
 # PostgreSQL's bigint (a 500); bounded ids simply do not match, so the answer is 404.
 register_converter(BoundedIntConverter, "id")
+
+# Whatever a view or a middleware raises ends here; a database locked or out of reach is a 503.
+handler500 = "tablekeeper.web.errors.server_error"
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="session_list"), name="home"),
@@ -108,6 +111,15 @@ urlpatterns = [
     path("b/<slug:token>/card/", shared_card, name="shared_card"),
     path("b/<slug:token>/hands/", shared_hands.shared_history, name="shared_history"),
     path("b/<slug:token>/rules/", shared_rules.shared_rules, name="shared_rules"),
+    path("b/<slug:token>/claim/<id:seat>/", claims.claim_seat, name="claim_seat"),
+    path("sessions/<id:session_id>/players/", table.session_players, name="session_players"),
+    path("sessions/<id:session_id>/claims/<id:seat>/", claims.claim_decide, name="claim_decide"),
+    path("sessions/<id:session_id>/seats/<id:seat>/unlink/", claims.seat_unlink, name="seat_unlink"),
+    path("me/", me.my_record, name="my_record"),
+    path("me/record.csv", me.my_record_csv, name="my_record_csv"),
+    path("me/evenings/<id:seat_id>/unlink/", me.my_evening_unlink, name="my_evening_unlink"),
+    path("me/unlink/", me.my_unlink_all, name="my_unlink_all"),
+    path("me/delete/", me.my_account_delete, name="my_account_delete"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

@@ -56,7 +56,8 @@ KNOWN_DEVICE_COOKIE = "tk_device"
 _COOKIE_SALT = "tablekeeper.known-device"
 # A year: the phone at the table stays known between seasons.
 _COOKIE_MAX_AGE = 60 * 60 * 24 * 365
-_KNOWN_FOR = timedelta(seconds=_COOKIE_MAX_AGE)
+# A known phone is known for a year after its last log-in; `cleanup.prune_expired` deletes it after that.
+KNOWN_FOR = timedelta(seconds=_COOKIE_MAX_AGE)
 # Accounts remembered per browser: a shared phone at a club, not a directory.
 _ACCOUNTS_PER_DEVICE = 8
 # Browsers remembered per account: a keeper's phones and a club's, not every café visited.
@@ -114,7 +115,7 @@ def known_device(request: HttpRequest, username: str | None) -> KnownDevice | No
     candidates = KnownDevice.objects.filter(
         token_digest__in=[_digest(token) for token in tokens],
         user__username=username,
-        last_login__gt=timezone.now() - _KNOWN_FOR,
+        last_login__gt=timezone.now() - KNOWN_FOR,
     ).select_related("user")
     for device in candidates:
         if hmac.compare_digest(device.password_mark, password_mark(device.user)):

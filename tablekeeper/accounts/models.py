@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .validators import account_name_key, without_invisible
+
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
 
@@ -44,9 +46,49 @@ class KnownDevice(models.Model):
         return f"known device of {self.user_id}"
 
 
+class AccountName(models.Model):
+    """An account's user name as "the same name" compares it (validators.account_name_key), under a
+    unique index: the one thing that decides whether a sign-up's name is free, in the same transaction
+    as the account, so that simultaneous sign-ups of one name in any letter case make one account on
+    every database. Kept by `keep_account_name` whenever an account is made or renamed. `key` is empty
+    (NULL) only for the younger of two accounts made before this rule that share a name in it
+    (migration 0026): both keep working, and the name stays taken by the older."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    # NULL, not "": a unique index holds any number of NULLs on both databases, and one "" only.
+    key = models.CharField(max_length=64, unique=True, null=True)  # noqa: DJ001
+
+    def __str__(self) -> str:
+        return f"name of {self.user_id}"
+
+
+def keep_account_name(
+    sender: object, instance: AbstractBaseUser, created: bool, raw: bool = False, **kwargs: object
+) -> None:
+    """post_save of an account: its name's key, made with the account (its insert then fails, and the
+    caller's transaction with it, when an account has the name already) or changed with a rename."""
+    update_fields = kwargs.get("update_fields")
+    if raw or (update_fields is not None and "username" not in update_fields):  # type: ignore[operator]
+        return
+    key = account_name_key(instance.get_username())
+    if created:
+        AccountName.objects.create(user_id=instance.pk, key=key)
+        return
+    row = AccountName.objects.filter(user_id=instance.pk).first()
+    if row is None:
+        AccountName.objects.create(user_id=instance.pk, key=key)
+    elif row.key is not None and row.key != key:  # renamed (an older twin without a key stays without)
+        AccountName.objects.filter(pk=row.pk).update(key=key)
+
+
 def display_name(user: AbstractBaseUser | None) -> str:
     """How pages others can read name an account: the display name its keeper chose (kept in
     User.first_name), else the word "keeper" — never the log-in name, which is half of what a
     password guesser needs."""
-    chosen = str(getattr(user, "first_name", "") or "").strip()
-    return chosen or str(_("keeper"))
+    return name_shown(str(getattr(user, "first_name", "") or ""))
+
+
+def name_shown(chosen: str) -> str:
+    """A chosen display name as pages show it: without the characters that print as nothing (a name
+    saved before they were refused cannot turn the text around or show as a blank), else "keeper"."""
+    return without_invisible(chosen).strip() or str(_("keeper"))

@@ -35,7 +35,8 @@ def count(key: str, window: timedelta = WINDOW) -> int:
     with transaction.atomic():
         if RateCounter.objects.filter(key=key, expires__gt=now).update(count=F("count") + 1):
             return int(RateCounter.objects.filter(key=key).values_list("count", flat=True).first() or 1)
-        RateCounter.objects.filter(key=key).delete()  # a window that ran out
+        # A window that ran out (only: a live one another request made since the update above stays).
+        RateCounter.objects.filter(key=key, expires__lte=now).delete()
         spent = list(RateCounter.objects.filter(expires__lte=now).values_list("pk", flat=True)[:_SWEEP])
         RateCounter.objects.filter(pk__in=spent).delete()
         try:

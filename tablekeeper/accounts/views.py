@@ -31,7 +31,7 @@ from tablekeeper.web.http import HtmxHttpRequest, current_user
 
 from .login_throttle import count_wrong_password, forget_devices, lift_lockout, password_check_allowed, remember_device
 from .throttle import count, count_one, over_limit, reached
-from .validators import has_control_characters, refuse_control_characters
+from .validators import has_control_characters, refuse_control_characters, refuse_invisible_names
 
 _NEXT_MAX_LENGTH = 500
 # Sign-ups are limited by the accounts made; attempts (refused forms included) by a far higher
@@ -60,22 +60,14 @@ class SignupForm(UserCreationForm[User]):
     name_refused = False
 
     # Whether a name is taken is said only once everything else is acceptable (the log-in page
-    # says nothing of the kind), and the view limits how often an address hears it.
+    # says nothing of the kind), and the view limits how often an address hears it. Nor is it looked
+    # up before the account is made: the unique index on the folded name (AccountName) refuses the
+    # insert, in any letter case, however many sign-ups of the name arrive at once.
     def clean_username(self) -> str:
         return str(self.cleaned_data.get("username") or "")
 
     def validate_unique(self) -> None:
-        """Not here: see `_post_clean`."""
-
-    def _post_clean(self) -> None:
-        super()._post_clean()  # type: ignore[misc]
-        if not self.errors:
-            self.check_name_free()
-
-    def check_name_free(self) -> None:
-        """Refuse a name some account has in any letter case, in words that do not say so."""
-        if User.objects.filter(username__iexact=self.cleaned_data.get("username", "")).exists():
-            self.refuse_name()
+        """Not here: the insert decides (`_create_or_double_tap`)."""
 
     def refuse_name(self) -> None:
         self.name_refused = True
@@ -87,7 +79,7 @@ class DisplayNameForm(forms.Form):
         label=_("Your name on shared pages"),
         max_length=DISPLAY_NAME_MAX_LENGTH,
         required=False,
-        validators=[refuse_control_characters],
+        validators=[refuse_control_characters, refuse_invisible_names],
         help_text=_(
             "Shown instead of your user name on the share board and in invitations. "
             "Leave it empty to be shown as “keeper”."
@@ -118,31 +110,70 @@ def _too_many(request: HttpRequest, message: str) -> HttpResponse:
 def signup(request: HtmxHttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("session_list")
-    if request.method == "POST" and (
-        reached(request, "signup", settings.SIGNUPS_PER_HOUR)
-        or over_limit(request, "signup-attempt", settings.SIGNUPS_PER_HOUR * _ATTEMPTS_PER_SIGNUP)
-    ):
-        return _too_many(request, str(_("Too many new accounts from this address; try again in an hour.")))
+    if request.method == "POST" and (refused := signups_refused(request)):
+        return refused
     next_url = _safe_next(request)
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = _create_or_double_tap(request, form)
+        user = sign_up(request, form)
+        if isinstance(user, HttpResponse):
+            return user
         if user is not None:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             response = redirect(next_url or "session_new")
             remember_device(request, response, user)
             return response
+    if refused := name_refusals_refused(request, form):
+        return refused
+    return TemplateResponse(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+def signups_refused(request: HttpRequest) -> HttpResponse | None:
+    """A sign-up's limits per address, checked before its form (here and in a claim's sign-up,
+    players/views/claims.py): the 429 answer, or None."""
+    if reached(request, "signup", settings.SIGNUPS_PER_HOUR) or over_limit(
+        request, "signup-attempt", settings.SIGNUPS_PER_HOUR * _ATTEMPTS_PER_SIGNUP
+    ):
+        return _too_many(request, str(_("Too many new accounts from this address; try again in an hour.")))
+    return None
+
+
+def name_refusals_refused(request: HttpRequest, form: SignupForm) -> HttpResponse | None:
+    """After a form that said "choose another name": the 429 answer once an address heard it too often."""
     if form.name_refused and over_limit(request, "signup-name-refused", settings.SIGNUP_NAMES_REFUSED_PER_HOUR):
         return _too_many(request, str(_("Too many new accounts from this address; try again in an hour.")))
-    return TemplateResponse(request, "registration/signup.html", {"form": form, "next": next_url})
+    return None
+
+
+def sign_up(request: HttpRequest, form: SignupForm) -> User | HttpResponse | None:
+    """The account a valid sign-up form makes (or its double tap's), logged in on this browser; None when
+    the name is taken (the form says so); the 429 answer when this address made its accounts for the hour
+    (counted in the account's own transaction). The caller remembers the device on its answer."""
+    try:
+        user = _create_or_double_tap(request, form)
+    except _OverTheLimit:
+        return _too_many(request, str(_("Too many new accounts from this address; try again in an hour.")))
+    if user is not None:
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return user
+
+
+class _OverTheLimit(Exception):
+    """This address made its accounts for the hour: the transaction that counted it is undone."""
 
 
 def _create_or_double_tap(request: HttpRequest, form: SignupForm) -> User | None:
     """The new account; or, when a simultaneous request (a double tap) made the same name first,
     that account if this request carries its password, as the first request would have answered.
-    Otherwise the form says the name is taken (None)."""
+    Otherwise the form says the name is taken (None). Raises _OverTheLimit when the address made its
+    accounts for the hour.
+
+    The account is counted first, in the same transaction that makes it: the count is one atomic
+    increment whose row stays locked until the account is made (or the name refused, which undoes
+    the count), so a burst of sign-ups from one address makes at most the limit, never a few more."""
     try:
         with transaction.atomic():
+            if count_one(request, "signup") > settings.SIGNUPS_PER_HOUR:
+                raise _OverTheLimit
             user = form.save()
     except IntegrityError:
         username = form.cleaned_data["username"]
@@ -151,7 +182,6 @@ def _create_or_double_tap(request: HttpRequest, form: SignupForm) -> User | None
             return twin
         form.refuse_name()
         return None
-    count_one(request, "signup")
     return user
 
 

@@ -1,4 +1,5 @@
-"""The period a group's standings cover: this month, a season between two dates, or all time."""
+"""The period a group's standings cover (this month, a season between two dates, or all time), and the
+forms of a claim of a seat: the name the keeper is shown, and a sign-up on the claim's own screen."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tablekeeper.accounts.validators import refuse_control_characters
+from tablekeeper.accounts.views import DISPLAY_NAME_MAX_LENGTH, SignupForm
 from tablekeeper.keeping.forms.values import FieldValues
 
 from .services.standings import Period
@@ -55,3 +58,32 @@ class PeriodForm(forms.Form):
         first = today.replace(day=1)
         last = first + timedelta(days=calendar.monthrange(today.year, today.month)[1] - 1)
         return Period("month", first, last)
+
+
+def display_name_field() -> forms.CharField:
+    return forms.CharField(
+        label=_("Your name, as the keeper and the table see it"),
+        max_length=DISPLAY_NAME_MAX_LENGTH,
+        validators=[refuse_control_characters],
+        help_text=_("Never your user name: that stays yours."),
+    )
+
+
+class ClaimNameForm(forms.Form):
+    """A signed-in player's claim: the name shown to the keeper (the account's display name, kept)."""
+
+    display_name = display_name_field()
+
+    def clean_display_name(self) -> str:
+        return " ".join(str(self.cleaned_data["display_name"]).split())
+
+
+class ClaimSignupForm(SignupForm):
+    """Claiming a seat needs an account: made on the claim's own screen, the seat's name offered as the
+    name the keeper sees."""
+
+    display_name = display_name_field()
+    field_order = ("display_name", "username", "password1", "password2", "email")
+
+    def clean_display_name(self) -> str:
+        return " ".join(str(self.cleaned_data["display_name"]).split())

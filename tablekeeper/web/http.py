@@ -17,6 +17,8 @@ from django_htmx.middleware import HtmxDetails
 # A polled board revalidates on every poll (the 304 is cheap); "private" because the page
 # carries the viewer's CSRF token, which a shared proxy must not hand to the next viewer.
 LIVE_CACHE_CONTROL = "private, no-cache"
+# Set on a response anyone with its link may read (`shared_page`).
+_SHARED_PAGE = "tablekeeper_shared_page"
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -66,6 +68,18 @@ def _is_proxy(address: str) -> bool:
     return any(ip in ipaddress.ip_network(network, strict=False) for network in settings.PROXY_ADDRESSES)
 
 
+def shared_page[R: HttpResponse](response: R) -> R:
+    """Mark a page anyone with its link may read (the share board and what hangs off it, the book's
+    rules): it keeps the caching it says for a signed-in viewer too, where every other response to a
+    signed-in keeper says `no-store` (web/middleware.py, PrivateCacheMiddleware)."""
+    setattr(response, _SHARED_PAGE, True)
+    return response
+
+
+def is_shared_page(response: HttpResponse) -> bool:
+    return bool(getattr(response, _SHARED_PAGE, False))
+
+
 def revalidated(
     request: HttpRequest,
     *,
@@ -73,8 +87,11 @@ def revalidated(
     last_modified: int,
     vary: list[str],
     render: Callable[[], HttpResponse],
+    shared: bool = False,
 ) -> HttpResponse:
-    """A 304 when the client already holds this version, else `render()`; both revalidate next time."""
+    """A 304 when the client already holds this version, else `render()`; both revalidate next time.
+    `shared`: a page anyone with its link may read (`shared_page`), which a browser keeps and
+    revalidates; a keeper's own (a board's poll) is not kept at all, as every keeper's page."""
     response = get_conditional_response(request, etag=etag, last_modified=last_modified)
     if response is None:
         response = render()
@@ -82,4 +99,4 @@ def revalidated(
     response["Last-Modified"] = http_date(last_modified)
     response["Cache-Control"] = LIVE_CACHE_CONTROL
     patch_vary_headers(response, vary)
-    return response
+    return shared_page(response) if shared else response

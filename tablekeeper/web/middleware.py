@@ -11,6 +11,9 @@ from django.utils.cache import patch_cache_control
 from django.utils.crypto import salted_hmac
 from django_htmx.http import HttpResponseClientRedirect
 
+from .errors import answered_unavailable
+from .http import is_shared_page
+
 
 class HtmxClientRedirectMiddleware:
     """Turn a redirect answering an htmx request into a full-page client redirect.
@@ -34,10 +37,14 @@ class HtmxClientRedirectMiddleware:
 
 
 class PrivateCacheMiddleware:
-    """`Cache-Control: private` on every response to a logged-in keeper.
+    """`Cache-Control: private, no-store` on every response to a logged-in keeper.
 
-    Their pages show their sessions and carry their CSRF token; a shared cache (a proxy, a CDN)
-    must never keep one and hand it to the next visitor. Directives a view set (no-cache) stay.
+    Their pages show their sessions and carry their CSRF token: a shared cache (a proxy, a CDN)
+    must never keep one and hand it to the next visitor (private), and a shared phone's own disk
+    cache must not keep a board after its keeper logged out (no-store). The service worker keeps
+    what it keeps by its own rules (templates/offline/sw.js), not by these headers. The pages anyone
+    with a share link may read (`http.shared_page`) keep their `private, no-cache` and ETag: a
+    phone at the table revalidates them with a 304.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -45,8 +52,13 @@ class PrivateCacheMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
+        if answered_unavailable(request):
+            return response  # said no-store already; the account is not read without a database
         if request.user.is_authenticated:
-            patch_cache_control(response, private=True)
+            if is_shared_page(response):
+                patch_cache_control(response, private=True)
+            else:
+                patch_cache_control(response, private=True, no_store=True)
         return response
 
 
@@ -93,8 +105,10 @@ class AccountHeaderMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if not hasattr(request, "user"):
-            return response  # answered before authentication ran (nothing to say about the account)
+        if not hasattr(request, "user") or answered_unavailable(request):
+            # Answered before authentication ran, or without the database (a 503): nothing is said
+            # about the account, so the phone keeps its cookie and the pages kept under it.
+            return response
         key = offline_key(request)
         if response.get("Content-Type", "").startswith("text/html"):
             response[ACCOUNT_HEADER] = key

@@ -261,6 +261,9 @@ function remember(url, response) {
     return forgetPages(account);
   }).then(function (mayKeep) {
     if (mayKeep === null) return null;
+    if (response.status === 404 || response.status === 410) {
+      return replacing(function () { return forgetGone(url, account); });
+    }
     if (!response.ok || response.redirected || !isKept(url)) return null;
     // The whole page first: the copy it replaces (deleted first, so that the newest is last of the keys) goes only
     // once the new one can take its place at once, and no lookup comes between the two (keptPage), so none finds
@@ -290,6 +293,25 @@ function replacing(work) {
   const done = replacements.then(work);
   replacements = done.catch(function () {});
   return done;
+}
+
+// The server says a page is gone (404 or 410: a share link turned off, a session deleted): its kept
+// copy goes too, with the pages kept beneath it (a shared board's history, rules and card), whatever
+// their query, so that no copy of it opens offline once the server has said it is no more.
+function forgetGone(url, account) {
+  const beneath = url.pathname.endsWith("/") ? url.pathname : url.pathname + "/";
+  const deepEnough = url.pathname.split("/").filter(Boolean).length >= 2;  // never all of /sessions/
+  return caches.has(PAGES + account).then(function (has) {
+    if (!has) return null;
+    return caches.open(PAGES + account).then(function (cache) {
+      return cache.keys().then(function (requests) {
+        return Promise.all(requests.filter(function (request) {
+          const path = new URL(request.url).pathname;
+          return path === url.pathname || (deepEnough && path.startsWith(beneath));
+        }).map(function (request) { return cache.delete(request); }));
+      });
+    });
+  });
 }
 
 function isKept(url) {

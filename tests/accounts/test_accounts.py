@@ -81,24 +81,15 @@ def test_sign_up_attempts_from_one_address_have_a_generous_bound_of_their_own(se
     assert codes[:20] == [200] * 20 and codes[20] == 429
 
 
-def skip_the_name_check(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Both taps of a double tap pass the form's "name taken" check before either saves."""
-    from tablekeeper.accounts.views import SignupForm
-
-    monkeypatch.setattr(SignupForm, "check_name_free", lambda form: None)
-
-
-def test_a_double_tapped_sign_up_answers_the_second_tap_like_the_first(client, monkeypatch):
+def test_a_double_tapped_sign_up_answers_the_second_tap_like_the_first(client):
     User.objects.create_user("twin", password=SIGN_UP["password1"])  # the first tap, just saved
-    skip_the_name_check(monkeypatch)
     response = client.post("/accounts/signup/", {"username": "twin", **SIGN_UP})
     assert response.status_code == 302 and response["Location"] == "/sessions/new/"
     assert client.get("/sessions/new/").status_code == 200 and User.objects.filter(username="twin").count() == 1
 
 
-def test_a_sign_up_racing_someone_elses_for_the_same_name_says_the_name_is_taken(client, monkeypatch):
+def test_a_sign_up_racing_someone_elses_for_the_same_name_says_the_name_is_taken(client):
     User.objects.create_user("twin", password="Someone-Elses-7")
-    skip_the_name_check(monkeypatch)
     response = client.post("/accounts/signup/", {"username": "twin", **SIGN_UP})
     assert response.status_code == 200 and "This user name cannot be used; choose another." in response.content.decode()
     assert client.get("/sessions/new/").status_code == 302

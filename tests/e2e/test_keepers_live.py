@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 def test_a_second_keeper_records_a_hand_and_the_owners_board_shows_it(browser: Browser, live_server, artifacts: Path):
     owner = User.objects.create_user("keeper")
-    second = User.objects.create_user("second")
+    second = User.objects.create_user("second", first_name="Auntie Li")
     game = make_session(owner, "shandong", base=5)
     Keeper.objects.create(session=game, user=second, added_by=owner)
     with phone(browser, live_server.url, owner) as owners, phone(browser, live_server.url, second) as seconds:
@@ -51,7 +51,9 @@ def test_a_second_keeper_records_a_hand_and_the_owners_board_shows_it(browser: B
         assert saved.entered_by == second
 
         owners.goto(f"{live_server.url}/sessions/{game.pk}/hands/1/")
-        expect(owners.locator(".audit")).to_contain_text("added · second")
+        # Named by the display name the second keeper chose, never the log-in name.
+        expect(owners.locator(".audit")).to_contain_text("added · Auntie Li")
+        expect(owners.locator("main")).not_to_contain_text("second")
 
 
 def test_the_live_board_says_when_it_last_heard_and_recovers_by_itself_after_a_gap(browser: Browser, live_server):

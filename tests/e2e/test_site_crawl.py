@@ -29,6 +29,7 @@ from playwright.sync_api import Browser, Page
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession, Keeper
 from tablekeeper.keeping.services.presets import save_preset
+from tablekeeper.players.services.claims import claim_seat
 from tablekeeper.players.services.groups import group_from_session
 from tests.conftest import draw, make_session, record_all, stands, win
 from tests.e2e.conftest import PHONE
@@ -84,7 +85,13 @@ class Table:
         record_all(long_names, [win(1), win(2, "discard", 0), win(1), win(3, "discard", 1)], self.owner)
         stands(services.finish_session(long_names, money_rate=Decimal("0.50")))
         self.long_group = group_from_session(self.owner, long_names, "长名字的牌友")
-        self.names = [*NAMES, "Ann", "Bo", "Cy", "Dee", "keeper", "helper", "Thursday table"]
+        # Every player: the keeper plays at the finished tables (我的战绩 has evenings, two stakes), and a
+        # player's claim waits on the board and the table's code page.
+        for game in (self.shenyang, long_names):
+            claim_seat(game, 0, self.owner, phone="keeper-phone", token=game.share_token)
+        asking = User.objects.create_user("asking", first_name="王建国")
+        claim_seat(self.dalian, 2, asking, phone="asking-phone", token=self.dalian.share_token)
+        self.names = [*NAMES, "Ann", "Bo", "Cy", "Dee", "keeper", "helper", "Thursday table", "asking"]
 
     def pages(self) -> dict[str, str]:
         d, s, z = self.dalian.pk, self.shenyang.pk, self.zhengzhou.pk
@@ -129,6 +136,10 @@ class Table:
             "rules-zhengzhou": "/rules/zhengzhou/",
             "table-rules": f"/sessions/{d}/rules/",
             "shared-table-rules": f"/b/{token}/rules/",
+            "table-code": f"/sessions/{d}/players/",
+            "my-record": "/me/",
+            "claim": f"/b/{token}/claim/1/",
+            "shared-board-finished": f"/b/{self.shenyang.share_token}/",
         }
 
     def form_pages(self) -> dict[str, str]:
@@ -332,12 +343,18 @@ def test_every_route_is_crawled_or_said_why_not(table: Table) -> None:
 
 def test_signed_out_pages_read_in_chinese_and_fit_the_phone(browser: Browser, live_server, artifacts: Path):
     found: dict[str, Any] = {}
+    game = make_session(User.objects.create_user("keeper"), player_names=["老王", "小李", "张姐", "阿强"])
     for theme in THEMES:
         context = browser.new_context(
             viewport=PHONE, is_mobile=True, has_touch=True, color_scheme=theme, locale="zh-CN"
         )
         page = context.new_page()
-        for slug, path in SIGNED_OUT.items():
+        # The claim's sign-up and the board a player opens before signing in are signed-out pages too.
+        behind_the_link = {
+            "claim-sign-up": f"/b/{game.share_token}/claim/1/",
+            "shared-board-signed-out": f"/b/{game.share_token}/",
+        }
+        for slug, path in {**SIGNED_OUT, **behind_the_link}.items():
             page.goto(live_server.url + path)
             page.screenshot(path=str(artifacts / f"crawl-{slug}-zh-hans-{theme}.png"), full_page=True)
             latin = {word for word in page.evaluate(LATIN_WORDS, []) if len(word) > 1} - ALLOWED_LATIN

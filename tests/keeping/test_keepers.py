@@ -250,7 +250,8 @@ def test_a_keeper_records_undoes_and_corrects_and_the_audit_trail_names_who_did_
         ("undo", "second"),
     ]
     page = signed_in(owner).get(f"/sessions/{game.pk}/hands/1/").content.decode()
-    assert "Entered by second" in page and "edited · second" in page
+    # Named as other keepers see them: by display name ("keeper" when none was chosen), never the log-in name.
+    assert "Entered by keeper" in page and "edited · keeper" in page and "second" not in page
 
 
 def test_a_keeper_and_the_owner_saving_the_same_hand_get_one_success_and_one_conflict(owner, game, co_keeper):
@@ -296,8 +297,10 @@ def test_the_session_list_shows_kept_sessions_with_their_owner(owner, game, co_k
 
 
 def test_the_keepers_page_lists_everyone_and_explains_who_may_do_what(owner, game, co_keeper):
+    co_keeper.first_name = "Auntie Li"
+    co_keeper.save(update_fields=["first_name"])
     page = signed_in(co_keeper).get(f"/sessions/{game.pk}/keepers/").content.decode()
-    assert "keeper" in page and "second" in page and "added by keeper" in page
+    assert "<span>keeper</span>" in page and "<span>Auntie Li</span>" in page and "added by keeper" in page
     assert "Only the owner can finish or reopen the session" in page
     assert "Stop keeping this session" in page and "Yes, remove" not in page
 

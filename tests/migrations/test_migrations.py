@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -197,3 +198,81 @@ def test_migration_0009_ties_every_stored_correction_to_its_hand_through_deletes
     assert _links(sessions) == written
     # Back to the latest schema for the tests that follow on this database.
     migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migration_0025_makes_a_look_alike_player_one_with_ann_unless_they_sat_at_one_table():
+    old = migrate([("tablekeeper", "0024_correction_knock_ons")])
+    user = old.get_model("auth", "User").objects.create(username="look-alikes")
+    Player = old.get_model("tablekeeper", "Player")
+    Seat = old.get_model("tablekeeper", "Seat")
+    GameSession = old.get_model("tablekeeper", "GameSession")
+    Group = old.get_model("tablekeeper", "PlayerGroup")
+
+    def player(name: str) -> Any:
+        # The key the app wrote then: spaces collapsed, NFKC, case-folded; invisible characters kept.
+        return Player.objects.create(owner_id=user.pk, name=name, name_key=name.casefold())
+
+    # The look-alike came first; Ann (its key already the new one) came later and keeps her row.
+    zero_width = player("A\u200bnn")
+    ann = player("Ann")
+    bidi = player("\u2066Ann\u2069")
+    others = [player(name) for name in ("Bo", "Cy", "Di")]
+    hidden_only = player("B\u200bo\u200b")  # another family: Bo's look-alike, never at Bo's table
+
+    def seated(*players: Any) -> int:
+        session = GameSession.objects.create(
+            owner_id=user.pk, variant="zhengzhou", base=10, starting_points=1000, first_dealer=0
+        )
+        for index, sitter in enumerate(players):
+            Seat.objects.create(session=session, index=index, player=sitter, starting_points=1000)
+        return int(session.pk)
+
+    evening_one = seated(zero_width, *others)
+    evening_two = seated(ann, *others)
+    # The two sat at one table together once: two people after all; the look-alike keeps its old key.
+    together = seated(ann, bidi, others[1], others[2])
+    alone = seated(hidden_only, zero_width, others[1], others[2])
+    group = Group.objects.create(owner_id=user.pk, name="Thursday")
+    group.players.set([zero_width, *others])
+
+    new = migrate([("tablekeeper", "0025_player_keys_without_invisible_characters")])
+    players = new.get_model("tablekeeper", "Player").objects.filter(owner_id=user.pk)
+    assert sorted(players.values_list("name", "name_key")) == sorted(
+        [("Ann", "ann"), ("\u2066Ann\u2069", "\u2066ann\u2069"), ("Bo", "bo"), ("Cy", "cy"), ("Di", "di")]
+    )
+    seats = new.get_model("tablekeeper", "Seat").objects
+    assert seats.get(session_id=evening_one, index=0).player_id == ann.pk
+    assert seats.get(session_id=evening_two, index=0).player_id == ann.pk
+    assert list(seats.filter(session_id=together).values_list("player_id", flat=True)) == [
+        ann.pk, bidi.pk, others[1].pk, others[2].pk
+    ]  # fmt: skip
+    assert list(seats.filter(session_id=alone).order_by("index").values_list("player_id", flat=True)) == [
+        others[0].pk, ann.pk, others[1].pk, others[2].pk
+    ]  # fmt: skip
+    members = new.get_model("tablekeeper", "PlayerGroup").objects.get(pk=group.pk).players.all()
+    assert sorted(members.values_list("pk", flat=True)) == sorted([ann.pk, *(other.pk for other in others)])
+    assert seats.count() == 16, "no seat was lost"
+    # Back to the latest schema for the tests that follow on this database.
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migration_0026_keys_every_account_and_leaves_the_younger_of_two_case_twins_without_a_key():
+    old = migrate([("tablekeeper", "0025_player_keys_without_invisible_characters")])
+    OldUser = old.get_model("auth", "User")
+    older = OldUser.objects.create(username="Straße")
+    younger = OldUser.objects.create(username="STRASSE")
+    plain = OldUser.objects.create(username="Mei")
+
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    from tablekeeper.accounts.models import AccountName
+    from tablekeeper.accounts.validators import account_name_key
+
+    keys = dict(AccountName.objects.values_list("user_id", "key"))
+    assert keys == {older.pk: account_name_key("strasse"), younger.pk: None, plain.pk: account_name_key("mei")}
+    # Both twins keep working: the younger one saves (a new password) and still holds no key.
+    twin = User.objects.get(pk=younger.pk)
+    twin.set_password("Fresh-Tiles-2468")
+    twin.save()
+    assert AccountName.objects.get(user_id=younger.pk).key is None

@@ -28,6 +28,13 @@ pytestmark = pytest.mark.django_db
         ("Ann", "ＡＮＮ", True),  # full-width letters, as a Chinese keyboard types them
         ("Straße", "STRASSE", True),
         ("Ann  Lee", " ann lee ", True),
+        # Characters that print as nothing: a look-alike is the same player.
+        ("Ann", "A\u200bnn", True),  # a zero-width space
+        ("Ann", "\u2066Ann\u2069", True),  # direction isolates
+        ("Ann", "An\u00adn\ufeff", True),  # a soft hyphen and a byte order mark
+        ("Ann Lee", "Ann\u200c \u200dLee", True),  # zero-width (non-)joiners beside a space
+        ("小李", "小\u2060李", True),  # a word joiner
+        ("Ann", "Anne", False),
     ],
 )
 def test_names_that_fold_together_are_one_player_on_every_database(owner, first, second, same):
@@ -49,6 +56,30 @@ def test_the_start_form_and_an_import_refuse_two_seats_that_fold_to_one_name(cli
     names = {"player_0": "Kai", "player_1": "\u212aai", "player_2": "Cy", "player_3": "Di"}
     response = client.post("/sessions/new/", {**data, **names}, headers=HTMX)
     assert response.status_code == 422 and "already seated" in response.content.decode()
+
+
+@pytest.mark.parametrize("look_alike", ["A\u200bnn", "\u202aAnn\u202c", "ANN\u034f"])
+def test_the_start_form_refuses_a_table_of_ann_and_her_invisible_look_alike(client, owner, look_alike):
+    client.force_login(owner)
+    data = {"variant": "harbin", "first_dealer": "0", "starting_points": "100", "base": "1"}
+    names = {"player_0": "Ann", "player_1": look_alike, "player_2": "Cy", "player_3": "Di"}
+    response = client.post("/sessions/new/", {**data, **names}, headers=HTMX)
+    assert response.status_code == 422 and "already seated" in response.content.decode()
+
+
+def test_a_seat_whose_name_is_only_invisible_characters_is_refused_as_empty(client, owner):
+    client.force_login(owner)
+    data = {"variant": "harbin", "first_dealer": "0", "starting_points": "100", "base": "1"}
+    names = {"player_0": "Ann", "player_1": "\u200b\u2060", "player_2": "Cy", "player_3": "Di"}
+    response = client.post("/sessions/new/", {**data, **names}, headers=HTMX)
+    assert response.status_code == 422 and "Every seat needs a player&#x27;s name." in response.content.decode()
+
+
+def test_ann_and_her_invisible_look_alike_on_two_evenings_are_one_player(owner):
+    first = make_session(owner, player_names=["Ann", "Bo", "Cy", "Di"])
+    second = make_session(owner, player_names=["A\u200bnn", "Bo", "Cy", "Di"])
+    assert seats_of(first)[0].player_id == seats_of(second)[0].player_id
+    assert Player.objects.filter(owner=owner).count() == 4
 
 
 def test_an_import_links_its_players_to_the_keepers_own_by_the_same_rule(client, owner):

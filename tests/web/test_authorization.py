@@ -16,7 +16,17 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tablekeeper.keeping import services
-from tablekeeper.keeping.models import Correction, GameSession, Invitation, Keeper, KeeperRequest, Round, TablePreset
+from tablekeeper.keeping.models import (
+    Correction,
+    GameSession,
+    Invitation,
+    Keeper,
+    KeeperRequest,
+    Round,
+    Seat,
+    SeatClaim,
+    TablePreset,
+)
 from tablekeeper.keeping.services.presets import save_preset
 from tablekeeper.players.models import PlayerGroup
 from tablekeeper.players.services.groups import group_from_session
@@ -57,6 +67,11 @@ KEEPER_ROUTES: list[tuple[str, str]] = [
     ("post", "/sessions/import/"),
     ("get", "/join/some-invitation/"),
     ("post", "/join/some-invitation/"),
+    ("get", "/me/"),
+    ("get", "/me/record.csv"),
+    ("post", "/me/unlink/"),
+    ("post", "/me/delete/"),
+    ("post", "/me/evenings/1/unlink/"),
 ]
 # A POST body that would change something on every route that accepts it.
 HOSTILE_POST: dict[str, Any] = {
@@ -67,6 +82,8 @@ HOSTILE_POST: dict[str, Any] = {
     "client_token": "intruder",
     "expected_number": "2",
     "username": "stranger",
+    "answer": "accept",
+    "confirm": "all",
 }
 
 
@@ -87,14 +104,22 @@ def snapshot(game: GameSession) -> tuple[Any, ...]:
         sorted(Keeper.objects.filter(session=game).values_list("user_id", flat=True)),
         Invitation.objects.filter(session=game).count(),
         KeeperRequest.objects.filter(session=game).count(),
+        list(Seat.objects.filter(session=game).order_by("index").values_list("person_id", flat=True)),
+        sorted(SeatClaim.objects.filter(session=game).values_list("seat", "user_id", "status")),
     )
 
 
 @pytest.fixture
 def played(game: GameSession, owner: User) -> GameSession:
-    """Two hands, and an invitation by user name still pending (a route withdraws it)."""
+    """Two hands, an invitation by user name still pending (a route withdraws it), a player linked to seat 0 and
+    another's claim of seat 1 waiting: something for every route."""
     record_all(game, [win(2, patterns=[]), win(1)], owner)
     KeeperRequest.objects.create(session=game, name="pending", name_key="pending", invited_by=owner)
+    linked = User.objects.create_user("linked", first_name="老王")
+    Seat.objects.filter(session=game, index=0).update(person=linked)
+    SeatClaim.objects.create(
+        session=game, seat=1, user=User.objects.create_user("asking", first_name="小李"), phone="p"
+    )
     return game
 
 
@@ -365,3 +390,32 @@ def test_a_co_keeper_sees_none_of_the_owners_switches(client, co_keeper, played)
     assert "/share/settings/" not in share and played.share_token in share
     assert "/keepers/add/" not in keepers and "/keepers/invitation/" not in keepers
     assert "Record hand" in board and "/hands/undo/" in board
+
+
+def test_a_claim_of_a_seat_is_a_share_link_route_gone_with_the_link_whatever_the_method(played):
+    old = played.share_token
+    played = services.set_sharing(played, enabled=True, new_link=True)
+    phone = signed_in(User.objects.create_user("claimant", first_name="C"))
+    for method in ("get", "post"):
+        before = snapshot(played)
+        assert getattr(phone, method)(f"/b/{old}/claim/2/", {"display_name": "C"}).status_code == 404
+        assert snapshot(played) == before
+    for method in ("put", "patch", "delete"):
+        assert getattr(phone, method)(f"/b/{played.share_token}/claim/2/").status_code == 405
+
+
+def test_no_page_of_a_players_lists_or_finds_other_accounts(client, played):
+    """There is no route that takes a name and answers whether it is an account: the players' routes take
+    a share token, a session the keeper keeps, or the signed-in account's own seats."""
+    from django.urls import get_resolver
+
+    patterns = get_resolver().url_patterns
+    routes = {
+        str(pattern.pattern)
+        for pattern in patterns
+        if getattr(getattr(pattern, "callback", None), "__module__", "").startswith("tablekeeper.players.views")
+    }
+    assert {"me/", "b/<slug:token>/claim/<id:seat>/", "sessions/<id:session_id>/claims/<id:seat>/"} <= routes
+    converters = {found for route in routes for found in re.findall(r"<[^>]+>", route)}
+    assert all(c.startswith("<id:") or c == "<slug:token>" for c in converters), converters
+    assert not any("search" in route or "accounts" in route for route in routes), routes

@@ -68,3 +68,27 @@ def test_every_test_left_out_of_the_database_pass_by_its_mark_says_why() -> None
         text = path.read_text(encoding="utf-8")
         if "pytest.mark.one_database" in text:
             assert re.search(r"one_database\(\s*reason=", text), path
+
+
+# The tests whose point is what PostgreSQL does differently (READ COMMITTED, locks, unique indexes, a
+# refused connection): they must run in the database pass, not only beside SQLite.
+POSTGRESQL_TESTS = [
+    "tests/keeping/test_save_races.py",
+    "tests/keeping/test_concurrency.py",
+    "tests/accounts/test_signup_races.py",
+    "tests/accounts/test_prune_expired.py",
+    "tests/web/test_database_unavailable.py",
+    "tests/migrations/test_migrations.py",
+    "tests/migrations/test_layout_migration.py",
+]
+
+
+def test_the_database_pass_runs_every_test_of_what_postgresql_does_differently() -> None:
+    root = Path(__file__).resolve().parents[2]
+    script = (root / ".ci" / "database").read_text(encoding="utf-8")
+    assert "tests --ignore=tests/rules" in script  # every test but the engine's, chosen by their marks
+    for test_file in POSTGRESQL_TESTS:
+        text = (root / test_file).read_text(encoding="utf-8")
+        assert not test_file.startswith(("tests/rules/", "tests/e2e/")), test_file
+        assert "one_database" not in text, f"{test_file} is marked to leave the database pass"
+        assert "django_db" in text or "transactional_db" in text or "db)" in text, test_file

@@ -100,11 +100,53 @@ def test_a_keeper_changes_the_password(client, owner):
     assert owner.check_password("Fresh-Tiles-2468")
 
 
-@pytest.mark.parametrize("path", ["/sessions/", "/players/", "/sessions/{pk}/", "/sessions/{pk}/hands/"])
-def test_every_page_of_a_logged_in_keeper_is_cache_control_private(client, owner, game, path):
+KEEPERS_PAGES = [
+    "/sessions/",
+    "/players/",
+    "/sessions/{pk}/",
+    "/sessions/{pk}/hands/",
+    "/sessions/{pk}/hands/new/",
+    "/sessions/{pk}/hands/1/",
+    "/sessions/{pk}/keepers/",
+    "/sessions/{pk}/summary/",
+    "/sessions/{pk}/card/",
+    "/sessions/{pk}/rules/",
+    "/sessions/{pk}/hands/next/",
+    "/accounts/name/",
+]
+SHARED_PAGES = ["/b/{token}/", "/b/{token}/hands/", "/b/{token}/summary/", "/b/{token}/card/", "/b/{token}/rules/"]
+
+
+def cache_directives(response) -> set[str]:
+    return {part.strip() for part in response["Cache-Control"].split(",")}
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+@pytest.mark.parametrize("path", KEEPERS_PAGES)
+def test_every_page_of_a_logged_in_keeper_is_private_and_kept_by_no_browser_cache(client, owner, game, path, htmx):
+    record_all(game, [win(2)], owner)
     client.force_login(owner)
-    response = client.get(path.format(pk=game.pk))
-    assert response.status_code == 200 and "private" in response["Cache-Control"]
+    response = client.get(path.format(pk=game.pk), headers={"HX-Request": "true"} if htmx else {})
+    assert response.status_code == 200 and {"private", "no-store"} <= cache_directives(response)
+
+
+@pytest.mark.parametrize("signed_in", [False, True], ids=["anyone", "a signed-in keeper"])
+@pytest.mark.parametrize("path", SHARED_PAGES)
+def test_a_shared_page_keeps_private_no_cache_for_anyone_who_reads_it(client, owner, game, path, signed_in):
+    record_all(game, [win(2)], owner)
+    if signed_in:
+        client.force_login(owner)
+    response = client.get(path.format(token=game.share_token))
+    assert response.status_code == 200 and cache_directives(response) == {"private", "no-cache"}
+
+
+def test_a_shared_board_and_its_history_revalidate_with_their_tag_for_a_signed_in_keeper(client, owner, game):
+    record_all(game, [win(2)], owner)
+    client.force_login(owner)
+    for path in (f"/b/{game.share_token}/", f"/b/{game.share_token}/hands/"):
+        first = client.get(path)
+        again = client.get(path, headers={"If-None-Match": first["ETag"]})
+        assert again.status_code == 304 and cache_directives(again) == {"private", "no-cache"}
 
 
 def test_a_page_for_an_anonymous_visitor_is_not_marked_private(client):
@@ -235,3 +277,16 @@ def test_times_on_pages_are_beijing_time_unless_the_deployment_names_another_zon
     # The tables are in China: a correction at 21:03 must not read 13:03.
     assert production_setting("settings.TIME_ZONE", tmp_path) == "Asia/Shanghai"
     assert production_setting("settings.TIME_ZONE", tmp_path, DJANGO_TIME_ZONE="Asia/Harbin") == "Asia/Harbin"
+
+
+def test_postgresql_gives_up_connecting_after_a_few_seconds_and_drops_a_connection_gone_silent(tmp_path):
+    url = "postgres://someone:secret@192.0.2.1:5432/tablekeeper"
+    options = "settings.DATABASES['default']['OPTIONS']"
+    said = production_setting(
+        f"{options}['connect_timeout'], {options}['tcp_user_timeout']", tmp_path, DATABASE_URL=url
+    )
+    assert said == "5 10000"
+    shorter = production_setting(
+        f"{options}['connect_timeout']", tmp_path, DATABASE_URL=url, DJANGO_DATABASE_CONNECT_TIMEOUT="3"
+    )
+    assert shorter == "3"

@@ -23,6 +23,7 @@ from tablekeeper.keeping import services
 from tablekeeper.keeping.pages.board import seats_of
 from tablekeeper.keeping.services.exchange import export_session
 from tablekeeper.keeping.services.presets import save_preset
+from tablekeeper.players.services.claims import claim_seat
 from tablekeeper.players.services.groups import group_from_session
 from tests.conftest import PASSWORD, draw, make_session, record_all, stands, win
 
@@ -138,6 +139,10 @@ def an_evening() -> dict[str, Any]:
     User.objects.create_user(f"fuzz-friend-{number}", password=PASSWORD)
     services.request_keeper(game, f"fuzz-friend-{number}", by=owner)
     services.new_invitation(game, by=owner)
+    # The owner plays at seat 0 (a link, so 我的战绩 has an evening) and a player asks for seat 1.
+    claim_seat(game, 0, owner, phone="owner-phone", token=game.share_token)
+    asking = User.objects.create_user(f"fuzz-player-{number}", password=PASSWORD, first_name="老王")
+    claim_seat(game, 1, asking, phone="player-phone", token=game.share_token)
     return {"owner": owner, "game": game, "group": group, "preset": preset}
 
 
@@ -161,6 +166,9 @@ def the_pages(evening: dict[str, Any]) -> list[str]:
         "/sessions/import/",
         "/accounts/password/",
         "/accounts/name/",
+        "/me/",
+        f"/sessions/{game.pk}/players/",
+        f"/b/{game.share_token}/claim/2/",
     ]
 
 
@@ -187,6 +195,22 @@ def test_no_value_in_any_field_of_the_signed_out_forms_is_a_500(db, data):
     client = Client(raise_request_exception=False)
     forms = forms_on(client, ["/accounts/login/", "/accounts/signup/", "/accounts/reset/"])
     assert len(forms) >= 3
+    for form in forms:
+        for name in form.fields:
+            if name == "csrfmiddlewaretoken":
+                continue
+            value = data.draw(hostile_text, label=f"{form.action} {name}")
+            assert raw_post(client, form.action, {**form.fields, name: value}) < 500, (form.action, name)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_no_value_in_any_field_of_a_claims_sign_up_is_a_500(db, data):
+    game = make_session(User.objects.create_user(f"fuzz-keeper-{next(_evenings)}"), "shenyang", base=2)
+    client = Client(raise_request_exception=False)
+    claim_page = f"/b/{game.share_token}/claim/2/"
+    forms = [form for form in forms_on(client, [claim_page]) if form.action == claim_page]
+    assert len(forms) == 1 and {"username", "password1", "display_name"} <= set(forms[0].fields)
     for form in forms:
         for name in form.fields:
             if name == "csrfmiddlewaretoken":

@@ -1,6 +1,7 @@
 """The table's score keeping in the database: players and sessions, hands and their corrections, keepers,
-presets (one module each; `tablekeeper.models` gathers them for Django)."""
+claims of seats, presets (one module each; `tablekeeper.models` gathers them for Django)."""
 
+from .claims import ClaimBar, SeatClaim
 from .hands import Correction, GainColumn, Round, SpentToken, TotalColumn
 from .keepers import Invitation, Keeper, KeeperRequest, new_invitation_token
 from .presets import MAX_PRESETS, PRESET_NAME_MAX_LENGTH, TablePreset
@@ -39,6 +40,7 @@ __all__ = [
     "SESSION_SETTING_OPTIONS",
     "STARTING_POINTS_RANGE",
     "WIND_NAMES",
+    "ClaimBar",
     "Correction",
     "GainColumn",
     "GameSession",
@@ -49,6 +51,7 @@ __all__ = [
     "PresetShown",
     "Round",
     "Seat",
+    "SeatClaim",
     "SessionState",
     "SpentToken",
     "TableFeeFields",

@@ -138,6 +138,11 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=40)
     # player_name_key(name): what lookups and the uniqueness constraint compare.
     name_key = models.CharField(max_length=160, editable=False)
+    # The account this name is, once the keeper said yes to its claim of a seat (players/services/claims.py):
+    # a session that seats this player again is linked to it from the start. None: a name only.
+    person = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="named_players"
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -336,12 +341,23 @@ class Seat(models.Model):
     index = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     starting_points = models.IntegerField()
+    # The account that sat here, by the keeper's yes (a claim, or a linked player seated from the start
+    # form): this evening is on its 我的战绩. Deleting the account keeps the seat and its name.
+    person = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="linked_seats"
+    )
 
     class Meta:
         ordering = ("index",)
         constraints = (
             models.UniqueConstraint(fields=["session", "index"], name="seat_index_unique_per_session"),
             models.CheckConstraint(condition=models.Q(index__lte=3), name="seat_index_0_to_3"),
+            # One person, one seat at a table.
+            models.UniqueConstraint(
+                fields=["session", "person"],
+                condition=models.Q(person__isnull=False),
+                name="seat_person_once_per_session",
+            ),
         )
 
     def __str__(self) -> str:

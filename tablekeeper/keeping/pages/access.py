@@ -34,3 +34,13 @@ def owned_session(request: HtmxHttpRequest, session_id: int) -> GameSession:
 
 def is_owner(request: HtmxHttpRequest, session: GameSession) -> bool:
     return session.owner_id == current_user(request).pk
+
+
+def shared_session(token: str) -> GameSession:
+    """The session behind a share link that is on; 404 for an unknown token, a link turned off or one
+    replaced by a new link, as if it never existed (the share pages' guard, sharing/pages/guard.py, and a
+    player's claim of a seat behind the link)."""
+    session = GameSession.objects.filter(share_token=token, share_enabled=True).first()
+    if session is None:
+        raise Http404("This link does not exist or was turned off.")
+    return session

@@ -25,6 +25,7 @@ from ..services.settlement import POT_PARTY, ROOM_PARTY, money
 from ..services.table_fee import NETTED, NONE, PAID_IN_CASH, fen_decimal, fen_text
 from ..services.trail import latest_changes
 from .access import is_owner
+from .claims import seats_and_claims
 
 # The prevailing wind (风圈): it moves on each time the deal has gone round all four seats.
 WIND_ROUNDS = (
@@ -301,7 +302,7 @@ def board_context(
     answer leaves them for the next load: it stays within its budget of statements)."""
     if last_round is None:
         last_round = Round.objects.filter(session=session).order_by("-number").first()
-    seats = seats_of(session)
+    seats, claims = seats_and_claims(session)
     return {
         "session": session,
         "board": build_board(session, seats, last_round),
@@ -312,6 +313,8 @@ def board_context(
         "rule_changes": differences(session.variant_info, session.options),
         # The keeper's board says which earlier hand was corrected, as the share board does (one query).
         "board_changes": latest_changes(session, [seat.player.name for seat in seats]) if changes else [],
+        # Players asking for their seats (我是 老王): shown at once, answered with one tap.
+        "claims": claims,
     }
 
 

@@ -103,25 +103,49 @@ class SharedHandRow:
     lines: list[Reason]
     edited: bool
     rescored: bool
+    mine: str = ""  # for a linked player: "won" (a hand they won), "dealt_in" (won on their discard) or ""
+
+
+def _mine(mine: int | None, discarder: int | None, gains: list[int | None]) -> str:
+    if mine is None:
+        return ""
+    if gains[mine] is not None:
+        return "won"
+    if discarder == mine and any(gain is not None for gain in gains):
+        return "dealt_in"
+    return ""
 
 
 def shared_history_page(
-    session: GameSession, starting_points: list[int], names: list[str], before: int | None
+    session: GameSession, starting_points: list[int], names: list[str], before: int | None, mine: int | None = None
 ) -> tuple[list[SharedHandRow], int | None]:
     """Hands numbered `before` and down (the newest without it), each with its reasons, and the next
-    page's `before`: a page's rows, their reasons and correction marks in one query.
+    page's `before`: a page's rows, their reasons and correction marks in one query. `mine`: the seat
+    linked to the player reading it, whose hands are marked.
 
     Each reason links to this table's rules behind the same link (its values at this table), not
     the book's page, which a reason line would link to elsewhere."""
     rows = with_correction_marks(Round.objects.filter(session=session)).order_by("-number")
     if before is not None:
         rows = rows.filter(number__lte=before)
-    columns = ("number", "created", "deltas", "pot_delta", "lines", "edited", "rescored", *Round.TOTAL_COLUMNS)
+    columns = (
+        "number",
+        "created",
+        "deltas",
+        "pot_delta",
+        "lines",
+        "edited",
+        "rescored",
+        "discarder",
+        *Round.GAIN_COLUMNS,
+        *Round.TOTAL_COLUMNS,
+    )
     values = list(rows.values_list(*columns)[: PAGE_SIZE + 1])
     info = session.variant_info
     rules = reverse("shared_rules", args=[session.share_token])
     page = []
-    for number, created, deltas, pot_delta, lines, edited, rescored, *totals in values[:PAGE_SIZE]:
+    for number, created, deltas, pot_delta, lines, edited, rescored, discarder, *columns_after in values[:PAGE_SIZE]:
+        gains, totals = columns_after[:4], columns_after[4:]
         said = headline(lines, names, info)
         page.append(
             SharedHandRow(
@@ -141,6 +165,7 @@ def shared_history_page(
                 ],
                 edited=edited,
                 rescored=rescored,
+                mine=_mine(mine, discarder, gains),
             )
         )
     older = values[PAGE_SIZE][0] if len(values) > PAGE_SIZE else None

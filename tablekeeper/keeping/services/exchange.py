@@ -196,7 +196,7 @@ def import_session(owner: User, data: Any, *, ask_if_imported: bool = False) -> 
     fingerprint = export_fingerprint(data)
     with transaction.atomic():
         try:
-            session = start_session(owner, **settings, fee=fee)
+            session = start_session(owner, **settings, fee=fee, link_people=False)
         except OptionsRejected as rejected:
             said = explained(_("The file's house rules are not valid: %(why)s"), refusals(rejected.errors, []))
             raise ImportRefused(said.text, said.detail) from None

@@ -123,13 +123,14 @@ def record_hand(
     with transaction.atomic():
         start = _save_start(session, client_token, expected_number, seen_at)
         locked = start.session
-        if start.saved_with_token is not None:
-            existing = Round.objects.get(pk=start.saved_with_token)
+        # Read under the lock, so it stands until this transaction ends; never DoesNotExist either way.
+        existing = None if start.saved_with_token is None else Round.objects.filter(pk=start.saved_with_token).first()
+        if existing is not None:
             if existing.record == record:
                 existing.session = locked
                 return Saved(existing, again=True)
             raise Refused(_token_of_another_record(locked, client_token, record, existing))
-        if start.token_spent:
+        if start.token_spent or start.saved_with_token is not None:
             ended = SpentToken.objects.filter(session=locked, token=client_token).first()
             if ended is not None:
                 raise Refused(_spent(ended))
@@ -194,7 +195,7 @@ def record_hand(
 
 @dataclass(frozen=True)
 class _SaveStart:
-    """What a Save reads under the session's lock before it writes, in one statement."""
+    """What a Save reads under the session's lock before it writes."""
 
     session: GameSession
     saved_with_token: int | None  # the hand this client token saved already (a retried tap), by pk
@@ -206,8 +207,16 @@ class _SaveStart:
 def _save_start(
     session: GameSession, client_token: str, expected_number: int = 0, seen_at: datetime | None = None
 ) -> _SaveStart:
-    """The session locked (`GameSession.locked`), and with it what the Save checks first: lookups that would
-    each be a statement of their own (a Save's budget is counted in statements)."""
+    """The session locked (`GameSession.locked`), then what the Save checks first, read in a statement
+    of its own once the lock is held.
+
+    Not in the locking statement: on PostgreSQL (READ COMMITTED) a statement that waited for the lock
+    returns the session's newest row, but its sub-lookups still see the data from before the write it
+    waited for (another phone's correction, undo or delete), so the Save would number the deals from
+    a hand as it was before the correction, or look for a hand an undo had just removed. A statement
+    begun after the lock sees every write committed before it, and no other write can come while the
+    lock is held."""
+    locked = session.locked()
     this_session = OuterRef("pk")
     # A hand of this number (or after it) undone or deleted since the phone last saw the board: its number was
     # taken and freed again while the phone kept its hand (the lookup is there only for a kept hand).
@@ -224,8 +233,7 @@ def _save_start(
         else Value(False)
     )
     row = (
-        GameSession.objects.select_for_update()
-        .filter(pk=session.pk)
+        GameSession.objects.filter(pk=locked.pk)
         .annotate(
             saved_with_token=Subquery(
                 Round.objects.filter(session=this_session, client_token=client_token).values("pk")[:1]
@@ -236,11 +244,18 @@ def _save_start(
             ),
             freed_since_seen=freed,
         )
+        .values("saved_with_token", "token_spent", "passes", "freed_since_seen")
         .first()
     )
-    if row is None:
+    if row is None:  # cannot happen while the lock is held; said as the lock says a deleted session
         raise Http404("This session no longer exists.")
-    return _SaveStart(row, row.saved_with_token, row.token_spent, row.passes or 0, bool(row.freed_since_seen))
+    return _SaveStart(
+        locked,
+        row["saved_with_token"],
+        bool(row["token_spent"]),
+        row["passes"] or 0,
+        bool(row["freed_since_seen"]),
+    )
 
 
 def _spent(ended: SpentToken) -> TokenSpent:

@@ -16,7 +16,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import GameSession, Invitation, Keeper, KeeperRequest
+from ..models import ClaimBar, GameSession, Invitation, Keeper, KeeperRequest, SeatClaim
 
 # Long enough to send the link across a table or a chat, short enough that an old message
 # forwarded later does not let a stranger in.
@@ -73,8 +73,9 @@ def _add(session: GameSession, user: User, added_by: User | None) -> Keeper:
         with transaction.atomic():
             keeper = Keeper.objects.create(session=session, user=user, added_by=added_by)
             # Whatever way they came in, an older invitation by name is spent: it must not bring
-            # them back after a removal.
+            # them back after a removal. Asked back, they may claim a seat again.
             KeeperRequest.objects.filter(session=session, user=user).delete()
+            ClaimBar.objects.filter(session=session, user=user).delete()
             return keeper
     except IntegrityError:
         # Two taps (or an invitation and a user name) adding the same account at once.
@@ -192,10 +193,15 @@ def answer_request(request_id: int, user: User, *, accept: bool) -> GameSession 
 
 def remove_keeper(session: GameSession, user_id: int) -> None:
     """Take a keeper off the session, with every invitation by name that still names them: from
-    then on it answers them 404, like a stranger, and nothing old lets them back in."""
+    then on it answers them 404, like a stranger, and nothing old lets them back in. Nor can they
+    ask for a seat at the table (a claim waiting is withdrawn): the owner decided they have no part
+    in this evening."""
     with transaction.atomic():
-        Keeper.objects.filter(session=session, user_id=user_id).delete()
+        removed, _kinds = Keeper.objects.filter(session=session, user_id=user_id).delete()
         KeeperRequest.objects.filter(session=session, user_id=user_id).delete()
+        if removed:
+            SeatClaim.objects.filter(session=session, user_id=user_id, status=SeatClaim.Status.OPEN).delete()
+            ClaimBar.objects.get_or_create(session=session, user_id=user_id)
 
 
 def new_invitation(session: GameSession, *, by: User) -> Invitation:

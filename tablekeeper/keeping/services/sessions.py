@@ -55,12 +55,15 @@ def start_session(
     fee: TableFeeValues | None = None,
     city_preset: str = "",
     money_rate: Decimal | None = None,
+    link_people: bool = True,
 ) -> GameSession:
     """Create a session with its four seats; `first_dealer=None` draws the dealer at random.
     `city_preset`: the id of the variant's preset the keeper started from ("" for none; an id the
     variant does not have is not kept).
     `fee`: the table fee's fields and the place (TableFeeFields), as a form or preset cleaned them.
-    `money_rate`: yuan per point, so the board shows money during play (None: points only)."""
+    `money_rate`: yuan per point, so the board shows money during play (None: points only).
+    `link_people`: a player of the keeper's linked to an account (its claim was accepted once) links its
+    seat to that account from the start (an import, a copy of an evening already counted, does not)."""
     if len(player_names) != 4:
         raise ValueError("a session has exactly four players")
     if variant not in variant_ids():
@@ -91,11 +94,25 @@ def start_session(
             **(fee or {}),
         )
         players = [find_or_create_player(owner, name) for name in player_names]
+        people = linked_people(players) if link_people else [None] * 4
         Seat.objects.bulk_create(
-            Seat(session=session, index=index, player=player, starting_points=starting_points)
-            for index, player in enumerate(players)
+            Seat(session=session, index=index, player=player, starting_points=starting_points, person_id=person)
+            for index, (player, person) in enumerate(zip(players, people, strict=True))
         )
     return session
+
+
+def linked_people(players: Sequence[Player]) -> list[int | None]:
+    """The account each player's seat is linked to: the player's own, once per table (two of the keeper's
+    names for one person seat only the first as that person)."""
+    seen: set[int] = set()
+    people: list[int | None] = []
+    for player in players:
+        person = player.person_id
+        people.append(person if person is not None and person not in seen else None)
+        if person is not None:
+            seen.add(person)
+    return people
 
 
 @returns_refusals

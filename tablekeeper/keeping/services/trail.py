@@ -19,8 +19,8 @@ from typing import Any
 
 from django.db.models import Case, Count, Exists, F, OuterRef, QuerySet, Subquery, When
 from django.db.models.functions import Coalesce
-from django.utils.translation import gettext as _
 
+from tablekeeper.accounts.models import name_shown
 from tablekeeper.reading.corrected_hands import PointsChange, rescored_points
 from tablekeeper.reading.reasons.corrections import what_changed
 
@@ -95,7 +95,7 @@ def _points_moved(points: PointsChange | None, before: Any, after: Any) -> Point
 def _public_name(user_id: int | None, first_name: str | None) -> str:
     if user_id is None:  # the account was deleted since
         return ""
-    return (first_name or "").strip() or str(_("keeper"))
+    return name_shown(first_name or "")
 
 
 def latest_changes(session: GameSession, names: Sequence[str], limit: int = BOARD_CHANGES) -> list[BoardChange]:

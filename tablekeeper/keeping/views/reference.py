@@ -12,7 +12,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from tablekeeper.reading.reference import build_reference
 from tablekeeper.rules import variant_ids
-from tablekeeper.web.http import HtmxHttpRequest
+from tablekeeper.web.http import HtmxHttpRequest, shared_page
 
 from ..pages.access import kept_session
 from ..pages.rules import table_rules_page
@@ -30,7 +30,7 @@ def variant_rules(request: HtmxHttpRequest, variant: str) -> HttpResponse:
     if variant not in variant_ids():
         raise Http404("No such variant.")
     context = {"reference": build_reference(variant), "session": None, "variants": variant_ids()}
-    return TemplateResponse(request, "rules/reference.html", context)
+    return shared_page(TemplateResponse(request, "rules/reference.html", context))
 
 
 @login_required

@@ -6,12 +6,15 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.db.models import Count, F
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tablekeeper.accounts.models import display_name
 from tablekeeper.reading.reasons.refusals import refusals
 from tablekeeper.web.converters import query_number
 from tablekeeper.web.http import HtmxHttpRequest, current_user, page_or_partial, revalidated
@@ -108,11 +111,23 @@ def session_new(request: HtmxHttpRequest) -> HttpResponse:
         status = 200
     context = {
         "form": form,
-        "known_players": Player.objects.filter(owner=user).values_list("name", flat=True),
+        "known_players": known_players(user),
         "presets": TablePreset.objects.filter(owner=user)[:MAX_PRESETS],
         "city_presets": city_preset_choices(),
     }
     return page_or_partial(request, "sessions/new.html", "start_form", context, status=status)
+
+
+def known_players(user: User) -> list[tuple[str, str]]:
+    """The keeper's players for the start form's suggestions, (name, the display name of the account it is
+    linked to, or ""): the linked ones first, then the most seated. Choosing a linked name links its seat."""
+    players = (
+        Player.objects.filter(owner=user)
+        .annotate(times=Count("seats"))
+        .select_related("person")
+        .order_by(F("person").asc(nulls_last=True), "-times", "name")
+    )
+    return [(player.name, display_name(player.person) if player.person else "") for player in players]
 
 
 @login_required
@@ -129,8 +144,9 @@ def session_detail(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     session = kept_session(request, session_id)
     if not request.htmx:
         return page_or_partial(request, "sessions/detail.html", "live_board", board_context(request, session))
-    # Every keeper's phone polls the board every few seconds; while nothing changed that costs
-    # the access query and a 304.
+    # Every keeper's phone polls the board every few seconds; a poll that names the version it holds
+    # (If-None-Match) costs the access query and a 304. A browser keeps none of a keeper's pages
+    # (no-store), so its polls are answered in full and the page compares the versions.
     return revalidated(
         request,
         etag=board_etag(session, "k"),

@@ -15,11 +15,13 @@ import time
 from collections.abc import Callable
 from functools import wraps
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.views.decorators.http import require_GET
 
 from tablekeeper.keeping.models import GameSession
+from tablekeeper.keeping.pages.access import shared_session
 from tablekeeper.keeping.pages.board import board_etag
+from tablekeeper.keeping.pages.claims import viewer_tag
 from tablekeeper.keeping.services.table_fee import HOURLY
 from tablekeeper.web.http import HtmxHttpRequest, revalidated
 
@@ -28,15 +30,6 @@ SHARED_VARY = ["HX-Request", "Accept-Language", "Cookie"]
 
 SharedView = Callable[[HtmxHttpRequest, GameSession], HttpResponse]
 GuardedView = Callable[[HtmxHttpRequest, str], HttpResponse]
-
-
-def shared_session(token: str) -> GameSession:
-    """The session behind a share link that is on; 404 for an unknown token, a link turned off or one
-    replaced by a new link, as if it never existed."""
-    session = GameSession.objects.filter(share_token=token, share_enabled=True).first()
-    if session is None:
-        raise Http404("This link does not exist or was turned off.")
-    return session
 
 
 def behind_link(page: str) -> Callable[[SharedView], GuardedView]:
@@ -49,10 +42,18 @@ def behind_link(page: str) -> Callable[[SharedView], GuardedView]:
             session = shared_session(token)
             return revalidated(
                 request,
-                etag=page_etag(session, page, fragment=bool(request.htmx), query=request.META.get("QUERY_STRING", "")),
+                etag=page_etag(
+                    session,
+                    page,
+                    fragment=bool(request.htmx),
+                    query=request.META.get("QUERY_STRING", ""),
+                    viewer=viewer_tag(request),
+                ),
                 last_modified=int(session.updated_at.timestamp()),
                 vary=SHARED_VARY,
                 render=lambda: view(request, session),
+                # Anyone with the link reads it: it keeps `private, no-cache` and its ETag, not a keeper's no-store.
+                shared=True,
             )
 
         readable = require_GET(guarded)
@@ -62,14 +63,17 @@ def behind_link(page: str) -> Callable[[SharedView], GuardedView]:
     return guard
 
 
-def page_etag(session: GameSession, page: str, *, fragment: bool, query: str = "") -> str:
+def page_etag(session: GameSession, page: str, *, fragment: bool, query: str = "", viewer: str = "") -> str:
     """The tag of one rendering of a share page: the session's version and the language (`board_etag`), the
-    page, a fragment or the whole page, its query (a page of the history), and, while an open session's fee runs
-    by the hour, the minute (its fee so far changes with the clock). A live fragment's page carries the tag its
+    page, a fragment or the whole page, its query (a page of the history), while an open session's fee runs by
+    the hour the minute (its fee so far changes with the clock), and whose page it is (a linked
+    player's). A live fragment's page carries the tag its
     next poll will get (`data-etag`), so an unchanged board is not swapped."""
     kind = f"{page}-{'f' if fragment else 'p'}"
     if query:
         kind += "-" + hashlib.sha256(query.encode("utf-8", "surrogatepass")).hexdigest()[:12]
     if session.is_open and session.fee_kind == HOURLY:
         kind += f"-m{int(time.time() // 60)}"
+    if viewer:  # a signed-in player's page marks their own seat and hands: theirs alone (`viewer_tag`)
+        kind += f"-{viewer}"
     return board_etag(session, kind)

@@ -25,12 +25,16 @@ def shared_history(request: HtmxHttpRequest, session: GameSession) -> HttpRespon
         raise Http404("No such page of the history.")
     seats = seats_of(session)
     names = [seat.player.name for seat in seats]
-    rows, older = shared_history_page(session, [seat.starting_points for seat in seats], names, before)
+    # A linked player's own hands are marked: theirs alone, so the guard's tag names them (viewer_tag).
+    user = request.user
+    mine = next((seat.index for seat in seats if user.is_authenticated and seat.person_id == user.pk), None)
+    rows, older = shared_history_page(session, [seat.starting_points for seat in seats], names, before, mine)
     context = {
         "session": session,
         "rows": rows,
         "older": older,
         "seat_names": names,
+        "mine_index": mine,
         # The hands no longer in the session, on the first page: the table saw them go.
         "removed": removed_hands(session) if before is None and not request.htmx else [],
         "marked": any(row.edited or row.rescored for row in rows),

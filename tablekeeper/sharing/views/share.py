@@ -14,6 +14,7 @@ from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession, Round
 from tablekeeper.keeping.pages.access import is_owner, kept_session, owned_session
 from tablekeeper.keeping.pages.board import build_board, build_last_hand, seats_of
+from tablekeeper.keeping.pages.claims import viewer_of, viewer_tag
 from tablekeeper.keeping.services.trail import latest_changes
 from tablekeeper.reading.reasons import reasons
 from tablekeeper.web.http import HtmxHttpRequest
@@ -27,12 +28,20 @@ def shared_board(request: HtmxHttpRequest, session: GameSession) -> HttpResponse
     from one indexed query, before any template or seat is loaded."""
     seats = seats_of(session)
     last_round = Round.objects.filter(session=session).order_by("-number").first()
+    viewer = viewer_of(request, session, seats)
+    board = build_board(session, seats, last_round)
     names = [seat.player.name for seat in seats]
     context = {
         "session": session,
-        "board": build_board(session, seats, last_round),
+        "board": board,
         "shared": True,
-        "live_etag": page_etag(session, "board", fragment=True),
+        # A signed-in player's board marks their seat: theirs alone, so its tag names them.
+        "live_etag": page_etag(session, "board", fragment=True, viewer=viewer_tag(request)),
+        # Who is looking: their seat marked, or the seats they may claim (我是 老王).
+        "viewer": viewer,
+        "mine_index": viewer.mine,
+        "my_seat": next((seat for seat in board.seats if seat.index == viewer.mine), None),
+        "claimable": [seat for seat in seats if seat.person_id is None],
         "last_round": last_round,
         "last_hand": build_last_hand(session, seats, last_round),
         # The players at the table see why the points moved: the last hand's payments, in their language.

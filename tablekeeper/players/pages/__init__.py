@@ -1,0 +1,1 @@
+"""What the players' pages draw from the services' figures (charts)."""
