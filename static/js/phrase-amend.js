@@ -71,6 +71,10 @@
       });
       return kept.concat(correction.length ? [STOP].concat(correction) : []);
     }
+    // 小杨不跑 / 其他人没跑: no side bet for the seats just named; one said before for another seat stands.
+    var before = said[said.length - 1];
+    if (head.type === "side" && !correction.length && before &&
+      (isSeatToken(before) || before.type === "others" || before.type === "all")) return said.concat(negated.slice(1));
     // 不是清一色（，是混一色）, 不是暗杠（，是明杠）, 不是五万（，是六万）, 没报听: the one word goes, or is replaced.
     // 三个花，不是三个，是四个: the correction's words of the same kinds as the negated ones are dropped once
     // its first word has taken the negated word's place.

@@ -1,6 +1,6 @@
 // The phrase box's facts beside the win, as the hand form's fields (phrase-parse.js settles the win itself):
-// kongs, each seat's ready declaration, closed hand and side bet, 承包, penalties, the dice double and the
-// winning tiles; each filled in only where the table's form has it, asked otherwise. Pure, like the parser.
+// kongs, each seat's ready declaration, closed hand and side bet, 承包, penalties, the dice double, the wild and
+// the winning tiles; each filled in only where the table's form has it, asked otherwise. Pure, like the parser.
 (function (root, factory) {
   "use strict";
   if (typeof module === "object" && module.exports) module.exports = factory();
@@ -74,6 +74,12 @@
     var kinds = (vocab.kongKinds || []).map(function (kind) { return kind.id; });
     // Where kongs pay nothing (data-paid absent), a kong said without its kind changes no figure: not asked.
     var kongs = state.kongs.filter(function (kong) { return kong.kind || vocab.kongsPay || kong.tile || kong.from !== null; });
+    // A kind of kong this table does not have, where kongs pay nothing: said back, and the record stands without it.
+    kongs = kongs.filter(function (kong) {
+      var missing = kong.kind && kinds.indexOf(kong.kind) === -1 && !vocab.kongsPay;
+      if (missing) ask("noKongKind", "", { who: kong.seat });
+      return !missing;
+    });
     kongs.slice(0, 4).forEach(function (kong, row) {
       fields["kong_seat_" + row] = String(kong.seat);
       if (kong.tile) fields["kong_tile_" + row] = kong.tile;
@@ -117,21 +123,88 @@
   }
 
 
-  // The treasure (or 混) by its face, or by the tile turned up as the table reads it (data-turn): the next tile
-  // (9 → 1 in a suit, honours by the table's cycle) or the turned-up tile itself.
-  function treasureFields(state, vocab, fields) {
-    if (!vocab.treasure) return;
-    if (state.treasure) { fields.treasure = state.treasure; return; }
-    if (!state.turned) return;
-    var turn = vocab.treasure;
-    if (turn.mode === "same") { fields.treasure = state.turned; return; }
-    var face = state.turned, suit = face[1], digit = Number(face[0]);
-    if (suit !== "z") fields.treasure = (digit % 9 + 1) + suit;
-    else if (turn.honours && turn.honours[face]) fields.treasure = turn.honours[face];
+  // The per-hand wild (a treasure, Zhengzhou's 混), said by its face (宝是三条) or by the tile turned up (翻的是北风).
+  // Where the wild follows the tile turned up, the form takes that tile (turned_up): as said, or the tile before
+  // the wild named, in the order this table's wild follows (data-turn: "same" where the tile turned up is the
+  // wild itself, else the cycles beyond the suits' own 1 → 9 → 1, as "1234z 675z"). A form with only the wild's
+  // own field (treasure) takes the wild's face.
+  function cycleOf(face, turn) {
+    if (turn === "same") return [face];
+    var cycles = (turn || "").split(" ").filter(Boolean).map(function (cycle) {
+      return cycle.slice(0, -1).split("").map(function (digit) { return digit + cycle.slice(-1); });
+    });
+    var found = cycles.filter(function (cycle) { return cycle.indexOf(face) !== -1; })[0];
+    if (found) return found;
+    if (!/^[1-9][mps]$/.test(face)) return null;
+    return "123456789".split("").map(function (digit) { return digit + face[1]; });
+  }
+
+  // The tile turned up that makes `wild` the wild here, or null for a face none does.
+  function turnedUpFor(wild, turn) {
+    var cycle = cycleOf(wild, turn);
+    return cycle ? cycle[(cycle.indexOf(wild) + cycle.length - 1) % cycle.length] : null;
+  }
+
+  function wildFields(state, vocab, fields, ask) {
+    var wild = vocab.wild;
+    if (!wild || !(state.treasure || state.turned)) return;
+    if (wild.field !== "turned_up") {
+      if (state.treasure) fields[wild.field] = state.treasure;
+      return;
+    }
+    var turned = state.turned ? (cycleOf(state.turned, wild.turn) ? state.turned : null) : turnedUpFor(state.treasure, wild.turn);
+    // The wild and the tile turned up both said, and not one after the other here: which is right is asked.
+    var clash = turned && state.turned && state.treasure && turnedUpFor(state.treasure, wild.turn) !== turned;
+    if (turned && !clash) fields.turned_up = turned;
+    else ask("turnedUpWhich", "", { name: clash ? state.treasure : state.turned || state.treasure });
+  }
+
+  // A pattern only a ready player can have (data-ready): a treasure is seen only after 报听, so saying it says
+  // the winner was ready; 夹胡 after 报听 (大连·俱乐部) may be said of the shape alone, so it is asked.
+  function readyNeeded(state, vocab, wins, fields, ask) {
+    var asked = false;
+    wins.forEach(function (win) {
+      var said = state.ready[win.seat];
+      (win.mine || []).forEach(function (p) {
+        var known = patternOf(vocab, p.id);
+        if (!known || !known.ready || p.unplayed || said) return;
+        var readyIds = (vocab.ready || []).map(function (r) { return r.id; });
+        if (readyIds.indexOf("ready") === -1) return;
+        if (known.ready === "implied") { state.ready[win.seat] = "ready"; said = "ready"; }
+        else if (!asked) {
+          asked = true;
+          ask("readyFirst", "ready_" + win.seat, { who: win.seat, name: known.name });
+        }
+      });
+    });
+  }
+
+  // A kong bloom where kongs pay (data-paid): the winner's kong is part of the money (Shenyang doubles it, Jinan
+  // and Zhengzhou pay it), so which kong it was is asked when the sentence does not say.
+  function kongsNeeded(state, vocab, wins, ask) {
+    if (!vocab.kongsPay) return;
+    wins.forEach(function (win) {
+      var bloom = (win.mine || []).some(function (p) { return p.id === "kong_bloom" && !p.unplayed; });
+      var theirs = state.kongs.filter(function (kong) { return kong.seat === win.seat; });
+      if (bloom && !theirs.length) state.kongs.push({ seat: win.seat, kind: "", tile: "", from: null });
+    });
+  }
+
+
+  function patternOf(vocab, id) {
+    return (vocab.patterns || []).filter(function (p) { return p.id === id; })[0] || null;
+  }
+
+  // The first pair of `ids` this table refuses together (its data-excl), or null.
+  function exclusivePair(vocab, ids) {
+    return (vocab.exclusive || []).filter(function (pair) {
+      return ids.indexOf(pair[0]) !== -1 && ids.indexOf(pair[1]) !== -1;
+    })[0] || null;
   }
 
   return {
+    readyNeeded: readyNeeded, kongsNeeded: kongsNeeded, exclusivePair: exclusivePair,
     besidesTheWin: besidesTheWin, liableFields: liableFields, tileFields: tileFields, kongFields: kongFields,
-    seatFields: seatFields, treasureFields: treasureFields,
+    seatFields: seatFields, wildFields: wildFields, turnedUpFor: turnedUpFor,
   };
 });

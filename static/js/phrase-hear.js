@@ -3,175 +3,19 @@
 // for 老王, 字模 for 自摸). Pure, like the parser: the page and `node --test` load it the same way.
 (function (root, factory) {
   "use strict";
-  if (typeof module === "object" && module.exports) module.exports = factory(require("./phrase-amend.js"));
-  else root.TKPhraseHear = factory(root.TKPhraseAmend);
-})(typeof self !== "undefined" ? self : this, function (corrections) {
+  if (typeof module === "object" && module.exports) {
+    module.exports = factory(require("./phrase-amend.js"), require("./phrase-lexicon.js"));
+  } else root.TKPhraseHear = factory(root.TKPhraseAmend, root.TKPhraseLexicon);
+})(typeof self !== "undefined" ? self : this, function (corrections, words) {
   "use strict";
 
-  // The names tables use for each pattern, beside the variant's own (the chip's) name. A name of a pattern this
-  // table does not play is still heard, so that the keeper is told rather than ignored.
-  var PATTERN_WORDS = {
-    pure_one_suit: ["清一色", "清一门", "清一水", "清色"],
-    mixed_one_suit: ["混一色", "混一门", "混色", "凑一色"],
-    all_pungs: ["对对胡", "碰碰胡", "对对和", "碰碰和", "大对子", "对对碰", "飘胡", "漂胡"],
-    all_triplets: ["碰碰胡", "对对胡", "碰碰和", "对对和", "大对子", "对对碰", "飘胡", "漂胡"],
-    // Dalian's all-pung hand is 双飘 (飘胡): 对对胡 is what tables call it there.
-    double_float: ["双飘", "对对胡", "碰碰胡", "飘胡", "漂胡", "对对和", "大对子"],
-    seven_pairs: ["七小对", "七对子", "小七对", "七对", "七小对子", "七个对子", "七对儿"],
-    luxury_seven_pairs: ["豪华七小对", "豪华七对", "豪七", "龙七对", "龙七"],
-    double_luxury_seven_pairs: ["双豪华七小对", "双豪华七对", "双豪华", "双豪七"],
-    triple_luxury_seven_pairs: ["三豪华七小对", "三豪华七对", "三豪华", "三豪七"],
-    kong_bloom: ["杠上开花", "杠上花", "杠开", "杠呲", "杠次", "杠上开", "杠后开花", "杠头开花"],
-    kong_discard: ["杠上炮", "杠后炮", "杠上点炮"],
-    // The waits: each table's own item takes the words that mean it there (a single wait, the middle tile …);
-    // a table's house rules add more (data-also: 三七夹's 边张, 大连·俱乐部's 单吊 after 报听).
-    edge_wait: ["夹胡", "卡胡", "夹张", "卡张", "夹和", "嵌张", "坎张", "卡当", "夹"],
-    clamp: ["卡当", "夹胡", "卡胡", "卡张", "夹张", "嵌张", "坎张", "夹"],
-    single_wait: ["单张", "独听", "单吊", "单钓", "单调", "单听", "独一张", "夹胡", "夹张", "卡张", "嵌张", "坎张",
-      "边张", "夹"],
-    last_tile: ["海底捞月", "海底捞", "海捞", "海底", "海底摸月", "捞月"],
-    four_wilds: ["四混", "四个混", "四混儿"],
-    finding_treasure: ["摸宝", "摸到宝", "摸了宝", "摸的宝", "摸着宝"],
-    treasure_in_treasure: ["宝中宝"],
-    treasure_rush: ["冲宝", "冲了宝"],
-    all_generals: ["将将胡", "将将和", "二五八将", "全将", "将一色"],
-    pure_terminals: ["清幺九", "清么九"],
-    mixed_terminals: ["混幺九", "混么九"],
-    outside_hand: ["全带幺", "全带么", "带幺九"],
-    heavenly_hand: ["天胡", "天和"],
-    earthly_hand: ["地胡", "地和"],
-    honour_pung: ["风刻", "风刻子"],
-    dragon_pung: ["箭刻", "中刻", "发刻", "白刻", "三元刻", "箭牌刻"],
-    lone_tile_wait: ["大吊车", "大钓车", "全求人"],
-    flower_bloom: ["花呲", "花开", "花上开花"],
-    thirteen_unrelated: ["十三不靠"],
-    all_flowers: ["花胡"],
-    four_in_hand: ["四归一"],
-    gua_da_feng: ["刮大风", "刮风"],
-    single_float: ["单飘", "单钓飘", "单吊飘", "飘单吊"],
-    terminal_wait: ["缺幺胡幺", "缺么胡么", "缺幺胡"],
-    single_remaining: ["手把一"],
-    flowing_tears: ["流泪", "杠上炮", "杠后炮"],
-    hidden_treasure: ["宝牌"],
-    dragon_bonus: ["喜杠加牌"],
-  };
-  // What a wait is called (单吊, 边张, 夹 …) says only how the hand waited: where no item of the table claims the
-  // word, it is heard and said back, never asked about (a 单吊 is no 卡当 at Harbin: nothing to tick).
-  var WAIT_WORDS = ["单张", "独听", "单吊", "单钓", "单调", "单听", "独一张", "夹胡", "卡胡", "夹张", "卡张", "夹和", "嵌张",
-    "坎张", "卡当", "夹", "边张", "边三", "边七", "三七夹", "边"];
-  // Traditional characters (對對胡, 點炮) read as the simplified ones every word here is written in.
-  var TRADITIONAL = "對对點点砲炮槓杠聽听門门開开龍龙莊庄風风東东發发紅红萬万條条餅饼張张劉刘陳陈趙赵馬马楊杨鄭郑孫孙強强寶宝當当沒没" +
-    "個个兩两雙双響响搶抢補补撈捞歸归將将華华報报錯错說说還还與与誰谁給给黃黄詐诈邊边調调釣钓闆板財财麼么們们來来這这" +
-    "嗎吗贏赢輸输後后從从飄飘連连嶺岭幾几號号樣样見见過过剛刚鋼钢種种隻只騙骗數数罰罚擲掷絕绝獨独單单隊队賠赔帶带頭头" +
-    "別别裡里裏里實实閉闭顆颗兒儿場场學学謝谢鐘钟鍾钟蘇苏羅罗韓韩葉叶盧卢顧顾錢钱賈贾閻阎魯鲁鄧邓許许吳吴衝冲沖冲淚泪" +
-    "雞鸡車车夾夹為为著着讓让該该時时間间麽么囉啰誒诶並并歲岁勝胜滿满盤盘闖闯齊齐壓压";
+  var PATTERN_WORDS = words.PATTERN_WORDS, WAIT_WORDS = words.WAIT_WORDS, TRADITIONAL = words.TRADITIONAL;
+  var SELF_DRAW_PATTERNS = words.SELF_DRAW_PATTERNS, KONG_WORDS = words.KONG_WORDS, READY_WORDS = words.READY_WORDS;
+  var WORDS = words.WORDS, RELATIVE = words.RELATIVE, WIND_SEATS = words.WIND_SEATS, TREASURE_WORDS = words.TREASURE_WORDS;
+  var SURNAMES = words.SURNAMES, NOT_NAMES = words.NOT_NAMES, PENALTY_WORDS = words.PENALTY_WORDS;
+  var MORE_WORDS = words.MORE_WORDS, SIDE_WORDS = words.SIDE_WORDS, FLOAT_WORDS = words.FLOAT_WORDS;
+  var FILLERS = words.FILLERS, NUMERALS = words.NUMERALS, SUITS = words.SUITS, HONOURS = words.HONOURS;
 
-  // Patterns that are self-draws by what they are, at every table that has them.
-  var SELF_DRAW_PATTERNS = ["kong_bloom", "last_tile", "finding_treasure", "treasure_rush", "treasure_in_treasure",
-    "flower_bloom", "heavenly_hand", "earthly_hand", "all_flowers", "four_wilds"];
-  var KONG_WORDS = {
-    // Zhengzhou calls a kong's bonus 豆: 闷豆 a concealed kong, 点豆 a fed one, 爬坡豆 one added to a pung.
-    concealed: ["暗杠", "闷杠", "暗杆", "闷豆", "暗豆", "闷了个豆", "闷了一个豆"],
-    exposed: ["明杠", "直杠", "大明杠", "明豆", "点豆", "点了个豆", "点了豆"],
-    added: ["补杠", "加杠", "碰杠", "续杠", "巴杠", "爬坡豆", "爬坡杠", "补豆", "爬坡", "爬了个坡"],
-    dragon_set: ["喜杠", "中发白杠", "中发白"],
-    wind_set: ["旋风杠", "风杠", "东南西北"],
-  };
-  var READY_WORDS = {
-    ready: ["报听", "听了", "听牌", "上听", "报了听", "报听了", "听着"],
-    ming: ["明楼", "报明楼", "报了明楼", "亮明楼"],
-    an: ["暗楼", "报暗楼", "报了暗楼"],
-  };
-  // Words whose meaning is fixed across tables. Longer words win over shorter ones at the same place.
-  var WORDS = [
-    ["self", ["自摸", "自摸了", "自己摸的", "自己摸了", "自摸胡", "自摸的", "摸了", "自己摸", "摸到了", "摸上来了", "摸胡"]],
-    ["win", ["胡了", "和了", "胡牌", "赢了", "胡", "糊了", "胡的", "和牌", "糊牌", "胡了牌", "和了牌", "赢牌", "胡喽", "胡咯",
-      "胡啦", "和啦"]],
-    // 一炮双响: several won on one discard; said of a seat, that seat made the discard.
-    ["multi", ["双响", "一炮双响", "一炮多响", "三响", "一炮三响", "两家胡", "三家胡"]],
-    // 吃胡 / 接炮: a win on someone's discard (whose, the sentence may say).
-    ["ron", ["吃胡", "吃和", "接炮", "捉炮", "点炮胡"]],
-    ["discard", ["点炮", "点的炮", "点了炮", "放炮", "放的炮", "放了炮", "放铳", "点炮了", "放炮了", "出冲", "放了一炮",
-      "点了一炮", "放一炮", "点一炮", "打了一炮", "点了个炮", "放了个炮", "打出", "点了", "打出来"]],
-    // 小李的炮: 小李's discard; 老王把小李的炮胡了.
-    ["pao", ["炮"]],
-    ["ba", ["把"]],
-    // 张姐点给小李: the discard and who won on it.
-    ["discardto", ["点给", "放给", "打给", "点炮给", "放炮给"]],
-    ["fed", ["点的", "打的", "给的", "放的", "喂的", "供的", "打出的"]],
-    ["give", ["给", "给了"]],
-    ["rob", ["抢杠胡", "抢杠和", "抢杠", "抢了", "抢杠胡了"]],
-    // 杠完打的: a discard right after one's own kong (杠上炮 for whoever won on it).
-    ["kongfed", ["杠完打的", "杠完点的", "杠完放的", "杠了打的", "杠后打的", "杠后点的", "杠完点炮", "杠后点炮", "杠完打出",
-      "开杠打的", "开完杠打的", "杠了以后点炮", "杠了以后打的", "杠完以后点炮", "杠完以后打的", "杠了之后点炮", "杠了之后打的",
-      "杠完之后打的", "杠完之后点炮", "杠后放炮", "杠完放炮", "杠了就点炮", "杠完就点炮", "杠完就打"]],
-    ["robbed", ["被抢杠", "被抢了杠", "被抢", "杠被抢了", "杠被抢", "的杠被抢了"]],
-    ["grab", ["抢", "抢的"]],
-    ["pung", ["碰的", "碰了", "碰"]],
-    ["draw", ["流局", "荒庄", "黄庄", "黄了", "荒了", "流了", "没人胡", "谁也没胡", "都没胡", "没胡牌", "慌庄", "流局了",
-      "黄庄了", "荒庄了", "荒了庄"]],
-    ["void", ["诈胡", "炸胡", "诈和", "作废", "这把作废", "这局作废", "不算了", "重打", "重来", "无效"]],
-    ["kong", ["杠了", "杠", "开杠", "开了杠"]],
-    // 点杠 / 点豆: fed someone's kong (as 点炮 feeds a win); whose, the sentence says around it.
-    ["kongfeed", ["点杠", "点了杠", "点的杠", "放杠", "点了个杠", "给的杠"]],
-    ["nokong", ["没开杠", "没杠", "没有杠"]],
-    // 没开门 / 没开: a closed hand, whatever the table's own word for it (门清, 闭门).
-    ["closed", ["门清", "门前清", "没开门", "没开", "没开过门", "没有开门", "闭门", "闭着门", "没吃没碰", "不开门"]],
-    ["flower", ["个花", "张花", "朵花", "花"]],
-    ["noflower", ["没花", "没有花", "无花"]],
-    ["hasflower", ["有花", "有几个花", "带花"]],
-    ["of", ["的"]],
-    ["and", ["和", "跟", "还有", "与", "同"]],
-    ["all", ["都", "全都", "大家", "各", "每人", "全"]],
-    // The three others of the seat just named (三家都没开门).
-    ["others", ["三家", "其他三家", "另外三家", "别家", "其他人"]],
-    ["dealer", ["庄家", "坐庄的", "庄"]],
-    ["count", ["个", "次", "张", "组", "副"]],
-    ["is", ["是"]],
-  ];
-  // Seats said by where they sit from the seat just named: 下家 the next in turn, 上家 the one before, 对家 across.
-  var RELATIVE = [["下家", 1], ["对家", 2], ["上家", 3]];
-  // Seats by their wind this hand: 东家 deals, 南家 sits next in turn …
-  var WIND_SEATS = [["东家", 0], ["南家", 1], ["西家", 2], ["北家", 3]];
-  // The treasure (or 混) said by its face (宝是三条, 红中是宝) or by the tile turned up (翻的是北风).
-  var TREASURE_WORDS = [["treasure", ["宝", "宝是", "混是", "混牌是", "混儿是", "赖子是", "宝牌是"]],
-    ["turned", ["翻的是", "翻出", "翻出来的是", "翻了", "翻的", "翻出来", "宝翻的是", "混翻的是", "翻开是", "翻出来了", "亮的是",
-      "翻牌是", "翻了个", "翻开", "开的是"]]];
-  // Surnames a 老/小 name is made of: a name said that is no seat's is asked about, never given to another.
-  var SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈" +
-    "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵钱严覃武戴莫孔向汤";
-  var NOT_NAMES = "的了家是和跟都们胡杠摸对一二三四五六七八九十两俩仨个么么自";
-  // Penalties by kind (only those the table's form offers are filled in), the dealer's double on the dice, and
-  // 承包 (the seat that pays all a winner receives).
-  var PENALTY_WORDS = {
-    four_same_discards: ["四家同打", "四家跟打", "四家跟张", "四家跟", "四家打一样的"],
-    revealed_tiles: ["露牌", "露了牌", "露了", "露张", "露"],
-  };
-  var MORE_WORDS = [
-    ["dice", ["色子", "骰子", "骰", "掷色子", "打色子"]],
-    ["pair", ["对子", "一对", "对儿", "翻倍", "打对", "打对了"]],
-    // 豹子 alone is the dealer's double on the dice (the rules page says it so).
-    ["baozi", ["豹子", "打了个豹子", "掷了个豹子", "出了豹子", "打出豹子", "是豹子"]],
-    ["liable", ["承包", "包牌", "包了", "包赔", "全包", "包"]],
-    // Rule talk that says who pays by the table's house rules, not a 承包 to tick: 包庄 (Harbin), 杠开包赔.
-    ["rule", ["包庄", "点炮包庄", "杠开包赔", "杠上开花包赔", "包三家"]],
-    ["first", ["先打的", "先打", "第一个打的", "带头", "起头的"]],
-    // Negation and self-correction: "不是自摸，是老王点的", "没有杠", "不对，是小李".
-    ["not", ["不是", "没有", "没", "并不是", "并没有", "不算", "不"]],
-    ["retract", ["不对", "说错了", "错了", "不不", "不对不对", "更正"]],
-    ["plus", ["加", "+"]],
-  ];
-  var SIDE_WORDS = ["下跑", "跑了", "跑", "漂了", "漂", "飘", "飘了", "下了跑", "下的跑"];
-  // 飘 / 漂 also name an all-pung hand (Shenyang, Dalian): the reading decides which, by the table and the number.
-  var FLOAT_WORDS = ["漂了", "漂", "飘", "飘了"];
-  var FILLERS = ["嗯", "呃", "额", "啊", "呀", "哦", "噢", "那个", "就是", "这个", "然后", "那么", "吧", "嘛", "呢", "哈", "啦",
-    "这把", "这局", "这一把", "这一局", "本局", "刚才"];
-  var NUMERALS = { 零: 0, 〇: 0, 一: 1, 幺: 1, 么: 1, 二: 2, 两: 2, 俩: 2, 三: 3, 仨: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
-  var SUITS = { 万: "m", 萬: "m", 筒: "p", 饼: "p", 同: "p", 条: "s", 索: "s" };
-  var HONOURS = [
-    ["东风", "1z"], ["南风", "2z"], ["西风", "3z"], ["北风", "4z"], ["白板", "5z"], ["发财", "6z"], ["红中", "7z"],
-    ["东", "1z"], ["南", "2z"], ["西", "3z"], ["北", "4z"], ["白", "5z"], ["发", "6z"], ["中", "7z"], ["幺鸡", "1s"],
-  ];
   // Dictation's usual confusions between sounds that many speakers do not tell apart.
   function fold(syllable) {
     return syllable.replace(/^([zcs])h/, "$1").replace(/ng$/, "n").replace(/^l(?=[aeiou])/, "n");
@@ -201,6 +45,8 @@
       return SIMPLIFIED[ch] || ch;
     }).join("");
     FILLERS.forEach(function (word) { text = text.split(word).join(" "); });
+    // 老王、小李: a list, as 和 would say it.
+    text = text.replace(/\s*、\s*/g, "和");
     return text.replace(/[\s,.;:!?'"、，。；：！？…·~～()（）【】\[\]“”‘’-]+/g, "|");
   }
 
@@ -236,13 +82,19 @@
       });
     });
     WAIT_WORDS.forEach(function (word) { addPattern(word, { type: "wait", word: word }); });
-    Object.keys(PATTERN_WORDS).forEach(function (id) {
-      if (played[id]) return;
-      PATTERN_WORDS[id].forEach(function (word) {
-        addPattern(word, { type: "pattern", id: id, unplayed: true, name: PATTERN_WORDS[id][0] });
+    // An item the table does not play is heard under its own name first (手把一 is Dalian's 手把一 where neither it nor
+    // 大吊车 is played), then under the other names.
+    var unplayed = Object.keys(PATTERN_WORDS).filter(function (id) { return !played[id]; });
+    [true, false].forEach(function (ownName) {
+      unplayed.forEach(function (id) {
+        PATTERN_WORDS[id].forEach(function (word, index) {
+          if ((index === 0) === ownName) addPattern(word, { type: "pattern", id: id, unplayed: true, name: PATTERN_WORDS[id][0] });
+        });
       });
     });
     (vocab.kongKinds || []).forEach(function (kind) { add(kind.name, { type: "kong", kind: kind.id }); });
+    words.KONG_FED_WORDS.forEach(function (word) { add(word, { type: "kong", kind: "exposed", fedWord: true }); });
+    words.KONG_NOUNS.forEach(function (word) { add(word, { type: "kong" }, false); });
     Object.keys(KONG_WORDS).forEach(function (kind) {
       KONG_WORDS[kind].forEach(function (word) { add(word, { type: "kong", kind: kind }); });
     });
@@ -276,11 +128,15 @@
     return entries;
   }
 
+  // Words that only join others are written as said: 没报 is no 摸宝 (没 is also read mò), 不杠 no 补杠.
+  var FUNCTION_CHARS = "没不是的了和给把被都也还就在";
+
   function matchesBySound(text, at, word, map) {
     if (at + word.length > text.length) return false;
     for (var i = 0; i < word.length; i++) {
       var said = text[at + i], meant = word[i];
       if (said === meant) continue;
+      if (FUNCTION_CHARS.indexOf(said) !== -1) return false;
       var a = map[said], b = map[meant];
       if (!a || !b || !a.some(function (s) { return b.indexOf(s) !== -1; })) return false;
     }
@@ -326,17 +182,20 @@
   function stranger(text, at) {
     var first = text[at], second = text[at + 1] || "";
     if (!/[\u4e00-\u9fff]/.test(second) || NOT_NAMES.indexOf(second) !== -1) return null;
-    if ("老小".indexOf(first) !== -1 && SURNAMES.indexOf(second) !== -1) return first + second;
+    if ("老小大".indexOf(first) !== -1 && SURNAMES.indexOf(second) !== -1) return first + second;
     if (first === "阿") return first + second;
-    if (SURNAMES.indexOf(first) !== -1 && "姐哥叔婶爷".indexOf(second) !== -1) return first + second;
+    if (SURNAMES.indexOf(first) !== -1 && "姐哥叔婶爷妹弟总嫂".indexOf(second) !== -1) return first + second;
     return null;
   }
 
   function choicesAt(text, at, entries, map) {
     var choices = [];
     if (text[at] === "|") return [{ length: 1, score: 0, token: { type: "pause" } }];
-    var name = stranger(text, at);
-    if (name) choices.push({ length: 2, score: 1, token: { type: "stranger", name: name } });
+    // A name's shape (老赵, 小张, 刘姐) is heard as a name: above a one-character word (张 the count) or a seat's bare
+    // surname (老李 is not 小李), below a seat's name heard by its sound (老汪 is 老王), and never as another word
+    // heard by its sound (刘姐 is no 流局).
+    var name = stranger(text, at), shaped = name && name[0] !== "阿";
+    if (name) choices.push({ length: 2, score: shaped ? 3.5 : 1, token: { type: "stranger", name: name } });
     var run = tileRun(text, at);
     if (run) choices.push({ length: run.length, score: AS_WRITTEN * run.length, token: { type: "tiles", tiles: run.tiles } });
     var num = number(text, at);
@@ -349,10 +208,14 @@
     }
     entries.forEach(function (entry) {
       var length = entry.text.length;
-      if (text.substr(at, length) === entry.text) {
-        choices.push({ length: length, score: AS_WRITTEN * length, token: entry.token });
-      } else if (entry.spoken && matchesBySound(text, at, entry.text, map)) {
-        choices.push({ length: length, score: BY_SOUND * length, token: Object.assign({ bySound: true }, entry.token) });
+      var said = text.substr(at, length), isName = entry.token.type === "name";
+      if (said === entry.text) {
+        choices.push({ length: length, score: AS_WRITTEN * length, token: isName ? Object.assign({ said: said }, entry.token) : entry.token });
+      } else if (entry.spoken && !(shaped && !isName && length <= 2) && matchesBySound(text, at, entry.text, map)) {
+        // A long word heard by its sound outweighs its first part heard so plus one more character (钢上开花 is
+        // 杠上开花, not 杠上开 and 花).
+        var score = BY_SOUND * length + (length > 3 ? 1 : 0);
+        choices.push({ length: length, score: score, token: Object.assign({ bySound: true, said: said }, entry.token) });
       }
     });
     return choices;
@@ -379,7 +242,25 @@
 
   // The sentence's words, as tokens ({type, …}); pauses (a comma, a space) included; what the speaker took back
   // left out.
-  function hear(sentence, vocab, sounds) { return corrections.amend(tokenise(normalise(sentence), lexicon(vocab), soundsOf(sounds))); }
+  // A seat's name heard by its sound but written with another seat's character (小洋 at a table of 刘洋 and 小杨) is
+  // either of them: a name to ask about, with both.
+  function ambiguous(tokens, vocab) {
+    var seats = vocab.seats || [];
+    return tokens.map(function (token) {
+      if (token.type !== "name" || !token.bySound || !token.said) return token;
+      var own = seats[token.seat] || "";
+      var others = seats.filter(function (name, seat) {
+        return seat !== token.seat && name && Array.from(token.said).some(function (ch) {
+          return own.indexOf(ch) === -1 && "老小阿大".indexOf(ch) === -1 && name.indexOf(ch) !== -1;
+        });
+      });
+      return others.length ? { type: "stranger", name: token.said, like: [own].concat(others) } : token;
+    });
+  }
+
+  function hear(sentence, vocab, sounds) {
+    return corrections.amend(ambiguous(tokenise(normalise(sentence), lexicon(vocab), soundsOf(sounds)), vocab));
+  }
 
   return {
     hear: hear, normalise: normalise, PATTERN_WORDS: PATTERN_WORDS, SELF_DRAW_PATTERNS: SELF_DRAW_PATTERNS,

@@ -26,7 +26,8 @@
   var interpret = reading.interpret, newWin = reading.newWin, patternOf = reading.patternOf;
   var SELF_DRAW_PATTERNS = hearing.SELF_DRAW_PATTERNS;
   var besidesTheWin = facts.besidesTheWin, liableFields = facts.liableFields, tileFields = facts.tileFields;
-  var kongFields = facts.kongFields, seatFields = facts.seatFields, treasureFields = facts.treasureFields;
+  var kongFields = facts.kongFields, seatFields = facts.seatFields, wildFields = facts.wildFields;
+  var readyNeeded = facts.readyNeeded, kongsNeeded = facts.kongsNeeded, exclusivePair = facts.exclusivePair;
 
   function namesOf(vocab, seats) { return seats.map(function (seat) { return vocab.seats[seat]; }); }
 
@@ -38,12 +39,19 @@
     var wins = state.wins;
     // A name that is no seat's: who it is, asked (老王 at a table of 王姐: is it her?), never guessed.
     state.strangers.forEach(function (name) {
-      var surname = name.replace(/^[老小阿]/, "").replace(/[姐哥叔婶爷]$/, "");
-      var like = (vocab.seats || []).filter(function (seat) { return seat && seat.indexOf(surname) !== -1; });
+      var surname = name.replace(/^[老小阿大]/, "").replace(/[姐哥叔婶爷妹弟总嫂]$/, "");
+      var like = (state.like || {})[name] ||
+        (vocab.seats || []).filter(function (seat) { return seat && seat.indexOf(surname) !== -1; });
       var acted = state.strangerActs.some(function (act) { return act.name === name && (act.act === "self" || act.act === "win"); });
-      ask(like.length ? "whoIsLike" : "whoIs", acted && !wins.length ? "winner" : "", { name: name, names: like });
+      ask(like.length > 1 ? "whoIsWhich" : like.length ? "whoIsLike" : "whoIs", acted && !wins.length ? "winner" : "", { name: name, names: like });
     });
     if (state.strangers.length && !wins.length && state.strangerActs.some(function (a) { return a.act !== "closed"; })) {
+      // What is certain is filled in all the same: 老赵自摸 was a self-draw, 小张胡了老王点的 a win on 老王's discard.
+      var acts = state.strangerActs.map(function (a) { return a.act; });
+      if (acts.indexOf("self") !== -1 && methods.indexOf("self_draw") !== -1) fields.how = "self_draw";
+      else if (acts.indexOf("win") !== -1 && state.discarders.length === 1 && methods.indexOf("discard") !== -1) {
+        fields.how = "discard-" + state.discarders[0];
+      }
       return finish(state, vocab, fields, asks, []);
     }
     // 老王杠上开花 / 老王清一色: a pattern said of a seat, and no other winner, says who won.
@@ -60,17 +68,18 @@
       });
       if (named.length === 1) {
         wins = state.wins = [newWin(named[0])];
+        if (state.selfDrawn) wins[0].method = "self_draw";
         state.loosePatterns.forEach(function (p) { p.owner = named[0]; });
       }
     }
-    // 自摸，老刘: a self-draw said first, then the one seat named on its own.
-    if (!wins.length && state.selfDrawn) {
+    // 自摸，老刘 / 胡了，老刘: a self-draw (or a win) said first, then the one seat named on its own.
+    if (!wins.length && (state.selfDrawn || state.wonSaid)) {
       var alone = state.bare.filter(function (seat, index, all) {
         return all.indexOf(seat) === index && state.discarders.indexOf(seat) === -1;
       });
       if (alone.length === 1) {
         var selfWin = newWin(alone[0]);
-        selfWin.method = "self_draw";
+        if (state.selfDrawn) selfWin.method = "self_draw";
         wins = state.wins = [selfWin];
       }
     }
@@ -139,17 +148,26 @@
       return finish(state, vocab, fields, asks, []);
     }
     if (!wins.length) {
-      if (state.selfDrawn) ask("whoWon", "winner", {});
+      if (state.selfDrawn || state.wonSaid) ask("whoWon", "winner", {});
       else if (state.loosePatterns.length || state.kongs.length || state.flowers !== null || state.liable.length ||
         state.penalties.length || state.dice || state.tiles.length || state.winningTile) ask("whoWon", "winner", {});
     }
     var max = vocab.maxWinners || 1;
+    // Who won is asked; how, where every winner said it the same way, is certain all the same.
+    function sharedHow() {
+      var first = wins[0], same = wins.every(function (win) { return win.method === first.method && win.from === first.from; });
+      if (!same || methods.indexOf(first.method) === -1) return;
+      if (first.method === "self_draw") fields.how = "self_draw";
+      else if (first.from !== null) fields.how = first.method + "-" + first.from;
+    }
     if (wins.length > max) {
       ask("oneWinner", "winner", { names: namesOf(vocab, wins.map(function (win) { return win.seat; })) });
+      sharedHow();
       wins = [];
     }
     if (wins.length > 1 && wins.some(function (win) { return win.method === "self_draw"; })) {
       ask("severalSelfDraw", "winner", { names: namesOf(vocab, wins.map(function (win) { return win.seat; })) });
+      sharedHow();
       wins = [];
     }
     // Several winners share one discard: a source said for one is the others' too.
@@ -201,10 +219,20 @@
     } else if (wins.length === 1) {
       wins[0].flowers = state.flowers;
     }
-    var ok = true;
+    var ok = true, kept = {};
     wins.forEach(function (win, index) {
       var who = win.seat;
       var prefix = index === 0 ? "" : "extra_";
+      // Where only how the hand was won is asked, the items that score on any method and the flowers are certain.
+      if (index === 0 && wins.length === 1) {
+        var certain = win.mine.filter(function (p) { return !p.unplayed && !patternOf(vocab, p.id).methods; });
+        var certainIds = certain.map(function (p) { return p.id; }).filter(function (id, at, all) { return all.indexOf(id) === at; });
+        if (certainIds.length && !exclusivePair(vocab, certainIds)) kept.patterns = certainIds;
+        certain.forEach(function (p) {
+          if (patternOf(vocab, p.id).repeatable && p.count) kept["count_" + p.id] = String(p.count);
+        });
+        if (win.flowers !== null && win.flowers !== undefined && vocab.flowers) kept.flowers = String(win.flowers);
+      }
       if (win.clash) { ok = false; return; }
       if (!win.method) {
         ask("how", "how", { who: who });
@@ -229,21 +257,27 @@
         if (known.methods && known.methods.indexOf(win.method) === -1) {
           ask("patternMethod", "how", { who: who, name: known.name });
           ok = false;
+          kept = {};
           return;
         }
         if (ids.indexOf(p.id) === -1) ids.push(p.id);
         if (known.repeatable && p.count) counts[p.id] = (counts[p.id] || 0) + p.count;
       });
+      // Two items this table refuses together (七小对 and 碰碰胡): which was meant is asked, the rest still filled in.
+      var clash = exclusivePair(vocab, ids), patternField = index === 0 ? "patterns" : "extra_patterns_" + index;
+      if (clash) {
+        ask("patternsExclusive", patternField, { names: clash.map(function (id) { return patternOf(vocab, id).name; }) });
+        counts = {};
+      }
       if (index === 0) {
         fields.winner = String(who);
         fields.how = win.method === "self_draw" ? "self_draw" : win.method + "-" + win.from;
-        fields.patterns = ids;
         Object.keys(counts).forEach(function (id) { fields["count_" + id] = String(counts[id]); });
       } else {
         fields["extra_winner_" + index] = String(who);
-        fields["extra_patterns_" + index] = ids;
         Object.keys(counts).forEach(function (id) { fields["extra_count_" + index + "_" + id] = String(counts[id]); });
       }
+      if (!clash) fields[patternField] = ids;
       if (win.flowers !== null && win.flowers !== undefined) {
         if (vocab.flowers) fields[prefix + "flowers" + (index ? "_" + index : "")] = String(win.flowers);
         else ask("noFlowers", "", {});
@@ -252,9 +286,12 @@
     if (!ok) {
       // What a question leaves open is not filled in, not even the winner: the figures would be a guess.
       Object.keys(fields).forEach(function (name) { if (name !== "how" || wins.length) delete fields[name]; });
-      if (wins.length === 1 && !asks.some(function (a) { return a.field === "winner"; })) fields.winner = String(wins[0].seat);
+      if (wins.length === 1 && !asks.some(function (a) { return a.field === "winner"; })) {
+        fields.winner = String(wins[0].seat);
+        Object.keys(kept).forEach(function (name) { fields[name] = kept[name]; });
+      }
     }
-    if (state.hasFlowers && state.flowers === null) ask("howManyFlowers", "flowers", {});
+    if (state.hasFlowers && state.flowers === null) ask(vocab.flowers ? "howManyFlowers" : "noFlowers", vocab.flowers ? "flowers" : "", {});
     if (ok) liableFields(state, vocab, wins, fields, ask);
     if (ok) readyNeeded(state, vocab, wins, fields, ask);
     if (ok) kongsNeeded(state, vocab, wins, ask);
@@ -266,44 +303,12 @@
   // What is said beside every result: penalties, the dice, the treasure; what was heard but fills nothing in.
   function finish(state, vocab, fields, asks, wins) {
     besidesTheWin(state, vocab, fields, asks);
-    treasureFields(state, vocab, fields);
+    wildFields(state, vocab, fields, function (code, field, params) { asks.push({ code: code, field: field, params: params }); });
     var notes = tileFields(state, vocab, wins, fields);
     state.waits.forEach(function (word) { notes.push({ code: "waitNotScored", params: { name: word } }); });
     state.plainEvents.forEach(function (word) { notes.push({ code: "plainSelfDraw", params: { name: word } }); });
     return { fields: fields, asks: asks, notes: notes };
   }
-
-  // A pattern only a ready player can have (data-ready): a treasure is seen only after 报听, so saying it says
-  // the winner was ready; 夹胡 after 报听 (大连·俱乐部) may be said of the shape alone, so it is asked.
-  function readyNeeded(state, vocab, wins, fields, ask) {
-    var asked = false;
-    wins.forEach(function (win) {
-      var said = state.ready[win.seat];
-      (win.mine || []).forEach(function (p) {
-        var known = patternOf(vocab, p.id);
-        if (!known || !known.ready || p.unplayed || said) return;
-        var readyIds = (vocab.ready || []).map(function (r) { return r.id; });
-        if (readyIds.indexOf("ready") === -1) return;
-        if (known.ready === "implied") { state.ready[win.seat] = "ready"; said = "ready"; }
-        else if (!asked) {
-          asked = true;
-          ask("readyFirst", "ready_" + win.seat, { who: win.seat, name: known.name });
-        }
-      });
-    });
-  }
-
-  // A kong bloom where kongs pay (data-paid): the winner's kong is part of the money (Shenyang doubles it, Jinan
-  // and Zhengzhou pay it), so which kong it was is asked when the sentence does not say.
-  function kongsNeeded(state, vocab, wins, ask) {
-    if (!vocab.kongsPay) return;
-    wins.forEach(function (win) {
-      var bloom = (win.mine || []).some(function (p) { return p.id === "kong_bloom" && !p.unplayed; });
-      var theirs = state.kongs.filter(function (kong) { return kong.seat === win.seat; });
-      if (bloom && !theirs.length) state.kongs.push({ seat: win.seat, kind: "", tile: "", from: null });
-    });
-  }
-
 
   var GRAMMAR = ["of", "is", "and", "all", "count", "stop", "give", "not", "retract", "plus", "number", "rule"];
 
@@ -335,7 +340,7 @@
   }
 
   var SOFT = ["unplayed", "noFlowers", "noReady", "noClosed", "noSideBet", "noLiable", "noPenalty", "noDice",
-    "noVoidCharge"];
+    "noVoidCharge", "turnedUpWhich", "noKongKind"];
 
   function dedupe(asks) {
     var seen = {};

@@ -1,9 +1,9 @@
 // The phrase box on the hand form (#phrase, templates/hands/form.html): a sentence, typed or dictated with the
 // keyboard's microphone, fills in the form as taps would. Loaded after phrase-words.js and the parser's
-// scripts (phrase-amend.js, phrase-hear.js, phrase-read.js, phrase-fields.js, phrase-parse.js) when the box is
-// first focused (web/offline.py phrase_scripts). It reads the table's words
-// from the form itself (the seats' names, the pattern chips, the kinds of kong …): the page carries nothing more
-// for it, offline too.
+// scripts (phrase-amend.js, phrase-lexicon.js, phrase-hear.js, phrase-kongs.js, phrase-seat.js, phrase-facts.js,
+// phrase-read.js, phrase-fields.js, phrase-parse.js) when the box is first focused (web/offline.py phrase_scripts). It reads the
+// table's words from the form itself (the seats' names, the pattern chips, the kinds of kong …): the page carries
+// nothing more for it, offline too.
 //
 // It sets the same inputs taps set and fires the same change events, so app.js keeps the chips honest and htmx
 // asks for the preview as usual. What it set is remembered, so that a corrected sentence undoes it first. What
@@ -69,9 +69,10 @@
           anyWait: input.hasAttribute("data-any-wait"),
         };
       }),
+      exclusive: exclusive(one("fieldset.patterns[data-excl]"), all('input[name="patterns"]')),
       kongsPay: Boolean(one("fieldset.kongs[data-paid]")),
       off: form.dataset.off ? form.dataset.off.split(" ") : [],
-      treasure: treasureTurn(one('input[name="treasure"]')),
+      wild: wildField(one('input[name="turned_up"]') || one('input[name="treasure"]')),
       kongKinds: all('input[name="kong_kind_0"]').filter(function (input) { return input.value; }).map(function (input) {
         return { id: input.value, name: labelOf(input) };
       }),
@@ -93,13 +94,20 @@
     };
   }
 
-  // The treasure field, and how this table reads the treasure from the tile turned up (data-turn).
-  function treasureTurn(input) {
+  // The pattern chips this table refuses together (data-excl: each pair by the chips' places, base 36).
+  function exclusive(fieldset, chips) {
+    if (!fieldset) return [];
+    return fieldset.dataset.excl.split(" ").map(function (pair) {
+      return [chips[parseInt(pair[0], 36)].value, chips[parseInt(pair[1], 36)].value];
+    });
+  }
+
+  // The field this hand's wild is said into (the tile turned up, where the wild follows it; else the wild itself),
+  // and the order the wild follows at this table (data-turn, phrase-fields.js reads it).
+  function wildField(input) {
     if (!input) return null;
-    var line = input.closest("[data-turn]"), turn = line ? line.dataset.turn : "";
-    var honours = {};
-    if (turn && turn !== "same") turn.split(" ").forEach(function (pair) { honours[pair.slice(0, 2)] = pair.slice(2); });
-    return { mode: turn === "same" ? "same" : "next", honours: honours };
+    var line = input.closest("[data-turn]");
+    return { field: input.name, turn: line ? line.dataset.turn : "" };
   }
 
   function remember(input) {

@@ -7,12 +7,11 @@ makes no round trip.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from tablekeeper.rules import HouseRules, get_variant, kongs_that_pay, patterns_needing_ready, table_rules
-from tablekeeper.rules.tiles import ALL_TILES, successor, tile_face, tile_index
-from tablekeeper.rules.variants.common.treasure import next_treasure
+from tablekeeper.rules import HouseRules, kongs_that_pay, patterns_needing_ready, table_rules
+from tablekeeper.rules.catalogue_items import SUIT_CYCLES, cycle_faces
 
 # The edge waits: 12→3 and 89→7 (边张, 边三, 边七).
 EDGE = ("边张", "边三", "边七")
@@ -69,26 +68,33 @@ def any_wait_treasure(variant_id: str, options: HouseRules | None) -> bool:
     return bool(table_rules(variant_id, options)["options"].get("bao_zhong_bao_any_face"))
 
 
+def exclusive_chips(chips: list[str], excluded: list[list[str]]) -> str:
+    """The pairs of pattern chips this table refuses together, for the patterns' data-excl: each chip by its place
+    among `chips` (the form's order) in one base-36 digit, two to a pair ("03 1a"), so the phrase box asks which
+    was meant rather than ticking both."""
+    places = {chip: index for index, chip in enumerate(chips) if index < 36}
+    pairs = [sorted((places[a], places[b])) for a, b in excluded if a in places and b in places]
+    return " ".join(f"{_digit(a)}{_digit(b)}" for a, b in sorted(pairs))
+
+
+def _digit(place: int) -> str:
+    return "0123456789abcdefghijklmnopqrstuvwxyz"[place]
+
+
 def kongs_pay(variant_id: str, options: HouseRules | None) -> bool:
     """Whether which kong a player declared changes what a won hand pays here."""
     return bool(kongs_that_pay(variant_id, options))
 
 
-def treasure_turn(variant_id: str, options: HouseRules | None) -> str:
-    """How the table reads its treasure (or 混) from the tile turned up, for the treasure field's data-turn:
-    "same" (the turned-up tile is the treasure), or the honours' next tiles ("1z2z 2z3z …"; suits go 1 → 9 → 1
-    in the parser); empty where the variant has no such tile."""
-    info = get_variant(variant_id)
-    if info["wilds"] is None or info["wilds"]["face"] is not None:
+def turn_order(variant_id: str, options: HouseRules | None) -> str:
+    """The order this table's per-hand wild follows from the tile turned up, for the turned-up field's data-turn:
+    "same" where the tile turned up is itself the wild, else the cycles beyond each suit's own 1 → 9 → 1 (which
+    the parser takes as read), written as the notation writes them ("1234z 675z": 东 → 南 → 西 → 北 → 东, 发 → 中 →
+    白 → 发); empty where the wild follows no tile turned up, or only the suits' cycles."""
+    succession = table_rules(variant_id, options)["wild_succession"]
+    if not succession:
         return ""
-    values: Mapping[str, object] = table_rules(variant_id, options)["options"]
-    if values.get("treasure_mode") == "indicator":
+    if all(len(cycle) == 1 for cycle in succession):
         return "same"
-    tiles = [tile_index(face) for face in info["tile_set"]]
-    honours = [tile for tile in tiles if tile_face(tile).endswith("z")]
-    if "honor_cycle" in values:  # the 混 follows one cycle of all seven honours, or winds and dragons apart
-        single = values["honor_cycle"] == "single7"
-        after = {tile: successor(tile, "single7" if single else "separate") for tile in honours}
-    else:
-        after = {tile: next_treasure(tile, tiles or ALL_TILES) for tile in honours}
-    return " ".join(tile_face(tile) + tile_face(after[tile]) for tile in honours)
+    suits = [cycle_faces(cycle) for cycle in SUIT_CYCLES]
+    return " ".join("".join(face[0] for face in cycle) + cycle[0][1] for cycle in succession if cycle not in suits)

@@ -38,7 +38,11 @@ SHELL_FILES = (
     # The phrase box's words, parser and page part: loaded on the box's first use (PHRASE_SCRIPTS), kept from the start.
     "js/phrase-words.js",
     "js/phrase-amend.js",
+    "js/phrase-lexicon.js",
     "js/phrase-hear.js",
+    "js/phrase-kongs.js",
+    "js/phrase-seat.js",
+    "js/phrase-facts.js",
     "js/phrase-read.js",
     "js/phrase-fields.js",
     "js/phrase-parse.js",

@@ -43,6 +43,8 @@ SOFT_ASKS = {
     "noPenalty",
     "noDice",
     "noVoidCharge",
+    "turnedUpWhich",
+    "noKongKind",
 }
 
 
@@ -255,3 +257,19 @@ def next_hand_said_with_taps(page: Page, sentence: str) -> None:
     page.locator('#hand-form button[value="save"]').click()
     wait_for(page, "() => document.getElementById('hand-form') === null")
     assert page.evaluate("() => window.tapsSeen") == 1
+
+
+def test_a_wild_said_by_its_face_is_saved_as_the_tile_turned_up_before_it(
+    keeper_phone: Page, live_server: Any, owner: User
+) -> None:
+    page = keeper_phone
+    game = table_session(owner, "zhengzhou/rule_book")
+    page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
+    # 混是红中: by the book's one honour cycle (北 → 中) the tile turned up was 北, and that is what the form takes.
+    say(page, "王姐自摸，混是红中")
+    assert filled_in(page, {"winner": "0", "how": "self_draw", "turned_up": "4z"})
+    wait_for(page, "() => document.querySelector('#preview .seat-changes') !== null")
+    page.locator('#hand-form button[value="save"]').click()
+    wait_for(page, "() => document.getElementById('hand-form') === null")
+    record = game.rounds.get(number=1).record
+    assert (record["turned_up"], record["treasure"]) == ("4z", "7z")

@@ -1,14 +1,14 @@
 // The phrase box on the held-out corpus (tests/js/phrase-heldout.js measures it, printing aggregate figures only):
-// a guard that the figures never fall below those reached when it was measured for issue 35. The targets are
-// higher (95% right first time, 85% of the hard ones, every sentence that must ask asks) and not met yet: see
-// docs/phrase.md. No sentence is printed here either.
+// a guard that the figures never fall below those last measured (after issue 35's second round of kinds). The
+// targets are higher (95% right first time, 85% of the hard ones, every sentence that must ask asks) and not all
+// met yet: see docs/phrase.md. No sentence is printed here either.
 "use strict";
 
 const test = require("node:test");
 const assert = require("node:assert/strict");
 const { figures } = require("./phrase-heldout.js");
 
-const FLOOR = { overall: 216, hard: 104, asks: 37 };
+const FLOOR = { overall: 232, hard: 116, asks: 39 };
 
 test("the held-out corpus is understood at least as well as when it was last measured", () => {
   const { overall, hard, asks } = figures();

@@ -99,14 +99,17 @@ for (const [table, heard, meant] of DICTATED) {
 const ASKS = [
   ["dalian/rule_book", "小李胡了", ["小李怎么胡的：自摸还是谁点的炮？请点选。"], { winner: "1" }],
   ["dalian/rule_book", "老王点炮", ["谁胡的？请点选胡牌的人。"], { how: "discard-0" }],
-  ["dalian/rule_book", "老王和小李都胡了，张姐点的炮", ["大连穷胡只能一家胡：是老王还是小李？请点选。"], {}],
+  ["dalian/rule_book", "老王和小李都胡了，张姐点的炮", ["大连穷胡只能一家胡：是老王还是小李？请点选。"], { how: "discard-2" }],
   ["shandong/rule_book", "老王自摸有花", ["几个花？请在下面设置。"], { winner: "0", how: "self_draw" }],
   ["zhengzhou/rule_book", "王姐胡了老郑点的炮", ["郑州麻将这桌只能自摸：王姐是自摸吗？请点选。"], { winner: "0" }],
   ["dalian/rule_book", "老王自摸清一色", ["这桌不算清一色：还有别的番吗？"], { winner: "0", how: "self_draw" }],
   ["dalian/rule_book", "老王杠上开花，小李点的炮", ["杠上开花不能这样胡：老王是怎么胡的？请点选。"], { winner: "0" }],
   ["shandong/rule_book", "老王自摸 小李杠了", ["小李是哪种杠？请点选。"], { winner: "0", how: "self_draw", kong_seat_0: "1" }],
   ["shandong/jinan_tuyoo", "漂三", ["谁的漂？请在下面设置。"], {}],
-  ["shenyang/rust_server", "老刘和王姐都自摸了", ["自摸只能一家胡：是老刘还是王姐？请点选。"], {}],
+  ["shenyang/rust_server", "老刘和王姐都自摸了", ["自摸只能一家胡：是老刘还是王姐？请点选。"], { how: "self_draw" }],
+  // What is certain beside the question is filled in: how, for a name no seat has; the items, where only how is asked.
+  ["dalian/rule_book", "老赵自摸", ["这桌没有老赵：是哪一位？请点选。"], { how: "self_draw" }],
+  ["shenyang/rule_book", "大陈胡了单张", ["大陈怎么胡的：自摸还是谁点的炮？请点选。"], { winner: "2", patterns: ["single_wait"] }],
   ["dalian/rule_book", "老王胡了，也是自摸，小李点的炮", ["老王是自摸，还是小李点的炮？请点选。"], { winner: "0" }],
   ["dalian/rule_book", "流局，老王自摸", ["是流局还是有人胡？请点选。"], {}],
 ];
@@ -200,6 +203,53 @@ test("what was negated is asked about rather than filled in", () => {
   assert.deepEqual(asked("dalian/rule_book", "小李胡了，不是自摸"), ["how"]);
   assert.deepEqual(asked("zhengzhou/rule_book", "王姐胡了，不是自摸"), ["selfDrawOnly"]);
   assert.deepEqual(asked("dalian/rule_book", "老王自摸，不是老王"), ["whoWon"]);
+});
+
+// The per-hand wild goes into the tile turned up (issue 36): as said, or the tile before the wild named, in the
+// order this table's wild follows (Dalian's winds and dragons apart, Zhengzhou's one honour cycle, 中 → 中 at
+// Harbin; the tile itself where it is the treasure).
+const TURNED_UP = [
+  ["dalian/rule_book", "老王报听自摸，翻的是九条", "9s"],
+  ["dalian/rule_book", "老王报听自摸，宝是一条", "9s"],
+  ["dalian/rule_book", "老王报听自摸，宝是东风", "4z"],
+  ["dalian/rule_book", "老王报听自摸，宝是发财", "5z"],
+  ["dalian/club_java", "老王报听自摸，宝是三条", "3s"],
+  ["harbin/rule_book", "李哥自摸，宝是红中", "7z"],
+  ["harbin/go_server", "李哥自摸，翻的是五万", "5m"],
+  ["zhengzhou/rule_book", "王姐自摸，混是红中", "4z"],
+  ["zhengzhou/rule_book", "王姐自摸，混是东风", "5z"],
+  ["zhengzhou/rule_book", "王姐自摸，北风翻出来了", "4z"],
+];
+
+for (const [table, sentence, tile] of TURNED_UP) {
+  test(`${table}: "${sentence}" fills in ${tile} as the tile turned up`, () => {
+    assert.equal(filled(table, sentence).turned_up, tile);
+    assert.equal(filled(table, sentence).treasure, undefined);
+    assert.deepEqual(asked(table, sentence), []);
+  });
+}
+
+test("a wild this table's tile turned up cannot give is asked about, and Save stays on", () => {
+  for (const sentence of ["李哥自摸，宝是东风", "李哥自摸，翻的是东风", "李哥自摸，宝是三条，翻的是五条"]) {
+    const result = parse("harbin/rule_book", sentence);
+    assert.deepEqual(result.asks.map((ask) => [ask.code, Boolean(ask.soft)]), [["turnedUpWhich", true]], sentence);
+    assert.equal(result.fields.turned_up, undefined, sentence);
+    assert.equal(result.fields.winner, "1", sentence);
+  }
+});
+
+test("two items the table refuses together are asked about, in its words, and neither is ticked", () => {
+  assert.deepEqual(filled("shandong/rule_book", "老王自摸七小对碰碰胡"), { winner: "0", how: "self_draw" });
+  assert.deepEqual(question("shandong/rule_book", "老王自摸七小对碰碰胡"), ["是碰碰胡还是七小对？这桌这两个不能同时算，请点选。"]);
+  // Together where the table allows it: both ticked.
+  assert.deepEqual(filled("shandong/rule_book", "老王自摸清一色碰碰胡").patterns, ["pure_one_suit", "all_triplets"]);
+});
+
+test("a kind of kong the table does not have is said back with Save on where kongs pay nothing, and asked where they pay", () => {
+  const harbin = parse("harbin/rule_book", "老孙自摸，李哥中发白杠");
+  assert.deepEqual(harbin.asks.map((ask) => [ask.code, Boolean(ask.soft)]), [["noKongKind", true]]);
+  assert.deepEqual(filled("harbin/rule_book", "老孙自摸，李哥中发白杠"), { winner: "0", how: "self_draw" });
+  assert.deepEqual(asked("shandong/rule_book", "老王自摸，小李旋风杠"), ["kongNotPlayed"]);
 });
 
 test("a sentence with nothing of a hand in it sets nothing and asks nothing", () => {

@@ -407,5 +407,5 @@ def test_a_wild_the_tile_turned_up_does_not_make_is_refused_at_that_field(keeper
 
     body = response.content.decode()
     assert response.status_code == 422 and stored(game) == before
-    field = body[body.index('<fieldset class="taps turned-up">') :]
+    field = body[body.index('<fieldset class="taps turned-up"') :]
     assert "ready" in field[: field.index("</fieldset>")]

@@ -8,7 +8,14 @@ from typing import Any
 
 import pytest
 
-from tablekeeper.reading.phrase_table import also_words, any_wait_treasure, kongs_pay, ready_words, treasure_turn
+from tablekeeper.reading.phrase_table import (
+    also_words,
+    any_wait_treasure,
+    exclusive_chips,
+    kongs_pay,
+    ready_words,
+    turn_order,
+)
 from tablekeeper.rules import get_variant, kongs_that_pay, patterns_needing_ready, settle
 
 
@@ -71,14 +78,20 @@ def test_kongs_pay_where_a_winners_kong_changes_the_payment(variant: str, preset
 @pytest.mark.parametrize(
     ("variant", "preset_id", "turn"),
     [
-        ("dalian", "rule_book", "1z2z 2z3z 3z4z 4z1z 5z6z 6z7z 7z5z"),
+        ("dalian", "rule_book", "1234z 675z"),  # the winds' cycle, and the dragons' 发 → 中 → 白 → 发
         ("dalian", "club_java", "same"),  # treasure_mode=indicator: the turned-up tile is the treasure
-        ("harbin", "rule_book", "7z7z"),  # 中 follows 中 in a set with one honour
-        ("zhengzhou", "rule_book", "1z2z 2z3z 3z4z 4z7z 5z1z 6z5z 7z6z"),  # one cycle: 北 → 中
+        ("harbin", "rule_book", "7z"),  # 中 follows 中 in a set with one honour
+        ("zhengzhou", "rule_book", "1234765z"),  # one cycle: 北 → 中
         ("shenyang", "rule_book", ""),
     ],
 )
-def test_the_treasure_is_read_from_the_tile_turned_up_as_the_table_reads_it(
+def test_the_tile_turned_up_is_read_in_the_order_the_tables_wild_follows(
     variant: str, preset_id: str, turn: str
 ) -> None:
-    assert treasure_turn(variant, preset(variant, preset_id)) == turn
+    assert turn_order(variant, preset(variant, preset_id)) == turn
+
+
+def test_the_chips_a_table_refuses_together_are_named_by_their_places_in_base_36() -> None:
+    chips = [f"p{index}" for index in range(12)]
+    assert exclusive_chips(chips, [["p11", "p0"], ["p3", "p4"], ["p3", "gone"]]) == "0b 34"
+    assert exclusive_chips(chips, []) == ""

@@ -84,10 +84,14 @@ def table_words(body: str) -> dict[str, Any]:
                 "anyWait": "data-any-wait" in attributes,
             }
         )
+    chips = [pattern["id"] for pattern in patterns]
+    excl = re.search(r'<fieldset class="taps patterns[^"]*" data-excl="([^"]*)"', body)
+    pairs = excl.group(1).split(" ") if excl else []
+    exclusive = [[chips[int(pair[0], 36)], chips[int(pair[1], 36)]] for pair in pairs]
     turn = re.search(r'data-turn="([^"]*)"', body)
     off = re.search(r'<form id="hand-form"[^>]* data-off="([^"]*)"', body)
-    named = turn.group(1) if turn else "same"
-    honours = {pair[:2]: pair[2:] for pair in named.split(" ")} if named != "same" else {}
+    # The field the per-hand wild is said into: the tile turned up where the wild follows it, else the wild itself.
+    wild = next((name for name in ("turned_up", "treasure") if f'name="{name}"' in body), None)
     side = re.search(r'name="side_bet_0"[^>]*max="(\d+)"', body)
     legend = re.search(r'<fieldset class="side-bets"><legend>(.*?)</legend>', body, re.S)
     closed = _chips(body, "closed_0")
@@ -99,6 +103,7 @@ def table_words(body: str) -> dict[str, Any]:
         "methods": methods,
         "maxWinners": 3 if 'name="extra_winner_2"' in body else 2 if 'name="extra_winner_1"' in body else 1,
         "patterns": patterns,
+        "exclusive": exclusive,
         "kongKinds": [{"id": v, "name": _label_word(rest)} for v, _a, rest in _chips(body, "kong_kind_0") if v],
         "ready": [{"id": v, "name": _label_word(rest)} for v, _a, rest in _chips(body, "ready_0") if v != "none"],
         "closed": _label_word(closed[0][2]) if closed else None,
@@ -113,9 +118,7 @@ def table_words(body: str) -> dict[str, Any]:
         "tiles": 'name="tiles"' in body,
         "kongsPay": bool(re.search(r'<fieldset class="kongs" data-paid', body)),
         "off": off.group(1).split(" ") if off else [],
-        "treasure": {"mode": "same" if turn and turn.group(1) == "same" else "next", "honours": honours}
-        if 'name="treasure"' in body
-        else None,
+        "wild": {"field": wild, "turn": turn.group(1) if turn else ""} if wild else None,
     }
 
 

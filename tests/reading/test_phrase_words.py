@@ -48,7 +48,11 @@ def test_the_phrase_scripts_fragment_names_the_scripts_in_order(client: Client) 
     assert re.findall(r'<script src="/static/js/(phrase[a-z-]*)\.js"></script>', body) == [
         "phrase-words",
         "phrase-amend",
+        "phrase-lexicon",
         "phrase-hear",
+        "phrase-kongs",
+        "phrase-seat",
+        "phrase-facts",
         "phrase-read",
         "phrase-fields",
         "phrase-parse",

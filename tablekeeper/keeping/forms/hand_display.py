@@ -10,7 +10,14 @@ from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
-from tablekeeper.reading.phrase_table import also_words, any_wait_treasure, kongs_pay, ready_words, treasure_turn
+from tablekeeper.reading.phrase_table import (
+    also_words,
+    any_wait_treasure,
+    exclusive_chips,
+    kongs_pay,
+    ready_words,
+    turn_order,
+)
 from tablekeeper.reading.reasons.refusals import Refusal
 from tablekeeper.rules import Names, PatternInfo, VariantInfo, tile_example
 from tablekeeper.rules.deal import next_deals
@@ -154,6 +161,12 @@ class HandFormDisplay(forms.Form):
         ]
 
     @property
+    def exclusive_chips(self) -> str:
+        """The pattern chips this table refuses together, by their place, for the phrase box (its data-excl)."""
+        chips = [chip["id"] for chip in self.pattern_chips]
+        return exclusive_chips(chips, self.session.table_rules["excluded_pairs"])
+
+    @property
     def count_rows(self) -> list[CountRow]:
         """A stepper for each count the keeper enters in a won hand (`get_variant`'s `counts`), from 0 to its
         maximum at this table (`table_rules`), named and explained in both languages, with its problems."""
@@ -250,8 +263,8 @@ class HandFormDisplay(forms.Form):
 
     @property
     def wild_turn(self) -> str:
-        """How this table reads the treasure (or 混) from the tile turned up, for the phrase box."""
-        return treasure_turn(self.session.variant, self.session.engine_options())
+        """The order this table's wild follows from the tile turned up, for the phrase box (its data-turn)."""
+        return turn_order(self.session.variant, self.session.engine_options())
 
     @property
     def wild_hint(self) -> str:

@@ -45,6 +45,7 @@ def question_texts() -> dict[str, str]:
         "howManyFlowers": _("How many flowers? Set them below."),
         "kongKind": _("Which kind of kong did {who} declare? Tap it."),
         "kongNotPlayed": _("This table does not have that kind of kong. Which did {who} declare? Tap it."),
+        "noKongKind": _("This table does not have that kind of kong: it changes nothing here."),
         "kongOwnDiscard": _("A kong is never claimed from one's own discard. Whose was it? Tap it."),
         "whichReady": _("Which ready declaration did {who} make? Tap it."),
         "noReady": _("This table does not score ready declarations."),
@@ -65,6 +66,9 @@ def question_texts() -> dict[str, str]:
         "kongFrom": _("Whose discard was {who}'s kong claimed from (for an added kong: the pung's)? Tap it."),
         "whoIs": _("No seat here is {name}: who is it? Tap them."),
         "whoIsLike": _("Is {name} {names}? Tap them."),
+        "whoIsWhich": _("Which is {name}: {names}? Tap them."),
+        "patternsExclusive": _("Was it {names}? The two do not go together at this table: tap it."),
+        "turnedUpWhich": _("Which tile was turned up? {name} does not fit this table's order: tap it above."),
         "noVoidCharge": _(
             "This table charges nothing for a false win: the hand is void. A charge all the same is a manual "
             "adjustment under More."
@@ -99,7 +103,8 @@ def _fixed_words() -> list[str]:
     """Every character the parser's own words use, so that each is in the sound table even if it is rare."""
     from pathlib import Path
 
-    source = (Path(__file__).resolve().parents[3] / "static" / "js" / "phrase-hear.js").read_text(encoding="utf-8")
+    scripts = Path(__file__).resolve().parents[3] / "static" / "js"
+    source = "".join((scripts / name).read_text(encoding="utf-8") for name in ("phrase-lexicon.js", "phrase-hear.js"))
     return [ch for ch in source if "\u4e00" <= ch <= "\u9fff"]
 
 

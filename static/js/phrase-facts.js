@@ -1,0 +1,121 @@
+// How the phrase box reads the facts a sentence says beside the win with no seat just before them
+// (static/js/phrase-read.js reads the rest): flowers, the dice, 承包, penalties, the treasure or the tile turned up,
+// ready declarations, closed hands, side bets and the winning tiles, each about the seat named last. Pure, like the
+// rest of the parser.
+(function (root, factory) {
+  "use strict";
+  if (typeof module === "object" && module.exports) module.exports = factory();
+  else root.TKPhraseFacts = factory();
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+
+  // Reads one fact word (the reader is past it); false where the word is none of these.
+  function read(r, token) {
+    var state = r.state, vocab = r.vocab, peek = r.peek, isSeat = r.isSeat, seatOf = r.seatOf;
+    var countAfter = r.countAfter, setFlowers = r.setFlowers, strangerDid = r.strangerDid, saysTiles = r.saysTiles;
+    var numberFollows = r.numberFollows, floatPattern = r.floatPattern, addPattern = r.addPattern;
+    switch (token.type) {
+      case "others":
+        if (peek().type === "all") r.i += 1;
+        if (peek().type === "closed" && r.subject !== null) {
+          r.i += 1;
+          for (var o = 0; o < 4; o++) if (o !== r.subject) state.closed[o] = true;
+        } else if (peek().type === "closed") { r.i += 1; state.closedOthers = true; }
+        break;
+      case "baozi":
+        state.dice = true;
+        break;
+      case "treasure":
+        // 宝是三条 / 宝三条 / 三条是宝
+        if (peek().type === "is") r.i += 1;
+        if (peek().type === "tile") { state.treasure = peek().tile; r.i += 1; }
+        else if (r.tokens[r.i - 2] && r.tokens[r.i - 2].type === "is" && r.tokens[r.i - 3] && r.tokens[r.i - 3].type === "tile") {
+          state.treasure = r.tokens[r.i - 3].tile;
+        }
+        break;
+      case "turned":
+        // 翻的是北风 / 北风翻出来了: the tile turned up, from which the table reads its treasure (or 混).
+        if (peek().type === "is") r.i += 1;
+        if (peek().type === "tile") { state.turned = peek().tile; r.i += 1; }
+        else if (r.tokens[r.i - 2] && r.tokens[r.i - 2].type === "tile") state.turned = r.tokens[r.i - 2].tile;
+        break;
+      case "flower":
+        // 花三个 / 花有三个
+        var flowers = countAfter();
+        if (flowers !== null) setFlowers(flowers);
+        else if (!state.hasFlowers) state.hasFlowers = true;
+        break;
+      case "hasflower":
+        var said = countAfter();
+        if (said !== null) { if (peek().type === "flower") r.i += 1; setFlowers(said); }
+        else if (peek().type === "flower") { r.i += 1; }
+        else state.hasFlowers = true;
+        break;
+      case "noflower":
+        setFlowers(0);
+        break;
+      case "ready":
+        // 暗楼，老王自摸: said before anyone, it is the next seat named's (phrase-seat.js); asked if none is.
+        if (r.subject !== null) state.ready[r.subject] = token.value;
+        else state.pendingReady = token.value;
+        break;
+      case "closed":
+        if (strangerDid("closed")) break;
+        if (r.subject !== null) state.closed[r.subject] = true;
+        else state.pendingClosed = true;
+        break;
+      case "side":
+        if (token.float && !numberFollows() && floatPattern() && vocab.sideBet !== "漂" && !state.lastAll) {
+          addPattern({ type: "pattern", id: floatPattern() }, r.subject, null);
+          break;
+        }
+        // 跑都是二 / 漂都是一: everyone's.
+        var everyone = state.lastAll || (peek().type === "all" && peek(1).type !== "end");
+        if (peek().type === "all") r.i += 1;
+        if (peek().type === "is") r.i += 1;
+        var amount = countAfter();
+        if (everyone) state.allSideBet = amount;
+        else if (r.subject !== null) state.sideBets[r.subject] = amount;
+        else state.asks.push({ code: "sideWho", field: "side_bet_", params: {} });
+        break;
+      case "penalty":
+        // 四家同打，老王先打的 / 露牌两张，小李
+        state.penalties.push({ kind: token.kind, seat: null, count: countAfter() });
+        break;
+      case "dice":
+        // 色子打了个对子 / 骰子一对 / 色子翻倍 / 骰子豹子 / 骰子打了两个六 / 掷出对子: a double said in the same breath.
+        for (var d = 0; peek(d).type !== "end" && !peek(d).afterPause && !isSeat(peek(d)); d++) {
+          var two = peek(d).type === "number" && peek(d).value === 2 && peek(d + 1).type === "count" &&
+            peek(d + 2).type === "number" && !peek(d + 2).afterPause;
+          if (peek(d).type === "pair" || peek(d).type === "baozi" || two) {
+            r.i += d + (two ? 3 : 1);
+            state.dice = true;
+            break;
+          }
+        }
+        break;
+      case "liable":
+        // 承包的是老王
+        if (peek().type === "of") r.i += 1;
+        if (peek().type === "is") r.i += 1;
+        if (isSeat(peek())) { state.liable.push({ seat: seatOf(peek()), forSeat: null }); r.i += 1; }
+        else if (r.subject !== null) state.liable.push({ seat: r.subject, forSeat: null });
+        else state.asks.push({ code: "liableWho", field: "liable", params: {} });
+        break;
+      case "plus":
+        // 加六条: the winning tile.
+        if (peek().type === "tile") { state.winningTile = peek().tile; r.i += 1; }
+        break;
+      case "tile":
+      case "tiles":
+        // 胡五万 / 单吊东风 / 胡的是三四五条加六条: the tiles the hand was won with.
+        if (saysTiles(r.tokens[r.i - 2], token.afterPause)) state.tiles = state.tiles.concat(token.tiles || [token.tile]);
+        break;
+      default:
+        return false;
+    }
+    return true;
+  }
+
+  return { read: read };
+});

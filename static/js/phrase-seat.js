@@ -1,0 +1,209 @@
+// How the phrase box reads what is said of a seat just named (static/js/phrase-read.js reads the sentence in order
+// and hands each seat named here): 老王自摸, 小李胡了张姐的, 张姐放炮给小李, 阿强抢了老王的杠, 老刘暗杠五万, 王姐报听,
+// 小李漂三 … The seats named become the subject of what follows. Pure, like the rest of the parser.
+(function (root, factory) {
+  "use strict";
+  if (typeof module === "object" && module.exports) module.exports = factory(require("./phrase-kongs.js"));
+  else root.TKPhraseSeat = factory(root.TKPhraseKongs);
+})(typeof self !== "undefined" ? self : this, function (kongs) {
+  "use strict";
+
+  // 小李胡了张姐的 / 小李胡的张姐 / 小李胡张姐 / 小李吃胡: the seats won, and on whose discard if said after.
+  function won(r, seats, verb) {
+    var peek = r.peek, isSeat = r.isSeat, seatOf = r.seatOf, winOf = r.winOf, setMethod = r.setMethod;
+    seats.forEach(function (seat) { winOf(seat); r.lastWinSeat = seat; });
+    if (verb.type === "ron") seats.forEach(function (seat) { setMethod(winOf(seat), "discard"); });
+    if (peek().type === "of" && isSeat(peek(1)) && seatOf(peek(1)) !== seats[0]) r.i += 1;
+    var after = peek(1).type;
+    // (Not a seat after a pause: 李哥胡了，老孙… starts what is said of 老孙.)
+    if (isSeat(peek()) && seats.indexOf(seatOf(peek())) === -1 && (!peek().afterPause || after === "of") &&
+      (["of", "discard", "fed", "end", "pattern"].indexOf(after) !== -1 || peek(1).afterPause)) {
+      var from = seatOf(peek());
+      r.i += 1;
+      if (peek().type === "of" || peek().type === "fed") r.i += 1;
+      if (peek().type === "discard") r.i += 1;
+      seats.forEach(function (seat) { setMethod(winOf(seat), "discard", from); });
+    }
+  }
+
+  function afterSeat(r) {
+    var state = r.state, vocab = r.vocab, peek = r.peek, seatOf = r.seatOf, isSeat = r.isSeat, winOf = r.winOf;
+    var setMethod = r.setMethod, readSeats = r.readSeats, countAfter = r.countAfter, addPattern = r.addPattern;
+    var floatPattern = r.floatPattern, numberFollows = r.numberFollows;
+    state.lastAll = false;
+    r.stranger = null;
+    var start = r.i, seats = readSeats();
+    r.subject = seats[0];
+    if (state.pendingReady) { state.ready[seats[0]] = state.pendingReady; state.pendingReady = null; }
+    if (state.pendingClosed) { state.closed[seats[0]] = true; state.pendingClosed = false; }
+    var next = peek();
+    if (next.type === "end" || next.type === "pattern" || next.afterPause) state.bare.push(seats[0]);
+    if (next.type === "of" && (peek(1).type === "kong") && r.lastWinSeat !== null) {
+      // 阿强抢杠胡，老王的杠: whose kong was robbed.
+      var robbed = state.wins.filter(function (win) { return win.method === "rob_kong" && win.from === null; });
+      if (robbed.length) { robbed.forEach(function (win) { win.from = seats[0]; }); r.i += 2; return; }
+    }
+    if (next.type === "of") {
+      r.i += 1;
+      next = peek();
+      // 清一色，老王的: the items said before, with no one's, were his.
+      if (next.type === "end" || next.afterPause) {
+        var unowned = state.loosePatterns.filter(function (p) { return p.owner === null; });
+        unowned.forEach(function (p) { p.owner = seats[0]; });
+        if (unowned.length) state.bare.push(seats[0]);
+        // 这把(是)老王的 / 张姐点炮，老王的: no other win nor item said, the hand was his.
+        if (next.type === "end" && !state.wins.length && !state.loosePatterns.length && !state.kongs.length &&
+          !state.result && !state.strangerActs.length && !state.wonSaid && state.discarders.indexOf(seats[0]) === -1) {
+          winOf(seats[0]);
+        }
+      }
+    }
+    if (next.type === "self") {
+      r.i += 1;
+      seats.forEach(function (seat) { setMethod(winOf(seat), "self_draw"); r.lastWinSeat = seat; });
+    } else if (next.type === "win" || next.type === "ron") {
+      r.i += 1;
+      won(r, seats, next);
+    } else if (next.type === "kongfed") {
+      // 小赵杠完打的: the discard right after 小赵's kong (杠上炮), which the winner won on.
+      r.i += 1;
+      state.discarders.push(seats[0]);
+      state.kongFed = seats[0];
+    } else if (next.type === "ba" && isSeat(peek(1))) {
+      // 老王把小李的炮胡了: 老王 won on 小李's discard.
+      var fedBy = seatOf(peek(1));
+      r.i += 2;
+      while (["of", "pao", "discard", "fed"].indexOf(peek().type) !== -1) r.i += 1;
+      if (peek().type === "win") {
+        r.i += 1;
+        setMethod(winOf(seats[0]), "discard", fedBy);
+        r.lastWinSeat = seats[0];
+      } else state.discarders.push(fedBy);
+    } else if (next.type === "pao") {
+      // 小李的炮 (的 read above): 小李's discard, which someone won on.
+      r.i += 1;
+      state.discarders.push(seats[0]);
+    } else if (next.type === "robbed") {
+      // 大陈被抢杠: whose kong was robbed.
+      r.i += 1;
+      var open = state.wins.filter(function (win) { return win.method === "rob_kong" && win.from === null; });
+      if (open.length) open.forEach(function (win) { win.from = seats[0]; });
+      else state.robbedFrom = seats[0];
+    } else if (next.type === "rob") {
+      r.i += 1;
+      // 阿强抢了老王的杠
+      var victim = null;
+      if (isSeat(peek())) { victim = seatOf(peek()); r.i += 1; if (peek().type === "of") r.i += 1; if (peek().type === "kong") r.i += 1; }
+      if (peek().type === "win") r.i += 1;
+      seats.forEach(function (seat) { setMethod(winOf(seat), "rob_kong", victim); r.lastWinSeat = seat; });
+    } else if (next.type === "grab" && isSeat(peek(1))) {
+      var robbedFrom = seatOf(peek(1));
+      r.i += 2;
+      if (peek().type === "of") r.i += 1;
+      if (peek().type === "kong") r.i += 1;
+      if (peek().type === "win") r.i += 1;
+      seats.forEach(function (seat) { setMethod(winOf(seat), "rob_kong", robbedFrom); r.lastWinSeat = seat; });
+    } else if (next.type === "discardto" && isSeat(peek(1))) {
+      // 张姐点给小李(和老王)
+      r.i += 1;
+      var takersTo = readSeats();
+      if (peek().type === "win") r.i += 1;
+      takersTo.forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); r.lastWinSeat = seat; });
+    } else if (next.type === "multi" && seats.length > 1) {
+      // 老刘王姐双响: both won on one discard.
+      r.i += 1;
+      seats.forEach(function (seat) { winOf(seat); r.lastWinSeat = seat; });
+    } else if (next.type === "multi" && peek(1).type === "give" && isSeat(peek(2))) {
+      // 张姐一炮双响给老王和小李
+      r.i += 2;
+      readSeats().forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); r.lastWinSeat = seat; });
+    } else if (next.type === "multi") {
+      // 张姐一炮三响: 张姐's discard, which several won on; (，)老王和小李: who.
+      r.i += 1;
+      state.discarders.push(seats[0]);
+      if (r.groupAlone() && seatOf(peek()) !== seats[0]) {
+        readSeats().forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); r.lastWinSeat = seat; });
+      }
+    } else if (kongs.clause(r, seats, next)) {
+      // A kong said of these seats (phrase-kongs.js): theirs, or fed by them.
+    } else if (next.type === "discard" || next.type === "fed") {
+      r.i += 1;
+      // 老刘明杠五万，王姐点的 / 小李明杠两个，一个张姐点的一个阿强点的: the claimed kong said last still unfed, or
+      // the next of its owner's announced ones; a tile said just before the feeder is that kong's.
+      var fedKong = next.type === "fed" && peek().type !== "give" ? kongs.openClaimed(r) : null;
+      if (fedKong) {
+        fedKong.from = seats[0];
+        fedKong.fedBy = true;
+        var tileBefore = r.tokens[start - 1];
+        if (!fedKong.tile && tileBefore && tileBefore.type === "tile" && !r.used[start - 1]) fedKong.tile = tileBefore.tile;
+        // 老刘明杠五万，王姐点的，杠上开花: what follows is about the kong's owner again.
+        r.subject = fedKong.seat;
+      } else if (peek().type === "give" && isSeat(peek(1))) {
+        // 张姐放炮给小李(和老王)
+        r.i += 1;
+        var takers = readSeats();
+        if (peek().type === "win") r.i += 1;
+        takers.forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); r.lastWinSeat = seat; });
+      } else {
+        state.discarders.push(seats[0]);
+      }
+    } else if (next.type === "give" && isSeat(peek(1))) {
+      // 张姐给小李点炮
+      r.i += 1;
+      var receivers = readSeats();
+      if (peek().type === "discard" || peek().type === "fed") r.i += 1;
+      if (peek().type === "win") r.i += 1;
+      receivers.forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); r.lastWinSeat = seat; });
+    } else if (next.type === "ready") {
+      r.i += 1;
+      seats.forEach(function (seat) { state.ready[seat] = next.value; });
+    } else if (next.type === "closed") {
+      r.i += 1;
+      seats.forEach(function (seat) { state.closed[seat] = true; });
+    } else if (next.type === "others") {
+      // 老王自摸，三家都没开门: the three others of the seat named.
+      r.i += 1;
+      if (peek().type === "all") r.i += 1;
+      if (peek().type === "closed") {
+        r.i += 1;
+        for (var other = 0; other < 4; other++) if (other !== seats[0]) state.closed[other] = true;
+      }
+    } else if (next.type === "side" && next.float && !numberFollows() && floatPattern() && vocab.sideBet !== "漂") {
+      // 老刘飘了: an all-pung hand where 飘 is no side bet.
+      r.i += 1;
+      addPattern({ type: "pattern", id: floatPattern() }, seats[0], null);
+    } else if (next.type === "side") {
+      r.i += 1;
+      var bet = countAfter();
+      seats.forEach(function (seat) { state.sideBets[seat] = bet; });
+    } else if (next.type === "number" && (peek(1).type === "side" ||
+      (peek(1).type === "count" && peek(2).type === "side"))) {
+      // 老郑下了俩跑 / 小杨两跑: the amount before the word.
+      var amountBefore = next.value;
+      r.i += peek(1).type === "count" ? 3 : 2;
+      seats.forEach(function (seat) { state.sideBets[seat] = amountBefore; });
+    } else if (next.type === "void") {
+      r.i += 1;
+      state.result = state.result || "void";
+      state.voidSeat = seats[0];
+    } else if (next.type === "penalty") {
+      // 小李露了两张 / 老王四家同打
+      r.i += 1;
+      state.penalties.push({ kind: next.kind, seat: seats[0], count: countAfter() });
+    } else if (next.type === "first") {
+      // 四家同打，老王先打的: the first of the four pays.
+      r.i += 1;
+      var open = state.penalties.filter(function (p) { return p.kind === "four_same_discards" && p.seat === null; })[0];
+      if (open) open.seat = seats[0];
+      else state.penalties.push({ kind: "four_same_discards", seat: seats[0], count: null });
+    } else if (next.type === "liable") {
+      // 老王包了 / 老王承包 / 老王包小李
+      r.i += 1;
+      var forSeat = null;
+      if (isSeat(peek()) && !peek().afterPause) { forSeat = seatOf(peek()); r.i += 1; }
+      state.liable.push({ seat: seats[0], forSeat: forSeat });
+    }
+  }
+
+  return { afterSeat: afterSeat, won: won };
+});
