@@ -94,7 +94,6 @@ class Preset:
     name: str
     changes: list[RuleChange]
     book_name: str = ""  # the rule book's name for it (RULES §9.7), where it differs from `name`
-    source: str = ""  # where the book took it from ([RS-S] …)
 
 
 @dataclass
@@ -163,7 +162,6 @@ def build_reference(
                 local(preset["name"]),
                 differences(info, preset["options"]),
                 book_name="" if preset["book_name"] == preset["name"] else local(preset["book_name"]),
-                source=preset["source"],
             )
             for preset in info["presets"]
         ],

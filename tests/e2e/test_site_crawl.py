@@ -41,7 +41,9 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 # Names up to 20 characters: Latin ones with and without spaces, and Chinese ones.
 NAMES = ["Maximilian Wolfgangs", "Bartholomew-Jonathan", "欧阳春花欧阳春花欧阳春花欧阳春花欧阳春", "Di"]
 # Latin that belongs on a Chinese page: file formats, the QR code, the app's name, the switch to English.
-ALLOWED_LATIN = {"CSV", "JSON", "QR", "PDF", "TableKeeper", "EN"}
+# "Rust" and "Go" are in two presets' names in the rule book (沈阳·Rust服, 哈尔滨·Go服), which the rules page gives
+# beside the app's names so that a keeper can find them there.
+ALLOWED_LATIN = {"CSV", "JSON", "QR", "PDF", "TableKeeper", "EN", "Rust", "Go"}
 LANGUAGES = ("en", "zh-hans")
 THEMES: tuple[Literal["light"], Literal["dark"]] = ("light", "dark")
 
@@ -305,6 +307,11 @@ NOT_CRAWLED: dict[str, str] = {
             "keeper_request_answer",
             "keeper_request_withdraw",
             "set_language",
+            "claim_decide",
+            "seat_unlink",
+            "my_evening_unlink",
+            "my_unlink_all",
+            "my_account_delete",
         ),
         "POST only: an action, its answer is a page crawled elsewhere",
     ),
@@ -312,6 +319,7 @@ NOT_CRAWLED: dict[str, str] = {
     "home": "a redirect to the sessions list",
     "session_export_json": "a download",
     "session_export_csv": "a download",
+    "my_record_csv": "a download",
     "next_hand": "JSON for the hand form's script",
     "offline_key_check": "JSON for the offline script",
     "service_worker": "the service worker's script",
