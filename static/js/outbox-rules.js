@@ -88,7 +88,7 @@
         return body.same_hand ? { kind: "saved", number: body.saved, same: true } : { kind: "saved", number: body.saved };
       case "conflict":
       case "finished":
-        return { kind: "conflict", message: body.conflict || "", next: body.next || null };
+        return withChecked({ kind: "conflict", message: body.conflict || "", next: body.next || null }, body);
       case "freed":
         // Its number was taken and freed again (saved, then undone on another phone) while it waited: shown to
         // the keeper as a conflict is, never sent silently; the keeper's yes sends it as seen then (checked).
@@ -97,7 +97,7 @@
       case "spent":
         // The hand was undone, deleted or changed on another phone after it was saved. Sending it
         // again, as it is, can never succeed; only the keeper may re-enter it.
-        return { kind: "conflict", reason: "spent", message: body.conflict || "", next: body.next || null };
+        return withChecked({ kind: "conflict", reason: "spent", message: body.conflict || "", next: body.next || null }, body);
       case "refused":
       case "invalid":
         return { kind: "refused", message: (body.errors || []).join(" ") };
@@ -106,6 +106,25 @@
     // A 200 that names no outcome is not the server's answer (a captive portal's page): try again.
     if (status === 429 || status >= 500 || status === 200) return { kind: "retry", status: status };
     return { kind: "refused", reason: "unexpected", status: status };
+  }
+
+  // When the server looked, where it says so (a conflict's answer): the keeper who then saves the hand again
+  // from the form has seen the board as it was then (seenWhenChecked).
+  function withChecked(result, body) {
+    if (body.checked) result.checked = body.checked;
+    return result;
+  }
+
+  // A kept hand saved again from the form after the server's answer about it: it goes as a hand that saw the board
+  // when the server checked, unless the form saw it later. The form may be the worker's kept copy (one bar of
+  // signal), whose board_seen is from before the undo the keeper was just shown, which would stop it again.
+  function seenWhenChecked(fields, checked) {
+    if (!checked) return fields;
+    var seen = fields.filter(function (pair) { return pair[0] === "board_seen"; }).map(function (pair) {
+      return Number(pair[1]) || 0;
+    });
+    var latest = Math.max.apply(null, seen.concat([Number(checked)]));
+    return fields.filter(function (pair) { return pair[0] !== "board_seen"; }).concat([["board_seen", String(latest)]]);
   }
 
   // The entry after an answer, or null when it is saved and leaves the outbox.
@@ -245,6 +264,7 @@
     nextToSend: nextToSend, nextWake: nextWake, backoff: backoff, outcome: outcome,
     afterOutcome: afterOutcome, recover: recover, retryNow: retryNow, renumberFrom: renumberFrom,
     asNewHand: asNewHand, isSpent: isSpent, isFreed: isFreed, confirmFreed: confirmFreed,
+    seenWhenChecked: seenWhenChecked,
     nextNumber: nextNumber, formNumber: formNumber, stillKept: stillKept, bodyFields: bodyFields,
     counts: counts, mustQueue: mustQueue, needsKeeper: needsKeeper, sessionQueue: sessionQueue, inLine: inLine,
   };

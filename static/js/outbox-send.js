@@ -209,9 +209,11 @@
       // Its token is spent (the hand was undone or changed on another phone): saved again on
       // purpose, it is a new hand with a token of its own.
       if (rules.isSpent(entry) && entry.serverNext) writes = rules.asNewHand(known, id, entry.serverNext, queue.newToken());
+      // The keeper saw the server's answer about it: the undo that answer named does not stop it again.
+      var fields = rules.seenWhenChecked(queue.fieldsOf(formData), entry.checked);
       writes[0] = Object.assign({}, writes[0], {
-        fields: queue.fieldsOf(formData), label: queue.describe(form), state: rules.WAITING, message: "", attempts: 0,
-        retryAt: 0,
+        fields: fields, label: queue.describe(form), state: rules.WAITING, message: "", attempts: 0, retryAt: 0,
+        checked: null,
       });
       store.putMany(writes).then(function () {
         queue.announce();

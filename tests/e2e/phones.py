@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from tablekeeper.keeping.models import GameSession
 from tablekeeper.rules import replay
+from tablekeeper.web import offline
 from tests.e2e.conftest import PHONE, photographs_in_css_pixels
 
 # What a phone without a network logs on its own: failed loads, htmx naming its error events, and
@@ -26,6 +27,9 @@ EXPECTED_OFFLINE_NOISE = re.compile(
     r"|An unknown error occurred when fetching the script"
 )
 
+# Past the service worker's patience with a page (templates/offline/sw.js): it answers with the copy it kept.
+LATER_THAN_THE_PATIENCE_S = (offline.NAVIGATION_PATIENCE_MS + 2500) / 1000
+
 
 @contextmanager
 def phone(
@@ -35,10 +39,12 @@ def phone(
     language: str = "en",
     color_scheme: str = "light",
     service_workers: Literal["allow", "block"] = "allow",
+    also_expected: re.Pattern[str] | None = None,
 ) -> Iterator[Page]:
     """A signed-in phone at 390×844 (in a light or dark theme); fails the test on a script error
     or a CSP violation. `service_workers="block"`: a browser that runs no service worker (the in-app
-    browsers chat apps open links in, a private tab)."""
+    browsers chat apps open links in, a private tab). `also_expected`: console errors the test causes
+    on purpose (htmx logs an error for every answer with an error status, a page gone included)."""
     context: BrowserContext = browser.new_context(
         viewport=PHONE,
         device_scale_factor=2,
@@ -61,7 +67,9 @@ def phone(
         "console",
         lambda message: (
             problems.append(message.text)
-            if message.type == "error" and not EXPECTED_OFFLINE_NOISE.search(message.text)
+            if message.type == "error"
+            and not EXPECTED_OFFLINE_NOISE.search(message.text)
+            and not (also_expected and also_expected.search(message.text))
             else None
         ),
     )
@@ -239,3 +247,28 @@ class Held:
 
 def tap(page: Page, name: str, value: str) -> None:
     page.locator(f'#hand-form label.chip:has(input[name="{name}"][value="{value}"])').first.click()
+
+
+def slow_page(
+    page: Page, path: str, network_answer: str | None = None, delay: float = LATER_THAN_THE_PATIENCE_S
+) -> list[str]:
+    """The next time the page at `path` is opened it comes back only after the worker's patience has
+    run out: the server's own answer, or `network_answer` in its place (so that a test can tell which
+    one the phone shows). Its polls, the pages the worker fetches to keep afterwards and every
+    other request (the worker's question about its key among them) go through at once, as a few bytes
+    do on one bar of signal. The URLs slowed."""
+    slowed: list[str] = []
+
+    def one_bar(route: Route) -> None:
+        if slowed or route.request.headers.get("hx-request") == "true":
+            route.continue_()
+            return
+        slowed.append(route.request.url)
+        time.sleep(delay)
+        if network_answer is None:
+            route.continue_()
+        else:
+            route.fulfill(status=200, content_type="text/html; charset=utf-8", body=network_answer)
+
+    page.context.route(re.compile(re.escape(path) + "$"), one_bar)
+    return slowed

@@ -30,6 +30,7 @@ from tests.e2e.phones import (
     phone,
     replayed_totals,
     restore_network,
+    slow_page,
     small_tap_targets,
     tap_and_save,
     until,
@@ -216,8 +217,14 @@ def test_a_kept_hand_that_another_phone_undid_is_not_sent_again_and_says_so(
         page.screenshot(path=str(artifacts / "offline-spent-token.png"), full_page=True)
         assert not Round.objects.filter(session=game).exists()
 
-        # Kept after all, on purpose: opened and saved, it is a new hand with a token of its own.
-        outbox.get_by_role("link", name="Open in the form").click()
+        # Kept after all, on purpose: opened and saved, it is a new hand with a token of its own. On one bar of
+        # signal the form is the copy the worker kept while offline, drawn before the undo the keeper was just
+        # shown: that undo does not stop the hand again.
+        fix = outbox.get_by_role("link", name="Open in the form")
+        slowed = slow_page(page, str(fix.get_attribute("href")))
+        fix.click()
+        expect(page.locator("html")).to_have_attribute("data-kept-copy", re.compile(".*"))
+        assert slowed, "the form really came over the slowed network"
         page.locator("#hand-form button[value=save]").click()
         page.wait_for_url(board)
         expect(page.locator("#outbox")).to_contain_text("All hands kept on this phone were sent.", timeout=20_000)

@@ -7,55 +7,28 @@ same slow network, and offline."""
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
 from django.http import HttpRequest
 from django.test import Client
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, expect
 
 from tablekeeper.web import offline
 from tablekeeper.web.middleware import offline_key
 from tests.conftest import make_session
-from tests.e2e.phones import open_board_kept_offline, phone, wait_for
+from tests.e2e.phones import open_board_kept_offline, phone, slow_page, wait_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PASSWORD = "Tiles-and-Winds-9"
 NEW_PASSWORD = "Fresh-Tiles-2468"
 # The page's answer comes this much later than the worker waits before it considers a kept copy.
-LATER_THAN_THE_PATIENCE_S = (offline.NAVIGATION_PATIENCE_MS + 2500) / 1000
 # Later still than the worker waits for the server's answer about its key, however busy the server.
 LATER_THAN_THE_KEY_CHECK_S = (offline.KEY_CHECK_AFTER_MS + offline.KEY_CHECK_TIMEOUT_MS + 2000) / 1000
 # Names no page of the app has in its own words.
 PLAYERS = ["Annabel", "Bertrand", "Cosima", "Dorothea"]
 NOTHING_KEPT = "() => caches.keys().then((names) => !names.some((name) => name.startsWith('tk-pages-')))"
-
-
-def slow_board(
-    page: Page, board: str, network_answer: str | None = None, delay: float = LATER_THAN_THE_PATIENCE_S
-) -> list[str]:
-    """The next time the board's page is opened it comes back only after the worker's patience has
-    run out: the server's own answer, or `network_answer` in its place (so that a test can tell which
-    one the phone shows). The board's polls, the pages the worker fetches to keep afterwards and every
-    other request (the worker's question about its key among them) go through at once, as a few bytes
-    do on one bar of signal. The URLs slowed."""
-    slowed: list[str] = []
-
-    def one_bar(route: Route) -> None:
-        if slowed or route.request.headers.get("hx-request") == "true":
-            route.continue_()
-            return
-        slowed.append(route.request.url)
-        time.sleep(delay)
-        if network_answer is None:
-            route.continue_()
-        else:
-            route.fulfill(status=200, content_type="text/html; charset=utf-8", body=network_answer)
-
-    page.context.route(re.compile(re.escape(board) + "$"), one_bar)
-    return slowed
 
 
 @pytest.fixture
@@ -99,7 +72,7 @@ def test_after_a_password_change_elsewhere_a_slow_network_never_shows_the_board_
         # The next person opens the board on one bar of signal. The phone still holds the old cookie
         # and the board it kept; the worker asks the server before showing it, and the server says
         # the key is gone: the phone waits for the server's own answer, the log-in page.
-        slowed, asked_before = slow_board(club_phone, board), len(key_answers)
+        slowed, asked_before = slow_page(club_phone, board), len(key_answers)
         shown: list[str] = []
         club_phone.on("framenavigated", lambda frame: shown.append(frame.url) if frame.parent_frame is None else None)
         answer = club_phone.goto(board, timeout=30_000)
@@ -132,7 +105,7 @@ def test_the_same_keeper_still_gets_the_kept_board_on_a_slow_network_and_offline
         # The server confirms the key (nothing changed), so the kept board is shown once the
         # patience runs out, before the network's answer (a stand-in page, never shown) arrives.
         late = "<p id='late'>The network's late answer</p>"
-        slowed = slow_board(own_phone, board, network_answer=late, delay=LATER_THAN_THE_KEY_CHECK_S)
+        slowed = slow_page(own_phone, board, network_answer=late, delay=LATER_THAN_THE_KEY_CHECK_S)
         asked_before = len(key_answers)
         own_phone.goto(board, timeout=30_000)
         assert slowed, "the board really came over the slowed network"

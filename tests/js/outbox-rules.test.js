@@ -203,6 +203,23 @@ test("a spent hand saved again on purpose becomes the next hand on a token of it
   assert.ok(!rules.isSpent(changed[0]));
 });
 
+test("a kept hand saved again from the form goes as having seen the board when the server answered about it", () => {
+  const result = rules.outcome({
+    status: 409, body: { outcome: "spent", conflict: "undone", next: 3, spent: true, checked: 1700000100 },
+  });
+  const after = rules.afterOutcome(kept(3), result, NOW);
+  assert.equal(after.checked, 1700000100);
+  // The form was the worker's kept copy: its board_seen is from before the undo the keeper was just shown.
+  const stale = [["winner", "2"], ["board_seen", "1700000000"]];
+  assert.deepEqual(rules.seenWhenChecked(stale, after.checked), [["winner", "2"], ["board_seen", "1700000100"]]);
+  // A form drawn after the answer keeps its own, later time; an answer that names no time changes nothing.
+  const fresh = [["board_seen", "1700000200"], ["winner", "2"]];
+  assert.deepEqual(rules.seenWhenChecked(fresh, after.checked), [["winner", "2"], ["board_seen", "1700000200"]]);
+  assert.deepEqual(rules.seenWhenChecked(stale, null), stale);
+  const conflict = rules.outcome({ status: 409, body: { outcome: "conflict", conflict: "taken", next: 4, checked: 5 } });
+  assert.equal(conflict.checked, 5);
+});
+
 // A kept hand the server found spent (saved, then undone, deleted or changed on another phone).
 function spent(id, overrides) {
   return kept(id, Object.assign({ state: rules.CONFLICT, reason: "spent", message: "undone", serverNext: id }, overrides || {}));

@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any, cast
 
 from django.http import JsonResponse
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 
@@ -79,7 +80,12 @@ def _answer(
         case _:
             said = Outcome.CONFLICT
     session.refresh_from_db(fields=["hand_count", "status"])
-    return _said(said, conflict=outcome.message, next=session.next_number, spent=said is Outcome.SPENT)
+    # When the server looked: a keeper who saves this hand again from the form has seen what happened until
+    # then, whatever page the form came from (a kept copy carries the board as seen long before).
+    checked = math.ceil(timezone.now().timestamp())
+    return _said(
+        said, conflict=outcome.message, next=session.next_number, spent=said is Outcome.SPENT, checked=checked
+    )
 
 
 def save_kept_hand(request: HtmxHttpRequest, session: GameSession) -> JsonResponse:
