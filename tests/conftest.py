@@ -44,22 +44,58 @@ def touches_the_database(item: pytest.Item) -> bool:
 E2E = Path(__file__).parent / "e2e"
 
 
-def runs_in_the_database_pass(item: pytest.Item) -> bool:
-    """Whether the PostgreSQL pass (`bash .ci/database`, TK_DATABASE_PASS=1) runs a test: one that can reach the
-    database, unless it is marked `one_database` (its reason says why SQLite's answer is the answer); a browser
-    journey only when marked `every_database` (its locks or races differ by database)."""
+# CI's PostgreSQL pass (`bash .ci/database`, TK_DATABASE_PASS=1): the modules whose point is what PostgreSQL can
+# answer differently from SQLite, each with why, plus the browser journeys marked `every_database`. The nightly
+# pass (TK_DATABASE_PASS=all) runs every test that reaches the database, less those marked `one_database`.
+DATABASE_PASS_MODULES = {
+    "tests/keeping/test_save_races.py": "two Saves racing for one hand under READ COMMITTED and row locks",
+    "tests/keeping/test_concurrency.py": "double taps and simultaneous saves: locks and unique indexes",
+    "tests/keeping/test_spent_tokens.py": "a token's uniqueness and its spent record, one transaction",
+    "tests/keeping/test_services.py": "constraints the services turn into messages (IntegrityError on PostgreSQL)",
+    "tests/accounts/test_signup_races.py": "thirty sign-ups at once against one counter row",
+    "tests/accounts/test_prune_expired.py": "deletes by date ranges, in batches",
+    "tests/accounts/test_lockouts.py": "counters upserted and pruned",
+    "tests/players/test_claim_races.py": "two claims racing for one seat",
+    "tests/players/test_player_names.py": "names unique per keeper, compared as keys",
+    "tests/players/test_standings.py": "sums and months counted by the database",
+    "tests/web/test_database_unavailable.py": "a refused connection, a lock held past the wait",
+    "tests/web/test_fuzzed_forms.py": "values at the edge of a column's range (PostgreSQL refuses what SQLite stores)",
+    "tests/web/test_never_500.py": "calendar edges and huge numbers stored and read back",
+    "tests/web/test_hostile_input.py": "control characters and huge values that reach a query",
+    "tests/migrations/test_migrations.py": "every migration on a database with data in it",
+    "tests/migrations/test_layout_migration.py": "models moved between apps, tables renamed with data in them",
+}
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def runs_in_the_database_pass(item: pytest.Item, everything: bool = False) -> bool:
+    """Whether a PostgreSQL pass runs a test. CI's (`everything` false): a test of `DATABASE_PASS_MODULES`, or one
+    marked `every_database` (the browser journeys whose locks or races differ by database). The nightly one: every
+    test that can reach the database, less those marked `one_database` (the reason says why SQLite's answer is the
+    answer), and of the browser journeys only those marked `every_database`."""
     if not touches_the_database(item) or item.get_closest_marker("one_database") is not None:
         return False
-    in_a_browser = E2E in Path(str(getattr(item, "path", ""))).parents
-    return not in_a_browser or item.get_closest_marker("every_database") is not None
+    if item.get_closest_marker("every_database") is not None:
+        return True
+    path = Path(str(getattr(item, "path", "")))
+    if E2E in path.parents:
+        return False
+    if everything:
+        return True
+    try:
+        return path.resolve().relative_to(ROOT).as_posix() in DATABASE_PASS_MODULES
+    except ValueError:
+        return False
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The database pass runs only what can answer differently there (`runs_in_the_database_pass`)."""
-    if os.environ.get("TK_DATABASE_PASS") != "1":
+    """A database pass runs only what can answer differently there (`runs_in_the_database_pass`)."""
+    chosen = os.environ.get("TK_DATABASE_PASS")
+    if chosen not in ("1", "all"):
         return
-    kept = [item for item in items if runs_in_the_database_pass(item)]
-    if left_out := [item for item in items if not runs_in_the_database_pass(item)]:
+    runs = {id(item): runs_in_the_database_pass(item, everything=chosen == "all") for item in items}
+    kept = [item for item in items if runs[id(item)]]
+    if left_out := [item for item in items if not runs[id(item)]]:
         config.hook.pytest_deselected(items=left_out)
         items[:] = kept
 

@@ -1,6 +1,8 @@
-"""The PostgreSQL pass (`bash .ci/database`) runs what can answer differently there and only that: a test
-that can reach the database (marked `django_db` or asking for a fixture that opens it), unless it is marked
-`one_database`; of the browser journeys, only those marked `every_database`."""
+"""The PostgreSQL passes run what can answer differently there and only that. CI's (`bash .ci/database`): the
+modules whose point is what PostgreSQL does differently (`DATABASE_PASS_MODULES`, each with why) and the browser
+journeys marked `every_database`. The nightly one: every test that can reach the database (marked `django_db` or
+asking for a fixture that opens it), unless it is marked `one_database`; of the browser journeys, only those
+marked `every_database`."""
 
 from __future__ import annotations
 
@@ -11,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import E2E, runs_in_the_database_pass, touches_the_database
+from tests.conftest import DATABASE_PASS_MODULES, E2E, ROOT, runs_in_the_database_pass, touches_the_database
 
 WEB_TEST = Path(__file__)
+RACE_TEST = ROOT / "tests/keeping/test_save_races.py"
 BROWSER_TEST = E2E / "test_two_phones_one_hand.py"
 
 
@@ -46,18 +49,33 @@ def test_a_test_touches_the_database_when_it_is_marked_or_asks_for_it(test: Any,
 
 
 @pytest.mark.parametrize(
-    ("test", "kept"),
+    ("test", "nightly", "ci"),
     [
-        (a_test(marked=True), True),
-        (a_test(marked=True, marks=("one_database",)), False),
-        (a_test(), False),
-        (a_test(fixtures=("live_server", "page"), path=BROWSER_TEST), False),
-        (a_test(fixtures=("live_server", "page"), marks=("every_database",), path=BROWSER_TEST), True),
+        (a_test(marked=True), True, False),
+        (a_test(marked=True, path=RACE_TEST), True, True),
+        (a_test(marked=True, marks=("one_database",)), False, False),
+        (a_test(marked=True, marks=("one_database",), path=RACE_TEST), False, False),
+        (a_test(), False, False),
+        (a_test(path=RACE_TEST), False, False),
+        (a_test(fixtures=("live_server", "page"), path=BROWSER_TEST), False, False),
+        (a_test(fixtures=("live_server", "page"), marks=("every_database",), path=BROWSER_TEST), True, True),
     ],
-    ids=["writes", "one_database", "no_database", "browser_journey", "racing_browser_journey"],
+    ids=[
+        "writes",
+        "writes_in_a_race_module",
+        "one_database",
+        "one_database_in_a_race_module",
+        "no_database",
+        "no_database_in_a_race_module",
+        "browser_journey",
+        "racing_browser_journey",
+    ],
 )
-def test_the_database_pass_keeps_what_can_answer_differently_on_another_database(test: Any, kept: bool) -> None:
-    assert runs_in_the_database_pass(test) is kept
+def test_the_database_passes_keep_what_can_answer_differently_on_another_database(
+    test: Any, nightly: bool, ci: bool
+) -> None:
+    assert runs_in_the_database_pass(test, everything=True) is nightly
+    assert runs_in_the_database_pass(test) is ci
 
 
 def test_every_test_left_out_of_the_database_pass_by_its_mark_says_why() -> None:
@@ -70,25 +88,16 @@ def test_every_test_left_out_of_the_database_pass_by_its_mark_says_why() -> None
             assert re.search(r"one_database\(\s*reason=", text), path
 
 
-# The tests whose point is what PostgreSQL does differently (READ COMMITTED, locks, unique indexes, a
-# refused connection): they must run in the database pass, not only beside SQLite.
-POSTGRESQL_TESTS = [
-    "tests/keeping/test_save_races.py",
-    "tests/keeping/test_concurrency.py",
-    "tests/accounts/test_signup_races.py",
-    "tests/accounts/test_prune_expired.py",
-    "tests/web/test_database_unavailable.py",
-    "tests/migrations/test_migrations.py",
-    "tests/migrations/test_layout_migration.py",
-]
-
-
-def test_the_database_pass_runs_every_test_of_what_postgresql_does_differently() -> None:
-    root = Path(__file__).resolve().parents[2]
-    script = (root / ".ci" / "database").read_text(encoding="utf-8")
-    assert "tests --ignore=tests/rules" in script  # every test but the engine's, chosen by their marks
-    for test_file in POSTGRESQL_TESTS:
-        text = (root / test_file).read_text(encoding="utf-8")
+def test_every_module_of_cis_database_pass_exists_and_says_why() -> None:
+    for test_file, why in DATABASE_PASS_MODULES.items():
+        text = (ROOT / test_file).read_text(encoding="utf-8")
         assert not test_file.startswith(("tests/rules/", "tests/e2e/")), test_file
+        assert why.strip(), test_file
         assert "one_database" not in text, f"{test_file} is marked to leave the database pass"
-        assert "django_db" in text or "transactional_db" in text or "db)" in text, test_file
+
+
+def test_ci_runs_the_chosen_database_pass_and_the_nightly_run_every_test_that_reaches_the_database() -> None:
+    ci = (ROOT / ".ci" / "database").read_text(encoding="utf-8")
+    nightly = (ROOT / ".ci" / "nightly").read_text(encoding="utf-8")
+    assert "TK_DATABASE_PASS=${TK_DATABASE_PASS:-1}" in ci and "tests --ignore=tests/rules" in ci
+    assert "TK_DATABASE_PASS=all" in nightly
