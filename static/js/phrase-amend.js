@@ -119,11 +119,29 @@
     return said.concat(rest.length ? [STOP].concat(rest) : []);
   }
 
+  // What the speaker wondered about is not said: 是自摸还是点炮 / 是不是自摸 leave how open, 是老王还是小李 who.
+  var DOUBTED = ["self", "win", "ron", "discard", "fed", "name", "dealer"];
+  function undoubted(tokens) {
+    var kept = [];
+    for (var k = 0; k < tokens.length; k++) {
+      var token = tokens[k], next = tokens[k + 1] || {};
+      if (token.type === "doubt") { if (DOUBTED.indexOf(next.type) !== -1) k += 1; continue; }
+      if (DOUBTED.indexOf(token.type) !== -1 && next.type === "or" && DOUBTED.indexOf((tokens[k + 2] || {}).type) !== -1) {
+        k += 2;
+        continue;
+      }
+      if (token.type === "or" || token.type === "unknown") continue;
+      kept.push(token);
+    }
+    return kept;
+  }
+
   function amend(heard) {
-    // 没杠 / 没开杠: "no kong", as 没有 + 杠 would say it.
+    // 没杠 / 没开杠: "no kong", as 没有 + 杠 would say it. 三清: the three others closed.
     var tokens = [];
-    heard.forEach(function (token) {
+    undoubted(heard).forEach(function (token) {
       if (token.type === "nokong") tokens.push({ type: "not" }, { type: "kong" });
+      else if (token.type === "othersclosed") tokens.push({ type: "others" }, { type: "closed" });
       else tokens.push(token);
     });
     var said = [], i = 0;

@@ -137,8 +137,13 @@
     ["of", ["的"]],
     ["and", ["和", "跟", "还有", "与", "同"]],
     ["all", ["都", "全都", "大家", "各", "每人", "全", "一起", "同时", "一块", "一块儿", "都是"]],
-    // The three others of the seat just named (三家都没开门).
+    // The three others of the seat just named (三家都没开门); 三清: all three of them closed.
     ["others", ["三家", "其他三家", "另外三家", "别家", "其他人"]],
+    ["othersclosed", ["三清", "三家清"]],
+    // A question the speaker left open: 是自摸还是点炮, 是不是自摸 (phrase-amend.js drops what was wondered about).
+    ["or", ["还是"]],
+    ["doubt", ["是不是", "是否", "不知道是不是", "不知道是"]],
+    ["unknown", ["不知道", "不清楚", "忘了", "不记得"]],
     ["dealer", ["庄家", "坐庄的", "庄"]],
     ["count", ["个", "次", "张", "组", "副"]],
     ["is", ["是"]],

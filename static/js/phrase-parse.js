@@ -225,7 +225,13 @@
       var prefix = index === 0 ? "" : "extra_";
       // Where only how the hand was won is asked, the items that score on any method and the flowers are certain.
       if (index === 0 && wins.length === 1) {
-        var certain = win.mine.filter(function (p) { return !p.unplayed && !patternOf(vocab, p.id).methods; });
+        // Beside the question how, an item that scores either way (七对 at a table of 自摸 and 点炮) is certain too.
+        var either = methods.filter(function (m) { return m === "self_draw" || m === "discard"; });
+        var certain = win.mine.filter(function (p) {
+          var only = !p.unplayed && patternOf(vocab, p.id).methods;
+          return !p.unplayed && (!only || (!win.method && either.length > 1 &&
+            either.every(function (m) { return only.indexOf(m) !== -1; })));
+        });
         var certainIds = certain.map(function (p) { return p.id; }).filter(function (id, at, all) { return all.indexOf(id) === at; });
         if (certainIds.length && !exclusivePair(vocab, certainIds)) kept.patterns = certainIds;
         certain.forEach(function (p) {

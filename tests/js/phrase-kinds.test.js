@@ -1,0 +1,55 @@
+// The phrase box's parser on kinds of sentence that earlier rounds missed (static/js/phrase-parse.js): each kind with
+// the sentences that show it, and what they fill in or ask. The tables are the real forms' words
+// (tests/js/phrase-tables.json); the corpus (tests/js/phrase-corpus.json) holds more sentences of each kind.
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const parser = require("../../static/js/phrase-parse.js");
+const words = require("../../static/js/phrase-words.js");
+const tables = require("./phrase-tables.json");
+
+function parse(table, sentence) { return parser.parse(sentence, tables[table], words.sounds); }
+
+function filled(table, sentence) {
+  const fields = {};
+  for (const [name, value] of Object.entries(parse(table, sentence).fields)) {
+    if (!Array.isArray(value) || value.length) fields[name] = value;
+  }
+  return fields;
+}
+
+function asked(table, sentence) { return parse(table, sentence).asks.map((ask) => ask.code); }
+
+function check(cases) {
+  for (const [table, sentence, fields, questions] of cases) {
+    assert.deepEqual(filled(table, sentence), fields, sentence);
+    assert.deepEqual(asked(table, sentence), questions || [], sentence);
+  }
+}
+
+test("an item that scores either way stays ticked beside the question how; one limited to a way does not", () => {
+  check([
+    ["zhengzhou/common", "王姐胡了七对", { winner: "0", patterns: ["seven_pairs"] }, ["how"]],
+    ["harbin/go_server", "小马胡了刮大风", { winner: "3", patterns: ["gua_da_feng"] }, ["how"]],
+    ["dalian/rule_book", "小李胡了杠上炮", { winner: "1" }, ["whoDiscarded"]],
+  ]);
+});
+
+test("what the speaker wondered about (是自摸还是点炮, 是不是自摸) is asked, not taken as said", () => {
+  check([
+    ["shandong/rule_book", "老王胡了碰碰胡，是自摸还是点炮？", { winner: "0", patterns: ["all_triplets"] }, ["how"]],
+    ["shandong/jinan_tuyoo", "小李清一色，不知道是不是自摸", { winner: "1", patterns: ["pure_one_suit"] }, ["how"]],
+    ["shandong/rule_book", "是老王还是小李胡的", {}, ["whoWon"]],
+  ]);
+});
+
+test("三清 / 三家闭门 / 三家都没开门: the three who did not win were closed, said before or after the winner", () => {
+  const others = { closed_1: "on", closed_2: "on", closed_3: "on" };
+  check([
+    ["dalian/rule_book", "三清，老王自摸", { winner: "0", how: "self_draw", ...others }],
+    ["dalian/rule_book", "老王自摸三清", { winner: "0", how: "self_draw", ...others }],
+    ["shenyang/rule_book", "三家都没开门，老刘自摸", { winner: "0", how: "self_draw", ...others }],
+    ["dalian/club_java", "张姐自摸，三家闭门", { winner: "2", how: "self_draw", closed_0: "on", closed_1: "on", closed_3: "on" }],
+  ]);
+});
