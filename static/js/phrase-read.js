@@ -77,14 +77,32 @@
         seats.push(seatOf(peek()));
         r.i += 1;
       }
+      r.i += groupCount(seats.length, 0);
       if (peek().type === "all") r.i += 1;
       return seats;
+    }
+    // 老王小李两家(都)没开 / 王姐、大陈、小赵三家都没开门 / 老王和小李两个人都: the group's count, said after its
+    // names; how many tokens it takes (0 where none is said).
+    function groupCount(size, at) {
+      if (size < 2) return 0;
+      var said = peek(at);
+      if (said.type === "others" && size === 3) return 1;
+      if (said.type !== "number" || said.value !== size) return 0;
+      var after = peek(at + 1).type === "count" ? 2 : 1;
+      var next = peek(at + after);
+      return next.afterPause || ["end", "all", "closed", "ready", "win", "ron", "multi", "self", "not"].indexOf(next.type) !== -1
+        ? after : 0;
     }
     // Seats named next on their own (老王和小李 then a pause or the end): no act of theirs said with them.
     function groupAlone() {
       var j = 0;
       if (!isSeat(peek())) return false;
-      while ((isSeat(peek(j)) && (j === 0 || !peek(j).afterPause)) || (peek(j).type === "and" && isSeat(peek(j + 1)))) j += 1;
+      var size = 0;
+      while ((isSeat(peek(j)) && (j === 0 || !peek(j).afterPause)) || (peek(j).type === "and" && isSeat(peek(j + 1)))) {
+        if (isSeat(peek(j))) size += 1;
+        j += 1;
+      }
+      j += groupCount(size, j);
       if (peek(j).type === "all") j += 1;
       return peek(j).type === "end" || Boolean(peek(j).afterPause);
     }

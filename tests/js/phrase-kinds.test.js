@@ -53,3 +53,13 @@ test("三清 / 三家闭门 / 三家都没开门: the three who did not win were
     ["dalian/club_java", "张姐自摸，三家闭门", { winner: "2", how: "self_draw", closed_0: "on", closed_1: "on", closed_3: "on" }],
   ]);
 });
+
+test("a count said after a list of names (老王、小李都没开门, 王姐大陈两家没开) is the list, each of them", () => {
+  check([
+    ["shenyang/rule_book", "老刘自摸，王姐大陈两家没开", { winner: "0", how: "self_draw", closed_1: "on", closed_2: "on" }],
+    ["shenyang/rule_book", "老刘自摸，王姐、大陈、小赵三家都没开门",
+      { winner: "0", how: "self_draw", closed_1: "on", closed_2: "on", closed_3: "on" }],
+    ["dalian/rule_book", "小李张姐两个人都没开，老王自摸", { winner: "0", how: "self_draw", closed_1: "on", closed_2: "on" }],
+    ["shandong/rule_book", "张姐一炮双响，老王小李两家", { winner: "0", how: "discard-2", extra_winner_1: "1" }],
+  ]);
+});
