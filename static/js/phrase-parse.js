@@ -83,6 +83,12 @@
         wins = state.wins = [selfWin];
       }
     }
+    // 老刘补杠被抢了，王姐: the one seat named on its own robbed it; no one named, who won is asked.
+    if (!wins.length && state.robbedFrom !== undefined && !state.result) {
+      var robber = state.bare.filter(function (seat, index, all) { return all.indexOf(seat) === index && seat !== state.robbedFrom; });
+      if (robber.length === 1) wins = state.wins = [newWin(robber[0])];
+      else state.wonSaid = true;
+    }
     // 被抢杠 said before the robbing: whose kong it was; a win said with it robbed that kong.
     if (state.robbedFrom !== undefined) {
       wins.forEach(function (win) {

@@ -189,9 +189,35 @@
     });
   }
 
+  // A robbed kong said from its owner's side: 老王补杠被小李抢了 / 老王的杠被小李抢杠胡了 / 老王被小李抢杠了 are
+  // 小李抢了老王的杠; 老王补杠被抢了 is 老王被抢. A robbed kong never completed (RULES §9.2.9): it is no row.
+  function robbedFromOwner(tokens, vocab) {
+    function seat(token) { return token && (token.type === "name" || (token.type === "dealer" && typeof vocab.dealer === "number")); }
+    var out = [];
+    for (var k = 0; k < tokens.length; k++) {
+      var token = tokens[k];
+      if (!seat(token)) { out.push(token); continue; }
+      var j = k + 1, kong = false;
+      if ((tokens[j] || {}).type === "of" && (tokens[j + 1] || {}).type === "kong") j += 1;
+      if ((tokens[j] || {}).type === "kong") { kong = true; j += 1; if ((tokens[j] || {}).type === "tile") j += 1; }
+      var next = tokens[j] || {}, robber = tokens[j + 1], verb = tokens[j + 2] || {};
+      if ((kong || !next.afterPause) && next.type === "passive" && seat(robber) && (verb.type === "rob" || verb.type === "grab") &&
+        (kong || verb.type === "rob" || (tokens[j + 3] || {}).type === "kong")) {
+        j += 3;
+        while (["kong", "win", "of"].indexOf((tokens[j] || {}).type) !== -1 && !tokens[j].afterPause) j += 1;
+        out.push(robber, { type: "rob" }, token);
+        k = j - 1;
+      } else if (kong && (next.type === "robbed" || (next.type === "passive" && ["rob", "grab"].indexOf(robber && robber.type) !== -1))) {
+        out.push(token, { type: "robbed" });
+        k = next.type === "robbed" ? j : j + 1;
+      } else out.push(token);
+    }
+    return out;
+  }
+
   // Reads the tokens in order. The subject is the last seat named: what follows it (自摸, 门清, 漂三) is about them.
   function interpret(tokens, vocab) {
-    tokens = resolvePronouns(tokens, vocab);
+    tokens = robbedFromOwner(resolvePronouns(tokens, vocab), vocab);
     var r = reader(tokens, vocab), state = r.state, peek = r.peek, seatOf = r.seatOf, isSeat = r.isSeat;
     var winOf = r.winOf, setMethod = r.setMethod, readSeats = r.readSeats, countAfter = r.countAfter;
     var addPattern = r.addPattern, strangerDid = r.strangerDid, setFlowers = r.setFlowers;

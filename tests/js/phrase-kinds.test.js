@@ -63,3 +63,14 @@ test("a count said after a list of names (老王、小李都没开门, 王姐大
     ["shandong/rule_book", "张姐一炮双响，老王小李两家", { winner: "0", how: "discard-2", extra_winner_1: "1" }],
   ]);
 });
+
+test("a robbed kong said from its owner's side is the robber's win on it, and no kong row (it never completed)", () => {
+  check([
+    ["shenyang/rule_book", "老刘补杠被王姐抢了", { winner: "1", how: "rob_kong-0" }],
+    ["shenyang/rust_server", "大陈弯杠被小赵抢了", { winner: "3", how: "rob_kong-2" }],
+    ["harbin/rule_book", "老孙被周姐抢杠了", { winner: "2", how: "rob_kong-0" }],
+    ["zhengzhou/common", "老郑补杠被抢了，小杨胡的", { winner: "3", how: "rob_kong-1" }],
+    ["dalian/rule_book", "老王补杠被抢杠胡了，张姐", { winner: "2", how: "rob_kong-0" }],
+    ["shandong/jinan_tuyoo", "阿强补杠被抢了", {}, ["whoWon"]],
+  ]);
+});
