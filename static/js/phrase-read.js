@@ -215,10 +215,33 @@
     return out;
   }
 
+  // 我自摸 / 俺点的炮 / 胡的是我: the speaker is one of the seats, which one the sentence does not say; asked as a
+  // name that may be any of them, never guessed. 我 before no act of a hand (我说错了) says nothing.
+  var ACTS = ["self", "win", "ron", "discard", "fed", "discardto", "give", "kong", "kongfeed", "kongafter", "kongfed", "closed",
+    "ready", "side", "pattern", "number", "penalty", "void", "liable", "rob", "grab", "robbed", "multi", "pung", "first", "all"];
+  function speaker(tokens, vocab) {
+    var seats = (vocab.seats || []).filter(Boolean);
+    return tokens.map(function (token, index) {
+      if (token.type !== "me") return token;
+      var next = tokens[index + 1] || {}, before = tokens[index - 1] || {};
+      if (next.type === "of") next = tokens[index + 2] || {};
+      if (ACTS.indexOf(next.type) === -1 && before.type !== "is" && before.type !== "give") return { type: "we" };
+      return { type: "stranger", name: "我", like: seats, afterPause: token.afterPause };
+    });
+  }
+
   // Reads the tokens in order. The subject is the last seat named: what follows it (自摸, 门清, 漂三) is about them.
   function interpret(tokens, vocab) {
-    tokens = robbedFromOwner(resolvePronouns(tokens, vocab), vocab);
+    tokens = robbedFromOwner(speaker(resolvePronouns(tokens, vocab), vocab), vocab);
     var r = reader(tokens, vocab), state = r.state, peek = r.peek, seatOf = r.seatOf, isSeat = r.isSeat;
+    // 胡的是我 / 自摸的是老周: a name to ask about won (the name's own reading records it).
+    function strangerAfter() {
+      var at = 0;
+      while (peek(at).type === "of" || peek(at).type === "is") at += 1;
+      if (at === 0 || peek(at).type !== "stranger") return false;
+      r.i += at;
+      return true;
+    }
     var winOf = r.winOf, setMethod = r.setMethod, readSeats = r.readSeats, countAfter = r.countAfter;
     var addPattern = r.addPattern, strangerDid = r.strangerDid, setFlowers = r.setFlowers;
     while (r.i < r.tokens.length) {
@@ -235,6 +258,11 @@
       switch (token.type) {
         case "stranger":
           state.strangers.push(token.name);
+          var back = r.i - 2;
+          while (back > 0 && ["is", "of"].indexOf(r.tokens[back].type) !== -1) back -= 1;
+          if (back < r.i - 2 && r.tokens[back] && ["win", "ron", "self"].indexOf(r.tokens[back].type) !== -1) {
+            state.strangerActs.push({ name: token.name, act: r.tokens[back].type === "self" ? "self" : "win" });
+          }
           if (token.like) (state.like = state.like || {})[token.name] = token.like;
           r.stranger = token.name;
           r.subject = null;
@@ -311,6 +339,7 @@
           kongs.kongSaid(r, token);
           break;
         case "self":
+          if (strangerAfter()) continue;
           if (strangerDid("self")) break;
           if ((peek().type === "of" && peek(1).type === "is" && isSeat(peek(2))) || (peek().type === "is" && isSeat(peek(1)))) {
             // 自摸的是老刘
@@ -323,6 +352,7 @@
           break;
         case "win":
         case "ron":
+          if (strangerAfter()) continue;
           if (strangerDid("win")) break;
           if (peek().type === "is" && isSeat(peek(1))) {
             // 胡的是老王: who won.

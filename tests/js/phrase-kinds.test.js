@@ -74,3 +74,18 @@ test("a robbed kong said from its owner's side is the robber's win on it, and no
     ["shandong/jinan_tuyoo", "阿强补杠被抢了", {}, ["whoWon"]],
   ]);
 });
+
+test("the speaker as a seat (我/俺/咱自摸, 胡的是我) is asked about, which seat is 我, never guessed", () => {
+  check([
+    ["shenyang/rule_book", "我自摸", { how: "self_draw" }, ["whoIsWhich"]],
+    ["dalian/rule_book", "俺自摸了，夹胡", { how: "self_draw" }, ["whoIsWhich"]],
+    ["shandong/rule_book", "我胡了，张姐点的炮", { how: "discard-2" }, ["whoIsWhich"]],
+    ["harbin/rule_book", "胡的是我", {}, ["whoIsWhich"]],
+    // 我 before no act of a hand says nothing; 我们 is no seat.
+    ["shenyang/rust_server", "我说错了，老刘自摸", { winner: "0", how: "self_draw" }],
+    ["zhengzhou/common", "我们这把黄了", { winner: "draw" }],
+  ]);
+  const table = tables["shenyang/rule_book"], texts = words.texts.zh;
+  const [ask] = parse("shenyang/rule_book", "咱自摸").asks;
+  assert.equal(parser.say(ask, table, texts, texts.or), "我是老刘还是王姐还是大陈还是小赵？请点选。");
+});
