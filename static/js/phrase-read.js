@@ -230,8 +230,52 @@
     });
   }
 
+  // 中发白都碰了 / 红中和发财碰了 / 碰了红中: dragons punged, the table's dragon-pung item (沈阳's 箭刻, ×2 each) as
+  // many times as dragons are named, not a 中发白 set; where the table has no such item it is said back. A kong
+  // said later (碰了红中，后来补杠) makes the pung a kong instead, and the words are left as they are.
+  var DRAGONS = ["5z", "6z", "7z"];
+  function dragonPungs(tokens, vocab) {
+    function dragons(at) {
+      var token = tokens[at] || {};
+      if (token.type === "kong" && token.kind === "dragon_set") return { count: 3, end: at + 1 };
+      var count = 0, end = at;
+      while (tokens[end] && tokens[end].type === "tile" && DRAGONS.indexOf(tokens[end].tile) !== -1) {
+        count += 1;
+        end += 1;
+        if ((tokens[end] || {}).type === "and" && (tokens[end + 1] || {}).type === "tile") end += 1;
+      }
+      return count ? { count: count, end: end } : null;
+    }
+    var kongLater = function (from) {
+      return tokens.slice(from).some(function (t) { return t.type === "kong" && (!t.kind || t.kind === "added"); });
+    };
+    var played = (vocab.patterns || []).some(function (p) { return p.id === "dragon_pung"; });
+    var item = played ? { type: "pattern", id: "dragon_pung" } : { type: "pattern", id: "dragon_pung", unplayed: true, name: "箭刻" };
+    var out = [];
+    for (var k = 0; k < tokens.length; k++) {
+      var run = dragons(k), at = run ? run.end : k;
+      if (run && (tokens[at] || {}).type === "all") at += 1;
+      var pung = tokens[at] || {}, after = tokens[at + 1] || {};
+      var claimed = ["name", "dealer", "of", "is"].indexOf(after.type) !== -1 && !after.afterPause;
+      if (run && pung.type === "pung" && !claimed && !kongLater(at + 1)) {
+        out.push({ type: "number", value: run.count, afterPause: tokens[k].afterPause }, item);
+        k = at;
+        continue;
+      }
+      var punged = tokens[k].type === "pung" ? dragons(k + 1) : null;
+      if (punged && !kongLater(punged.end)) {
+        out.push({ type: "number", value: punged.count, afterPause: tokens[k].afterPause }, item);
+        k = punged.end - 1;
+        continue;
+      }
+      out.push(tokens[k]);
+    }
+    return out;
+  }
+
   // Reads the tokens in order. The subject is the last seat named: what follows it (自摸, 门清, 漂三) is about them.
   function interpret(tokens, vocab) {
+    tokens = dragonPungs(tokens, vocab);
     tokens = robbedFromOwner(speaker(resolvePronouns(tokens, vocab), vocab), vocab);
     var r = reader(tokens, vocab), state = r.state, peek = r.peek, seatOf = r.seatOf, isSeat = r.isSeat;
     // 胡的是我 / 自摸的是老周: a name to ask about won (the name's own reading records it).

@@ -89,3 +89,16 @@ test("the speaker as a seat (我/俺/咱自摸, 胡的是我) is asked about, wh
   const [ask] = parse("shenyang/rule_book", "咱自摸").asks;
   assert.equal(parser.say(ask, table, texts, texts.or), "我是老刘还是王姐还是大陈还是小赵？请点选。");
 });
+
+test("dragons punged (中发白都碰了, 三元碰, 碰了红中) are the table's dragon-pung item, once a dragon, not a 中发白 set", () => {
+  const self = { how: "self_draw", patterns: ["dragon_pung"] };
+  check([
+    ["shenyang/rule_book", "老刘自摸，中发白都碰了", { winner: "0", ...self, count_dragon_pung: "3" }],
+    ["shenyang/rule_book", "王姐自摸三元碰", { winner: "1", ...self }],
+    ["shenyang/rust_server", "大陈自摸，红中和发财都碰了", { winner: "2", ...self, count_dragon_pung: "2" }],
+    // A pung made a kong later is that kong.
+    ["shenyang/rule_book", "老刘碰的王姐的红中，后来补杠，自摸",
+      { winner: "0", how: "self_draw", kong_seat_0: "0", kong_kind_0: "added", kong_tile_0: "7z", kong_from_0: "1" }],
+    ["shandong/rule_book", "老王自摸，中发白都碰了", { winner: "0", how: "self_draw" }, ["unplayed"]],
+  ]);
+});
