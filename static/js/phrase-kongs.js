@@ -187,6 +187,10 @@
     var verb = peek(d);
     var verbs = next.type === "kongafter" ? ["play", "discard", "fed", "discardto"] : ["play", "discard", "discardto"];
     if (verb.afterPause || verbs.indexOf(verb.type) === -1) return false;
+    // 小赵暗杠完打了个三万: a concealed kong is a row (it is whole as said); a claimed one stays the discard's time.
+    if (next.kind === "concealed") {
+      r.state.kongs.push({ seat: seats[0], kind: next.kind, tile: "", from: null });
+    }
     r.i += d + 1;
     r.state.discarders.push(seats[0]);
     r.state.kongFed = seats[0];
@@ -248,9 +252,9 @@
     }
     if ((next.type === "kong" || next.type === "kongafter") && discardAfter(r, seats, next)) return true;
     if (next.type === "kongafter") {
-      // 小赵杠完了: a kong, its kind not said.
+      // 小赵杠完了: a kong, its kind not said; 小赵暗杠完了: a concealed one.
       r.i += 1;
-      kongRow(r, feeder, "", false);
+      kongRow(r, feeder, next.kind || "", false);
       return true;
     }
     if (next.type === "kong" && !(next.bySound && !next.kind && peek(1).type !== "tile")) {

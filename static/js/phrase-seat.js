@@ -69,6 +69,8 @@
       r.i += 1;
       state.discarders.push(seats[0]);
       state.kongFed = seats[0];
+      // 小赵暗杠完打的: a concealed kong is a row too (whole as said).
+      if (next.kind === "concealed") state.kongs.push({ seat: seats[0], kind: next.kind, tile: "", from: null });
     } else if (next.type === "ba" && isSeat(peek(1))) {
       // 老王把小李的炮胡了: 老王 won on 小李's discard.
       var fedBy = seatOf(peek(1));

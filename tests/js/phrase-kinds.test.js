@@ -102,3 +102,14 @@ test("dragons punged (中发白都碰了, 三元碰, 碰了红中) are the table
     ["shandong/rule_book", "老王自摸，中发白都碰了", { winner: "0", how: "self_draw" }, ["unplayed"]],
   ]);
 });
+
+test("暗杠完了 / 暗杠完打的 keep the kong's kind: a concealed kong is a row, whole as said", () => {
+  const row = (seat) => ({ kong_seat_0: seat, kong_kind_0: "concealed" });
+  check([
+    ["shenyang/rule_book", "老刘暗杠完了自摸", { winner: "0", how: "self_draw", ...row("0") }],
+    ["shenyang/rule_book", "小赵暗杠完打的，大陈胡了", { winner: "2", how: "discard-3", patterns: ["kong_discard"], ...row("3") }],
+    ["zhengzhou/common", "黄了，老郑暗杠完了", { winner: "draw", ...row("1") }],
+    // 完了 is never heard as 忘了 (a doubt) by its sound.
+    ["shandong/jinan_tuyoo", "张姐暗杠完，杠上开花", { winner: "2", how: "self_draw", patterns: ["kong_bloom"], ...row("2") }],
+  ]);
+});
