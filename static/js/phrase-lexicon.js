@@ -72,7 +72,7 @@
     "flower_bloom", "heavenly_hand", "earthly_hand", "all_flowers", "four_wilds"];
   var KONG_WORDS = {
     // Zhengzhou calls a kong's bonus 豆: 闷豆 a concealed kong, 点豆 a fed one, 爬坡豆 one added to a pung.
-    concealed: ["暗杠", "闷杠", "暗杆", "闷豆", "暗豆", "闷了个豆", "闷了一个豆"],
+    concealed: ["暗杠", "闷杠", "暗杆", "暗了个杠", "暗了一个杠", "暗了一杠", "闷豆", "暗豆", "闷了个豆", "闷了一个豆"],
     exposed: ["明杠", "直杠", "大明杠", "明豆"],
     added: ["补杠", "加杠", "弯杠", "面下杠", "碰杠", "续杠", "巴杠", "爬坡豆", "爬坡杠", "补豆", "爬坡", "爬了个坡", "补完杠", "补杠后"],
     dragon_set: ["喜杠", "中发白杠", "中发白", "红中发财白板", "中发白三张"],

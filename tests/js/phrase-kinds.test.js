@@ -113,3 +113,14 @@ test("暗杠完了 / 暗杠完打的 keep the kong's kind: a concealed kong is a
     ["shandong/jinan_tuyoo", "张姐暗杠完，杠上开花", { winner: "2", how: "self_draw", patterns: ["kong_bloom"], ...row("2") }],
   ]);
 });
+
+test("a kong said on a drawn hand (黄了/荒庄 … 暗杠, 按杠) is recorded, and asks nothing more when it is complete", () => {
+  check([
+    ["shenyang/rule_book", "荒庄了 老刘按了个杠", { winner: "draw", kong_seat_0: "0", kong_kind_0: "concealed" }],
+    ["harbin/rule_book", "黄庄了，李哥按杠九筒", { winner: "draw", kong_seat_0: "1", kong_tile_0: "9p", kong_kind_0: "concealed" }],
+    ["zhengzhou/rule_book", "荒庄，小杨闷了个豆", { winner: "draw", kong_seat_0: "3", kong_kind_0: "concealed" }],
+    ["dalian/club_java", "黄了，张姐按杠五万", { winner: "draw", kong_seat_0: "2", kong_tile_0: "5m", kong_kind_0: "concealed" }],
+    // A claimed kong still asks whose discard it was.
+    ["shenyang/rule_book", "黄了，老刘明杠东风", { winner: "draw", kong_seat_0: "0", kong_tile_0: "1z", kong_kind_0: "exposed" }, ["kongFrom"]],
+  ]);
+});
