@@ -75,7 +75,7 @@
         if (peek().type === "is") r.i += 1;
         var amount = countAfter();
         if (everyone) state.allSideBet = amount;
-        else if (r.subject !== null) state.sideBets[r.subject] = amount;
+        else if (r.subject !== null) state.sideBets[r.subject] = state.lastSideBet = amount;
         else state.asks.push({ code: "sideWho", field: "side_bet_", params: {} });
         break;
       case "penalty":

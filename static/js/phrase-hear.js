@@ -119,7 +119,7 @@
       pair[1].forEach(function (word) { add(word, { type: pair[0] }, word.length > 1); });
     });
     WORDS.forEach(function (pair) {
-      var asWritten = ["or", "doubt", "unknown", "me", "we"].indexOf(pair[0]) !== -1;
+      var asWritten = ["or", "doubt", "unknown", "me", "we", "who", "also"].indexOf(pair[0]) !== -1;
       pair[1].forEach(function (word) {
         // 杠 alone is often written 钢 by dictation; other single characters are heard as written only, and so are the
         // speaker's doubts and the speaker (完了 is no 忘了).

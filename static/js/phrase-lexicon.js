@@ -115,7 +115,7 @@
     ["kongafter", ["杠完", "杠完了", "杠后", "杠了之后", "杠了以后", "杠完之后", "杠完以后", "开杠后", "开完杠", "杠完牌",
       "开杠以后", "开杠之后"]],
     // A tile played (打了个五万): after 杠完, the discard the winner took.
-    ["play", ["打了", "打了个", "打了一张", "打出了", "出了", "出了一张", "打的是"]],
+    ["play", ["打了", "打了个", "打了一张", "打出了", "出了", "出了一张", "打的是", "打", "出", "打了张", "打出一张", "出的"]],
     ["robbed", ["被抢杠", "被抢了杠", "被抢了", "被抢杠了", "被抢杠胡了", "被抢杠胡", "被抢", "杠被抢了", "杠被抢", "的杠被抢了"]],
     ["grab", ["抢", "抢的"]],
     ["pung", ["碰的", "碰了", "碰"]],
@@ -140,6 +140,10 @@
     // The three others of the seat just named (三家都没开门); 三清: all three of them closed.
     ["others", ["三家", "其他三家", "另外三家", "别家", "其他人"]],
     ["othersclosed", ["三清", "三家清"]],
+    // 张姐也是一个: what was just said of another seat, said of these (phrase-seat.js).
+    ["also", ["也", "也是", "也一样", "也是一样"]],
+    // 谁点的？老王: who fed the win, asked and answered in one breath (phrase-read.js).
+    ["who", ["谁", "谁的", "哪个", "哪家", "哪一家"]],
     // A question the speaker left open: 是自摸还是点炮, 是不是自摸 (phrase-amend.js drops what was wondered about).
     ["or", ["还是"]],
     ["doubt", ["是不是", "是否", "不知道是不是", "不知道是"]],

@@ -273,9 +273,34 @@
     return out;
   }
 
+  // 谁点的？老王 / 谁放的炮，小李 / 谁胡的？阿强: a question the speaker answers at once is the answer said plainly
+  // (老王点的); unanswered, the act is said of no one (谁点的不知道: a discard, whose is asked).
+  var ASKED = { discard: "discard", fed: "discard", win: "win", ron: "win", self: "self" };
+  function answered(tokens, vocab) {
+    function seat(token) { return token && (token.type === "name" || (token.type === "dealer" && typeof vocab.dealer === "number")); }
+    var out = [];
+    for (var k = 0; k < tokens.length; k++) {
+      var token = tokens[k], act = ASKED[(tokens[k + 1] || {}).type];
+      if (token.type !== "who") { out.push(token); continue; }
+      if (!act) continue;
+      var j = k + 2;
+      while (["pao", "of", "is"].indexOf((tokens[j] || {}).type) !== -1 && !tokens[j].afterPause) j += 1;
+      if (!seat(tokens[j])) { out.push(tokens[k + 1]); k += 1; continue; }
+      var who = tokens[j];
+      j += 1;
+      // 谁点的？老王点的 / 老王的: the answer said again.
+      while (tokens[j] && !tokens[j].afterPause && (ASKED[tokens[j].type] === act || ["of", "pao"].indexOf(tokens[j].type) !== -1)) {
+        j += 1;
+      }
+      out.push(Object.assign({}, who, { afterPause: token.afterPause }), { type: act === "discard" ? "discard" : tokens[k + 1].type });
+      k = j - 1;
+    }
+    return out;
+  }
+
   // Reads the tokens in order. The subject is the last seat named: what follows it (自摸, 门清, 漂三) is about them.
   function interpret(tokens, vocab) {
-    tokens = dragonPungs(tokens, vocab);
+    tokens = answered(dragonPungs(tokens, vocab), vocab);
     tokens = robbedFromOwner(speaker(resolvePronouns(tokens, vocab), vocab), vocab);
     var r = reader(tokens, vocab), state = r.state, peek = r.peek, seatOf = r.seatOf, isSeat = r.isSeat;
     // 胡的是我 / 自摸的是老周: a name to ask about won (the name's own reading records it).
@@ -340,7 +365,7 @@
           else if (peek().type === "side") {
             r.i += 1;
             if (state.lastAll) state.allSideBet = token.value;
-            else if (r.subject !== null) state.sideBets[r.subject] = token.value;
+            else if (r.subject !== null) state.sideBets[r.subject] = state.lastSideBet = token.value;
             else state.asks.push({ code: "sideWho", field: "side_bet_", params: {} });
           }
           break;

@@ -15,11 +15,14 @@
     if (verb.type === "ron") seats.forEach(function (seat) { setMethod(winOf(seat), "discard"); });
     if (peek().type === "of" && isSeat(peek(1)) && seatOf(peek(1)) !== seats[0]) r.i += 1;
     var after = peek(1).type;
+    // 老刘胡了大陈一张五万: the tile said of the seat is the one it discarded.
+    var oneTile = after === "number" && peek(2).type === "count" && peek(3).type === "tile";
     // (Not a seat after a pause: 李哥胡了，老孙… starts what is said of 老孙.)
     if (isSeat(peek()) && seats.indexOf(seatOf(peek())) === -1 && (!peek().afterPause || after === "of") &&
-      (["of", "discard", "fed", "end", "pattern"].indexOf(after) !== -1 || peek(1).afterPause)) {
+      (["of", "discard", "fed", "end", "pattern", "tile"].indexOf(after) !== -1 || oneTile || peek(1).afterPause)) {
       var from = seatOf(peek());
       r.i += 1;
+      if (oneTile) r.i += 2;
       if (peek().type === "of" || peek().type === "fed") r.i += 1;
       if (peek().type === "discard") r.i += 1;
       seats.forEach(function (seat) { setMethod(winOf(seat), "discard", from); });
@@ -156,6 +159,23 @@
       if (peek().type === "discard" || peek().type === "fed") r.i += 1;
       if (peek().type === "win") r.i += 1;
       receivers.forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); r.lastWinSeat = seat; });
+    } else if (next.type === "play" && peek(1).type === "tile") {
+      // 大陈打了个五万(，老刘胡了) / 大陈出五万点炮: the tile it let go, which someone won on.
+      r.i += 2;
+      state.discarders.push(seats[0]);
+      if (peek().type === "discard" && !peek().afterPause) r.i += 1;
+    } else if (next.type === "also") {
+      // 小李漂一个，张姐也是(一个) / 老郑跑二，小杨也二: the side bet just said, again, for these seats (the amount
+      // said with it, if any). 也 before other words (张姐也没开门) only joins them.
+      r.i += 1;
+      var again = peek().type === "number" && ["pattern", "flower", "kong"].indexOf(peek(peek(1).type === "count" ? 2 : 1).type) === -1;
+      var ends = peek().type === "end" || peek().afterPause;
+      if (state.lastSideBet !== undefined && state.lastSideBet !== null && (again || ends)) {
+        var amountAgain = again ? peek().value : state.lastSideBet;
+        if (again) r.i += peek(1).type === "count" ? 2 : 1;
+        if (peek().type === "side" && !peek().afterPause) r.i += 1;
+        seats.forEach(function (seat) { state.sideBets[seat] = amountAgain; });
+      }
     } else if (next.type === "ready") {
       r.i += 1;
       seats.forEach(function (seat) { state.ready[seat] = next.value; });
@@ -177,13 +197,13 @@
     } else if (next.type === "side") {
       r.i += 1;
       var bet = countAfter();
-      seats.forEach(function (seat) { state.sideBets[seat] = bet; });
+      seats.forEach(function (seat) { state.sideBets[seat] = state.lastSideBet = bet; });
     } else if (next.type === "number" && (peek(1).type === "side" ||
       (peek(1).type === "count" && peek(2).type === "side"))) {
       // 老郑下了俩跑 / 小杨两跑: the amount before the word.
       var amountBefore = next.value;
       r.i += peek(1).type === "count" ? 3 : 2;
-      seats.forEach(function (seat) { state.sideBets[seat] = amountBefore; });
+      seats.forEach(function (seat) { state.sideBets[seat] = state.lastSideBet = amountBefore; });
     } else if (next.type === "void") {
       r.i += 1;
       state.result = state.result || "void";

@@ -124,3 +124,25 @@ test("a kong said on a drawn hand (黄了/荒庄 … 暗杠, 按杠) is recorded
     ["shenyang/rule_book", "黄了，老刘明杠东风", { winner: "draw", kong_seat_0: "0", kong_tile_0: "1z", kong_kind_0: "exposed" }, ["kongFrom"]],
   ]);
 });
+
+test("who fed the win, asked and answered in one breath (谁点的？大陈), or named by the tile (大陈打了个五万)", () => {
+  check([
+    ["shenyang/rule_book", "王姐胡了，谁点的？大陈", { winner: "1", how: "discard-2" }],
+    ["shandong/rule_book", "谁点的炮？张姐，老王胡了", { winner: "0", how: "discard-2" }],
+    ["harbin/rule_book", "谁胡的？李哥，自摸", { winner: "1", how: "self_draw" }],
+    ["zhengzhou/common", "刘洋胡了，谁打的？老郑的", { winner: "2", how: "discard-1" }],
+    // Unanswered, it is asked.
+    ["shenyang/rust_server", "王姐胡了，谁点的不知道", { winner: "1" }, ["how"]],
+    ["shenyang/rule_book", "大陈打了个五万，老刘胡了", { winner: "0", how: "discard-2" }],
+    ["shandong/rule_book", "小李胡了阿强一张五万", { winner: "1", how: "discard-3" }],
+    ["zhengzhou/common", "老郑出五万点炮，小杨胡了", { winner: "3", how: "discard-1" }],
+  ]);
+});
+
+test("a side bet said again, short (张姐也是一个, 小杨也二, 漂一漂一), is the same bet", () => {
+  check([
+    ["shandong/jinan_tuyoo", "老王自摸，小李漂一个，张姐也是一个", { winner: "0", how: "self_draw", side_bet_1: "1", side_bet_2: "1" }],
+    ["zhengzhou/common", "王姐自摸，老郑跑二，小杨也二", { winner: "0", how: "self_draw", side_bet_1: "2", side_bet_3: "2" }],
+    ["shandong/jinan_tuyoo", "老王自摸 小李漂一漂一", { winner: "0", how: "self_draw", side_bet_1: "1" }],
+  ]);
+});
