@@ -32,9 +32,25 @@
     });
   }
 
+  // One penalty said twice (露牌的是小赵，露了两张; 四家同打 … 四家同打罚王姐) is one: each mention of a kind joins an
+  // earlier one of that kind it does not contradict (the same payer or none, the same count or none).
+  function mergedPenalties(said) {
+    var merged = [];
+    said.forEach(function (penalty) {
+      var same = merged.filter(function (p) {
+        return p.kind === penalty.kind && (p.seat === null || penalty.seat === null || p.seat === penalty.seat) &&
+          (p.count === null || penalty.count === null || p.count === penalty.count);
+      })[0];
+      if (!same) { merged.push(Object.assign({}, penalty)); return; }
+      if (same.seat === null) same.seat = penalty.seat;
+      if (same.count === null) same.count = penalty.count;
+    });
+    return merged;
+  }
+
   function penaltyFields(state, vocab, fields, ask) {
     var kinds = vocab.penalties || [], row = 0;
-    state.penalties.forEach(function (penalty) {
+    mergedPenalties(state.penalties).forEach(function (penalty) {
       if (kinds.indexOf(penalty.kind) === -1) { ask("noPenalty", "", {}); return; }
       if (row >= (vocab.penaltyRows || 0)) { ask("morePenalties", "", {}); return; }
       var at = row++;

@@ -40,6 +40,14 @@
     if (state.pendingReady) { state.ready[seats[0]] = state.pendingReady; state.pendingReady = null; }
     if (state.pendingClosed) { state.closed[seats[0]] = true; state.pendingClosed = false; }
     var next = peek();
+    // 露了两张，小赵: a seat named on its own right after a penalty with no payer pays it.
+    var before = r.tokens[start - 1];
+    var unpaid = state.penalties.filter(function (p) { return p.seat === null; });
+    if ((next.type === "end" || next.afterPause) && seats.length === 1 && unpaid.length && before &&
+      ["penalty", "count", "number"].indexOf(before.type) !== -1) {
+      unpaid[unpaid.length - 1].seat = seats[0];
+      return;
+    }
     if (next.type === "end" || next.type === "pattern" || next.afterPause) state.bare.push(seats[0]);
     if (next.type === "of" && (peek(1).type === "kong") && r.lastWinSeat !== null) {
       // 阿强抢杠胡，老王的杠: whose kong was robbed.
@@ -212,6 +220,11 @@
       // 小李露了两张 / 老王四家同打
       r.i += 1;
       state.penalties.push({ kind: next.kind, seat: seats[0], count: countAfter() });
+    } else if (next.type === "fine" && !isSeat(peek(1))) {
+      // 四家同打，王姐罚: the penalty said with no payer is hers.
+      r.i += 1;
+      var fined = state.penalties.filter(function (p) { return p.seat === null; });
+      if (fined.length) fined[fined.length - 1].seat = seats[0];
     } else if (next.type === "first") {
       // 四家同打，老王先打的: the first of the four pays.
       r.i += 1;

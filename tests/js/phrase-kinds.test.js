@@ -146,3 +146,20 @@ test("a side bet said again, short (张姐也是一个, 小杨也二, 漂一漂�
     ["shandong/jinan_tuyoo", "老王自摸 小李漂一漂一", { winner: "0", how: "self_draw", side_bet_1: "1" }],
   ]);
 });
+
+test("a penalty's payer is taken from its own clause, never another's, and one penalty said twice counts once", () => {
+  const revealed = (seat, count) => ({ penalty_kind_0: "revealed_tiles", penalty_seat_0: seat, penalty_count_0: count });
+  const four = (seat) => ({ penalty_kind_0: "four_same_discards", penalty_seat_0: seat });
+  check([
+    ["shenyang/rule_book", "老刘自摸，露牌的是小赵，露了两张", { winner: "0", how: "self_draw", ...revealed("3", "2") }],
+    ["shenyang/rust_server", "老刘自摸，大陈露了一张，大陈露了一张", { winner: "0", how: "self_draw", ...revealed("2", "1") }],
+    ["shenyang/rule_book", "老刘自摸，四家同打，王姐先打的，四家同打罚王姐", { winner: "0", how: "self_draw", ...four("1") }],
+    ["shenyang/rule_book", "小赵自摸，大陈先打的四家同打", { winner: "3", how: "self_draw", ...four("2") }],
+    ["shenyang/rust_server", "王姐自摸，露了两张牌的是小赵", { winner: "1", how: "self_draw", ...revealed("3", "2") }],
+    ["shenyang/rule_book", "大陈自摸，露了两张，小赵", { winner: "2", how: "self_draw", ...revealed("3", "2") }],
+    // The winner of another clause is no payer: asked.
+    ["shenyang/rule_book", "老刘自摸，四家同打", { winner: "0", how: "self_draw", penalty_kind_0: "four_same_discards" }, ["penaltyWho"]],
+  ]);
+  // Two seats' penalties of one kind are two.
+  assert.equal(filled("shenyang/rule_book", "老刘自摸，小赵露了两张，大陈露了一张").penalty_seat_1, "2");
+});
