@@ -163,3 +163,18 @@ test("a penalty's payer is taken from its own clause, never another's, and one p
   // Two seats' penalties of one kind are two.
   assert.equal(filled("shenyang/rule_book", "老刘自摸，小赵露了两张，大陈露了一张").penalty_seat_1, "2");
 });
+
+test("a kong said before its owner (暗杠是老刘的, 暗杠五万，张姐的) is theirs; 杠了X一张: X fed it", () => {
+  check([
+    ["shenyang/rule_book", "黄庄，暗杠是老刘的", { winner: "draw", kong_seat_0: "0", kong_kind_0: "concealed" }],
+    ["shandong/rule_book", "老王自摸，暗杠五万，张姐的",
+      { winner: "0", how: "self_draw", kong_seat_0: "2", kong_tile_0: "5m", kong_kind_0: "concealed" }],
+    ["harbin/rule_book", "暗杠九条，周姐，黄了", { winner: "draw", kong_seat_0: "2", kong_tile_0: "9s", kong_kind_0: "concealed" }],
+    ["shenyang/rule_book", "老刘自摸，王姐杠了大陈一张",
+      { winner: "0", how: "self_draw", kong_seat_0: "1", kong_kind_0: "exposed", kong_from_0: "2" }],
+    ["zhengzhou/common", "王姐自摸，刘洋杠了老郑一张五万",
+      { winner: "0", how: "self_draw", kong_seat_0: "2", kong_tile_0: "5m", kong_kind_0: "exposed", kong_from_0: "1" }],
+    // A seat that does something else after the kong is not said to own it: asked.
+    ["shenyang/rule_book", "暗杠五万，老刘自摸", { winner: "0", how: "self_draw" }, ["kongWho"]],
+  ]);
+});
