@@ -211,6 +211,19 @@
     return (vocab.patterns || []).filter(function (p) { return p.id === id; })[0] || null;
   }
 
+  // Items a hand can be at once where the table scores only the greater (沈阳·网络版: 清一色 in place of 对对胡,
+  // RULES §9.3.3): said together where the table refuses the pair, the greater is meant, nothing asked.
+  var SUPERSEDES = { pure_one_suit: ["all_pungs", "all_triplets"] };
+  function greaterOnly(vocab, ids) {
+    return ids.filter(function (id) {
+      return !ids.some(function (other) {
+        return (SUPERSEDES[other] || []).indexOf(id) !== -1 && (vocab.exclusive || []).some(function (pair) {
+          return pair.indexOf(id) !== -1 && pair.indexOf(other) !== -1;
+        });
+      });
+    });
+  }
+
   // The first pair of `ids` this table refuses together (its data-excl), or null.
   function exclusivePair(vocab, ids) {
     return (vocab.exclusive || []).filter(function (pair) {
@@ -219,7 +232,7 @@
   }
 
   return {
-    readyNeeded: readyNeeded, kongsNeeded: kongsNeeded, exclusivePair: exclusivePair,
+    readyNeeded: readyNeeded, kongsNeeded: kongsNeeded, exclusivePair: exclusivePair, greaterOnly: greaterOnly,
     besidesTheWin: besidesTheWin, liableFields: liableFields, tileFields: tileFields, kongFields: kongFields,
     seatFields: seatFields, wildFields: wildFields, turnedUpFor: turnedUpFor,
   };

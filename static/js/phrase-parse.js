@@ -238,7 +238,9 @@
           return !p.unplayed && (!only || (!win.method && either.length > 1 &&
             either.every(function (m) { return only.indexOf(m) !== -1; })));
         });
-        var certainIds = certain.map(function (p) { return p.id; }).filter(function (id, at, all) { return all.indexOf(id) === at; });
+        var certainIds = facts.greaterOnly(vocab, certain.map(function (p) { return p.id; }).filter(function (id, at, all) {
+          return all.indexOf(id) === at;
+        }));
         if (certainIds.length && !exclusivePair(vocab, certainIds)) kept.patterns = certainIds;
         certain.forEach(function (p) {
           if (patternOf(vocab, p.id).repeatable && p.count) kept["count_" + p.id] = String(p.count);
@@ -275,6 +277,7 @@
         if (ids.indexOf(p.id) === -1) ids.push(p.id);
         if (known.repeatable && p.count) counts[p.id] = (counts[p.id] || 0) + p.count;
       });
+      ids = facts.greaterOnly(vocab, ids);
       // Two items this table refuses together (七小对 and 碰碰胡): which was meant is asked, the rest still filled in.
       var clash = exclusivePair(vocab, ids), patternField = index === 0 ? "patterns" : "extra_patterns_" + index;
       if (clash) {

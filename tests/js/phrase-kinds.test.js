@@ -178,3 +178,13 @@ test("a kong said before its owner (暗杠是老刘的, 暗杠五万，张姐的
     ["shenyang/rule_book", "暗杠五万，老刘自摸", { winner: "0", how: "self_draw" }, ["kongWho"]],
   ]);
 });
+
+test("清一色 with 碰碰胡 at 沈阳·网络版, which scores the one in place of the other (RULES §9.3.3), is 清一色, not asked", () => {
+  check([
+    ["shenyang/rust_server", "老刘自摸清一色碰碰胡", { winner: "0", how: "self_draw", patterns: ["pure_one_suit"] }],
+    ["shenyang/rust_server", "王姐胡了大陈点的清一色飘", { winner: "1", how: "discard-2", patterns: ["pure_one_suit"] }],
+    // Where the table scores both, both; where a hand cannot be both, asked.
+    ["shandong/rule_book", "老王自摸清一色碰碰胡", { winner: "0", how: "self_draw", patterns: ["pure_one_suit", "all_triplets"] }],
+    ["shenyang/rust_server", "老刘自摸清一色七小对", { winner: "0", how: "self_draw" }, ["patternsExclusive"]],
+  ]);
+});
