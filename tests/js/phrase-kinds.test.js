@@ -188,3 +188,11 @@ test("清一色 with 碰碰胡 at 沈阳·网络版, which scores the one in pla
     ["shenyang/rust_server", "老刘自摸清一色七小对", { winner: "0", how: "self_draw" }, ["patternsExclusive"]],
   ]);
 });
+
+test("two claimants at a table where only one may win are asked about (抢着胡, 都要胡), how filled in", () => {
+  check([
+    ["shenyang/rule_book", "老刘和王姐抢着胡大陈的炮", { how: "discard-2" }, ["oneWinner"]],
+    ["dalian/rule_book", "老王小李都要胡张姐的", { how: "discard-2" }, ["oneWinner"]],
+    ["zhengzhou/common", "老郑点炮，刘洋胡了，小杨也胡了", { how: "discard-1" }, ["oneWinner"]],
+  ]);
+});
