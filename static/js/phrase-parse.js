@@ -83,12 +83,6 @@
         wins = state.wins = [selfWin];
       }
     }
-    // 老刘补杠被抢了，王姐: the one seat named on its own robbed it; no one named, who won is asked.
-    if (!wins.length && state.robbedFrom !== undefined && !state.result) {
-      var robber = state.bare.filter(function (seat, index, all) { return all.indexOf(seat) === index && seat !== state.robbedFrom; });
-      if (robber.length === 1) wins = state.wins = [newWin(robber[0])];
-      else state.wonSaid = true;
-    }
     // 被抢杠 said before the robbing: whose kong it was; a win said with it robbed that kong.
     if (state.robbedFrom !== undefined) {
       wins.forEach(function (win) {
@@ -234,13 +228,12 @@
         // Beside the question how, an item that scores either way (七对 at a table of 自摸 and 点炮) is certain too.
         var either = methods.filter(function (m) { return m === "self_draw" || m === "discard"; });
         var certain = win.mine.filter(function (p) {
-          var only = !p.unplayed && patternOf(vocab, p.id).methods;
-          return !p.unplayed && (!only || (!win.method && either.length > 1 &&
-            either.every(function (m) { return only.indexOf(m) !== -1; })));
+          var only = !p.unplayed && patternOf(vocab, p.id).methods, all = function (m) { return only.indexOf(m) !== -1; };
+          return !p.unplayed && (!only || (!win.method && either.length > 1 && either.every(all)));
         });
-        var certainIds = facts.greaterOnly(vocab, certain.map(function (p) { return p.id; }).filter(function (id, at, all) {
+        var certainIds = facts.greaterOnly(vocab, certain.map(function (p) { return p.id; })).filter(function (id, at, all) {
           return all.indexOf(id) === at;
-        }));
+        });
         if (certainIds.length && !exclusivePair(vocab, certainIds)) kept.patterns = certainIds;
         certain.forEach(function (p) {
           if (patternOf(vocab, p.id).repeatable && p.count) kept["count_" + p.id] = String(p.count);

@@ -5,9 +5,11 @@
   "use strict";
   if (typeof module === "object" && module.exports) {
     module.exports = factory(require("./phrase-hear.js"), require("./phrase-kongs.js"), require("./phrase-seat.js"),
-      require("./phrase-facts.js"));
-  } else root.TKPhraseRead = factory(root.TKPhraseHear, root.TKPhraseKongs, root.TKPhraseSeat, root.TKPhraseFacts);
-})(typeof self !== "undefined" ? self : this, function (hearing, kongs, seated, facts) {
+      require("./phrase-facts.js"), require("./phrase-amend.js"));
+  } else {
+    root.TKPhraseRead = factory(root.TKPhraseHear, root.TKPhraseKongs, root.TKPhraseSeat, root.TKPhraseFacts, root.TKPhraseAmend);
+  }
+})(typeof self !== "undefined" ? self : this, function (hearing, kongs, seated, facts, rewriting) {
   "use strict";
 
   var SELF_DRAW_PATTERNS = hearing.SELF_DRAW_PATTERNS, FLOAT_PATTERNS = hearing.FLOAT_PATTERNS;
@@ -189,119 +191,9 @@
     });
   }
 
-  // A robbed kong said from its owner's side: 老王补杠被小李抢了 / 老王的杠被小李抢杠胡了 / 老王被小李抢杠了 are
-  // 小李抢了老王的杠; 老王补杠被抢了 is 老王被抢. A robbed kong never completed (RULES §9.2.9): it is no row.
-  function robbedFromOwner(tokens, vocab) {
-    function seat(token) { return token && (token.type === "name" || (token.type === "dealer" && typeof vocab.dealer === "number")); }
-    var out = [];
-    for (var k = 0; k < tokens.length; k++) {
-      var token = tokens[k];
-      if (!seat(token)) { out.push(token); continue; }
-      var j = k + 1, kong = false;
-      if ((tokens[j] || {}).type === "of" && (tokens[j + 1] || {}).type === "kong") j += 1;
-      if ((tokens[j] || {}).type === "kong") { kong = true; j += 1; if ((tokens[j] || {}).type === "tile") j += 1; }
-      var next = tokens[j] || {}, robber = tokens[j + 1], verb = tokens[j + 2] || {};
-      if ((kong || !next.afterPause) && next.type === "passive" && seat(robber) && (verb.type === "rob" || verb.type === "grab") &&
-        (kong || verb.type === "rob" || (tokens[j + 3] || {}).type === "kong")) {
-        j += 3;
-        while (["kong", "win", "of"].indexOf((tokens[j] || {}).type) !== -1 && !tokens[j].afterPause) j += 1;
-        out.push(robber, { type: "rob" }, token);
-        k = j - 1;
-      } else if (kong && (next.type === "robbed" || (next.type === "passive" && ["rob", "grab"].indexOf(robber && robber.type) !== -1))) {
-        out.push(token, { type: "robbed" });
-        k = next.type === "robbed" ? j : j + 1;
-      } else out.push(token);
-    }
-    return out;
-  }
-
-  // 我自摸 / 俺点的炮 / 胡的是我: the speaker is one of the seats, which one the sentence does not say; asked as a
-  // name that may be any of them, never guessed. 我 before no act of a hand (我说错了) says nothing.
-  var ACTS = ["self", "win", "ron", "discard", "fed", "discardto", "give", "kong", "kongfeed", "kongafter", "kongfed", "closed",
-    "ready", "side", "pattern", "number", "penalty", "void", "liable", "rob", "grab", "robbed", "multi", "pung", "first", "all"];
-  function speaker(tokens, vocab) {
-    var seats = (vocab.seats || []).filter(Boolean);
-    return tokens.map(function (token, index) {
-      if (token.type !== "me") return token;
-      var next = tokens[index + 1] || {}, before = tokens[index - 1] || {};
-      if (next.type === "of") next = tokens[index + 2] || {};
-      if (ACTS.indexOf(next.type) === -1 && before.type !== "is" && before.type !== "give") return { type: "we" };
-      return { type: "stranger", name: "我", like: seats, afterPause: token.afterPause };
-    });
-  }
-
-  // 中发白都碰了 / 红中和发财碰了 / 碰了红中: dragons punged, the table's dragon-pung item (沈阳's 箭刻, ×2 each) as
-  // many times as dragons are named, not a 中发白 set; where the table has no such item it is said back. A kong
-  // said later (碰了红中，后来补杠) makes the pung a kong instead, and the words are left as they are.
-  var DRAGONS = ["5z", "6z", "7z"];
-  function dragonPungs(tokens, vocab) {
-    function dragons(at) {
-      var token = tokens[at] || {};
-      if (token.type === "kong" && token.kind === "dragon_set") return { count: 3, end: at + 1 };
-      var count = 0, end = at;
-      while (tokens[end] && tokens[end].type === "tile" && DRAGONS.indexOf(tokens[end].tile) !== -1) {
-        count += 1;
-        end += 1;
-        if ((tokens[end] || {}).type === "and" && (tokens[end + 1] || {}).type === "tile") end += 1;
-      }
-      return count ? { count: count, end: end } : null;
-    }
-    var kongLater = function (from) {
-      return tokens.slice(from).some(function (t) { return t.type === "kong" && (!t.kind || t.kind === "added"); });
-    };
-    var played = (vocab.patterns || []).some(function (p) { return p.id === "dragon_pung"; });
-    var item = played ? { type: "pattern", id: "dragon_pung" } : { type: "pattern", id: "dragon_pung", unplayed: true, name: "箭刻" };
-    var out = [];
-    for (var k = 0; k < tokens.length; k++) {
-      var run = dragons(k), at = run ? run.end : k;
-      if (run && (tokens[at] || {}).type === "all") at += 1;
-      var pung = tokens[at] || {}, after = tokens[at + 1] || {};
-      var claimed = ["name", "dealer", "of", "is"].indexOf(after.type) !== -1 && !after.afterPause;
-      if (run && pung.type === "pung" && !claimed && !kongLater(at + 1)) {
-        out.push({ type: "number", value: run.count, afterPause: tokens[k].afterPause }, item);
-        k = at;
-        continue;
-      }
-      var punged = tokens[k].type === "pung" ? dragons(k + 1) : null;
-      if (punged && !kongLater(punged.end)) {
-        out.push({ type: "number", value: punged.count, afterPause: tokens[k].afterPause }, item);
-        k = punged.end - 1;
-        continue;
-      }
-      out.push(tokens[k]);
-    }
-    return out;
-  }
-
-  // 谁点的？老王 / 谁放的炮，小李 / 谁胡的？阿强: a question the speaker answers at once is the answer said plainly
-  // (老王点的); unanswered, the act is said of no one (谁点的不知道: a discard, whose is asked).
-  var ASKED = { discard: "discard", fed: "discard", win: "win", ron: "win", self: "self" };
-  function answered(tokens, vocab) {
-    function seat(token) { return token && (token.type === "name" || (token.type === "dealer" && typeof vocab.dealer === "number")); }
-    var out = [];
-    for (var k = 0; k < tokens.length; k++) {
-      var token = tokens[k], act = ASKED[(tokens[k + 1] || {}).type];
-      if (token.type !== "who") { out.push(token); continue; }
-      if (!act) continue;
-      var j = k + 2;
-      while (["pao", "of", "is"].indexOf((tokens[j] || {}).type) !== -1 && !tokens[j].afterPause) j += 1;
-      if (!seat(tokens[j])) { out.push(tokens[k + 1]); k += 1; continue; }
-      var who = tokens[j];
-      j += 1;
-      // 谁点的？老王点的 / 老王的: the answer said again.
-      while (tokens[j] && !tokens[j].afterPause && (ASKED[tokens[j].type] === act || ["of", "pao"].indexOf(tokens[j].type) !== -1)) {
-        j += 1;
-      }
-      out.push(Object.assign({}, who, { afterPause: token.afterPause }), { type: act === "discard" ? "discard" : tokens[k + 1].type });
-      k = j - 1;
-    }
-    return out;
-  }
-
   // Reads the tokens in order. The subject is the last seat named: what follows it (自摸, 门清, 漂三) is about them.
   function interpret(tokens, vocab) {
-    tokens = answered(dragonPungs(tokens, vocab), vocab);
-    tokens = robbedFromOwner(speaker(resolvePronouns(tokens, vocab), vocab), vocab);
+    tokens = rewriting.plain(resolvePronouns(tokens, vocab), vocab);
     var r = reader(tokens, vocab), state = r.state, peek = r.peek, seatOf = r.seatOf, isSeat = r.isSeat;
     // 胡的是我 / 自摸的是老周: a name to ask about won (the name's own reading records it).
     function strangerAfter() {
@@ -487,6 +379,11 @@
           break;
       }
       state.lastAll = false;
+    }
+    // 老刘补杠被抢了，王姐: the one seat named on its own robbed it; no one named, who won is asked.
+    if (!state.wins.length && state.robbedFrom !== undefined && !state.result) {
+      var robber = state.bare.filter(function (seat, index, all) { return all.indexOf(seat) === index && seat !== state.robbedFrom; });
+      if (robber.length === 1) state.wins.push(newWin(robber[0])); else state.wonSaid = true;
     }
     if (state.pendingReady) state.asks.push({ code: "readyWho", field: "ready_", params: {} });
     if (state.pendingClosed) state.asks.push({ code: "closedWho", field: "closed_", params: {} });
