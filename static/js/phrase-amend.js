@@ -1,5 +1,7 @@
 // What the speaker of a phrase-box sentence took back (static/js/phrase-hear.js hears the words, this rewrites
-// them): "不是自摸，是老王点的", "没有杠", "不是老王，是小李", "老王自摸，不对，小李". Pure, like the parser.
+// them): "不是自摸，是老王点的", "没有杠", "不是老王，是小李", "老王自摸，不对，小李"; what they wondered about (是自摸还是
+// 点炮); and what they said in a roundabout way, said plainly before it is read (phrase-read.js: `plain`). Pure, like
+// the parser.
 (function (root, factory) {
   "use strict";
   if (typeof module === "object" && module.exports) module.exports = factory();
@@ -119,11 +121,29 @@
     return said.concat(rest.length ? [STOP].concat(rest) : []);
   }
 
+  // What the speaker wondered about is not said: 是自摸还是点炮 / 是不是自摸 leave how open, 是老王还是小李 who.
+  var DOUBTED = ["self", "win", "ron", "discard", "fed", "name", "dealer"];
+  function undoubted(tokens) {
+    var kept = [];
+    for (var k = 0; k < tokens.length; k++) {
+      var token = tokens[k], next = tokens[k + 1] || {};
+      if (token.type === "doubt") { if (DOUBTED.indexOf(next.type) !== -1) k += 1; continue; }
+      if (DOUBTED.indexOf(token.type) !== -1 && next.type === "or" && DOUBTED.indexOf((tokens[k + 2] || {}).type) !== -1) {
+        k += 2;
+        continue;
+      }
+      if (token.type === "or" || token.type === "unknown") continue;
+      kept.push(token);
+    }
+    return kept;
+  }
+
   function amend(heard) {
-    // 没杠 / 没开杠: "no kong", as 没有 + 杠 would say it.
+    // 没杠 / 没开杠: "no kong", as 没有 + 杠 would say it. 三清: the three others closed.
     var tokens = [];
-    heard.forEach(function (token) {
+    undoubted(heard).forEach(function (token) {
       if (token.type === "nokong") tokens.push({ type: "not" }, { type: "kong" });
+      else if (token.type === "othersclosed") tokens.push({ type: "others" }, { type: "closed" });
       else tokens.push(token);
     });
     var said = [], i = 0;
@@ -150,5 +170,121 @@
     return said;
   }
 
-  return { amend: amend };
+  // A robbed kong said from its owner's side: 老王补杠被小李抢了 / 老王的杠被小李抢杠胡了 / 老王被小李抢杠了 are
+  // 小李抢了老王的杠; 老王补杠被抢了 is 老王被抢. A robbed kong never completed (RULES §9.2.9): it is no row.
+  function robbedFromOwner(tokens, vocab) {
+    function seat(token) { return token && (token.type === "name" || (token.type === "dealer" && typeof vocab.dealer === "number")); }
+    var out = [];
+    for (var k = 0; k < tokens.length; k++) {
+      var token = tokens[k];
+      if (!seat(token)) { out.push(token); continue; }
+      var j = k + 1, kong = false;
+      if ((tokens[j] || {}).type === "of" && (tokens[j + 1] || {}).type === "kong") j += 1;
+      if ((tokens[j] || {}).type === "kong") { kong = true; j += 1; if ((tokens[j] || {}).type === "tile") j += 1; }
+      var next = tokens[j] || {}, robber = tokens[j + 1], verb = tokens[j + 2] || {};
+      if ((kong || !next.afterPause) && next.type === "passive" && seat(robber) && (verb.type === "rob" || verb.type === "grab") &&
+        (kong || verb.type === "rob" || (tokens[j + 3] || {}).type === "kong")) {
+        j += 3;
+        while (["kong", "win", "of"].indexOf((tokens[j] || {}).type) !== -1 && !tokens[j].afterPause) j += 1;
+        out.push(robber, { type: "rob" }, token);
+        k = j - 1;
+      } else if (kong && (next.type === "robbed" || (next.type === "passive" && ["rob", "grab"].indexOf(robber && robber.type) !== -1))) {
+        out.push(token, { type: "robbed" });
+        k = next.type === "robbed" ? j : j + 1;
+      } else out.push(token);
+    }
+    return out;
+  }
+
+  // 我自摸 / 俺点的炮 / 胡的是我: the speaker is one of the seats, which one the sentence does not say; asked as a
+  // name that may be any of them, never guessed. 我 before no act of a hand (我说错了) says nothing.
+  var ACTS = ["self", "win", "ron", "discard", "fed", "discardto", "give", "kong", "kongfeed", "kongafter", "kongfed", "closed",
+    "ready", "side", "pattern", "number", "penalty", "void", "liable", "rob", "grab", "robbed", "multi", "pung", "first", "all"];
+  function speaker(tokens, vocab) {
+    var seats = (vocab.seats || []).filter(Boolean);
+    return tokens.map(function (token, index) {
+      if (token.type !== "me") return token;
+      var next = tokens[index + 1] || {}, before = tokens[index - 1] || {};
+      if (next.type === "of") next = tokens[index + 2] || {};
+      if (ACTS.indexOf(next.type) === -1 && before.type !== "is" && before.type !== "give") return { type: "we" };
+      return { type: "stranger", name: "我", like: seats, afterPause: token.afterPause };
+    });
+  }
+
+  // 中发白都碰了 / 红中和发财碰了 / 碰了红中: dragons punged, the table's dragon-pung item (沈阳's 箭刻, ×2 each) as
+  // many times as dragons are named, not a 中发白 set; where the table has no such item it is said back. A kong
+  // said later (碰了红中，后来补杠) makes the pung a kong instead, and the words are left as they are.
+  var DRAGONS = ["5z", "6z", "7z"];
+  function dragonPungs(tokens, vocab) {
+    function dragons(at) {
+      var token = tokens[at] || {};
+      if (token.type === "kong" && token.kind === "dragon_set") return { count: 3, end: at + 1 };
+      var count = 0, end = at;
+      while (tokens[end] && tokens[end].type === "tile" && DRAGONS.indexOf(tokens[end].tile) !== -1) {
+        count += 1;
+        end += 1;
+        if ((tokens[end] || {}).type === "and" && (tokens[end + 1] || {}).type === "tile") end += 1;
+      }
+      return count ? { count: count, end: end } : null;
+    }
+    var kongLater = function (from) {
+      return tokens.slice(from).some(function (t) { return t.type === "kong" && (!t.kind || t.kind === "added"); });
+    };
+    var played = (vocab.patterns || []).some(function (p) { return p.id === "dragon_pung"; });
+    var item = played ? { type: "pattern", id: "dragon_pung" } : { type: "pattern", id: "dragon_pung", unplayed: true, name: "箭刻" };
+    var out = [];
+    for (var k = 0; k < tokens.length; k++) {
+      var run = dragons(k), at = run ? run.end : k;
+      if (run && (tokens[at] || {}).type === "all") at += 1;
+      var pung = tokens[at] || {}, after = tokens[at + 1] || {};
+      var claimed = ["name", "dealer", "of", "is"].indexOf(after.type) !== -1 && !after.afterPause;
+      if (run && pung.type === "pung" && !claimed && !kongLater(at + 1)) {
+        out.push({ type: "number", value: run.count, afterPause: tokens[k].afterPause }, item);
+        k = at;
+        continue;
+      }
+      var punged = tokens[k].type === "pung" ? dragons(k + 1) : null;
+      if (punged && !kongLater(punged.end)) {
+        out.push({ type: "number", value: punged.count, afterPause: tokens[k].afterPause }, item);
+        k = punged.end - 1;
+        continue;
+      }
+      out.push(tokens[k]);
+    }
+    return out;
+  }
+
+  // 谁点的？老王 / 谁放的炮，小李 / 谁胡的？阿强: a question the speaker answers at once is the answer said plainly
+  // (老王点的); unanswered, the act is said of no one (谁点的不知道: a discard, whose is asked).
+  var ASKED = { discard: "discard", fed: "discard", win: "win", ron: "win", self: "self" };
+  function answered(tokens, vocab) {
+    function seat(token) { return token && (token.type === "name" || (token.type === "dealer" && typeof vocab.dealer === "number")); }
+    var out = [];
+    for (var k = 0; k < tokens.length; k++) {
+      var token = tokens[k], act = ASKED[(tokens[k + 1] || {}).type];
+      if (token.type !== "who") { out.push(token); continue; }
+      if (!act) continue;
+      var j = k + 2;
+      while (["pao", "of", "is"].indexOf((tokens[j] || {}).type) !== -1 && !tokens[j].afterPause) j += 1;
+      if (!seat(tokens[j])) { out.push(tokens[k + 1]); k += 1; continue; }
+      var who = tokens[j];
+      j += 1;
+      // 谁点的？老王点的 / 老王的: the answer said again.
+      while (tokens[j] && !tokens[j].afterPause && (ASKED[tokens[j].type] === act || ["of", "pao"].indexOf(tokens[j].type) !== -1)) {
+        j += 1;
+      }
+      out.push(Object.assign({}, who, { afterPause: token.afterPause }), { type: act === "discard" ? "discard" : tokens[k + 1].type });
+      k = j - 1;
+    }
+    return out;
+  }
+
+  // The sentence's words said plainly, after 他/她 are resolved (phrase-read.js): dragons punged as the dragon-pung
+  // item, a question answered at once as the answer, the speaker as a name to ask about, a robbed kong from the
+  // robber's side.
+  function plain(tokens, vocab) {
+    return robbedFromOwner(speaker(answered(dragonPungs(tokens, vocab), vocab), vocab), vocab);
+  }
+
+  return { amend: amend, plain: plain };
 });

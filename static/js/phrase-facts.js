@@ -75,12 +75,21 @@
         if (peek().type === "is") r.i += 1;
         var amount = countAfter();
         if (everyone) state.allSideBet = amount;
-        else if (r.subject !== null) state.sideBets[r.subject] = amount;
+        else if (r.subject !== null) state.sideBets[r.subject] = state.lastSideBet = amount;
         else state.asks.push({ code: "sideWho", field: "side_bet_", params: {} });
         break;
       case "penalty":
-        // 四家同打，老王先打的 / 露牌两张，小李
-        state.penalties.push({ kind: token.kind, seat: null, count: countAfter() });
+        // 四家同打，老王先打的 / 露牌两张，小李; 露了两张牌的是小赵: its payer said in its own clause.
+        var penalty = { kind: token.kind, seat: clauseSeat(r), count: countAfter() };
+        state.penalties.push(penalty);
+        var at = 0;
+        while ((peek(at).type === "of" || peek(at).type === "is") && !peek(at).afterPause) at += 1;
+        if (at && isSeat(peek(at)) && !peek(at).afterPause) { penalty.seat = seatOf(peek(at)); r.i += at + 1; }
+        break;
+      case "fine":
+        // 罚王姐 / 罚的是王姐: the penalty said with no payer is theirs.
+        while (peek().type === "of" || peek().type === "is") r.i += 1;
+        if (isSeat(peek())) { finedSeat(state, seatOf(peek())); r.i += 1; }
         break;
       case "dice":
         // 色子打了个对子 / 骰子一对 / 色子翻倍 / 骰子豹子 / 骰子打了两个六 / 掷出对子: a double said in the same breath.
@@ -117,5 +126,24 @@
     return true;
   }
 
-  return { read: read };
+  // The seat named earlier in the penalty's own clause with no act of a win between (老刘自摸，小赵碰了，露了两张 is
+  // no one's yet), else null: a payer is never taken from another clause.
+  function clauseSeat(r) {
+    if (r.tokens[r.i - 1].afterPause) return null;
+    for (var back = r.i - 2; back >= 0; back--) {
+      var token = r.tokens[back];
+      if (r.isSeat(token)) return r.seatOf(token);
+      if (token.afterPause || ["self", "win", "ron", "discard", "fed", "kong", "penalty", "first"].indexOf(token.type) !== -1) break;
+      if (back > 0 && r.tokens[back].afterPause) break;
+    }
+    return null;
+  }
+
+  // A payer said apart from its penalty: the last penalty with none.
+  function finedSeat(state, seat) {
+    var open = state.penalties.filter(function (p) { return p.seat === null; });
+    if (open.length) open[open.length - 1].seat = seat;
+  }
+
+  return { read: read, finedSeat: finedSeat };
 });

@@ -32,9 +32,25 @@
     });
   }
 
+  // One penalty said twice (露牌的是小赵，露了两张; 四家同打 … 四家同打罚王姐) is one: each mention of a kind joins an
+  // earlier one of that kind it does not contradict (the same payer or none, the same count or none).
+  function mergedPenalties(said) {
+    var merged = [];
+    said.forEach(function (penalty) {
+      var same = merged.filter(function (p) {
+        return p.kind === penalty.kind && (p.seat === null || penalty.seat === null || p.seat === penalty.seat) &&
+          (p.count === null || penalty.count === null || p.count === penalty.count);
+      })[0];
+      if (!same) { merged.push(Object.assign({}, penalty)); return; }
+      if (same.seat === null) same.seat = penalty.seat;
+      if (same.count === null) same.count = penalty.count;
+    });
+    return merged;
+  }
+
   function penaltyFields(state, vocab, fields, ask) {
     var kinds = vocab.penalties || [], row = 0;
-    state.penalties.forEach(function (penalty) {
+    mergedPenalties(state.penalties).forEach(function (penalty) {
       if (kinds.indexOf(penalty.kind) === -1) { ask("noPenalty", "", {}); return; }
       if (row >= (vocab.penaltyRows || 0)) { ask("morePenalties", "", {}); return; }
       var at = row++;
@@ -195,6 +211,19 @@
     return (vocab.patterns || []).filter(function (p) { return p.id === id; })[0] || null;
   }
 
+  // Items a hand can be at once where the table scores only the greater (沈阳·网络版: 清一色 in place of 对对胡,
+  // RULES §9.3.3): said together where the table refuses the pair, the greater is meant, nothing asked.
+  var SUPERSEDES = { pure_one_suit: ["all_pungs", "all_triplets"] };
+  function greaterOnly(vocab, ids) {
+    return ids.filter(function (id) {
+      return !ids.some(function (other) {
+        return (SUPERSEDES[other] || []).indexOf(id) !== -1 && (vocab.exclusive || []).some(function (pair) {
+          return pair.indexOf(id) !== -1 && pair.indexOf(other) !== -1;
+        });
+      });
+    });
+  }
+
   // The first pair of `ids` this table refuses together (its data-excl), or null.
   function exclusivePair(vocab, ids) {
     return (vocab.exclusive || []).filter(function (pair) {
@@ -203,7 +232,7 @@
   }
 
   return {
-    readyNeeded: readyNeeded, kongsNeeded: kongsNeeded, exclusivePair: exclusivePair,
+    readyNeeded: readyNeeded, kongsNeeded: kongsNeeded, exclusivePair: exclusivePair, greaterOnly: greaterOnly,
     besidesTheWin: besidesTheWin, liableFields: liableFields, tileFields: tileFields, kongFields: kongFields,
     seatFields: seatFields, wildFields: wildFields, turnedUpFor: turnedUpFor,
   };

@@ -119,9 +119,20 @@
       pair[1].forEach(function (word) { add(word, { type: pair[0] }, word.length > 1); });
     });
     WORDS.forEach(function (pair) {
+      var asWritten = ["or", "doubt", "unknown", "me", "we", "who", "also"].indexOf(pair[0]) !== -1;
       pair[1].forEach(function (word) {
-        // 杠 alone is often written 钢 by dictation; other single characters are heard as written only.
-        add(word, { type: pair[0] }, word.length > 1 || word === "杠");
+        // 杠 alone is often written 钢 by dictation; other single characters are heard as written only, and so are the
+        // speaker's doubts and the speaker (完了 is no 忘了).
+        add(word, { type: pair[0] }, !asWritten && (word.length > 1 || word === "杠"));
+      });
+    });
+    // 暗杠完了 / 补杠完打的: a kong of the kind said, and what its owner did right after it.
+    var PREFIXES = { 暗: "concealed", 明: "exposed", 补: "added", 加: "added" };
+    WORDS.forEach(function (pair) {
+      if (pair[0] !== "kongafter" && pair[0] !== "kongfed") return;
+      pair[1].forEach(function (word) {
+        if (word[0] !== "杠") return;
+        Object.keys(PREFIXES).forEach(function (prefix) { add(prefix + word, { type: pair[0], kind: PREFIXES[prefix] }); });
       });
     });
     HONOURS.forEach(function (pair) { add(pair[0], { type: "tile", tile: pair[1] }, pair[0].length > 1); });

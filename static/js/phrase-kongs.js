@@ -66,17 +66,26 @@
       r.lastKong = kong;
       return kong;
     }
-    // 杠了王姐的五万 / 明杠王姐的: claimed from that seat's discard.
-    if (isSeat(peek()) && seatOf(peek()) !== seat && ["of", "tile", "fed", "kongfeed"].indexOf(peek(1).type) !== -1) {
+    // 杠了王姐的五万 / 明杠王姐的 / 杠了王姐一张: claimed from that seat's discard.
+    var oneTile = peek(1).type === "number" && peek(1).value === 1 && peek(2).type === "count" && !peek().afterPause &&
+      !peek(1).afterPause && peek(3).type !== "kong";
+    if (isSeat(peek()) && seatOf(peek()) !== seat && (oneTile || ["of", "tile", "fed", "kongfeed"].indexOf(peek(1).type) !== -1)) {
       // … or 杠是小李点的.
       kong.from = seatOf(peek());
       kong.fedBy = true;
       if (!kong.kind) kong.kind = "exposed";
-      r.i += peek(1).type === "tile" ? 1 : 2;
+      r.i += oneTile ? 3 : peek(1).type === "tile" ? 1 : 2;
       skipKongWords(r);
     }
     if (peek().type === "tile" && !kong.tile) { kong.tile = peek().tile; r.used[r.i] = true; r.i += 1; }
     ownerAfter(r, kong, fedWord);
+    // 老刘自摸，暗杠五万，王姐的: a concealed kong said after another seat's words, whose it was said after it.
+    if (["concealed", "dragon_set", "wind_set"].indexOf(kong.kind) !== -1 && isSeat(peek()) && peek().afterPause &&
+      peek(1).type === "of" && (peek(2).type === "end" || peek(2).afterPause)) {
+      kong.seat = seatOf(peek());
+      r.subject = kong.seat;
+      r.i += 2;
+    }
     seat = kong.seat;
     // 王姐碰了老郑的三万，后来补杠: an added kong sits on the pung said, claimed from its feeder.
     var pung = state.pungs.filter(function (p) {
@@ -123,8 +132,26 @@
         return;
       }
     }
+    var owner = r.subject === null ? ownerLater(r) : null;
     if (r.subject !== null) kongRow(r, r.subject, token.kind, token.bySound, tileBefore, token.fedWord);
-    else state.asks.push({ code: "kongWho", field: "kong_seat_0", params: {} });
+    else if (owner) {
+      // 暗杠是老刘的 / 暗杠五万，老刘(的): the kong said before its owner.
+      kongRow(r, owner.seat, token.kind, token.bySound, tileBefore, token.fedWord);
+      if (r.peek() === owner.token) r.i += r.peek(1).type === "of" ? 2 : 1;
+      r.subject = owner.seat;
+    } else state.asks.push({ code: "kongWho", field: "kong_seat_0", params: {} });
+  }
+
+  // The owner of a kong said before any seat: the seat named right after it and its tile, on its own or as 是老刘的
+  // (暗杠是老刘的, 暗杠五万，老刘); null where none is (暗杠五万，老刘自摸 asks whose).
+  function ownerLater(r) {
+    var peek = r.peek, at = 0;
+    while (["tile", "of", "is", "count"].indexOf(peek(at).type) !== -1) at += 1;
+    var said = peek(at), after = peek(at + 1);
+    if (!r.isSeat(said)) return null;
+    if (after.type === "of") after = peek(at + 2);
+    if (after.type !== "end" && !after.afterPause) return null;
+    return { seat: r.seatOf(said), token: said };
   }
 
   // 两个暗杠 / 一个闷豆: a number of kongs of one kind; false where the number is no count of kongs.
@@ -187,6 +214,10 @@
     var verb = peek(d);
     var verbs = next.type === "kongafter" ? ["play", "discard", "fed", "discardto"] : ["play", "discard", "discardto"];
     if (verb.afterPause || verbs.indexOf(verb.type) === -1) return false;
+    // 小赵暗杠完打了个三万: a concealed kong is a row (it is whole as said); a claimed one stays the discard's time.
+    if (next.kind === "concealed") {
+      r.state.kongs.push({ seat: seats[0], kind: next.kind, tile: "", from: null });
+    }
     r.i += d + 1;
     r.state.discarders.push(seats[0]);
     r.state.kongFed = seats[0];
@@ -248,9 +279,9 @@
     }
     if ((next.type === "kong" || next.type === "kongafter") && discardAfter(r, seats, next)) return true;
     if (next.type === "kongafter") {
-      // 小赵杠完了: a kong, its kind not said.
+      // 小赵杠完了: a kong, its kind not said; 小赵暗杠完了: a concealed one.
       r.i += 1;
-      kongRow(r, feeder, "", false);
+      kongRow(r, feeder, next.kind || "", false);
       return true;
     }
     if (next.type === "kong" && !(next.bySound && !next.kind && peek(1).type !== "tile")) {

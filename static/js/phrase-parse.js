@@ -225,8 +225,15 @@
       var prefix = index === 0 ? "" : "extra_";
       // Where only how the hand was won is asked, the items that score on any method and the flowers are certain.
       if (index === 0 && wins.length === 1) {
-        var certain = win.mine.filter(function (p) { return !p.unplayed && !patternOf(vocab, p.id).methods; });
-        var certainIds = certain.map(function (p) { return p.id; }).filter(function (id, at, all) { return all.indexOf(id) === at; });
+        // Beside the question how, an item that scores either way (七对 at a table of 自摸 and 点炮) is certain too.
+        var either = methods.filter(function (m) { return m === "self_draw" || m === "discard"; });
+        var certain = win.mine.filter(function (p) {
+          var only = !p.unplayed && patternOf(vocab, p.id).methods, all = function (m) { return only.indexOf(m) !== -1; };
+          return !p.unplayed && (!only || (!win.method && either.length > 1 && either.every(all)));
+        });
+        var certainIds = facts.greaterOnly(vocab, certain.map(function (p) { return p.id; })).filter(function (id, at, all) {
+          return all.indexOf(id) === at;
+        });
         if (certainIds.length && !exclusivePair(vocab, certainIds)) kept.patterns = certainIds;
         certain.forEach(function (p) {
           if (patternOf(vocab, p.id).repeatable && p.count) kept["count_" + p.id] = String(p.count);
@@ -263,6 +270,7 @@
         if (ids.indexOf(p.id) === -1) ids.push(p.id);
         if (known.repeatable && p.count) counts[p.id] = (counts[p.id] || 0) + p.count;
       });
+      ids = facts.greaterOnly(vocab, ids);
       // Two items this table refuses together (七小对 and 碰碰胡): which was meant is asked, the rest still filled in.
       var clash = exclusivePair(vocab, ids), patternField = index === 0 ? "patterns" : "extra_patterns_" + index;
       if (clash) {

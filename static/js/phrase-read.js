@@ -5,9 +5,11 @@
   "use strict";
   if (typeof module === "object" && module.exports) {
     module.exports = factory(require("./phrase-hear.js"), require("./phrase-kongs.js"), require("./phrase-seat.js"),
-      require("./phrase-facts.js"));
-  } else root.TKPhraseRead = factory(root.TKPhraseHear, root.TKPhraseKongs, root.TKPhraseSeat, root.TKPhraseFacts);
-})(typeof self !== "undefined" ? self : this, function (hearing, kongs, seated, facts) {
+      require("./phrase-facts.js"), require("./phrase-amend.js"));
+  } else {
+    root.TKPhraseRead = factory(root.TKPhraseHear, root.TKPhraseKongs, root.TKPhraseSeat, root.TKPhraseFacts, root.TKPhraseAmend);
+  }
+})(typeof self !== "undefined" ? self : this, function (hearing, kongs, seated, facts, rewriting) {
   "use strict";
 
   var SELF_DRAW_PATTERNS = hearing.SELF_DRAW_PATTERNS, FLOAT_PATTERNS = hearing.FLOAT_PATTERNS;
@@ -77,14 +79,32 @@
         seats.push(seatOf(peek()));
         r.i += 1;
       }
+      r.i += groupCount(seats.length, 0);
       if (peek().type === "all") r.i += 1;
       return seats;
+    }
+    // 老王小李两家(都)没开 / 王姐、大陈、小赵三家都没开门 / 老王和小李两个人都: the group's count, said after its
+    // names; how many tokens it takes (0 where none is said).
+    function groupCount(size, at) {
+      if (size < 2) return 0;
+      var said = peek(at);
+      if (said.type === "others" && size === 3) return 1;
+      if (said.type !== "number" || said.value !== size) return 0;
+      var after = peek(at + 1).type === "count" ? 2 : 1;
+      var next = peek(at + after);
+      return next.afterPause || ["end", "all", "closed", "ready", "win", "ron", "multi", "self", "not"].indexOf(next.type) !== -1
+        ? after : 0;
     }
     // Seats named next on their own (老王和小李 then a pause or the end): no act of theirs said with them.
     function groupAlone() {
       var j = 0;
       if (!isSeat(peek())) return false;
-      while ((isSeat(peek(j)) && (j === 0 || !peek(j).afterPause)) || (peek(j).type === "and" && isSeat(peek(j + 1)))) j += 1;
+      var size = 0;
+      while ((isSeat(peek(j)) && (j === 0 || !peek(j).afterPause)) || (peek(j).type === "and" && isSeat(peek(j + 1)))) {
+        if (isSeat(peek(j))) size += 1;
+        j += 1;
+      }
+      j += groupCount(size, j);
       if (peek(j).type === "all") j += 1;
       return peek(j).type === "end" || Boolean(peek(j).afterPause);
     }
@@ -173,8 +193,16 @@
 
   // Reads the tokens in order. The subject is the last seat named: what follows it (自摸, 门清, 漂三) is about them.
   function interpret(tokens, vocab) {
-    tokens = resolvePronouns(tokens, vocab);
+    tokens = rewriting.plain(resolvePronouns(tokens, vocab), vocab);
     var r = reader(tokens, vocab), state = r.state, peek = r.peek, seatOf = r.seatOf, isSeat = r.isSeat;
+    // 胡的是我 / 自摸的是老周: a name to ask about won (the name's own reading records it).
+    function strangerAfter() {
+      var at = 0;
+      while (peek(at).type === "of" || peek(at).type === "is") at += 1;
+      if (at === 0 || peek(at).type !== "stranger") return false;
+      r.i += at;
+      return true;
+    }
     var winOf = r.winOf, setMethod = r.setMethod, readSeats = r.readSeats, countAfter = r.countAfter;
     var addPattern = r.addPattern, strangerDid = r.strangerDid, setFlowers = r.setFlowers;
     while (r.i < r.tokens.length) {
@@ -191,6 +219,11 @@
       switch (token.type) {
         case "stranger":
           state.strangers.push(token.name);
+          var back = r.i - 2;
+          while (back > 0 && ["is", "of"].indexOf(r.tokens[back].type) !== -1) back -= 1;
+          if (back < r.i - 2 && r.tokens[back] && ["win", "ron", "self"].indexOf(r.tokens[back].type) !== -1) {
+            state.strangerActs.push({ name: token.name, act: r.tokens[back].type === "self" ? "self" : "win" });
+          }
           if (token.like) (state.like = state.like || {})[token.name] = token.like;
           r.stranger = token.name;
           r.subject = null;
@@ -224,7 +257,7 @@
           else if (peek().type === "side") {
             r.i += 1;
             if (state.lastAll) state.allSideBet = token.value;
-            else if (r.subject !== null) state.sideBets[r.subject] = token.value;
+            else if (r.subject !== null) state.sideBets[r.subject] = state.lastSideBet = token.value;
             else state.asks.push({ code: "sideWho", field: "side_bet_", params: {} });
           }
           break;
@@ -267,6 +300,7 @@
           kongs.kongSaid(r, token);
           break;
         case "self":
+          if (strangerAfter()) continue;
           if (strangerDid("self")) break;
           if ((peek().type === "of" && peek(1).type === "is" && isSeat(peek(2))) || (peek().type === "is" && isSeat(peek(1)))) {
             // 自摸的是老刘
@@ -279,6 +313,7 @@
           break;
         case "win":
         case "ron":
+          if (strangerAfter()) continue;
           if (strangerDid("win")) break;
           if (peek().type === "is" && isSeat(peek(1))) {
             // 胡的是老王: who won.
@@ -344,6 +379,11 @@
           break;
       }
       state.lastAll = false;
+    }
+    // 老刘补杠被抢了，王姐: the one seat named on its own robbed it; no one named, who won is asked.
+    if (!state.wins.length && state.robbedFrom !== undefined && !state.result) {
+      var robber = state.bare.filter(function (seat, index, all) { return all.indexOf(seat) === index && seat !== state.robbedFrom; });
+      if (robber.length === 1) state.wins.push(newWin(robber[0])); else state.wonSaid = true;
     }
     if (state.pendingReady) state.asks.push({ code: "readyWho", field: "ready_", params: {} });
     if (state.pendingClosed) state.asks.push({ code: "closedWho", field: "closed_", params: {} });

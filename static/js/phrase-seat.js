@@ -15,11 +15,14 @@
     if (verb.type === "ron") seats.forEach(function (seat) { setMethod(winOf(seat), "discard"); });
     if (peek().type === "of" && isSeat(peek(1)) && seatOf(peek(1)) !== seats[0]) r.i += 1;
     var after = peek(1).type;
+    // 老刘胡了大陈一张五万: the tile said of the seat is the one it discarded.
+    var oneTile = after === "number" && peek(2).type === "count" && peek(3).type === "tile";
     // (Not a seat after a pause: 李哥胡了，老孙… starts what is said of 老孙.)
     if (isSeat(peek()) && seats.indexOf(seatOf(peek())) === -1 && (!peek().afterPause || after === "of") &&
-      (["of", "discard", "fed", "end", "pattern"].indexOf(after) !== -1 || peek(1).afterPause)) {
+      (["of", "discard", "fed", "end", "pattern", "tile"].indexOf(after) !== -1 || oneTile || peek(1).afterPause)) {
       var from = seatOf(peek());
       r.i += 1;
+      if (oneTile) r.i += 2;
       if (peek().type === "of" || peek().type === "fed") r.i += 1;
       if (peek().type === "discard") r.i += 1;
       seats.forEach(function (seat) { setMethod(winOf(seat), "discard", from); });
@@ -37,6 +40,14 @@
     if (state.pendingReady) { state.ready[seats[0]] = state.pendingReady; state.pendingReady = null; }
     if (state.pendingClosed) { state.closed[seats[0]] = true; state.pendingClosed = false; }
     var next = peek();
+    // 露了两张，小赵: a seat named on its own right after a penalty with no payer pays it.
+    var before = r.tokens[start - 1];
+    var unpaid = state.penalties.filter(function (p) { return p.seat === null; });
+    if ((next.type === "end" || next.afterPause) && seats.length === 1 && unpaid.length && before &&
+      ["penalty", "count", "number"].indexOf(before.type) !== -1) {
+      unpaid[unpaid.length - 1].seat = seats[0];
+      return;
+    }
     if (next.type === "end" || next.type === "pattern" || next.afterPause) state.bare.push(seats[0]);
     if (next.type === "of" && (peek(1).type === "kong") && r.lastWinSeat !== null) {
       // 阿强抢杠胡，老王的杠: whose kong was robbed.
@@ -69,6 +80,8 @@
       r.i += 1;
       state.discarders.push(seats[0]);
       state.kongFed = seats[0];
+      // 小赵暗杠完打的: a concealed kong is a row too (whole as said).
+      if (next.kind === "concealed") state.kongs.push({ seat: seats[0], kind: next.kind, tile: "", from: null });
     } else if (next.type === "ba" && isSeat(peek(1))) {
       // 老王把小李的炮胡了: 老王 won on 小李's discard.
       var fedBy = seatOf(peek(1));
@@ -154,6 +167,23 @@
       if (peek().type === "discard" || peek().type === "fed") r.i += 1;
       if (peek().type === "win") r.i += 1;
       receivers.forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); r.lastWinSeat = seat; });
+    } else if (next.type === "play" && peek(1).type === "tile") {
+      // 大陈打了个五万(，老刘胡了) / 大陈出五万点炮: the tile it let go, which someone won on.
+      r.i += 2;
+      state.discarders.push(seats[0]);
+      if (peek().type === "discard" && !peek().afterPause) r.i += 1;
+    } else if (next.type === "also") {
+      // 小李漂一个，张姐也是(一个) / 老郑跑二，小杨也二: the side bet just said, again, for these seats (the amount
+      // said with it, if any). 也 before other words (张姐也没开门) only joins them.
+      r.i += 1;
+      var again = peek().type === "number" && ["pattern", "flower", "kong"].indexOf(peek(peek(1).type === "count" ? 2 : 1).type) === -1;
+      var ends = peek().type === "end" || peek().afterPause;
+      if (state.lastSideBet !== undefined && state.lastSideBet !== null && (again || ends)) {
+        var amountAgain = again ? peek().value : state.lastSideBet;
+        if (again) r.i += peek(1).type === "count" ? 2 : 1;
+        if (peek().type === "side" && !peek().afterPause) r.i += 1;
+        seats.forEach(function (seat) { state.sideBets[seat] = amountAgain; });
+      }
     } else if (next.type === "ready") {
       r.i += 1;
       seats.forEach(function (seat) { state.ready[seat] = next.value; });
@@ -175,13 +205,13 @@
     } else if (next.type === "side") {
       r.i += 1;
       var bet = countAfter();
-      seats.forEach(function (seat) { state.sideBets[seat] = bet; });
+      seats.forEach(function (seat) { state.sideBets[seat] = state.lastSideBet = bet; });
     } else if (next.type === "number" && (peek(1).type === "side" ||
       (peek(1).type === "count" && peek(2).type === "side"))) {
       // 老郑下了俩跑 / 小杨两跑: the amount before the word.
       var amountBefore = next.value;
       r.i += peek(1).type === "count" ? 3 : 2;
-      seats.forEach(function (seat) { state.sideBets[seat] = amountBefore; });
+      seats.forEach(function (seat) { state.sideBets[seat] = state.lastSideBet = amountBefore; });
     } else if (next.type === "void") {
       r.i += 1;
       state.result = state.result || "void";
@@ -190,6 +220,11 @@
       // 小李露了两张 / 老王四家同打
       r.i += 1;
       state.penalties.push({ kind: next.kind, seat: seats[0], count: countAfter() });
+    } else if (next.type === "fine" && !isSeat(peek(1))) {
+      // 四家同打，王姐罚: the penalty said with no payer is hers.
+      r.i += 1;
+      var fined = state.penalties.filter(function (p) { return p.seat === null; });
+      if (fined.length) fined[fined.length - 1].seat = seats[0];
     } else if (next.type === "first") {
       // 四家同打，老王先打的: the first of the four pays.
       r.i += 1;

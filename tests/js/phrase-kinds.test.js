@@ -1,0 +1,198 @@
+// The phrase box's parser on kinds of sentence that earlier rounds missed (static/js/phrase-parse.js): each kind with
+// the sentences that show it, and what they fill in or ask. The tables are the real forms' words
+// (tests/js/phrase-tables.json); the corpus (tests/js/phrase-corpus.json) holds more sentences of each kind.
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const parser = require("../../static/js/phrase-parse.js");
+const words = require("../../static/js/phrase-words.js");
+const tables = require("./phrase-tables.json");
+
+function parse(table, sentence) { return parser.parse(sentence, tables[table], words.sounds); }
+
+function filled(table, sentence) {
+  const fields = {};
+  for (const [name, value] of Object.entries(parse(table, sentence).fields)) {
+    if (!Array.isArray(value) || value.length) fields[name] = value;
+  }
+  return fields;
+}
+
+function asked(table, sentence) { return parse(table, sentence).asks.map((ask) => ask.code); }
+
+function check(cases) {
+  for (const [table, sentence, fields, questions] of cases) {
+    assert.deepEqual(filled(table, sentence), fields, sentence);
+    assert.deepEqual(asked(table, sentence), questions || [], sentence);
+  }
+}
+
+test("an item that scores either way stays ticked beside the question how; one limited to a way does not", () => {
+  check([
+    ["zhengzhou/common", "王姐胡了七对", { winner: "0", patterns: ["seven_pairs"] }, ["how"]],
+    ["harbin/go_server", "小马胡了刮大风", { winner: "3", patterns: ["gua_da_feng"] }, ["how"]],
+    ["dalian/rule_book", "小李胡了杠上炮", { winner: "1" }, ["whoDiscarded"]],
+  ]);
+});
+
+test("what the speaker wondered about (是自摸还是点炮, 是不是自摸) is asked, not taken as said", () => {
+  check([
+    ["shandong/rule_book", "老王胡了碰碰胡，是自摸还是点炮？", { winner: "0", patterns: ["all_triplets"] }, ["how"]],
+    ["shandong/jinan_tuyoo", "小李清一色，不知道是不是自摸", { winner: "1", patterns: ["pure_one_suit"] }, ["how"]],
+    ["shandong/rule_book", "是老王还是小李胡的", {}, ["whoWon"]],
+  ]);
+});
+
+test("三清 / 三家闭门 / 三家都没开门: the three who did not win were closed, said before or after the winner", () => {
+  const others = { closed_1: "on", closed_2: "on", closed_3: "on" };
+  check([
+    ["dalian/rule_book", "三清，老王自摸", { winner: "0", how: "self_draw", ...others }],
+    ["dalian/rule_book", "老王自摸三清", { winner: "0", how: "self_draw", ...others }],
+    ["shenyang/rule_book", "三家都没开门，老刘自摸", { winner: "0", how: "self_draw", ...others }],
+    ["dalian/club_java", "张姐自摸，三家闭门", { winner: "2", how: "self_draw", closed_0: "on", closed_1: "on", closed_3: "on" }],
+  ]);
+});
+
+test("a count said after a list of names (老王、小李都没开门, 王姐大陈两家没开) is the list, each of them", () => {
+  check([
+    ["shenyang/rule_book", "老刘自摸，王姐大陈两家没开", { winner: "0", how: "self_draw", closed_1: "on", closed_2: "on" }],
+    ["shenyang/rule_book", "老刘自摸，王姐、大陈、小赵三家都没开门",
+      { winner: "0", how: "self_draw", closed_1: "on", closed_2: "on", closed_3: "on" }],
+    ["dalian/rule_book", "小李张姐两个人都没开，老王自摸", { winner: "0", how: "self_draw", closed_1: "on", closed_2: "on" }],
+    ["shandong/rule_book", "张姐一炮双响，老王小李两家", { winner: "0", how: "discard-2", extra_winner_1: "1" }],
+  ]);
+});
+
+test("a robbed kong said from its owner's side is the robber's win on it, and no kong row (it never completed)", () => {
+  check([
+    ["shenyang/rule_book", "老刘补杠被王姐抢了", { winner: "1", how: "rob_kong-0" }],
+    ["shenyang/rust_server", "大陈弯杠被小赵抢了", { winner: "3", how: "rob_kong-2" }],
+    ["harbin/rule_book", "老孙被周姐抢杠了", { winner: "2", how: "rob_kong-0" }],
+    ["zhengzhou/common", "老郑补杠被抢了，小杨胡的", { winner: "3", how: "rob_kong-1" }],
+    ["dalian/rule_book", "老王补杠被抢杠胡了，张姐", { winner: "2", how: "rob_kong-0" }],
+    ["shandong/jinan_tuyoo", "阿强补杠被抢了", {}, ["whoWon"]],
+  ]);
+});
+
+test("the speaker as a seat (我/俺/咱自摸, 胡的是我) is asked about, which seat is 我, never guessed", () => {
+  check([
+    ["shenyang/rule_book", "我自摸", { how: "self_draw" }, ["whoIsWhich"]],
+    ["dalian/rule_book", "俺自摸了，夹胡", { how: "self_draw" }, ["whoIsWhich"]],
+    ["shandong/rule_book", "我胡了，张姐点的炮", { how: "discard-2" }, ["whoIsWhich"]],
+    ["harbin/rule_book", "胡的是我", {}, ["whoIsWhich"]],
+    // 我 before no act of a hand says nothing; 我们 is no seat.
+    ["shenyang/rust_server", "我说错了，老刘自摸", { winner: "0", how: "self_draw" }],
+    ["zhengzhou/common", "我们这把黄了", { winner: "draw" }],
+  ]);
+  const table = tables["shenyang/rule_book"], texts = words.texts.zh;
+  const [ask] = parse("shenyang/rule_book", "咱自摸").asks;
+  assert.equal(parser.say(ask, table, texts, texts.or), "我是老刘还是王姐还是大陈还是小赵？请点选。");
+});
+
+test("dragons punged (中发白都碰了, 三元碰, 碰了红中) are the table's dragon-pung item, once a dragon, not a 中发白 set", () => {
+  const self = { how: "self_draw", patterns: ["dragon_pung"] };
+  check([
+    ["shenyang/rule_book", "老刘自摸，中发白都碰了", { winner: "0", ...self, count_dragon_pung: "3" }],
+    ["shenyang/rule_book", "王姐自摸三元碰", { winner: "1", ...self }],
+    ["shenyang/rust_server", "大陈自摸，红中和发财都碰了", { winner: "2", ...self, count_dragon_pung: "2" }],
+    // A pung made a kong later is that kong.
+    ["shenyang/rule_book", "老刘碰的王姐的红中，后来补杠，自摸",
+      { winner: "0", how: "self_draw", kong_seat_0: "0", kong_kind_0: "added", kong_tile_0: "7z", kong_from_0: "1" }],
+    ["shandong/rule_book", "老王自摸，中发白都碰了", { winner: "0", how: "self_draw" }, ["unplayed"]],
+  ]);
+});
+
+test("暗杠完了 / 暗杠完打的 keep the kong's kind: a concealed kong is a row, whole as said", () => {
+  const row = (seat) => ({ kong_seat_0: seat, kong_kind_0: "concealed" });
+  check([
+    ["shenyang/rule_book", "老刘暗杠完了自摸", { winner: "0", how: "self_draw", ...row("0") }],
+    ["shenyang/rule_book", "小赵暗杠完打的，大陈胡了", { winner: "2", how: "discard-3", patterns: ["kong_discard"], ...row("3") }],
+    ["zhengzhou/common", "黄了，老郑暗杠完了", { winner: "draw", ...row("1") }],
+    // 完了 is never heard as 忘了 (a doubt) by its sound.
+    ["shandong/jinan_tuyoo", "张姐暗杠完，杠上开花", { winner: "2", how: "self_draw", patterns: ["kong_bloom"], ...row("2") }],
+  ]);
+});
+
+test("a kong said on a drawn hand (黄了/荒庄 … 暗杠, 按杠) is recorded, and asks nothing more when it is complete", () => {
+  check([
+    ["shenyang/rule_book", "荒庄了 老刘按了个杠", { winner: "draw", kong_seat_0: "0", kong_kind_0: "concealed" }],
+    ["harbin/rule_book", "黄庄了，李哥按杠九筒", { winner: "draw", kong_seat_0: "1", kong_tile_0: "9p", kong_kind_0: "concealed" }],
+    ["zhengzhou/rule_book", "荒庄，小杨闷了个豆", { winner: "draw", kong_seat_0: "3", kong_kind_0: "concealed" }],
+    ["dalian/club_java", "黄了，张姐按杠五万", { winner: "draw", kong_seat_0: "2", kong_tile_0: "5m", kong_kind_0: "concealed" }],
+    // A claimed kong still asks whose discard it was.
+    ["shenyang/rule_book", "黄了，老刘明杠东风", { winner: "draw", kong_seat_0: "0", kong_tile_0: "1z", kong_kind_0: "exposed" }, ["kongFrom"]],
+  ]);
+});
+
+test("who fed the win, asked and answered in one breath (谁点的？大陈), or named by the tile (大陈打了个五万)", () => {
+  check([
+    ["shenyang/rule_book", "王姐胡了，谁点的？大陈", { winner: "1", how: "discard-2" }],
+    ["shandong/rule_book", "谁点的炮？张姐，老王胡了", { winner: "0", how: "discard-2" }],
+    ["harbin/rule_book", "谁胡的？李哥，自摸", { winner: "1", how: "self_draw" }],
+    ["zhengzhou/common", "刘洋胡了，谁打的？老郑的", { winner: "2", how: "discard-1" }],
+    // Unanswered, it is asked.
+    ["shenyang/rust_server", "王姐胡了，谁点的不知道", { winner: "1" }, ["how"]],
+    ["shenyang/rule_book", "大陈打了个五万，老刘胡了", { winner: "0", how: "discard-2" }],
+    ["shandong/rule_book", "小李胡了阿强一张五万", { winner: "1", how: "discard-3" }],
+    ["zhengzhou/common", "老郑出五万点炮，小杨胡了", { winner: "3", how: "discard-1" }],
+  ]);
+});
+
+test("a side bet said again, short (张姐也是一个, 小杨也二, 漂一漂一), is the same bet", () => {
+  check([
+    ["shandong/jinan_tuyoo", "老王自摸，小李漂一个，张姐也是一个", { winner: "0", how: "self_draw", side_bet_1: "1", side_bet_2: "1" }],
+    ["zhengzhou/common", "王姐自摸，老郑跑二，小杨也二", { winner: "0", how: "self_draw", side_bet_1: "2", side_bet_3: "2" }],
+    ["shandong/jinan_tuyoo", "老王自摸 小李漂一漂一", { winner: "0", how: "self_draw", side_bet_1: "1" }],
+  ]);
+});
+
+test("a penalty's payer is taken from its own clause, never another's, and one penalty said twice counts once", () => {
+  const revealed = (seat, count) => ({ penalty_kind_0: "revealed_tiles", penalty_seat_0: seat, penalty_count_0: count });
+  const four = (seat) => ({ penalty_kind_0: "four_same_discards", penalty_seat_0: seat });
+  check([
+    ["shenyang/rule_book", "老刘自摸，露牌的是小赵，露了两张", { winner: "0", how: "self_draw", ...revealed("3", "2") }],
+    ["shenyang/rust_server", "老刘自摸，大陈露了一张，大陈露了一张", { winner: "0", how: "self_draw", ...revealed("2", "1") }],
+    ["shenyang/rule_book", "老刘自摸，四家同打，王姐先打的，四家同打罚王姐", { winner: "0", how: "self_draw", ...four("1") }],
+    ["shenyang/rule_book", "小赵自摸，大陈先打的四家同打", { winner: "3", how: "self_draw", ...four("2") }],
+    ["shenyang/rust_server", "王姐自摸，露了两张牌的是小赵", { winner: "1", how: "self_draw", ...revealed("3", "2") }],
+    ["shenyang/rule_book", "大陈自摸，露了两张，小赵", { winner: "2", how: "self_draw", ...revealed("3", "2") }],
+    // The winner of another clause is no payer: asked.
+    ["shenyang/rule_book", "老刘自摸，四家同打", { winner: "0", how: "self_draw", penalty_kind_0: "four_same_discards" }, ["penaltyWho"]],
+  ]);
+  // Two seats' penalties of one kind are two.
+  assert.equal(filled("shenyang/rule_book", "老刘自摸，小赵露了两张，大陈露了一张").penalty_seat_1, "2");
+});
+
+test("a kong said before its owner (暗杠是老刘的, 暗杠五万，张姐的) is theirs; 杠了X一张: X fed it", () => {
+  check([
+    ["shenyang/rule_book", "黄庄，暗杠是老刘的", { winner: "draw", kong_seat_0: "0", kong_kind_0: "concealed" }],
+    ["shandong/rule_book", "老王自摸，暗杠五万，张姐的",
+      { winner: "0", how: "self_draw", kong_seat_0: "2", kong_tile_0: "5m", kong_kind_0: "concealed" }],
+    ["harbin/rule_book", "暗杠九条，周姐，黄了", { winner: "draw", kong_seat_0: "2", kong_tile_0: "9s", kong_kind_0: "concealed" }],
+    ["shenyang/rule_book", "老刘自摸，王姐杠了大陈一张",
+      { winner: "0", how: "self_draw", kong_seat_0: "1", kong_kind_0: "exposed", kong_from_0: "2" }],
+    ["zhengzhou/common", "王姐自摸，刘洋杠了老郑一张五万",
+      { winner: "0", how: "self_draw", kong_seat_0: "2", kong_tile_0: "5m", kong_kind_0: "exposed", kong_from_0: "1" }],
+    // A seat that does something else after the kong is not said to own it: asked.
+    ["shenyang/rule_book", "暗杠五万，老刘自摸", { winner: "0", how: "self_draw" }, ["kongWho"]],
+  ]);
+});
+
+test("清一色 with 碰碰胡 at 沈阳·网络版, which scores the one in place of the other (RULES §9.3.3), is 清一色, not asked", () => {
+  check([
+    ["shenyang/rust_server", "老刘自摸清一色碰碰胡", { winner: "0", how: "self_draw", patterns: ["pure_one_suit"] }],
+    ["shenyang/rust_server", "王姐胡了大陈点的清一色飘", { winner: "1", how: "discard-2", patterns: ["pure_one_suit"] }],
+    // Where the table scores both, both; where a hand cannot be both, asked.
+    ["shandong/rule_book", "老王自摸清一色碰碰胡", { winner: "0", how: "self_draw", patterns: ["pure_one_suit", "all_triplets"] }],
+    ["shenyang/rust_server", "老刘自摸清一色七小对", { winner: "0", how: "self_draw" }, ["patternsExclusive"]],
+  ]);
+});
+
+test("two claimants at a table where only one may win are asked about (抢着胡, 都要胡), how filled in", () => {
+  check([
+    ["shenyang/rule_book", "老刘和王姐抢着胡大陈的炮", { how: "discard-2" }, ["oneWinner"]],
+    ["dalian/rule_book", "老王小李都要胡张姐的", { how: "discard-2" }, ["oneWinner"]],
+    ["zhengzhou/common", "老郑点炮，刘洋胡了，小杨也胡了", { how: "discard-1" }, ["oneWinner"]],
+  ]);
+});
