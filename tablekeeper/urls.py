@@ -16,7 +16,7 @@ from tablekeeper.keeping.views import (
     saved_hands,
     sessions,
 )
-from tablekeeper.players.views import claims, groups, me, players, table
+from tablekeeper.players.views import claims, groups, me, my_groups, players, table
 from tablekeeper.sharing.views import history as shared_hands
 from tablekeeper.sharing.views import rules as shared_rules
 from tablekeeper.sharing.views import share, summary
@@ -117,6 +117,7 @@ urlpatterns = [
     path("sessions/<id:session_id>/seats/<id:seat>/unlink/", claims.seat_unlink, name="seat_unlink"),
     path("me/", me.my_record, name="my_record"),
     path("me/record.csv", me.my_record_csv, name="my_record_csv"),
+    path("me/groups/<id:group_id>/", my_groups.my_group, name="my_group"),
     path("me/evenings/<id:seat_id>/unlink/", me.my_evening_unlink, name="my_evening_unlink"),
     path("me/unlink/", me.my_unlink_all, name="my_unlink_all"),
     path("me/delete/", me.my_account_delete, name="my_account_delete"),

@@ -1,6 +1,7 @@
 """The app's routes as the URL resolver has them, so that tests that must cover every route read them from there:
 a route added to tablekeeper/urls.py is covered by those tests without editing them (tests/web/test_authorization.py,
-tests/sharing/test_share_guard.py, the site crawl's check of its page list)."""
+tests/sharing/test_share_guard.py, the site crawl's check of its page list): a session's routes, the share link's,
+and the signed-in account's own pages (`me/…`)."""
 
 from __future__ import annotations
 
@@ -54,6 +55,13 @@ def session_routes() -> list[Route]:
 def share_routes() -> list[Route]:
     """Every route behind a share link (`b/<token>/…`): what whoever holds the link may open."""
     return [route for route in every_route() if route.pattern.startswith("b/<slug:token>/")]
+
+
+def my_routes() -> list[Route]:
+    """Every route of the signed-in account's own pages (`me/…`): 我的战绩, its CSV, the groups the player is in
+    (`my_group`, a group's standings read-only), unlinking and deleting the account. Each is the account's own:
+    a visitor is sent to log in, and an id that is not the account's answers 404."""
+    return [route for route in every_route() if route.pattern.startswith("me/")]
 
 
 # The routes behind a share link that are not pages to read but a form that acts, by name, each with why: they

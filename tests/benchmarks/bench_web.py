@@ -16,8 +16,9 @@ Run: .venv/bin/python -m tests.benchmarks.bench_web
 - A group's standings page (all time) for a keeper with 10 and with 200 finished sessions of the
   group (two stakes, some sessions with a stranger at the table): the same number of SQL queries at
   both, its median server time and first load.
-- A player's own record (我的战绩, /me/) at 10 and at 200 finished evenings kept by two keepers (two stakes,
-  a table fee on some): the same number of SQL queries at both, its median server time and first load.
+- A player's own record (我的战绩, /me/) and a group they are in (/me/groups/<id>/, all time) at 10 and at 200
+  finished evenings kept by two keepers (two stakes, a table fee on some): the same number of SQL queries at
+  both, each page's median server time and first load.
 - Correcting hand 1 of a 1000-hand session against the engine's replay of those hands, when the
   table state settles back after the change (the usual case) and when it never does (every later
   hand settled again): budget 2 × the replay.

@@ -140,6 +140,8 @@ class Table:
             "shared-table-rules": f"/b/{token}/rules/",
             "table-code": f"/sessions/{d}/players/",
             "my-record": "/me/",
+            # The keeper claimed a seat of the long names' table: a member of that group, read as a player reads it.
+            "my-group": f"/me/groups/{self.long_group.pk}/?period=all",
             "claim": f"/b/{token}/claim/1/",
             "shared-board-finished": f"/b/{self.shenyang.share_token}/",
         }

@@ -31,7 +31,7 @@ from tablekeeper.keeping.services.presets import save_preset
 from tablekeeper.players.models import PlayerGroup
 from tablekeeper.players.services.groups import group_from_session
 from tests.conftest import HTMX, PASSWORD, post_confirmed, record_all, signed_in, win
-from tests.routes import Route, every_route, session_routes, share_pages, share_routes
+from tests.routes import Route, every_route, my_routes, session_routes, share_pages, share_routes
 
 pytestmark = pytest.mark.django_db
 
@@ -72,6 +72,7 @@ KEEPER_ROUTES: list[tuple[str, str]] = [
     ("post", "/me/unlink/"),
     ("post", "/me/delete/"),
     ("post", "/me/evenings/1/unlink/"),
+    ("get", "/me/groups/1/"),
 ]
 # A POST body that would change something on every route that accepts it.
 HOSTILE_POST: dict[str, Any] = {
@@ -237,6 +238,30 @@ def test_an_anonymous_visitor_is_sent_to_log_in_on_every_session_route_and_chang
 def test_an_anonymous_visitor_is_sent_to_log_in_on_every_keeper_route(client, method, url):
     response = call(client, method, url)
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/?next=")
+
+
+def test_an_anonymous_visitor_is_sent_to_log_in_on_every_route_of_a_players_own_pages(owner, played):
+    """The resolver's `me/…` routes (tests/routes.py my_routes), whatever the method: a log-in (or a 405 where the
+    route does not take the method), never the page; a route added there is tried without editing this file."""
+    group = group_from_session(owner, played, "Thursday")
+    values = {"group_id": group.pk, "seat_id": Seat.objects.filter(session=played).values_list("pk", flat=True)[0]}
+    failures = []
+    for of in my_routes():
+        answers = []
+        for method in ("get", "post"):
+            before = snapshot(played)
+            response = call(Client(), method, of.url(values))
+            answers.append(response.status_code)
+            sent = response.status_code == 302 and response["Location"].startswith("/accounts/login/?next=")
+            if not sent and response.status_code != 405:
+                failures.append(f"{method.upper()} {of.pattern}: {response.status_code}, not sent to log in")
+            if snapshot(played) != before:
+                failures.append(f"{method.upper()} {of.pattern}: the session changed")
+        if 302 not in answers:
+            failures.append(f"{of.pattern}: no method asked to log in ({answers})")
+    names = {of.name for of in my_routes()}
+    assert names >= {"my_record", "my_record_csv", "my_group", "my_unlink_all", "my_account_delete"}
+    assert failures == [], "\n".join(failures)
 
 
 def test_a_share_link_viewer_can_post_nowhere_even_after_reading_the_board(played):

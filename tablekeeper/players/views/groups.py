@@ -17,8 +17,8 @@ from tablekeeper.keeping.models import GameSession, Player, TablePreset
 from tablekeeper.web.converters import query_number
 from tablekeeper.web.http import HtmxHttpRequest, current_user
 
-from ..forms import PeriodForm
 from ..models import PlayerGroup
+from ..pages.standings import standings_context
 from ..services.groups import (
     GroupRefused,
     add_member,
@@ -28,7 +28,6 @@ from ..services.groups import (
     remove_member,
     rename_group,
 )
-from ..services.standings import group_standings
 
 # The sessions offered as a new group's players: the latest few are the ones a keeper means.
 SOURCE_SESSIONS = 20
@@ -99,17 +98,8 @@ def group_list(request: HtmxHttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def group_detail(request: HtmxHttpRequest, group_id: int) -> HttpResponse:
-    group = own_group(request, group_id)
-    form = PeriodForm(request.GET or None)
-    if request.GET and not form.is_valid():
-        context = {"group": group, "form": form, "tables": None}
-        return TemplateResponse(request, "groups/detail.html", context, status=400)
-    if not request.GET:
-        form = PeriodForm({"period": "month"})
-        form.is_valid()
-    period = form.period_chosen()
-    context = {"group": group, "form": form, "period": period, "tables": group_standings(group, period)}
-    return TemplateResponse(request, "groups/detail.html", context)
+    context, status = standings_context(own_group(request, group_id), request.GET)
+    return TemplateResponse(request, "groups/detail.html", context, status=status)
 
 
 def edit_page(request: HtmxHttpRequest, group: PlayerGroup, *, error: str = "", status: int = 200) -> HttpResponse:

@@ -28,6 +28,7 @@ from tablekeeper.web.http import HtmxHttpRequest, current_user
 
 from ..pages.record_chart import record_chart
 from ..services import claims
+from ..services.member_groups import groups_of
 from ..services.record import Evening, add_biggest_hands, page_of, player_record
 
 
@@ -51,6 +52,8 @@ def my_record(request: HtmxHttpRequest) -> HttpResponse:
         "newer_page": page - 1 if page > 1 else None,
         "stakes": [(stake, record_chart(stake.trend)) for stake in record.stakes],
         "owns_sessions": GameSession.objects.filter(owner=user).count(),
+        # The groups the player is in, on the first page with the totals: the only others' figures they read.
+        "groups": groups_of(user) if page == 1 else [],
     }
     return TemplateResponse(request, "players/record.html", context)
 
