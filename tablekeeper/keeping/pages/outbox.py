@@ -83,9 +83,7 @@ def _answer(
     # When the server looked: a keeper who saves this hand again from the form has seen what happened until
     # then, whatever page the form came from (a kept copy carries the board as seen long before).
     checked = math.ceil(timezone.now().timestamp())
-    return _said(
-        said, conflict=outcome.message, next=session.next_number, spent=said is Outcome.SPENT, checked=checked
-    )
+    return _said(said, conflict=outcome.message, next=session.next_number, spent=said is Outcome.SPENT, checked=checked)
 
 
 def save_kept_hand(request: HtmxHttpRequest, session: GameSession) -> JsonResponse:
