@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,14 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 # (CI, a clean clone thrown away afterwards) skips taking them: a full-page shot costs a page's
 # layout and paint again, a third of the browser tests' time. `bash .ci/nightly` takes them all.
 PHOTOGRAPHS = os.environ.get("TK_PHOTOGRAPHS", "1") != "0"
+
+
+def in_ci_only(values: Iterable[str], ci: Iterable[str]) -> list[Any]:
+    """A journey's cases, CI running those in `ci` and the nightly run every one: the same journey in another
+    language, theme or table costs CI minutes (a browser test is mostly Chromium's) and finds what the one
+    run in CI finds, except words and sizes, which the site crawl checks in both languages."""
+    chosen = set(ci)
+    return [value if value in chosen else pytest.param(value, marks=pytest.mark.nightly) for value in values]
 
 
 def photographs_in_css_pixels(page: Page) -> Page:
@@ -76,7 +84,12 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    """A phone for the journeys that stay online: it runs no service worker (as the in-app browsers chat apps
+    open links in), which would keep the shell and pages for every test at a fifth of its cost. The offline
+    journeys take `phones.phone`, whose worker runs."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, service_workers="block"
+    )
     context.set_default_timeout(10_000)
     opened = photographs_in_css_pixels(context.new_page())
     problems: list[str] = []

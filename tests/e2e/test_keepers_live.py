@@ -148,6 +148,8 @@ def test_the_offline_screens_read_in_chinese_and_fit_the_phone(browser: Browser,
         assert small_tap_targets(page, "main button, main summary, main .button") == []
 
 
+# The Chinese screens above run in CI; the same screens in English, nightly (tests/e2e/conftest.py in_ci_only).
+@pytest.mark.nightly
 def test_the_offline_screens_fit_the_phone_in_english(browser: Browser, live_server, artifacts: Path):
     owner = User.objects.create_user("keeper")
     game = make_session(owner, "harbin")

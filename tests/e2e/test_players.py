@@ -21,7 +21,7 @@ from tablekeeper.keeping.models import GameSession, Player, Round, Seat, SeatCla
 from tablekeeper.keeping.services.sessions import ending_of
 from tablekeeper.players.services import claims
 from tests.conftest import PASSWORD, make_session, record_all, stands, win
-from tests.e2e.conftest import PHONE, photographs_in_css_pixels
+from tests.e2e.conftest import PHONE, in_ci_only, photographs_in_css_pixels
 from tests.e2e.phones import phone
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -70,7 +70,7 @@ def frozen(game: GameSession) -> tuple[object, ...]:
     return (game.totals, game.status, game.money_rate, rounds, names)
 
 
-@pytest.mark.parametrize("language", ["en", "zh-hans"])
+@pytest.mark.parametrize("language", in_ci_only(["en", "zh-hans"], ci=["zh-hans"]))
 def test_two_players_claim_one_is_accepted_and_keeps_two_keepers_evenings(
     browser: Browser, live_server, artifacts: Path, language: str
 ):
