@@ -1,8 +1,7 @@
 """The PostgreSQL passes run what can answer differently there and only that. CI's (`bash .ci/database`): the
-modules whose point is what PostgreSQL does differently (`DATABASE_PASS_MODULES`, each with why) and the browser
-journeys marked `every_database`. The nightly one: every test that can reach the database (marked `django_db` or
-asking for a fixture that opens it), unless it is marked `one_database`; of the browser journeys, only those
-marked `every_database`."""
+modules whose point is what PostgreSQL does differently (`DATABASE_PASS_MODULES`, each with why). The nightly
+one: every test that can reach the database (marked `django_db` or asking for a fixture that opens it), unless
+it is marked `one_database`; of the browser journeys, only those marked `every_database`."""
 
 from __future__ import annotations
 
@@ -58,7 +57,7 @@ def test_a_test_touches_the_database_when_it_is_marked_or_asks_for_it(test: Any,
         (a_test(), False, False),
         (a_test(path=RACE_TEST), False, False),
         (a_test(fixtures=("live_server", "page"), path=BROWSER_TEST), False, False),
-        (a_test(fixtures=("live_server", "page"), marks=("every_database",), path=BROWSER_TEST), True, True),
+        (a_test(fixtures=("live_server", "page"), marks=("every_database",), path=BROWSER_TEST), True, False),
     ],
     ids=[
         "writes",
