@@ -5,21 +5,7 @@
 
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const parser = require("../../static/js/phrase-parse.js");
-const words = require("../../static/js/phrase-words.js");
-const tables = require("./phrase-tables.json");
-
-function parse(table, sentence) { return parser.parse(sentence, tables[table], words.sounds); }
-
-function filled(table, sentence) {
-  const fields = {};
-  for (const [name, value] of Object.entries(parse(table, sentence).fields)) {
-    if (!Array.isArray(value) || value.length) fields[name] = value;
-  }
-  return fields;
-}
-
-function asked(table, sentence) { return parse(table, sentence).asks.map((ask) => ask.code); }
+const { parser, words, tables, parse, filled, asked } = require("./phrase-helpers.js");
 
 function question(table, sentence) {
   const texts = words.texts.zh;
