@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Literal
 
 from django.contrib.auth.models import User
@@ -272,3 +272,17 @@ def slow_page(
 
     page.context.route(re.compile(re.escape(path) + "$"), one_bar)
     return slowed
+
+
+def online_phone(
+    browser: Browser,
+    base_url: str,
+    user: User,
+    language: str = "en",
+    color_scheme: str = "light",
+    also_expected: re.Pattern[str] | None = None,
+) -> AbstractContextManager[Page]:
+    """`phone` for a journey that stays online: no service worker (as the in-app browsers chat apps open links
+    in). Keeping the shell and every page passed costs a fifth of a journey's time in Chromium; the offline
+    journeys take `phone`, whose worker runs."""
+    return phone(browser, base_url, user, language, color_scheme, "block", also_expected)

@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, expect
 
 from tablekeeper.keeping import services
 from tests.conftest import draw, make_session, record_all, stands, win
-from tests.e2e.phones import phone
+from tests.e2e.phones import online_phone
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -24,7 +24,7 @@ def test_after_a_delete_each_hand_shows_its_own_record_and_the_deleted_one_stays
     stands(services.edit_hand(game, 7, win(1), user=owner))
     stands(services.edit_hand(game, 5, win(3), user=owner))
     stands(services.delete_hand(game, 5, user=owner))
-    with phone(browser, live_server.url, owner, "zh-hans") as page:
+    with online_phone(browser, live_server.url, owner, "zh-hans") as page:
         page.goto(f"{live_server.url}/sessions/{game.pk}/hands/6/")
         trail = page.locator(".card.audit details")
         expect(trail).to_have_count(2)  # its own add and edit, as hand 7 then
@@ -50,7 +50,7 @@ def test_a_correction_is_followed_to_the_later_hand_it_re_scored_and_onto_the_sh
     game = make_session(owner, "shenyang", base=10, player_names=["老王", "小李", "阿强", "大刘"])
     record_all(game, [win(0), win(0), draw(), win(2)], owner)
     stands(services.edit_hand(game, 1, win(1), user=owner))  # the deal moves: hand 2's self-draw pays less
-    with phone(browser, live_server.url, owner, "zh-hans") as page:
+    with online_phone(browser, live_server.url, owner, "zh-hans") as page:
         page.goto(f"{live_server.url}/sessions/{game.pk}/hands/2/")
         # Why and by how much, in the entry's heading: seen without opening it.
         rescored = page.locator(".card.audit details.rescored summary")

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, expect
 from tablekeeper.keeping.models import GameSession
 from tablekeeper.rules import PresetInfo, get_variant, variant_ids
 from tablekeeper.rules.variants import search_path
-from tests.e2e.phones import phone
+from tests.e2e.phones import online_phone
 from tests.fixtures.variant_folder import copy_variant_folder
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -50,7 +50,7 @@ def test_a_city_preset_is_one_tap_on_the_start_page_and_the_board_names_it(
 ):
     variant, preset = city
     owner = User.objects.create_user("keeper")
-    with phone(browser, live_server.url, owner, "zh-hans") as page:
+    with online_phone(browser, live_server.url, owner, "zh-hans") as page:
         page.goto(f"{live_server.url}/sessions/new/")
         page.locator("details.city-presets > summary").click()
         link = page.locator(f"a.city-preset[data-variant='{variant}'][data-preset='{preset['id']}']")

@@ -8,14 +8,14 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
 from tests.conftest import make_session
-from tests.e2e.phones import phone
+from tests.e2e.phones import online_phone
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def test_the_kong_feeder_picker_hides_the_kongs_owner(browser: Browser, live_server, owner: User) -> None:
     game = make_session(owner, "shandong", base=1)
-    with phone(browser, live_server.url, owner, "zh-hans") as page:
+    with online_phone(browser, live_server.url, owner, "zh-hans") as page:
         page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
         page.locator("#hand-form details.more > summary").click()
         page.locator('#hand-form label.chip:has(input[name="kong_seat_0"][value="2"])').click()
@@ -30,7 +30,7 @@ def test_the_kong_feeder_picker_hides_the_kongs_owner(browser: Browser, live_ser
 
 def test_a_shandong_winners_flowers_are_tapped_up_front(browser: Browser, live_server, owner: User) -> None:
     game = make_session(owner, "shandong", base=1)
-    with phone(browser, live_server.url, owner, "zh-hans") as page:
+    with online_phone(browser, live_server.url, owner, "zh-hans") as page:
         page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
         page.locator('#hand-form label.chip:has(input[name="winner"][value="1"])').click()
         flowers = page.locator('#hand-form .winner-flowers input[name="flowers"]')
@@ -45,7 +45,7 @@ def test_a_counted_pattern_is_counted_by_tapping_without_unticking_it(
     browser: Browser, live_server, owner: User
 ) -> None:
     game = make_session(owner, "shandong", base=1, options={"honour_set_points": True})
-    with phone(browser, live_server.url, owner, "zh-hans") as page:
+    with online_phone(browser, live_server.url, owner, "zh-hans") as page:
         page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
         chip = page.locator('#hand-form fieldset.patterns label.chip.pattern:has(input[value="honour_pung"])')
         page.locator('#hand-form label.chip:has(input[name="winner"][value="1"])').click()

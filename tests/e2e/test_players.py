@@ -22,7 +22,7 @@ from tablekeeper.keeping.services.sessions import ending_of
 from tablekeeper.players.services import claims
 from tests.conftest import PASSWORD, make_session, record_all, stands, win
 from tests.e2e.conftest import PHONE, in_ci_only, photographs_in_css_pixels
-from tests.e2e.phones import phone
+from tests.e2e.phones import online_phone
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -80,8 +80,8 @@ def test_two_players_claim_one_is_accepted_and_keeps_two_keepers_evenings(
     game = make_session(keeper, "shenyang", base=2, player_names=NAMES, money_rate=Decimal("0.50"))
     board = f"{live_server.url}/b/{game.share_token}/"
     with (
-        phone(browser, live_server.url, keeper, language) as keepers,
-        phone(browser, live_server.url, wang, language) as wangs,
+        online_phone(browser, live_server.url, keeper, language) as keepers,
+        online_phone(browser, live_server.url, wang, language) as wangs,
         signed_out_phone(browser, live_server.url, language) as lis,
     ):
         keepers.goto(f"{live_server.url}/sessions/{game.pk}/")

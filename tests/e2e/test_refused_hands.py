@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, expect
 
 from tablekeeper.keeping.models import Round
 from tests.conftest import make_session
-from tests.e2e.phones import phone
+from tests.e2e.phones import online_phone
 
 HEAVENLY = '#hand-form label.chip:has(input[name="patterns"][value="heavenly_hand"])'
 WORDS = {
@@ -27,7 +27,7 @@ def test_a_refused_hand_says_why_beside_the_pattern_saves_nothing_and_one_tap_fi
 ):
     game = make_session(owner, "shandong", base=5)
     words = WORDS[language]
-    with phone(browser, live_server.url, owner, language) as page:
+    with online_phone(browser, live_server.url, owner, language) as page:
         page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
         page.locator('#hand-form label.chip:has(input[name="winner"][value="2"])').click()
         page.locator('#hand-form label.chip:has(input[name="how"][value="self_draw"])').click()
@@ -61,7 +61,7 @@ def test_a_refused_hand_the_table_insists_on_is_kept_as_a_manual_adjustment_in_t
     browser: Browser, live_server, owner: User, artifacts: Path
 ):
     game = make_session(owner, "shandong", base=5, player_names=["安", "博", "慈", "迪"])
-    with phone(browser, live_server.url, owner, "zh-hans") as page:
+    with online_phone(browser, live_server.url, owner, "zh-hans") as page:
         page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
         page.locator('#hand-form label.chip:has(input[name="winner"][value="2"])').click()
         page.locator('#hand-form label.chip:has(input[name="how"][value="self_draw"])').click()

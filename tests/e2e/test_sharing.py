@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, expect
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Correction
 from tests.conftest import draw, make_session, record_all, stands, win
-from tests.e2e.phones import phone, wait_for
+from tests.e2e.phones import online_phone, wait_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -32,7 +32,7 @@ def test_the_share_button_shows_only_where_the_phone_can_share_and_hands_it_the_
 ):
     owner = User.objects.create_user("keeper")
     game = make_session(owner)
-    with phone(browser, live_server.url, owner, "zh-hans") as page:
+    with online_phone(browser, live_server.url, owner, "zh-hans") as page:
         page.add_init_script(NO_SHARE_SHEET)
         page.goto(f"{live_server.url}/sessions/{game.pk}/share/")
         expect(page.get_by_role("button", name="复制链接")).to_be_visible()
@@ -40,7 +40,7 @@ def test_the_share_button_shows_only_where_the_phone_can_share_and_hands_it_the_
         expect(page.get_by_role("button", name="分享…")).to_be_hidden()
         assert page.locator("[data-share]").evaluate("(el) => getComputedStyle(el).display") == "none"
 
-    with phone(browser, live_server.url, owner, "zh-hans") as page:
+    with online_phone(browser, live_server.url, owner, "zh-hans") as page:
         page.add_init_script(A_SHARE_SHEET)
         page.goto(f"{live_server.url}/sessions/{game.pk}/share/")
         button = page.get_by_role("button", name="分享…")
@@ -66,7 +66,7 @@ def test_the_shared_board_and_its_history_say_what_the_keeper_corrected_until_th
     at, deleted_at = (timezone.localtime(when).strftime("%H:%M") for when in (edit, delete))
     board = f"{live_server.url}/b/{game.share_token}/"
     viewer = User.objects.create_user("viewer")
-    with phone(browser, live_server.url, viewer, "zh-hans") as page:
+    with online_phone(browser, live_server.url, viewer, "zh-hans") as page:
         # Whoever holds the link, signed in or not.
         page.context.clear_cookies()
         page.context.add_cookies([{"name": "django_language", "value": "zh-hans", "url": live_server.url}])
@@ -127,7 +127,7 @@ def test_nothing_marked_hidden_shows_on_any_page_whatever_its_class_says(browser
     game = make_session(owner)
     record_all(game, [win(0)], owner)
     paths = ["/sessions/", f"/sessions/{game.pk}/", f"/sessions/{game.pk}/share/", f"/sessions/{game.pk}/hands/new/"]
-    with phone(browser, live_server.url, owner, "zh-hans") as page:
+    with online_phone(browser, live_server.url, owner, "zh-hans") as page:
         page.add_init_script(NO_SHARE_SHEET)
         for path in paths:
             page.goto(live_server.url + path)

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
 from tablekeeper.keeping.models import GameSession
-from tests.e2e.phones import phone
+from tests.e2e.phones import online_phone
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -21,7 +21,7 @@ WINDS = "东南西北"
 
 def test_with_a_random_dealer_the_board_seats_each_player_where_the_form_put_them(browser: Browser, live_server):
     owner = User.objects.create_user("keeper")
-    with phone(browser, live_server.url, owner, "zh-hans") as page:
+    with online_phone(browser, live_server.url, owner, "zh-hans") as page:
         page.goto(f"{live_server.url}/sessions/new/")
         boxes = page.locator("fieldset.players label.field")
         chips = page.locator("fieldset.dealer label.chip")

@@ -12,7 +12,9 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Nightly: migration 0003 is frozen (it imports no live code, which test_migrations.py checks for every
+# migration) and ran long ago on every database; migrating back and forth across it costs CI half a minute.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.nightly]
 
 BEFORE = [("tablekeeper", "0002_session_end_money_and_pot")]
 AFTER = [("tablekeeper", "0003_rescore_lines_as_reasons_data")]
