@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
+from functools import partial
 from typing import Literal
 
 from django.contrib.auth.models import User
@@ -274,15 +275,7 @@ def slow_page(
     return slowed
 
 
-def online_phone(
-    browser: Browser,
-    base_url: str,
-    user: User,
-    language: str = "en",
-    color_scheme: str = "light",
-    also_expected: re.Pattern[str] | None = None,
-) -> AbstractContextManager[Page]:
-    """`phone` for a journey that stays online: no service worker (as the in-app browsers chat apps open links
-    in). Keeping the shell and every page passed costs a fifth of a journey's time in Chromium; the offline
-    journeys take `phone`, whose worker runs."""
-    return phone(browser, base_url, user, language, color_scheme, "block", also_expected)
+# `phone` for a journey that stays online: no service worker (as the in-app browsers chat apps open links in).
+# Keeping the shell and every page passed costs a fifth of a journey's time in Chromium; the offline journeys take
+# `phone`, whose worker runs.
+online_phone = partial(phone, service_workers="block")
