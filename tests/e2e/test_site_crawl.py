@@ -399,6 +399,10 @@ def test_the_board_shows_the_last_hands_changes_after_save(
                 {"name": "django_language", "value": language, "url": live_server.url},
             ]
         )
+        # The board's stylesheet is held back until the row has been looked at: a phone on a slow line (or
+        # with an empty cache) shows the saved board before the board's own styles arrive.
+        held = HeldRoutes()
+        context.route(re.compile(r"/static/css/board[.\w]*\.css$"), held.keep)
         page = context.new_page()
         page.goto(f"{live_server.url}/sessions/{game.pk}/hands/new/")
         page.locator("fieldset.winner label.chip").filter(has_text="Cy").click()
@@ -418,6 +422,9 @@ def test_the_board_shows_the_last_hands_changes_after_save(
             round(box["y"]) for box in (item.bounding_box() for item in strip.locator(".seat-changes li").all()) if box
         }
         assert len(tops) == 1, tops
+        assert held.routes, "the Save's answer did not ask for the board's stylesheet"
+        held.release()
+        page.wait_for_function("() => [...document.styleSheets].some((sheet) => /board/.test(sheet.href || ''))")
         seat = page.locator('.seat[data-seat="2"] .change')
         assert int(seat.inner_text().replace("−", "-")) == last.deltas[2]
         page.screenshot(path=str(artifacts / f"board-after-save-{language}.png"), full_page=True)
