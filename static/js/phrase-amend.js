@@ -182,7 +182,9 @@
       if ((tokens[j] || {}).type === "of" && (tokens[j + 1] || {}).type === "kong") j += 1;
       if ((tokens[j] || {}).type === "kong") { kong = true; j += 1; if ((tokens[j] || {}).type === "tile") j += 1; }
       var next = tokens[j] || {}, robber = tokens[j + 1], verb = tokens[j + 2] || {};
-      if ((kong || !next.afterPause) && next.type === "passive" && seat(robber) && (verb.type === "rob" || verb.type === "grab") &&
+      // 老王补杠被小李胡了 / 截胡: a win on a kong being declared robbed it.
+      var robbing = verb.type === "rob" || verb.type === "grab" || (kong && verb.type === "win");
+      if ((kong || !next.afterPause) && next.type === "passive" && seat(robber) && robbing &&
         (kong || verb.type === "rob" || (tokens[j + 3] || {}).type === "kong")) {
         j += 3;
         while (["kong", "win", "of"].indexOf((tokens[j] || {}).type) !== -1 && !tokens[j].afterPause) j += 1;

@@ -31,6 +31,27 @@
 
   function namesOf(vocab, seats) { return seats.map(function (seat) { return vocab.seats[seat]; }); }
 
+  // A robbed kong said apart from who robbed it (老王补杠，小李抢杠 / 抢杠胡，小李胡老王的 / 老王补杠的时候小李胡了):
+  // the win robbed the one kong another seat was adding, which never completed (RULES §9.2.9), so it is no row.
+  // Where two seats' kongs could be the one robbed, whose it was stays asked.
+  function robbedKong(state, wins) {
+    var robbable = ["added", ""];
+    wins.forEach(function (win) {
+      var robbing = win.method === "rob_kong" || (state.robSaid && (!win.method || win.method === "discard"));
+      if (!robbing) return;
+      var from = win.from;
+      var rows = state.kongs.filter(function (kong) {
+        return kong.seat !== win.seat && robbable.indexOf(kong.kind) !== -1 && (from === null || kong.seat === from);
+      });
+      var owners = rows.map(function (kong) { return kong.seat; }).filter(function (seat, at, all) { return all.indexOf(seat) === at; });
+      if (from === null && owners.length === 1) from = owners[0];
+      if (from === null && win.method !== "rob_kong" && !state.robSaid) return;
+      win.method = "rob_kong";
+      win.from = from;
+      if (from !== null && rows.length) state.kongs.splice(state.kongs.indexOf(rows[0]), 1);
+    });
+  }
+
   // What the sentence said, checked against this table: the form's fields for what is certain, a question for
   // the rest.
   function settleIntent(state, vocab) {
@@ -51,6 +72,19 @@
       if (acts.indexOf("self") !== -1 && methods.indexOf("self_draw") !== -1) fields.how = "self_draw";
       else if (acts.indexOf("win") !== -1 && state.discarders.length === 1 && methods.indexOf("discard") !== -1) {
         fields.how = "discard-" + state.discarders[0];
+      }
+      // … and so are the items said of that one win (老赵自摸七对): whoever it was, the hand had them.
+      var method = fields.how ? fields.how.split("-")[0] : "";
+      var said = state.loosePatterns.filter(function (p) {
+        var known = !p.unplayed && p.owner === null && patternOf(vocab, p.id);
+        return known && (!known.methods || (method && known.methods.indexOf(method) !== -1));
+      });
+      var ids = facts.greaterOnly(vocab, said.map(function (p) { return p.id; })).filter(function (id, at, all) {
+        return all.indexOf(id) === at;
+      });
+      if (acts.indexOf("self") + acts.indexOf("win") > -2 && ids.length && !exclusivePair(vocab, ids)) {
+        fields.patterns = ids;
+        said.forEach(function (p) { if (patternOf(vocab, p.id).repeatable && p.count) fields["count_" + p.id] = String(p.count); });
       }
       return finish(state, vocab, fields, asks, []);
     }
@@ -90,6 +124,7 @@
         if ((win.method === "rob_kong" && win.from === null) || !win.method) { win.method = "rob_kong"; win.from = state.robbedFrom; }
       });
     }
+    robbedKong(state, wins);
     // 小赵杠完打的: the winner's 杠上炮 (Dalian's 流泪), where the table has it (else said back as not scored).
     if (state.kongFed !== undefined && wins.length) {
       var afterKong = patternOf(vocab, "kong_discard") || patternOf(vocab, "flowing_tears");

@@ -273,6 +273,14 @@
             });
           }
           break;
+        case "rob":
+          // 抢杠胡，小李胡老王的 / 小李胡了，抢杠: a robbed kong said apart from its seats (settled in phrase-parse.js).
+          state.robSaid = true;
+          break;
+        case "when":
+          // 老王补杠的时候小李胡了: the win came on the kong just said.
+          if (r.lastKong && ["kong", "tile"].indexOf((r.tokens[r.i - 2] || {}).type) !== -1) state.robSaid = true;
+          break;
         case "robbed":
         case "pao":
         case "ba":
@@ -330,7 +338,11 @@
         case "play":
         case "discardto":
         case "discard":
-          if (strangerDid("discard")) break;
+          if (strangerDid("discard")) {
+            // 我点炮给小李: who won is certain, whose discard it was is asked.
+            if (token.type === "discardto" && isSeat(peek())) readSeats().forEach(function (seat) { setMethod(winOf(seat), "discard"); });
+            break;
+          }
           // 小赵杠了，打了个三万(，大陈胡了) / 小赵暗杠五万，点炮给大陈: the discard right after the kong just said.
           if (r.subject !== null && kongs.justSaid(r)) {
             state.kongFed = r.subject;

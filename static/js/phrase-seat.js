@@ -25,7 +25,10 @@
       if (oneTile) r.i += 2;
       if (peek().type === "of" || peek().type === "fed") r.i += 1;
       if (peek().type === "discard") r.i += 1;
-      seats.forEach(function (seat) { setMethod(winOf(seat), "discard", from); });
+      // 小李胡老王的补杠: won on the kong being added, so robbed it.
+      var robbed = peek().type === "kong" && peek().kind === "added" && !peek().afterPause;
+      if (robbed) r.i += 1;
+      seats.forEach(function (seat) { setMethod(winOf(seat), robbed ? "rob_kong" : "discard", from); });
     }
   }
 
@@ -57,6 +60,15 @@
     if (next.type === "of") {
       r.i += 1;
       next = peek();
+      // 小李胡了，抢杠，老王的: whose kong the win robbed.
+      var unrobbed = state.wins.filter(function (win) { return win.method === "rob_kong" && win.from === null && win.seat !== seats[0]; });
+      if ((next.type === "end" || next.afterPause) && state.robSaid && !unrobbed.length) {
+        unrobbed = state.wins.filter(function (win) { return !win.method && win.seat !== seats[0]; });
+      }
+      if ((next.type === "end" || next.afterPause) && unrobbed.length) {
+        unrobbed.forEach(function (win) { win.method = "rob_kong"; win.from = seats[0]; });
+        return;
+      }
       // 清一色，老王的: the items said before, with no one's, were his.
       if (next.type === "end" || next.afterPause) {
         var unowned = state.loosePatterns.filter(function (p) { return p.owner === null; });

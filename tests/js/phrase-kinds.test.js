@@ -61,10 +61,37 @@ test("a robbed kong said from its owner's side is the robber's win on it, and no
   ]);
 });
 
+test("a robbed kong said apart from who robbed it (补杠…抢杠, 抢杠胡…胡X的, 补杠的时候…胡了, 截杠) is that kong, robbed", () => {
+  check([
+    ["dalian/rule_book", "老王补杠，小李抢杠", { winner: "1", how: "rob_kong-0" }],
+    ["dalian/rule_book", "抢杠胡，小李胡老王的", { winner: "1", how: "rob_kong-0" }],
+    ["dalian/rule_book", "小李胡了，抢杠，老王的", { winner: "1", how: "rob_kong-0" }],
+    ["dalian/rule_book", "张姐补杠的时候小李胡了", { winner: "1", how: "rob_kong-2" }],
+    ["dalian/rule_book", "小李截杠胡张姐", { winner: "1", how: "rob_kong-2" }],
+    ["dalian/rule_book", "小李胡老王的补杠", { winner: "1", how: "rob_kong-0" }],
+    ["harbin/go_server", "老孙补杠被小马截胡", { winner: "3", how: "rob_kong-0" }],
+    ["harbin/go_server", "老孙加杠被小马胡了", { winner: "3", how: "rob_kong-0" }],
+    // A win beside a kong, with no word of robbing, is no robbing; a concealed kong is never the one robbed.
+    ["dalian/rule_book", "小李胡了老王，张姐补杠一个，碰的阿强的",
+      { winner: "1", how: "discard-0", kong_seat_0: "2", kong_kind_0: "added", kong_from_0: "3" }],
+    ["dalian/rule_book", "老王暗杠，小李抢杠", { winner: "1", kong_seat_0: "0", kong_kind_0: "concealed" }, ["robbedWhom"]],
+  ]);
+});
+
+test("a name to ask about keeps what is certain of its hand: how, the items said, the winner fed", () => {
+  check([
+    ["zhengzhou/common", "老王自摸，七对", { how: "self_draw", patterns: ["seven_pairs"] }, ["whoIsLike"]],
+    ["dalian/rule_book", "老赵自摸，飘", { how: "self_draw", patterns: ["double_float"] }, ["whoIs"]],
+    ["dalian/rule_book", "我点炮给小李", { winner: "1" }, ["whoIsWhich", "whoDiscarded"]],
+    // An item the table scores on a self-draw only is not certain of a win said without how.
+    ["dalian/rule_book", "小张胡了，杠上开花", {}, ["whoIsLike"]],
+  ]);
+});
+
 test("the speaker as a seat (我/俺/咱自摸, 胡的是我) is asked about, which seat is 我, never guessed", () => {
   check([
     ["shenyang/rule_book", "我自摸", { how: "self_draw" }, ["whoIsWhich"]],
-    ["dalian/rule_book", "俺自摸了，夹胡", { how: "self_draw" }, ["whoIsWhich"]],
+    ["dalian/rule_book", "俺自摸了，夹胡", { how: "self_draw", patterns: ["edge_wait"] }, ["whoIsWhich"]],
     ["shandong/rule_book", "我胡了，张姐点的炮", { how: "discard-2" }, ["whoIsWhich"]],
     ["harbin/rule_book", "胡的是我", {}, ["whoIsWhich"]],
     // 我 before no act of a hand says nothing; 我们 is no seat.
