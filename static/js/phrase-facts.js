@@ -21,6 +21,12 @@
           r.i += 1;
           for (var o = 0; o < 4; o++) if (o !== r.subject) state.closed[o] = true;
         } else if (peek().type === "closed") { r.i += 1; state.closedOthers = true; }
+        else if (peek().type === "kong" && peek().kind && r.subject !== null) {
+          // 大陈自摸，三家都暗杠了: one of that kind for each of the three others.
+          var kind = peek().kind;
+          r.i += 1;
+          for (var k = 0; k < 4; k++) if (k !== r.subject) state.kongs.push({ seat: k, kind: kind, tile: "", from: null });
+        }
         break;
       case "baozi":
         state.dice = true;

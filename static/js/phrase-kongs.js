@@ -24,7 +24,9 @@
     var peek = r.peek, isSeat = r.isSeat, seatOf = r.seatOf;
     if (peek().type === "is" && isSeat(peek(1)) && peek(2).type === "of" &&
       ["fed", "discard", "kongfeed", "tile"].indexOf(peek(3).type) === -1) {
-      if (fedWord && seatOf(peek(1)) !== kong.seat) fedBy(kong, seatOf(peek(1)));
+      // 老孙两个暗杠一个明杠，明杠是小马的: a claimed kong already someone's, said to be another's, was fed by them.
+      var claimedBefore = kong.owned && ["exposed", "added"].indexOf(kong.kind) !== -1;
+      if ((fedWord || claimedBefore) && seatOf(peek(1)) !== kong.seat) fedBy(kong, seatOf(peek(1)));
       else kong.seat = seatOf(peek(1));
       r.i += 3;
     }
@@ -37,7 +39,7 @@
     var kong = state.kongs.filter(function (k) {
       return k.seat === seat && !k.tile && k.from === null && (!k.kind || (k.announced && k.kind === kind));
     })[0];
-    if (kong && kind) { kong.kind = kind; kong.bySound = bySound; kong.announced = false; }
+    if (kong && kind) { kong.kind = kind; kong.bySound = bySound; kong.announced = false; kong.owned = true; }
     else {
       kong = { seat: seat, kind: kind || "", tile: "", from: null, bySound: bySound };
       state.kongs.push(kong);
@@ -79,6 +81,15 @@
     }
     if (peek().type === "tile" && !kong.tile) { kong.tile = peek().tile; r.used[r.i] = true; r.i += 1; }
     ownerAfter(r, kong, fedWord);
+    // 杠了三条(是)周姐给的: who fed it, said after it.
+    var fedAt = peek().type === "is" ? 1 : 0;
+    var fedEnds = peek(fedAt + 2).type === "end" || peek(fedAt + 2).afterPause;
+    if (isSeat(peek(fedAt)) && peek(fedAt + 1).type === "fed" && (fedAt || !peek().afterPause || fedEnds) &&
+      ["", "exposed"].indexOf(kong.kind) !== -1 && ["pao", "discard"].indexOf(peek(fedAt + 2).type) === -1) {
+      fedBy(kong, seatOf(peek(fedAt)));
+      if (kong.from !== null && !kong.kind) kong.kind = "exposed";
+      r.i += fedAt + 2;
+    }
     // 老刘自摸，暗杠五万，王姐的: a concealed kong said after another seat's words, whose it was said after it.
     if (["concealed", "dragon_set", "wind_set"].indexOf(kong.kind) !== -1 && isSeat(peek()) && peek().afterPause &&
       peek(1).type === "of" && (peek(2).type === "end" || peek(2).afterPause)) {
@@ -132,7 +143,29 @@
         return;
       }
     }
+    // 老孙明杠，明杠是小马的: the claimed kong said again, with another seat's name: who fed it.
+    var again = ["exposed", "added"].indexOf(token.kind) !== -1 && peek().type === "is" && r.isSeat(peek(1)) &&
+      peek(2).type === "of" ? state.kongs.filter(function (k) {
+        return k.kind === token.kind && k.from === null && k.seat !== r.seatOf(peek(1));
+      }) : [];
+    if (again.length === 1) {
+      fedBy(again[0], r.seatOf(peek(1)));
+      r.lastKong = again[0];
+      r.i += 3;
+      return;
+    }
     var owner = r.subject === null ? ownerLater(r) : null;
+    // 王姐杠了两次，都是暗杠: the kind said of all the kongs announced without one.
+    var allOf = (r.tokens[r.i - 2] || {}).type === "all" && token.kind && r.subject !== null;
+    var kindless = allOf ? state.kongs.filter(function (k) {
+      return k.seat === r.subject && k.announced && !k.kind && !k.tile && k.from === null;
+    }) : [];
+    if (kindless.length > 1) {
+      kindless.forEach(function (k) { k.kind = token.kind; k.announced = false; });
+      r.lastKong = kindless[kindless.length - 1];
+      skipKongWords(r);
+      return;
+    }
     if (r.subject !== null) kongRow(r, r.subject, token.kind, token.bySound, tileBefore, token.fedWord);
     else if (owner) {
       // 暗杠是老刘的 / 暗杠五万，老刘(的): the kong said before its owner.
@@ -167,6 +200,12 @@
     for (var extra = Math.max(1, state.kongs.length - before); extra < token.value; extra++) {
       state.kongs.push({ seat: r.subject, kind: kongToken.kind || "", tile: "", from: null, announced: true });
     }
+    // 王姐和老刘各一个暗杠: as many for each of the group.
+    (r.group && r.group[0] === r.subject ? r.group.slice(1) : []).forEach(function (seat) {
+      for (var each = 0; each < token.value; each++) {
+        state.kongs.push({ seat: seat, kind: kongToken.kind || "", tile: "", from: null, announced: true });
+      }
+    });
     return true;
   }
 

@@ -52,6 +52,17 @@
     single_float: ["单飘", "单钓飘", "单吊飘", "飘单吊"],
     terminal_wait: ["缺幺胡幺", "缺么胡么", "缺幺胡"],
     single_remaining: ["手把一"],
+    // Big hands of other rule sets that none of the five variants scores: heard, so that the box says the table does
+    // not score them (a table's own item of that name, as a variant folder may add, is heard as its own first).
+    thirteen_orphans: ["十三幺", "十三么", "国士无双"],
+    big_three_dragons: ["大三元"],
+    small_three_dragons: ["小三元"],
+    big_four_winds: ["大四喜"],
+    small_four_winds: ["小四喜"],
+    all_honours: ["字一色"],
+    nine_gates: ["九莲宝灯"],
+    pure_straight: ["一条龙", "清龙"],
+    four_concealed_pungs: ["四暗刻"],
     flowing_tears: ["流泪", "杠上炮", "杠后炮", "杠后的炮", "杠上的炮", "杠完的炮", "杠后点炮"],
     hidden_treasure: ["宝牌"],
     dragon_bonus: ["喜杠加牌"],
@@ -74,7 +85,8 @@
     // Zhengzhou calls a kong's bonus 豆: 闷豆 a concealed kong, 点豆 a fed one, 爬坡豆 one added to a pung.
     concealed: ["暗杠", "闷杠", "暗杆", "暗了个杠", "暗了一个杠", "暗了一杠", "闷豆", "暗豆", "闷了个豆", "闷了一个豆"],
     exposed: ["明杠", "直杠", "大明杠", "明豆"],
-    added: ["补杠", "加杠", "弯杠", "面下杠", "碰杠", "续杠", "巴杠", "爬坡豆", "爬坡杠", "补豆", "爬坡", "爬了个坡", "补完杠", "补杠后"],
+    added: ["补杠", "加杠", "弯杠", "面下杠", "碰杠", "续杠", "巴杠", "爬坡豆", "爬坡杠", "补豆", "爬坡", "爬了个坡", "补完杠", "补杠后",
+      "补了个杠", "补了一个杠", "补了杠", "补个杠", "加了个杠", "加了一个杠", "加了杠"],
     dragon_set: ["喜杠", "中发白杠", "中发白", "红中发财白板", "中发白三张"],
     wind_set: ["旋风杠", "风杠", "东南西北", "东西南北", "东南西北杠", "东西南北杠", "四个风", "四风", "四张风", "四个风牌"],
   };

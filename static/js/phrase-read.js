@@ -80,7 +80,9 @@
         r.i += 1;
       }
       r.i += groupCount(seats.length, 0);
-      if (peek().type === "all") r.i += 1;
+      // 王姐和老刘各一个暗杠: what the group is said to have (each) is each of theirs.
+      r.group = null;
+      if (peek().type === "all") { r.i += 1; if (seats.length > 1) r.group = seats; }
       return seats;
     }
     // 老王小李两家(都)没开 / 王姐、大陈、小赵三家都没开门 / 老王和小李两个人都: the group's count, said after its

@@ -209,3 +209,36 @@ test("two claimants at a table where only one may win are asked about (抢着胡
     ["zhengzhou/common", "老郑点炮，刘洋胡了，小杨也胡了", { how: "discard-1" }, ["oneWinner"]],
   ]);
 });
+
+test("a big hand of another rule set (十三幺, 大三元, 一条龙) is said back as not scored here, never dropped", () => {
+  check([
+    ["shandong/rule_book", "阿强自摸十三幺", { winner: "3", how: "self_draw" }, ["unplayed"]],
+    ["dalian/rule_book", "小李胡了老王的，大三元", { winner: "1", how: "discard-0" }, ["unplayed"]],
+    ["harbin/go_server", "周姐自摸一条龙", { winner: "2", how: "self_draw" }, ["unplayed"]],
+  ]);
+});
+
+test("several kongs in one breath: each for the group (各/都/三家), the kind said of all, who fed each said after it", () => {
+  check([
+    ["shenyang/rust_server", "大陈自摸，王姐杠了两次，都是暗杠",
+      { winner: "2", how: "self_draw", kong_seat_0: "1", kong_kind_0: "concealed", kong_seat_1: "1", kong_kind_1: "concealed" }],
+    ["shenyang/rust_server", "大陈自摸，王姐和老刘各一个暗杠",
+      { winner: "2", how: "self_draw", kong_seat_0: "1", kong_kind_0: "concealed", kong_seat_1: "0", kong_kind_1: "concealed" }],
+    ["shenyang/rust_server", "大陈自摸，三家都暗杠了", {
+      winner: "2", how: "self_draw", kong_seat_0: "0", kong_kind_0: "concealed", kong_seat_1: "1", kong_kind_1: "concealed",
+      kong_seat_2: "3", kong_kind_2: "concealed",
+    }],
+    ["harbin/go_server", "小马自摸，老孙杠了三条，周姐给的",
+      { winner: "3", how: "self_draw", kong_seat_0: "0", kong_tile_0: "3s", kong_kind_0: "exposed", kong_from_0: "2" }],
+    ["harbin/go_server", "小马自摸，老孙开了个暗杠，又补了个杠",
+      { winner: "3", how: "self_draw", kong_seat_0: "0", kong_kind_0: "concealed", kong_seat_1: "0", kong_kind_1: "added" }, ["kongFrom"]],
+    ["harbin/go_server", "周姐自摸，老孙两个暗杠一个明杠，明杠是小马的", {
+      winner: "2", how: "self_draw", kong_seat_0: "0", kong_kind_0: "concealed", kong_seat_1: "0", kong_kind_1: "concealed",
+      kong_seat_2: "0", kong_kind_2: "exposed", kong_from_2: "3",
+    }],
+    ["harbin/go_server", "周姐自摸，老孙明杠，明杠是小马的",
+      { winner: "2", how: "self_draw", kong_seat_0: "0", kong_kind_0: "exposed", kong_from_0: "3" }],
+    // Whose kong, said after it, is still whose (not who fed it).
+    ["harbin/go_server", "周姐自摸，暗杠是老孙的", { winner: "2", how: "self_draw", kong_seat_0: "0", kong_kind_0: "concealed" }],
+  ]);
+});
