@@ -21,7 +21,16 @@
           r.i += 1;
           for (var o = 0; o < 4; o++) if (o !== r.subject) state.closed[o] = true;
         } else if (peek().type === "closed") { r.i += 1; state.closedOthers = true; }
-        else if (peek().type === "kong" && peek().kind && r.subject !== null) {
+        else if (r.subject !== null && vocab.sideBet && (peek().type === "number" || peek().type === "side")) {
+          // 王姐自摸，那三家都下了一个跑: the same side bet for each of the three others.
+          var amount = peek().type === "number" ? peek().value : null, at = peek().type === "number" ? 1 : 0;
+          if (amount !== null && peek(at).type === "count") at += 1;
+          if (peek(at).type === "side") {
+            if (amount === null && peek(at + 1).type === "number") { amount = peek(at + 1).value; at += 1; }
+            r.i += at + 1;
+            for (var o2 = 0; o2 < 4; o2++) if (o2 !== r.subject && amount !== null) state.sideBets[o2] = amount;
+          }
+        } else if (peek().type === "kong" && peek().kind && r.subject !== null) {
           // 大陈自摸，三家都暗杠了: one of that kind for each of the three others.
           var kind = peek().kind;
           r.i += 1;

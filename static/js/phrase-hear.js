@@ -63,6 +63,9 @@
         var others = (vocab.seats || []).filter(function (other, index) { return index !== seat && other.indexOf(bare) !== -1; });
         if (!others.length) add(bare, { type: "name", seat: seat }, bare.length > 1);
       }
+      // 阳阳 / 洋洋: a name's last character said twice, as friends call each other; whose, asked (ambiguous below).
+      var last = name[name.length - 1];
+      if (name.length >= 2 && "姐哥叔婶爷妹弟总嫂".indexOf(last) === -1) add(last + last, { type: "nickname" });
     });
     var played = Object.create(null), taken = Object.create(null);
     function addPattern(word, token) {
@@ -221,7 +224,8 @@
       var length = entry.text.length;
       var said = text.substr(at, length), isName = entry.token.type === "name";
       if (said === entry.text) {
-        choices.push({ length: length, score: AS_WRITTEN * length, token: isName ? Object.assign({ said: said }, entry.token) : entry.token });
+        var keepSaid = isName || entry.token.type === "nickname";
+        choices.push({ length: length, score: AS_WRITTEN * length, token: keepSaid ? Object.assign({ said: said }, entry.token) : entry.token });
       } else if (entry.spoken && !(shaped && !isName && length <= 2) && matchesBySound(text, at, entry.text, map)) {
         // A long word heard by its sound outweighs its first part heard so plus one more character (钢上开花 is
         // 杠上开花, not 杠上开 and 花).
@@ -255,9 +259,16 @@
   // left out.
   // A seat's name heard by its sound but written with another seat's character (小洋 at a table of 刘洋 and 小杨) is
   // either of them: a name to ask about, with both.
-  function ambiguous(tokens, vocab) {
+  function ambiguous(tokens, vocab, map) {
     var seats = vocab.seats || [];
     return tokens.map(function (token) {
+      if (token.type === "nickname") {
+        // Every seat whose name ends in a character that sounds as said: never one guessed.
+        var like = seats.filter(function (name) {
+          return name && name.length >= 2 && matchesBySound(token.said, 0, name[name.length - 1], map);
+        });
+        return { type: "stranger", name: token.said, like: like };
+      }
       if (token.type !== "name" || !token.bySound || !token.said) return token;
       var own = seats[token.seat] || "";
       var others = seats.filter(function (name, seat) {
@@ -270,7 +281,8 @@
   }
 
   function hear(sentence, vocab, sounds) {
-    return corrections.amend(ambiguous(tokenise(normalise(sentence), lexicon(vocab), soundsOf(sounds)), vocab));
+    var map = soundsOf(sounds);
+    return corrections.amend(ambiguous(tokenise(normalise(sentence), lexicon(vocab), map), vocab, map));
   }
 
   return {

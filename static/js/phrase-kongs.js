@@ -50,7 +50,9 @@
     // 东南西北旋风杠: one set, said twice.
     if ((kind === "wind_set" || kind === "dragon_set") && peek().type === "kong" && peek().kind === kind) r.i += 1;
     // 杠了两个 / 暗杠两个(，五万和东风) / 闷豆两个: as many kongs of that kind, the tiles said next theirs in order.
-    if (peek().type === "number" && peek().value >= 2 && peek().value <= 4 && peek(1).type === "count" &&
+    // 暗杠俩(，九筒跟东风): 俩 and 仨 are counted on their own.
+    var ownCount = peek(1).type === "end" || peek(1).afterPause;
+    if (peek().type === "number" && peek().value >= 2 && peek().value <= 4 && (peek(1).type === "count" || ownCount) &&
       (peek(2).type !== "kong" || peek(2).afterPause) && !kong.tile && !tileBefore) {
       var rows = [kong];
       kong.announced = true;
@@ -58,12 +60,26 @@
         rows.push({ seat: seat, kind: kind || "", tile: "", from: null, announced: true });
         state.kongs.push(rows[rows.length - 1]);
       }
-      r.i += 2;
+      r.i += ownCount ? 1 : 2;
+      // 九筒跟东风 / 一个东风一个三条 / 三万一个九筒一个: the tiles, in order.
+      var oneOf = function (at) { return peek(at).type === "number" && peek(at).value === 1 && peek(at + 1).type === "count"; };
+      if (oneOf(0) && peek(2).type === "tile") r.i += 2;
       while (peek().type === "tile" && rows.length) {
         rows.shift().tile = peek().tile;
         r.used[r.i] = true;
         r.i += 1;
+        if (oneOf(0)) r.i += 2;
         if (peek().type === "and" && peek(1).type === "tile") r.i += 1;
+        if (oneOf(0) && peek(2).type === "tile") r.i += 2;
+      }
+      // 都是老刘打的: who fed them all.
+      var isAt = peek(1).type === "is" ? 1 : 0;
+      if (peek().type === "all" && isSeat(peek(1 + isAt)) && peek(2 + isAt).type === "fed") {
+        var feeder = seatOf(peek(1 + isAt));
+        [kong].concat(state.kongs.filter(function (k) { return k.announced && k.seat === seat; })).forEach(function (k) {
+          if (["exposed", ""].indexOf(k.kind) !== -1) { fedBy(k, feeder); if (k.from !== null) k.kind = "exposed"; }
+        });
+        r.i += 3 + isAt;
       }
       r.lastKong = kong;
       return kong;
@@ -192,6 +208,8 @@
     var state = r.state, peek = r.peek;
     if (!(peek().type === "kong" && r.subject !== null && token.value >= 1 && token.value <= 4)) return false;
     var kongToken = peek();
+    // 一个红中刻: 红 heard as 杠 by its sound, before no tile, is no kong.
+    if (kongToken.bySound && !kongToken.kind && peek(1).type !== "tile") return false;
     r.i += 1;
     var before = state.kongs.length;
     var row = kongRow(r, r.subject, kongToken.kind, kongToken.bySound, "", kongToken.fedWord);

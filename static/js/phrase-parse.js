@@ -31,6 +31,19 @@
 
   function namesOf(vocab, seats) { return seats.map(function (seat) { return vocab.seats[seat]; }); }
 
+  // 一炮三响，大陈放的: the three others of whoever made the discard, in turn from them; 一炮双响，老刘放炮，王姐跟大陈:
+  // the two named on their own. Anything else stays asked.
+  function severalOnOne(state, wins) {
+    if (wins.length || !state.multiSaid || state.discarders.length !== 1) return wins;
+    var from = state.discarders[0], seats = [];
+    if (state.multiSaid === 3) for (var step = 1; step < 4; step++) seats.push((from + step) % 4);
+    else {
+      seats = (state.alone || []).filter(function (seat, at, all) { return seat !== from && all.indexOf(seat) === at; });
+      if (seats.length !== 2) return wins;
+    }
+    return seats.map(function (seat) { var win = newWin(seat); win.method = "discard"; win.from = from; return win; });
+  }
+
   // A robbed kong said apart from who robbed it (老王补杠，小李抢杠 / 抢杠胡，小李胡老王的 / 老王补杠的时候小李胡了):
   // the win robbed the one kong another seat was adding, which never completed (RULES §9.2.9), so it is no row.
   // Where two seats' kongs could be the one robbed, whose it was stays asked.
@@ -117,6 +130,13 @@
         wins = state.wins = [selfWin];
       }
     }
+    // 小李报听，老王点炮胡了: a win said of no one, on one seat's discard, where only one other seat is named at all.
+    if (!wins.length && state.wonSaid && state.discarders.length === 1 && !state.strangers.length) {
+      var others = (state.named || []).filter(function (seat, at, all) {
+        return all.indexOf(seat) === at && seat !== state.discarders[0];
+      });
+      if (others.length === 1) wins = state.wins = [newWin(others[0])];
+    }
     // 被抢杠 said before the robbing: whose kong it was; a win said with it robbed that kong.
     if (state.robbedFrom !== undefined) {
       wins.forEach(function (win) {
@@ -124,6 +144,7 @@
         if ((win.method === "rob_kong" && win.from === null) || !win.method) { win.method = "rob_kong"; win.from = state.robbedFrom; }
       });
     }
+    wins = state.wins = severalOnOne(state, wins);
     robbedKong(state, wins);
     // 小赵杠完打的: the winner's 杠上炮 (Dalian's 流泪), where the table has it (else said back as not scored).
     if (state.kongFed !== undefined && wins.length) {
@@ -297,9 +318,11 @@
         if (p.unplayed) return;
         var known = patternOf(vocab, p.id);
         if (known.methods && known.methods.indexOf(win.method) === -1) {
-          ask("patternMethod", "how", { who: who, name: known.name });
+          // Which way is asked; the items said stay ticked (老郑四混，胡的王姐的: 四混 was said, how is in doubt).
+          if (ok) ask("patternMethod", "how", { who: who, name: known.name });
           ok = false;
-          kept = {};
+          var said = facts.greaterOnly(vocab, win.mine.filter(function (q) { return !q.unplayed; }).map(function (q) { return q.id; }));
+          kept = said.length && !exclusivePair(vocab, said) ? { patterns: said.filter(function (id, at) { return said.indexOf(id) === at; }) } : {};
           return;
         }
         if (ids.indexOf(p.id) === -1) ids.push(p.id);
@@ -334,6 +357,11 @@
         Object.keys(kept).forEach(function (name) { fields[name] = kept[name]; });
       }
     }
+    // 小李花呲: an item won on a flower, with no count of flowers said, where the table counts them.
+    var onFlowers = wins.length === 1 && vocab.flowers && state.flowers === null && (wins[0].mine || []).some(function (p) {
+      return !p.unplayed && (p.id === "flower_bloom" || p.id === "all_flowers");
+    });
+    if (onFlowers && !state.hasFlowers) ask("howManyFlowers", "flowers", {});
     if (state.hasFlowers && state.flowers === null) ask(vocab.flowers ? "howManyFlowers" : "noFlowers", vocab.flowers ? "flowers" : "", {});
     if (ok) liableFields(state, vocab, wins, fields, ask);
     if (ok) readyNeeded(state, vocab, wins, fields, ask);

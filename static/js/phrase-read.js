@@ -195,7 +195,9 @@
 
   // Reads the tokens in order. The subject is the last seat named: what follows it (自摸, 门清, 漂三) is about them.
   function interpret(tokens, vocab) {
-    tokens = rewriting.plain(resolvePronouns(tokens, vocab), vocab);
+    tokens = rewriting.plain(resolvePronouns(tokens, vocab), vocab).map(function (token) {
+      return token.type === "multi3" ? Object.assign({}, token, { type: "multi", three: true }) : token;
+    });
     var r = reader(tokens, vocab), state = r.state, peek = r.peek, seatOf = r.seatOf, isSeat = r.isSeat;
     // 胡的是我 / 自摸的是老周: a name to ask about won (the name's own reading records it).
     function strangerAfter() {
@@ -264,6 +266,7 @@
           }
           break;
         case "multi":
+          state.multiSaid = token.three ? 3 : 2;
           // 一炮双响，老王和小李(，张姐点的): the seats named next won on one discard; 张姐打了个一炮双响: hers.
           var shooter = r.subject !== null && !state.wins.some(function (win) { return win.seat === r.subject; }) ? r.subject : null;
           if (shooter !== null && state.discarders.indexOf(shooter) === -1) state.discarders.push(shooter);
@@ -335,7 +338,7 @@
           } else if (r.subject !== null && state.discarders.indexOf(r.subject) === -1) {
             // 老王暗楼胡了小李的 / 老王杠上炮胡了小李: the seat named before the other words won.
             seated.won(r, [r.subject], token);
-          } else if (r.subject === null) state.wonSaid = true;
+          } else state.wonSaid = true;  // 老王点炮胡了: someone won on it, who is said elsewhere
           break;
         case "play":
         case "discardto":

@@ -40,6 +40,7 @@
     r.stranger = null;
     var start = r.i, seats = readSeats();
     r.subject = seats[0];
+    state.named = (state.named || []).concat(seats);
     if (state.pendingReady) { state.ready[seats[0]] = state.pendingReady; state.pendingReady = null; }
     if (state.pendingClosed) { state.closed[seats[0]] = true; state.pendingClosed = false; }
     var next = peek();
@@ -51,7 +52,11 @@
       unpaid[unpaid.length - 1].seat = seats[0];
       return;
     }
-    if (next.type === "end" || next.type === "pattern" || next.afterPause) state.bare.push(seats[0]);
+    if (next.type === "end" || next.type === "pattern" || next.afterPause) {
+      state.bare.push(seats[0]);
+      // 一炮双响，老刘放炮，王姐跟大陈: a group named on its own, who won on one discard.
+      if (seats.length > 1) state.alone = (state.alone || []).concat(seats);
+    }
     if (next.type === "of" && (peek(1).type === "kong") && r.lastWinSeat !== null) {
       // 阿强抢杠胡，老王的杠: whose kong was robbed.
       var robbed = state.wins.filter(function (win) { return win.method === "rob_kong" && win.from === null; });
@@ -145,6 +150,7 @@
     } else if (next.type === "multi") {
       // 张姐一炮三响: 张姐's discard, which several won on; (，)老王和小李: who.
       r.i += 1;
+      state.multiSaid = next.three ? 3 : 2;
       state.discarders.push(seats[0]);
       if (r.groupAlone() && seatOf(peek()) !== seats[0]) {
         readSeats().forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); r.lastWinSeat = seat; });

@@ -9,7 +9,8 @@ const parser = require("../../static/js/phrase-parse.js");
 const { turnedUpFor } = require("../../static/js/phrase-fields.js");
 const words = require("../../static/js/phrase-words.js");
 const tables = require("./phrase-tables.json");
-const corpus = require("./phrase-corpus-heldout.json");
+// CORPUS=<file> measures another corpus of the same shape (a blind one kept outside the repository) the same way.
+const corpus = require(process.env.CORPUS ? require("node:path").resolve(process.env.CORPUS) : "./phrase-corpus-heldout.json");
 
 // The held-out corpus names fields as the hand form's templates do; a name or value written differently
 // there is mapped here, never in the corpus.
@@ -32,6 +33,8 @@ function plain(fields, mapped) {
     const name = mapped ? FIELD_NAMES[given] || given : given;
     const values = mapped ? FIELD_VALUES[name] || {} : {};
     if (Array.isArray(value) ? !value.length : value === undefined || value === null) continue;
+    // One of a repeatable item is what its stepper shows once the item is ticked: said or not, the form is the same.
+    if (/^(extra_\d+_)?count_|^extra_count_/.test(name) && String(value) === "1") continue;
     kept[name] = Array.isArray(value) ? [...value].sort() : String(values[value] ?? value);
   }
   return kept;

@@ -89,7 +89,8 @@ const ASKS = [
   ["shandong/rule_book", "老王自摸有花", ["几个花？请在下面设置。"], { winner: "0", how: "self_draw" }],
   ["zhengzhou/rule_book", "王姐胡了老郑点的炮", ["郑州麻将这桌只能自摸：王姐是自摸吗？请点选。"], { winner: "0" }],
   ["dalian/rule_book", "老王自摸清一色", ["这桌不算清一色：还有别的番吗？"], { winner: "0", how: "self_draw" }],
-  ["dalian/rule_book", "老王杠上开花，小李点的炮", ["杠上开花不能这样胡：老王是怎么胡的？请点选。"], { winner: "0" }],
+  // The item said stays ticked beside the question how (if it was a discard, the item goes when the keeper says so).
+  ["dalian/rule_book", "老王杠上开花，小李点的炮", ["杠上开花不能这样胡：老王是怎么胡的？请点选。"], { winner: "0", patterns: ["kong_bloom"] }],
   ["shandong/rule_book", "老王自摸 小李杠了", ["小李是哪种杠？请点选。"], { winner: "0", how: "self_draw", kong_seat_0: "1" }],
   ["shandong/jinan_tuyoo", "漂三", ["谁的漂？请在下面设置。"], {}],
   ["shenyang/rust_server", "老刘和王姐都自摸了", ["自摸只能一家胡：是老刘还是王姐？请点选。"], { how: "self_draw" }],
