@@ -109,16 +109,51 @@
   // 不对，Y / 说错了，Y: each word of Y replaces the last word of its kind said before (小李 for 老王, 胡 for 自摸);
   // a word with nothing of its kind before it is simply said.
   function retract(said, correction) {
-    var rest = [];
+    if (restatesTheWin(correction)) return withoutTheWin(said, correction).concat([STOP], correction);
+    var rest = [], replaced = [];
     correction.forEach(function (token) {
       if (token.type === "is" || token.type === "of") return;
       // 小李胡了老王点的，不对，是自摸: a self-draw takes back the discard said, with who made it.
       if (token.type === "self") said = withoutDiscard(said);
-      var at = lastIndex(said, said.length, function (other) { return kindOf(other) === kindOf(token); });
+      // Each word said before is replaced once: 大陈 then 王姐 in a correction are two seats, not one changed twice.
+      var at = lastIndex(said, said.length, function (other) {
+        return kindOf(other) === kindOf(token) && replaced.indexOf(other) === -1;
+      });
       if (at === -1) rest.push(token);
-      else said = said.slice(0, at).concat([token], said.slice(at + 1));
+      else { said = said.slice(0, at).concat([token], said.slice(at + 1)); replaced.push(token); }
     });
     return said.concat(rest.length ? [STOP].concat(rest) : []);
+  }
+
+  // 王姐胡了大陈的，不对，大陈胡了王姐的 / 王姐点炮，说反了，大陈点炮王姐胡: a correction that names a seat and what
+  // they did in the win says the win again, whole: it replaces the win said before rather than word by word.
+  var WIN_ACTS = ["self", "win", "ron", "discard", "discardto", "fed"];
+  var WIN_WORDS = WIN_ACTS.concat(SEAT_TYPES, ["of", "is", "pao", "ba", "give"]);
+  // (不对，是小赵自摸 too: a seat that won; 应该是老刘点的, a discarder alone, replaces only the discarder.)
+  function restatesTheWin(correction) {
+    var seats = correction.filter(isSeatToken).length;
+    var acts = correction.filter(function (token) { return WIN_ACTS.indexOf(token.type) !== -1; }).length;
+    var won = correction.some(function (token) { return ["self", "win", "ron"].indexOf(token.type) !== -1; });
+    return (seats >= 2 && acts >= 1) || (seats === 1 && won);
+  }
+  // The clause that said the win, without its seats and acts; what else it said (清一色, a kong) stands, and so
+  // does whose discard it was where the correction says nothing of one (大陈胡了小赵的，不对，老刘胡了).
+  var WON = ["self", "win", "ron"], FED = ["discard", "discardto", "fed", "of"];
+  function withoutTheWin(said, correction) {
+    var sought = correction.some(function (token) { return WON.indexOf(token.type) !== -1; }) ? WON : WIN_ACTS;
+    var act = lastIndex(said, said.length, function (token) { return sought.indexOf(token.type) !== -1; });
+    if (act === -1) return said;
+    var start = lastIndex(said, act, function (token) { return token.type === "pause" || token === STOP; }) + 1;
+    var end = act;
+    while (end < said.length && said[end].type !== "pause" && said[end] !== STOP) end += 1;
+    var feederKept = !correction.some(function (token) { return FED.indexOf(token.type) !== -1; });
+    var clauseTokens = said.slice(start, end), kept = [];
+    clauseTokens.forEach(function (token, k) {
+      var next = clauseTokens[k + 1] || {};
+      if (feederKept && isSeatToken(token) && k > 0 && FED.indexOf(next.type) !== -1) kept.push(token, { type: "discard" });
+      else if (WIN_WORDS.indexOf(token.type) === -1) kept.push(token);
+    });
+    return said.slice(0, start).concat(kept, said.slice(end));
   }
 
   // What the speaker wondered about is not said: 是自摸还是点炮 / 是不是自摸 leave how open, 是老王还是小李 who.

@@ -242,3 +242,49 @@ test("several kongs in one breath: each for the group (各/都/三家), the kind
     ["harbin/go_server", "周姐自摸，暗杠是老孙的", { winner: "2", how: "self_draw", kong_seat_0: "0", kong_kind_0: "concealed" }],
   ]);
 });
+
+test("a correction that says the win again replaces the win, whole; one about the discarder replaces only that", () => {
+  check([
+    ["shenyang/rule_book", "王姐点炮，说反了，大陈点炮王姐胡", { winner: "1", how: "discard-2" }],
+    ["shenyang/rule_book", "王姐胡了大陈的，不对，大陈胡了王姐的", { winner: "2", how: "discard-1" }],
+    ["shenyang/rule_book", "大陈胡了小赵的，不对，老刘胡了", { winner: "0", how: "discard-3" }],
+    ["shenyang/rule_book", "大陈胡了，老刘点的，不对，是小赵胡了", { winner: "3", how: "discard-0" }],
+    ["shenyang/rule_book", "大陈胡了小赵的，应该是老刘点的", { winner: "2", how: "discard-0" }],
+    ["shenyang/rule_book", "大陈胡了小赵的，改一下，自摸的", { winner: "2", how: "self_draw" }],
+    // What else the win's clause said stays: the closed seat is still 王姐, the item still said.
+    ["shenyang/rust_server", "大陈自摸清一色，王姐没开门，不对，是小赵自摸",
+      { winner: "3", how: "self_draw", patterns: ["pure_one_suit"], closed_1: "on" }],
+  ]);
+});
+
+test("one discard, several winners said apart from it: 一炮三响 is the three others, 双响 the two named", () => {
+  check([
+    ["shenyang/rust_server", "一炮三响，大陈放的", { winner: "3", how: "discard-2", extra_winner_1: "0", extra_winner_2: "1" }],
+    ["shenyang/rust_server", "老刘一炮三响", { winner: "1", how: "discard-0", extra_winner_1: "2", extra_winner_2: "3" }],
+    ["shenyang/rust_server", "一炮双响，老刘放炮，王姐跟大陈", { winner: "1", how: "discard-0", extra_winner_1: "2" }],
+    ["shenyang/rule_book", "一炮双响，老刘放炮，王姐跟大陈", { how: "discard-0" }, ["oneWinner"]],
+  ]);
+});
+
+test("money facts said the table's way: the dice's pair, the three others' side bets, no flower at all, 花呲 asks how many", () => {
+  check([
+    ["shenyang/rule_book", "色子打了个对，小赵自摸", { winner: "3", how: "self_draw", dice_double: "on" }],
+    ["zhengzhou/common", "王姐自摸，那三家都下了一个跑", { winner: "0", how: "self_draw", side_bet_1: "1", side_bet_2: "1", side_bet_3: "1" }],
+    ["shandong/rule_book", "碰碰胡，阿强自摸，一个花没有", { winner: "3", how: "self_draw", patterns: ["all_triplets"], flowers: "0" }],
+    ["shandong/jinan_tuyoo", "小李花呲", { winner: "1", how: "self_draw", patterns: ["flower_bloom"] }, ["howManyFlowers"]],
+    // 红 heard as 杠 by its sound is no kong: 红中刻 is the dragon pung.
+    ["shenyang/rule_book", "老刘自摸飘，还有一个红中刻",
+      { winner: "0", how: "self_draw", patterns: ["all_pungs", "dragon_pung"], count_dragon_pung: "1" }],
+  ]);
+});
+
+test("who is meant is asked of a nickname (阳阳: 刘洋 or 小杨) and inferred only where one seat is left (报听 … 点炮胡了)", () => {
+  check([
+    ["zhengzhou/rule_book", "阳阳自摸了", { how: "self_draw" }, ["whoIsWhich"]],
+    ["harbin/go_server", "马马自摸", { how: "self_draw" }, ["whoIsLike"]],
+    ["dalian/rule_book", "小李报听，老王点炮胡了，夹胡", { winner: "1", how: "discard-0", patterns: ["edge_wait"], ready_1: "ready" }],
+    ["dalian/rule_book", "老王点炮胡了", { how: "discard-0" }, ["whoWon"]],
+    // 刚刚 (just now) names no one.
+    ["zhengzhou/rule_book", "刚刚王姐自摸", { winner: "0", how: "self_draw" }],
+  ]);
+});
