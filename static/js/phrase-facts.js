@@ -14,7 +14,45 @@
     var state = r.state, vocab = r.vocab, peek = r.peek, isSeat = r.isSeat, seatOf = r.seatOf;
     var countAfter = r.countAfter, setFlowers = r.setFlowers, strangerDid = r.strangerDid, saysTiles = r.saysTiles;
     var numberFollows = r.numberFollows, floatPattern = r.floatPattern, addPattern = r.addPattern;
+    var readSeats = r.readSeats, winOf = r.winOf, setMethod = r.setMethod;
     switch (token.type) {
+      case "multi":
+        state.multiSaid = token.three ? 3 : 2;
+        // 一炮双响，老王和小李(，张姐点的): the seats named next won on one discard; 张姐打了个一炮双响: hers.
+        var shooter = r.subject !== null && !state.wins.some(function (win) { return win.seat === r.subject; }) ? r.subject : null;
+        if (shooter !== null && state.discarders.indexOf(shooter) === -1) state.discarders.push(shooter);
+        if ((r.subject === null || shooter !== null) && r.groupAlone()) {
+          readSeats().forEach(function (seat) {
+            if (shooter !== null) setMethod(winOf(seat), "discard", shooter);
+            else winOf(seat);
+            r.lastWinSeat = seat;
+          });
+        }
+        break;
+      case "rob":
+        // 抢杠胡，小李胡老王的 / 小李胡了，抢杠: a robbed kong said apart from its seats (settled in phrase-wins.js).
+        state.robSaid = true;
+        break;
+      case "when":
+        // 老王补杠的时候小李胡了: the win came on the kong just said.
+        if (r.lastKong && ["kong", "tile"].indexOf((r.tokens[r.i - 2] || {}).type) !== -1) state.robSaid = true;
+        break;
+      case "grab":
+        // 抢杠胡，抢的大陈(的杠): whose kong was robbed.
+        while (peek().type === "of" || peek().type === "is") r.i += 1;
+        if (isSeat(peek())) {
+          var victim = seatOf(peek());
+          r.i += 1;
+          if (peek().type === "of") r.i += 1;
+          if (peek().type === "kong") r.i += 1;
+          var robbing = state.wins.filter(function (win) { return win.method === "rob_kong" && win.from === null; });
+          if (robbing.length) robbing.forEach(function (win) { win.from = victim; });
+          else if (r.subject !== null && r.subject !== victim) {
+            setMethod(winOf(r.subject), "rob_kong", victim);
+            r.lastWinSeat = r.subject;
+          }
+        }
+        break;
       case "others":
         if (peek().type === "all") r.i += 1;
         if (peek().type === "closed" && r.subject !== null) {

@@ -265,46 +265,9 @@
             else state.asks.push({ code: "sideWho", field: "side_bet_", params: {} });
           }
           break;
-        case "multi":
-          state.multiSaid = token.three ? 3 : 2;
-          // 一炮双响，老王和小李(，张姐点的): the seats named next won on one discard; 张姐打了个一炮双响: hers.
-          var shooter = r.subject !== null && !state.wins.some(function (win) { return win.seat === r.subject; }) ? r.subject : null;
-          if (shooter !== null && state.discarders.indexOf(shooter) === -1) state.discarders.push(shooter);
-          if ((r.subject === null || shooter !== null) && r.groupAlone()) {
-            readSeats().forEach(function (seat) {
-              if (shooter !== null) setMethod(winOf(seat), "discard", shooter);
-              else winOf(seat);
-              r.lastWinSeat = seat;
-            });
-          }
-          break;
-        case "rob":
-          // 抢杠胡，小李胡老王的 / 小李胡了，抢杠: a robbed kong said apart from its seats (settled in phrase-parse.js).
-          state.robSaid = true;
-          break;
-        case "when":
-          // 老王补杠的时候小李胡了: the win came on the kong just said.
-          if (r.lastKong && ["kong", "tile"].indexOf((r.tokens[r.i - 2] || {}).type) !== -1) state.robSaid = true;
-          break;
         case "robbed":
         case "pao":
         case "ba":
-          break;
-        case "grab":
-          // 抢杠胡，抢的大陈(的杠): whose kong was robbed.
-          while (peek().type === "of" || peek().type === "is") r.i += 1;
-          if (isSeat(peek())) {
-            var victim = seatOf(peek());
-            r.i += 1;
-            if (peek().type === "of") r.i += 1;
-            if (peek().type === "kong") r.i += 1;
-            var robbing = state.wins.filter(function (win) { return win.method === "rob_kong" && win.from === null; });
-            if (robbing.length) robbing.forEach(function (win) { win.from = victim; });
-            else if (r.subject !== null && r.subject !== victim) {
-              setMethod(winOf(r.subject), "rob_kong", victim);
-              r.lastWinSeat = r.subject;
-            }
-          }
           break;
         case "pung":
           kongs.pungSaid(r);

@@ -45,6 +45,7 @@ SHELL_FILES = (
     "js/phrase-facts.js",
     "js/phrase-read.js",
     "js/phrase-fields.js",
+    "js/phrase-wins.js",
     "js/phrase-parse.js",
     "js/phrase.js",
     "js/net.js",

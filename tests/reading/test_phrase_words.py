@@ -55,6 +55,7 @@ def test_the_phrase_scripts_fragment_names_the_scripts_in_order(client: Client) 
         "phrase-facts",
         "phrase-read",
         "phrase-fields",
+        "phrase-wins",
         "phrase-parse",
         "phrase",
     ]
