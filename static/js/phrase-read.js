@@ -234,10 +234,11 @@
           continue;
         case "pattern":
           var known = patternOf(vocab, token.id);
-          if (token.id === "hidden_treasure" && peek().type === "is" && peek(1).type === "tile") {
-            // 宝牌是三条: the treasure's face, not the ×2 item 宝牌.
-            state.treasure = peek(1).tile;
-            r.i += 2;
+          if (token.id === "hidden_treasure" && (peek().type === "tile" || (peek().type === "is" && peek(1).type === "tile"))) {
+            // 宝牌是三条 / 宝牌三条: the treasure's face, not the ×2 item 宝牌.
+            var faceAt = peek().type === "is" ? 1 : 0;
+            state.treasure = peek(faceAt).tile;
+            r.i += faceAt + 1;
             break;
           }
           var owner = r.subject;

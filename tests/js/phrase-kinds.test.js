@@ -288,3 +288,14 @@ test("who is meant is asked of a nickname (阳阳: 刘洋 or 小杨) and inferre
     ["zhengzhou/rule_book", "刚刚王姐自摸", { winner: "0", how: "self_draw" }],
   ]);
 });
+
+test("the treasure's face said without 是 (宝牌三条) is the wild, and 亮牌 / 牌倒了 is the revealed-tiles penalty", () => {
+  check([
+    ["dalian/club_java", "宝牌三条，张姐冲宝", { winner: "2", how: "self_draw", patterns: ["treasure_rush"], ready_2: "ready", turned_up: "3s" }],
+    ["harbin/rule_book", "宝牌八万，周姐摸宝", { winner: "2", how: "self_draw", patterns: ["finding_treasure"], turned_up: "7m" }],
+    ["dalian/rule_book", "小李自摸，宝牌", { winner: "1", how: "self_draw", patterns: ["hidden_treasure"], ready_1: "ready" }],
+    ["shenyang/rule_book", "大陈自摸，小赵亮了两张",
+      { winner: "2", how: "self_draw", penalty_kind_0: "revealed_tiles", penalty_seat_0: "3", penalty_count_0: "2" }],
+    ["zhengzhou/common", "流局，小楊悶豆一個", { winner: "draw", kong_seat_0: "3", kong_kind_0: "concealed" }],
+  ]);
+});
