@@ -47,13 +47,20 @@
       var acted = state.strangerActs.some(function (act) { return act.name === name && (act.act === "self" || act.act === "win"); });
       ask(like.length > 1 ? "whoIsWhich" : like.length ? "whoIsLike" : "whoIs", acted && !wins.length ? "winner" : "", { name: name, names: like });
     });
-    if (state.strangers.length && !wins.length && state.strangerActs.some(function (a) { return a.act !== "closed"; })) {
+    // Who won and how, from what was said around the wins (phrase-wins.js).
+    wins = state.wins = winners.settle(state, vocab, ask);
+    if (state.strangers.length && !wins.length && state.strangerActs.some(function (a) { return a.act === "self" || a.act === "win"; })) {
       // What is certain is filled in all the same: 老赵自摸 was a self-draw, 小张胡了老王点的 a win on 老王's discard.
       var acts = state.strangerActs.map(function (a) { return a.act; });
+      var implied = state.loosePatterns.map(function (p) { return !p.unplayed && patternOf(vocab, p.id); }).filter(function (p) {
+        return p && p.methods && p.methods.length === 1 && methods.indexOf(p.methods[0]) !== -1;
+      })[0];
       if (acts.indexOf("self") !== -1 && methods.indexOf("self_draw") !== -1) fields.how = "self_draw";
-      else if (acts.indexOf("win") !== -1 && state.discarders.length === 1 && methods.indexOf("discard") !== -1) {
-        fields.how = "discard-" + state.discarders[0];
-      }
+      else if (state.discarders.length === 1 && methods.indexOf("discard") !== -1) fields.how = "discard-" + state.discarders[0];
+      // 咱胡了 at a table that wins by self-draw only; 本人宝中宝: a self-draw by what it is.
+      else if (methods.length === 1 && methods[0] === "self_draw") fields.how = "self_draw";
+      else if (implied && implied.methods[0] === "self_draw") fields.how = "self_draw";
+      if (state.flowers !== null && vocab.flowers) fields.flowers = String(state.flowers);
       // … and so are the items said of that one win (老赵自摸七对): whoever it was, the hand had them.
       var method = fields.how ? fields.how.split("-")[0] : "";
       var said = state.loosePatterns.filter(function (p) {
@@ -63,14 +70,12 @@
       var ids = facts.greaterOnly(vocab, said.map(function (p) { return p.id; })).filter(function (id, at, all) {
         return all.indexOf(id) === at;
       });
-      if (acts.indexOf("self") + acts.indexOf("win") > -2 && ids.length && !exclusivePair(vocab, ids)) {
+      if (ids.length && !exclusivePair(vocab, ids)) {
         fields.patterns = ids;
         said.forEach(function (p) { if (patternOf(vocab, p.id).repeatable && p.count) fields["count_" + p.id] = String(p.count); });
       }
       return finish(state, vocab, fields, asks, []);
     }
-    // Who won and how, from what was said around the wins (phrase-wins.js).
-    wins = state.wins = winners.settle(state, vocab, ask);
     // A discard named on its own (张姐点的炮) is the winners' source.
     if (state.discarders.length) {
       var discarder = state.discarders[state.discarders.length - 1];
@@ -103,6 +108,8 @@
       return finish(state, vocab, fields, asks, []);
     }
     if (!wins.length) {
+      // 眼镜自摸 (a name not heard as one): who won is asked, the self-draw is certain.
+      if (state.selfDrawn && methods.indexOf("self_draw") !== -1 && !state.discarders.length) fields.how = "self_draw";
       if (state.selfDrawn || state.wonSaid) ask("whoWon", "winner", {});
       else if (state.loosePatterns.length || state.kongs.length || state.flowers !== null || state.liable.length ||
         state.penalties.length || state.dice || state.tiles.length || state.winningTile) ask("whoWon", "winner", {});

@@ -207,6 +207,12 @@
       r.i += at;
       return true;
     }
+    // 李哥听着牌还点了炮: the seat named just before, with only its own facts (ready, closed) between.
+    function saidOfSeat(seat) {
+      var back = r.i - 2;
+      while (back >= 0 && ["ready", "closed"].indexOf(r.tokens[back].type) !== -1) back -= 1;
+      return back < r.i - 2 && back >= 0 && isSeat(r.tokens[back]) && seatOf(r.tokens[back]) === seat;
+    }
     var winOf = r.winOf, setMethod = r.setMethod, readSeats = r.readSeats, countAfter = r.countAfter;
     var addPattern = r.addPattern, strangerDid = r.strangerDid, setFlowers = r.setFlowers;
     while (r.i < r.tokens.length) {
@@ -233,6 +239,8 @@
           r.subject = null;
           continue;
         case "pattern":
+          // 本人宝中宝: an item said of a name to ask about says that name won.
+          if (r.subject === null) strangerDid("win");
           var known = patternOf(vocab, token.id);
           if (token.id === "hidden_treasure" && (peek().type === "tile" || (peek().type === "is" && peek(1).type === "tile"))) {
             // 宝牌是三条 / 宝牌三条: the treasure's face, not the ×2 item 宝牌.
@@ -337,7 +345,8 @@
             r.i += peek().type === "of" ? 2 : 1;
             state.discarders.push(seatOf(peek()));
             r.i += 1;
-          } else state.discardSaid = true;
+          } else if (r.subject !== null && saidOfSeat(r.subject)) state.discarders.push(r.subject);
+          else state.discardSaid = true;
           break;
         case "draw":
           state.result = "draw";

@@ -83,8 +83,14 @@ test("a name to ask about keeps what is certain of its hand: how, the items said
     ["zhengzhou/common", "老王自摸，七对", { how: "self_draw", patterns: ["seven_pairs"] }, ["whoIsLike"]],
     ["dalian/rule_book", "老赵自摸，飘", { how: "self_draw", patterns: ["double_float"] }, ["whoIs"]],
     ["dalian/rule_book", "我点炮给小李", { winner: "1" }, ["whoIsWhich", "whoDiscarded"]],
-    // An item the table scores on a self-draw only is not certain of a win said without how.
-    ["dalian/rule_book", "小张胡了，杠上开花", {}, ["whoIsLike"]],
+    // An item that is a self-draw by what it is says how, as it does of a seat (老王胡了，杠上开花).
+    ["dalian/rule_book", "小张胡了，杠上开花", { how: "self_draw", patterns: ["kong_bloom"] }, ["whoIsLike"]],
+    ["harbin/rule_book", "本人宝中宝", { how: "self_draw", patterns: ["treasure_in_treasure"] }, ["whoIsWhich"]],
+    ["zhengzhou/rule_book", "咱胡了，七对", { how: "self_draw", patterns: ["seven_pairs"] }, ["whoIsWhich"]],
+    ["shandong/jinan_tuyoo", "本人自摸花胡，八朵花", { how: "self_draw", patterns: ["all_flowers"], flowers: "8" }, ["whoIsWhich"]],
+    // The speaker who fed the win: the winner and the items are certain, how is asked with who 我 is.
+    ["shandong/rule_book", "咱点炮，张姐七小对", { winner: "2", patterns: ["seven_pairs"] }, ["whoIsWhich", "how"]],
+    ["harbin/go_server", "眼镜自摸", { how: "self_draw" }, ["whoWon"]],
   ]);
 });
 
