@@ -127,18 +127,19 @@
 
   // 王姐胡了大陈的，不对，大陈胡了王姐的 / 王姐点炮，说反了，大陈点炮王姐胡: a correction that names a seat and what
   // they did in the win says the win again, whole: it replaces the win said before rather than word by word.
-  var WIN_ACTS = ["self", "win", "ron", "discard", "discardto", "fed"];
+  var WIN_ACTS = ["self", "win", "ron", "discard", "discardto", "fed", "rob", "grab"];
   var WIN_WORDS = WIN_ACTS.concat(SEAT_TYPES, ["of", "is", "pao", "ba", "give"]);
+  var WON = ["self", "win", "ron", "rob", "grab"];
   // (不对，是小赵自摸 too: a seat that won; 应该是老刘点的, a discarder alone, replaces only the discarder.)
   function restatesTheWin(correction) {
     var seats = correction.filter(isSeatToken).length;
     var acts = correction.filter(function (token) { return WIN_ACTS.indexOf(token.type) !== -1; }).length;
-    var won = correction.some(function (token) { return ["self", "win", "ron"].indexOf(token.type) !== -1; });
+    var won = correction.some(function (token) { return WON.indexOf(token.type) !== -1; });
     return (seats >= 2 && acts >= 1) || (seats === 1 && won);
   }
   // The clause that said the win, without its seats and acts; what else it said (清一色, a kong) stands, and so
   // does whose discard it was where the correction says nothing of one (大陈胡了小赵的，不对，老刘胡了).
-  var WON = ["self", "win", "ron"], FED = ["discard", "discardto", "fed", "of"];
+  var FED = ["discard", "discardto", "fed", "of"];
   function withoutTheWin(said, correction) {
     var sought = correction.some(function (token) { return WON.indexOf(token.type) !== -1; }) ? WON : WIN_ACTS;
     var act = lastIndex(said, said.length, function (token) { return sought.indexOf(token.type) !== -1; });
@@ -150,7 +151,9 @@
     var clauseTokens = said.slice(start, end), kept = [];
     clauseTokens.forEach(function (token, k) {
       var next = clauseTokens[k + 1] || {};
-      if (feederKept && isSeatToken(token) && k > 0 && FED.indexOf(next.type) !== -1) kept.push(token, { type: "discard" });
+      // (老孙点炮周姐胡了: the discarder said first; 大陈胡了小赵的: after the winner.)
+      var feeds = ["discard", "discardto", "fed"].indexOf(next.type) !== -1 || (k > 0 && next.type === "of");
+      if (feederKept && isSeatToken(token) && feeds) kept.push(token, { type: "discard" });
       else if (WIN_WORDS.indexOf(token.type) === -1) kept.push(token);
     });
     return said.slice(0, start).concat(kept, said.slice(end));
@@ -198,6 +201,11 @@
         var stop = clause(tokens, next + 1, false);
         correction = tokens.slice(next + 1, stop);
         end = stop;
+      } else if (!negated.length && next > end && next < tokens.length) {
+        // 四朵花，哦不，五朵 / 哦不是，大陈是抢王姐的杠: nothing negated, and the next breath says what it was instead.
+        var until = clause(tokens, next, false);
+        correction = tokens.slice(next, until);
+        end = until;
       }
       said = negate(said, negated, correction);
       i = end;

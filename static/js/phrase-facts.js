@@ -16,6 +16,14 @@
     var numberFollows = r.numberFollows, floatPattern = r.floatPattern, addPattern = r.addPattern;
     var readSeats = r.readSeats, winOf = r.winOf, setMethod = r.setMethod;
     switch (token.type) {
+      case "catch":
+        if (!isSeat(peek()) || r.subject === null || seatOf(peek()) === r.subject) return false;
+        var caught = seatOf(peek());
+        r.i += 1;
+        while (["of", "number", "count", "pao", "discard"].indexOf(peek().type) !== -1 && !peek().afterPause) r.i += 1;
+        setMethod(winOf(r.subject), "discard", caught);
+        r.lastWinSeat = r.subject;
+        break;
       case "multi":
         state.multiSaid = token.three ? 3 : 2;
         // 一炮双响，老王和小李(，张姐点的): the seats named next won on one discard; 张姐打了个一炮双响: hers.
@@ -88,7 +96,10 @@
         break;
       case "turned":
         // 翻的是北风 / 北风翻出来了: the tile turned up, from which the table reads its treasure (or 混).
+        // 翻出来个北风 / 翻了一张红中: one tile, counted.
         if (peek().type === "is") r.i += 1;
+        if (peek().type === "number" && peek().value === 1 && peek(1).type === "count" && peek(2).type === "tile") r.i += 2;
+        else if (peek().type === "count" && peek(1).type === "tile") r.i += 1;
         if (peek().type === "tile") { state.turned = peek().tile; r.i += 1; }
         else if (r.tokens[r.i - 2] && r.tokens[r.i - 2].type === "tile") state.turned = r.tokens[r.i - 2].tile;
         break;
@@ -122,6 +133,15 @@
           addPattern({ type: "pattern", id: floatPattern() }, r.subject, null);
           break;
         }
+        // 漂：老王一，小李三 / 跑是王姐一个、老郑两个: each seat's, listed after the word.
+        var listAt = peek().type === "is" ? 1 : 0, listed = 0;
+        while (isSeat(peek(listAt)) && peek(listAt + 1).type === "number") {
+          state.sideBets[seatOf(peek(listAt))] = peek(listAt + 1).value;
+          listAt += peek(listAt + 2).type === "count" ? 3 : 2;
+          if (peek(listAt).type === "and") listAt += 1;
+          listed += 1;
+        }
+        if (listed) { r.i += listAt; break; }
         // 跑都是二 / 漂都是一: everyone's.
         var everyone = state.lastAll || (peek().type === "all" && peek(1).type !== "end");
         if (peek().type === "all") r.i += 1;

@@ -107,7 +107,7 @@
         j += 1;
       }
       j += groupCount(size, j);
-      if (peek(j).type === "all") j += 1;
+      if (peek(j).type === "all" && !peek(j).afterPause) j += 1;
       return peek(j).type === "end" || Boolean(peek(j).afterPause);
     }
     function countAfter() {
@@ -300,13 +300,19 @@
         case "ron":
           if (strangerAfter()) continue;
           if (strangerDid("win")) break;
-          if (peek().type === "is" && isSeat(peek(1))) {
-            // 胡的是老王: who won.
-            var winner = seatOf(peek(1));
-            r.i += 2;
-            winOf(winner);
-            if (token.type === "ron") setMethod(winOf(winner), "discard");
-            r.subject = r.lastWinSeat = winner;
+          if (peek().type === "is" && isSeat(peek(1)) && ["fed", "discard"].indexOf(peek(2).type) !== -1 && r.subject !== null) {
+            // 王姐七对，胡的是老郑打的五饼: whose discard the seat named before won on.
+            r.i += 3;
+            setMethod(winOf(r.subject), "discard", seatOf(peek(-2)));
+            r.lastWinSeat = r.subject;
+          } else if (peek().type === "is" && isSeat(peek(1))) {
+            // 胡的是老王 / 胡的是阿强跟老王: who won.
+            r.i += 1;
+            readSeats().forEach(function (winner) {
+              winOf(winner);
+              if (token.type === "ron") setMethod(winOf(winner), "discard");
+              r.subject = r.lastWinSeat = winner;
+            });
           } else if (r.subject !== null && state.discarders.indexOf(r.subject) === -1) {
             // 老王暗楼胡了小李的 / 老王杠上炮胡了小李: the seat named before the other words won.
             seated.won(r, [r.subject], token);

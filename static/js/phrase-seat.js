@@ -157,6 +157,16 @@
       }
     } else if (kongs.clause(r, seats, next)) {
       // A kong said of these seats (phrase-kongs.js): theirs, or fed by them.
+    } else if ((next.type === "fed" || next.type === "play") && peek(1).type === "tile" && isSeat(peek(2)) &&
+      seatOf(peek(2)) !== seats[0] && peek(3).type === "kong" && !peek(2).afterPause && !peek(3).afterPause &&
+      ["", "exposed"].indexOf(peek(3).kind || "") !== -1) {
+      // 刘洋打的五条王姐杠了: 王姐's kong, claimed from 刘洋's discard (点豆 or 明杠 said after it is the same kong).
+      var claimed = { seat: seatOf(peek(2)), kind: "exposed", tile: peek(1).tile, from: seats[0], fedBy: true };
+      state.kongs.push(claimed);
+      r.lastKong = claimed;
+      r.subject = claimed.seat;
+      r.i += 4;
+      if ((peek().type === "kong" && peek().kind === "exposed") || peek().type === "kongfeed") r.i += 1;
     } else if (next.type === "discard" || next.type === "fed") {
       r.i += 1;
       // 老刘明杠五万，王姐点的 / 小李明杠两个，一个张姐点的一个阿强点的: the claimed kong said last still unfed, or

@@ -28,11 +28,12 @@
   // the win robbed the one kong another seat was adding, which never completed (RULES §9.2.9), so it is no row.
   // Where two seats' kongs could be the one robbed, whose it was stays asked.
   function robbedKong(state, wins) {
-    var robbable = ["added", ""];
+    var robbable = ["added", ""], robbed = [];
     wins.forEach(function (win) {
       var robbing = win.method === "rob_kong" || (state.robSaid && (!win.method || win.method === "discard"));
       if (!robbing) return;
       var from = win.from;
+      // (老王和小李都抢杠胡了: two who robbed one kong, the kong still there for the second.)
       var rows = state.kongs.filter(function (kong) {
         return kong.seat !== win.seat && robbable.indexOf(kong.kind) !== -1 && (from === null || kong.seat === from);
       });
@@ -41,8 +42,9 @@
       if (from === null && win.method !== "rob_kong" && !state.robSaid) return;
       win.method = "rob_kong";
       win.from = from;
-      if (from !== null && rows.length) state.kongs.splice(state.kongs.indexOf(rows[0]), 1);
+      if (from !== null && rows.length && robbed.indexOf(rows[0]) === -1) robbed.push(rows[0]);
     });
+    robbed.forEach(function (kong) { state.kongs.splice(state.kongs.indexOf(kong), 1); });
   }
 
   // The wins said (state.wins), completed from the rest of the sentence; `ask` takes what stays in doubt.
