@@ -1,0 +1,104 @@
+"""The statements written once in SQL (a session's row, what a Save reads under the lock) read what the ORM's
+statements read, on this database: the same rows, the same values of the same types. The ORM's own statements
+are the oracle here."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from django.db import connection, transaction
+from django.db.models import Exists, Model, OuterRef, Subquery, Value
+from django.db.transaction import TransactionManagementError
+
+from tablekeeper.keeping import services
+from tablekeeper.keeping.models import GameSession, Round, SpentToken
+from tablekeeper.keeping.services.save_start import read_save_start
+from tests.conftest import draw, make_session, record_all, stands, win
+
+pytestmark = pytest.mark.django_db
+
+
+def same_row(mine: Model, theirs: Model) -> None:
+    """Every column alike, value and type (an aware datetime, a Decimal, JSON read into dicts and lists)."""
+    assert type(mine) is type(theirs) and mine._state.db == theirs._state.db and not mine._state.adding
+    for field in type(theirs)._meta.concrete_fields:
+        name = field.attname
+        assert getattr(mine, name) == getattr(theirs, name), name
+        assert type(getattr(mine, name)) is type(getattr(theirs, name)), name
+
+
+def test_a_session_read_by_its_statement_is_the_row_the_orm_reads(owner):
+    game = make_session(owner)
+    record_all(game, [win(1), draw()], owner)
+    stands(services.finish_session(game, money_rate=Decimal("0.50")))
+    mine = GameSession.by_pk(game.pk)
+    assert mine is not None
+    same_row(mine, GameSession.objects.get(pk=game.pk))
+    assert GameSession.by_pk(game.pk + 1000) is None
+
+
+def test_a_session_locked_by_its_statement_is_the_row_the_orm_locks(game):
+    with transaction.atomic():
+        same_row(game.locked(), GameSession.objects.select_for_update().get(pk=game.pk))
+
+
+@pytest.mark.skipif(not connection.features.has_select_for_update, reason="a database without row locks")
+def test_a_lock_outside_a_transaction_is_refused_as_the_orm_refuses_it(game):
+    with pytest.raises(TransactionManagementError):
+        GameSession.by_pk(game.pk, lock=True)
+
+
+def orm_save_start(session: GameSession, token: str, expected: int, seen_at: datetime | None) -> tuple[Any, ...]:
+    """What a Save read under the lock, as the ORM's statement read it before."""
+    this_session = OuterRef("pk")
+    freed = (
+        Exists(
+            SpentToken.objects.filter(
+                session=this_session, number__gte=expected, ending__in=("undone", "deleted"), when__gt=seen_at
+            ).exclude(token=token)
+        )
+        if seen_at is not None
+        else Value(False)
+    )
+    row = (
+        GameSession.objects.filter(pk=session.pk)
+        .annotate(
+            saved=Subquery(Round.objects.filter(session=this_session, client_token=token).values("pk")[:1]),
+            spent=Exists(SpentToken.objects.filter(session=this_session, token=token)),
+            passes=Subquery(
+                Round.objects.filter(session=this_session, number=OuterRef("hand_count")).values("deal_passes")[:1]
+            ),
+            freed=freed,
+        )
+        .values_list("saved", "spent", "passes", "freed")
+        .get()
+    )
+    return row[0], bool(row[1]), row[2] or 0, bool(row[3])
+
+
+def test_what_a_save_reads_under_the_lock_is_what_the_orm_read(owner, game):
+    before_any = datetime.now(UTC) - timedelta(minutes=1)
+    # Seat 1 wins and deals: the deal passes, so the last hand's passes are not 0.
+    record_all(game, [win(1), win(2), draw(), win(3)], owner)
+    saved = Round.objects.get(session=game, number=2)
+    stands(services.undo_last_hand(game, user=owner))
+    undone = SpentToken.objects.get(session=game)
+    game.refresh_from_db()
+    cases = [
+        ("fresh", game.next_number, None),
+        (saved.client_token, 2, None),  # a retried tap of a hand that stands
+        (undone.token, 4, None),  # a retried tap of an undone hand
+        ("kept", 4, before_any),  # a kept hand whose number was freed since the phone looked
+        ("kept", 4, datetime.now(UTC) + timedelta(minutes=1)),  # ... looked after the undo
+        ("kept", 5, before_any),  # ... a later number than the one freed
+        (undone.token, 4, before_any),  # the freed hand was this token's own
+    ]
+    for token, expected, seen_at in cases:
+        with transaction.atomic():
+            start = read_save_start(game, token, expected, seen_at)
+        mine = (start.saved_with_token, start.token_spent, start.passes, start.freed_since_seen)
+        assert mine == orm_save_start(game, token, expected, seen_at), (token, expected, seen_at)
+    assert orm_save_start(game, "fresh", 4, None)[2] > 0
