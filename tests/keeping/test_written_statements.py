@@ -1,6 +1,6 @@
-"""The statements written once in SQL (a session's row, what a Save reads under the lock) read what the ORM's
-statements read, on this database: the same rows, the same values of the same types. The ORM's own statements
-are the oracle here."""
+"""The statements written once in SQL (a session's row, the board's seats and claims, what a Save reads under the
+lock) read what the ORM's statements read, on this database: the same rows, the same values of the same types, the
+same related objects at hand. The ORM's own statements are the oracle here."""
 
 from __future__ import annotations
 
@@ -9,12 +9,15 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.db.models import Exists, Model, OuterRef, Subquery, Value
 from django.db.transaction import TransactionManagementError
+from django.test.utils import CaptureQueriesContext
 
 from tablekeeper.keeping import services
-from tablekeeper.keeping.models import GameSession, Round, SpentToken
+from tablekeeper.keeping.models import GameSession, Round, Seat, SeatClaim, SpentToken
+from tablekeeper.keeping.pages.claims import seats_and_claims
 from tablekeeper.keeping.services.save_start import read_save_start
 from tests.conftest import draw, make_session, record_all, stands, win
 
@@ -49,6 +52,47 @@ def test_a_session_locked_by_its_statement_is_the_row_the_orm_locks(game):
 def test_a_lock_outside_a_transaction_is_refused_as_the_orm_refuses_it(game):
     with pytest.raises(TransactionManagementError):
         GameSession.by_pk(game.pk, lock=True)
+
+
+def orm_seats_and_claims(session: GameSession) -> tuple[list[Seat], list[tuple[int, int, str]]]:
+    """The board's seats and waiting claims as the ORM read them before."""
+    waiting = SeatClaim.objects.filter(session=OuterRef("session"), seat=OuterRef("index"), status="open")
+    seats = list(
+        session.seats.select_related("player")
+        .annotate(
+            claim_pk=Subquery(waiting.values("pk")[:1]), claim_who=Subquery(waiting.values("user__first_name")[:1])
+        )
+        .order_by("index")
+    )
+    claims = [(seat.claim_pk, seat.index, seat.claim_who) for seat in seats]
+    return list[Seat](seats), [claim for claim in claims if claim[0] is not None]
+
+
+def test_the_boards_seats_and_claims_are_what_the_orm_read(owner, game):
+    wang = User.objects.create_user("wang", first_name="王建国")
+    li = User.objects.create_user("li", first_name="")
+    SeatClaim.objects.create(session=game, seat=2, user=wang, phone="a")
+    SeatClaim.objects.create(session=game, seat=0, user=li, phone="b")
+    SeatClaim.objects.create(session=game, seat=1, user=owner, phone="c", status=SeatClaim.Status.REFUSED)
+    other = make_session(owner)
+    SeatClaim.objects.create(session=other, seat=3, user=wang, phone="d")
+    Seat.objects.filter(session=game, index=3).update(person=wang)
+
+    seats, claims = seats_and_claims(game)
+    expected, expected_claims = orm_seats_and_claims(game)
+    assert len(seats) == 4
+    for mine, theirs in zip(seats, expected, strict=True):
+        same_row(mine, theirs)
+        same_row(mine.player, theirs.player)
+    with CaptureQueriesContext(connection) as queries:
+        # Each seat holds its player and its session, as select_related and session.seats leave them.
+        assert [seat.player.name for seat in seats] == ["Ann", "Bo", "Cy", "Di"]
+        assert all(seat.session is game for seat in seats)
+    assert len(queries) == 0
+    assert [(claim.pk, claim.seat, claim.seat_name) for claim in claims] == [
+        (pk, seat, expected[seat].player.name) for pk, seat, _who in expected_claims
+    ]
+    assert [claim.who for claim in claims][1] == "王建国"
 
 
 def orm_save_start(session: GameSession, token: str, expected: int, seen_at: datetime | None) -> tuple[Any, ...]:
