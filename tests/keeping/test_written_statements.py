@@ -1,9 +1,11 @@
 """The statements written once in SQL (a session's row, the board's seats and claims, what a Save reads under the
-lock) read what the ORM's statements read, on this database: the same rows, the same values of the same types, the
-same related objects at hand. The ORM's own statements are the oracle here."""
+lock, the new hand and its trail entry, the session's new totals) read and write what the ORM's statements do, on
+this database: the same rows, the same values of the same types, the same related objects at hand. The ORM's own
+statements are the oracle here."""
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -16,7 +18,8 @@ from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 
 from tablekeeper.keeping import services
-from tablekeeper.keeping.models import GameSession, Round, Seat, SeatClaim, SpentToken
+from tablekeeper.keeping.models import Correction, GameSession, Round, Seat, SeatClaim, SpentToken
+from tablekeeper.keeping.models.sql_rows import SqlRows
 from tablekeeper.keeping.pages.claims import seats_and_claims
 from tablekeeper.keeping.services.save_start import read_save_start
 from tests.conftest import draw, make_session, record_all, stands, win
@@ -146,3 +149,53 @@ def test_what_a_save_reads_under_the_lock_is_what_the_orm_read(owner, game):
         mine = (start.saved_with_token, start.token_spent, start.passes, start.freed_since_seen)
         assert mine == orm_save_start(game, token, expected, seen_at), (token, expected, seen_at)
     assert orm_save_start(game, "fresh", 4, None)[2] > 0
+
+
+def test_a_hand_and_its_trail_entry_inserted_by_their_statements_are_the_rows_the_orm_inserts(owner, game):
+    record_all(game, [win(1)], owner)
+    saved = Round.objects.get(session=game, number=1)
+    written: list[tuple[Round, Correction]] = []
+
+    def orm_insert(row: Model) -> None:
+        row.save()
+
+    def my_insert(row: Model) -> None:
+        SqlRows(type(row)).insert(row)
+
+    for insert in (orm_insert, my_insert):
+        hand = Round.objects.get(pk=saved.pk)
+        # The same hand again as a new row (another number and token: both are unique in a session).
+        hand.pk, hand.key, hand.number, hand.client_token = None, uuid.uuid4(), 2 + len(written), f"copy{len(written)}"
+        hand._state.adding = True
+        insert(hand)
+        entry = Correction(
+            session=game, hand_key=hand.key, number=hand.number, action="add", after=hand.record, who=owner
+        )
+        insert(entry)
+        assert hand.pk is not None and entry.pk is not None and not hand._state.adding and not entry._state.adding
+        written.append((Round.objects.get(pk=hand.pk), Correction.objects.get(pk=entry.pk)))
+    (orm_hand, orm_entry), (my_hand, my_entry) = written
+    apart = {"id", "key", "hand_key", "number", "client_token", "created", "updated", "when"}
+    for mine, theirs in ((my_hand, orm_hand), (my_entry, orm_entry)):
+        for field in type(theirs)._meta.concrete_fields:
+            if field.name not in apart:
+                assert getattr(mine, field.attname) == getattr(theirs, field.attname), field.name
+    assert (my_hand.key, my_entry.hand_key, my_hand.client_token) == (hand.key, hand.key, "copy1")
+    # auto_now_add and auto_now: set when the row was written, as save() sets them.
+    assert orm_hand.created <= my_hand.created <= my_hand.updated and orm_entry.when <= my_entry.when
+
+
+def test_a_session_updated_by_its_statement_is_the_row_the_orm_writes(owner):
+    mine, theirs = make_session(owner), make_session(owner)
+    for game in (mine, theirs):
+        game.totals, game.state, game.hand_count = [5, -5, 0, 0], {"dealer": 2, "pot": 3}, 7
+    theirs.version += 1
+    theirs.save(update_fields=["totals", "state", "hand_count", "version", "updated_at"])
+    mine.save_bumping_version("totals", "state", "hand_count")
+    read_mine, read_theirs = GameSession.objects.get(pk=mine.pk), GameSession.objects.get(pk=theirs.pk)
+    for name in ("totals", "state", "hand_count", "version"):
+        assert getattr(read_mine, name) == getattr(read_theirs, name) == getattr(mine, name), name
+    assert read_mine.updated_at == mine.updated_at > read_mine.created
+    GameSession.objects.filter(pk=mine.pk).delete()
+    with pytest.raises(GameSession.NotUpdated):
+        mine.save_bumping_version("totals")

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from tablekeeper.rules import Record, settle
 
 from ..models import Correction, GameSession, Round, SpentToken
+from ..models.sql_rows import SqlRows
 from .derived import derived_columns
 from .outcomes import (
     Conflict,
@@ -123,7 +124,7 @@ def record_hand(
         if not result["ok"]:
             raise Refused(HandRejected(result["errors"], record=record))
         check_magnitude(result)
-        round_ = Round.objects.create(
+        round_ = Round(
             session=locked,
             number=locked.next_number,
             record=record,
@@ -131,14 +132,19 @@ def record_hand(
             entered_by=user,
             **derived_columns(record, result, locked.totals, state_before=state, passes_before=start.passes),
         )
+        # Each insert in a statement written once (models/sql_rows.py), as Round.objects.create() would write it.
+        _HANDS.insert(round_)
         locked.totals = round_.totals_after
         locked.state = result["state"]
         locked.hand_count = round_.number
         locked.save_bumping_version("totals", "state", "hand_count")
-        Correction.objects.create(
-            session=locked, hand_key=round_.key, number=round_.number, action="add", after=record, who=user
+        _TRAIL.insert(
+            Correction(session=locked, hand_key=round_.key, number=round_.number, action="add", after=record, who=user)
         )
     return Saved(round_)
+
+
+_HANDS, _TRAIL = SqlRows(Round), SqlRows(Correction)
 
 
 def _spent(ended: SpentToken) -> TokenSpent:
