@@ -52,7 +52,10 @@ def test_a_session_locked_by_its_statement_is_the_row_the_orm_locks(game):
 
 
 @pytest.mark.skipif(not connection.features.has_select_for_update, reason="a database without row locks")
+@pytest.mark.django_db(transaction=True)  # outside the test's own transaction: in autocommit, as a stray caller is
 def test_a_lock_outside_a_transaction_is_refused_as_the_orm_refuses_it(game):
+    with pytest.raises(TransactionManagementError):
+        GameSession.objects.select_for_update().get(pk=game.pk)
     with pytest.raises(TransactionManagementError):
         GameSession.by_pk(game.pk, lock=True)
 
