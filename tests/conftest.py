@@ -53,6 +53,7 @@ DATABASE_PASS_MODULES = {
     "tests/keeping/test_save_races.py": "two Saves racing for one hand under READ COMMITTED and row locks",
     "tests/keeping/test_concurrency.py": "double taps and simultaneous saves: locks and unique indexes",
     "tests/keeping/test_spent_tokens.py": "a token's uniqueness and its spent record, one transaction",
+    "tests/keeping/test_written_statements.py": "statements written in SQL by hand: the ORM's rows and values here too",
     "tests/accounts/test_signup_races.py": "thirty sign-ups at once against one counter row",
     "tests/players/test_claim_races.py": "two claims racing for one seat",
     "tests/web/test_database_unavailable.py": "a refused connection, a lock held past the wait",

@@ -8,14 +8,15 @@ the browser with Intl.PluralRules.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django import template
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.html import json_script
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 register = template.Library()
 
@@ -91,4 +92,12 @@ class _PlainTextEncoder(DjangoJSONEncoder):
 
 @register.simple_tag(name="client_text")
 def client_text_tag() -> SafeString:
+    return _client_text_block(get_language())
+
+
+# Every page carries the block, and translating and encoding its fifty sentences was the costliest tag of a page
+# (the most of any part of the board a Save answers with); the words change only with the language, so each
+# language's block is written once per process. A handful of languages: the cache stays small.
+@lru_cache(maxsize=8)
+def _client_text_block(language: str | None) -> SafeString:
     return json_script(client_text(), "tk-text", encoder=_PlainTextEncoder)

@@ -10,10 +10,12 @@ only looks like a comment is cut. A file already minified (`*.min.js`, htmx) is 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import cached_property
 from typing import Any
 
 import rcssmin
 import rjsmin
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import Storage
 from whitenoise.storage import CompressedManifestStaticFilesStorage
@@ -37,9 +39,26 @@ class MinifiedManifestStaticFilesStorage(CompressedManifestStaticFilesStorage): 
         ("*.webmanifest", ((r"""(?P<matched>"src":\s*"(?P<url>[^"]+)")""", '"src": "%(url)s"'),)),
     )
 
+    def url(self, name: str | None, force: bool = False) -> str:
+        """A file's hashed address, worked out once per name: every page links a dozen files or more (the board a
+        Save answers with, sixteen), and the hashed names stay the same for the life of the process once the
+        manifest is read. DEBUG's plain names are not kept; `post_process` forgets them all."""
+        if name is None or force or settings.DEBUG:
+            return str(super().url(name, force))
+        found = self._urls.get(name)
+        if found is None:
+            found = self._urls[name] = str(super().url(name, force))
+        return found
+
+    @cached_property
+    def _urls(self) -> dict[str, str]:
+        return {}
+
     def post_process(
         self, paths: dict[str, tuple[Storage, str]], *args: Any, **kwargs: Any
     ) -> Iterator[tuple[str, str, bool]]:
+        # The manifest is written anew: an address worked out before would be the old one.
+        self._urls.clear()
         if not kwargs.get("dry_run"):
             paths = {name: self._minified(name, source) for name, source in paths.items()}
         yield from super().post_process(paths, *args, **kwargs)

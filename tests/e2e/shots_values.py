@@ -22,7 +22,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 
 from tablekeeper.keeping.models import SESSION_SETTING_OPTIONS, GameSession
-from tablekeeper.keeping.services.hands import record_hand
+from tablekeeper.keeping.services.recording import record_hand
 from tablekeeper.rules import Record, get_variant
 from tests.conftest import make_session, stands
 from tests.e2e.phones import phone

@@ -14,7 +14,7 @@ from django.http import Http404
 
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession, Round, TablePreset
-from tablekeeper.keeping.services import hands as hands_module
+from tablekeeper.keeping.services import recording
 from tablekeeper.keeping.services.presets import save_preset
 from tablekeeper.rules import settle as engine_settle
 from tests.conftest import make_session, stands, win
@@ -95,7 +95,7 @@ def test_deleting_a_session_while_a_hand_is_being_saved_waits_and_deletes_it_all
         time.sleep(0.3)  # the delete has started and must wait for this save's lock
         return real_settle(*args, **kwargs)
 
-    monkeypatch.setattr(hands_module, "settle", slow_settle)
+    monkeypatch.setattr(recording, "settle", slow_settle)
 
     def save() -> object:
         return stands(services.record_hand(game, win(2), client_token="saving", expected_number=1, user=owner))

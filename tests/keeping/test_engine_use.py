@@ -80,7 +80,7 @@ def test_the_app_does_call_the_engine_with_real_records() -> None:
     calling = [
         p.name for p in app_modules() if any(f"{call}(" in p.read_text(encoding="utf-8") for call in ENGINE_CALLS)
     ]
-    assert {"hands.py", "exchange.py"} <= set(calling)
+    assert {"recording.py", "exchange.py"} <= set(calling)
 
 
 @pytest.mark.parametrize(

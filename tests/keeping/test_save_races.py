@@ -21,9 +21,9 @@ from django.db import connection
 
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import GameSession, Round, SpentToken
-from tablekeeper.keeping.services import hands as hands_module
+from tablekeeper.keeping.services import corrections
 from tablekeeper.keeping.services.audit import replay_mismatches
-from tablekeeper.keeping.services.hands import table_before
+from tablekeeper.keeping.services.table_before import running_before, table_before
 from tests.conftest import make_session, record_all, signed_in, stands, win
 from tests.web.test_offline import OUTBOX, kept_hand, outbox
 
@@ -67,7 +67,7 @@ class Race:
         self.holding = threading.Event()
         self.go_on = threading.Event()
         self.first_thread: int | None = None
-        real_before = hands_module._before
+        real_before = running_before
 
         def held(session: GameSession, number: int) -> Any:
             # Every correction reads the table before its hand once it holds the lock; the Save never does.
@@ -76,7 +76,7 @@ class Race:
                 self.go_on.wait(PATIENCE_S)
             return real_before(session, number)
 
-        monkeypatch.setattr(hands_module, "_before", held)
+        monkeypatch.setattr(corrections, "running_before", held)
 
     def run(self, first: Callable[[], object], second: Callable[[], object]) -> tuple[object, object]:
         results: dict[str, object] = {}

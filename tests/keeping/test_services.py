@@ -7,6 +7,7 @@ from django.db import IntegrityError
 
 from tablekeeper.keeping import services
 from tablekeeper.keeping.models import Correction, GameSession, Player, Round
+from tablekeeper.keeping.models.sql_rows import SqlRows
 from tablekeeper.keeping.services.audit import replay_mismatches
 from tests.conftest import draw, make_session, record_all, stands, win
 
@@ -186,10 +187,15 @@ def test_a_delete_that_makes_a_later_hand_invalid_changes_nothing(owner):
 
 
 def test_a_failure_half_way_through_a_save_leaves_nothing_written(game, owner, monkeypatch):
-    def broken_audit(*args, **kwargs):
-        raise IntegrityError("disk full, say")
+    real_insert = SqlRows.insert
 
-    monkeypatch.setattr(Correction.objects, "create", broken_audit)
+    def broken_audit(rows, row):
+        # The Save's last write, its entry in the trail, fails after the hand and the totals were written.
+        if isinstance(row, Correction):
+            raise IntegrityError("disk full, say")
+        real_insert(rows, row)
+
+    monkeypatch.setattr(SqlRows, "insert", broken_audit)
     with pytest.raises(IntegrityError):
         services.record_hand(game, win(2), client_token="t", expected_number=1, user=owner)
     game.refresh_from_db()

@@ -110,7 +110,7 @@ class Round(models.Model):
 class SpentToken(models.Model):
     """A client token whose hand no longer stands as it was saved: undone, deleted or replaced by
     an edit. A phone that retries that Save later (its answer was lost, it sat in an outbox) is
-    told what happened instead of bringing the hand back (services/hands.py)."""
+    told what happened instead of bringing the hand back (services/recording.py)."""
 
     class Ending(models.TextChoices):
         UNDONE = "undone", _("undone")

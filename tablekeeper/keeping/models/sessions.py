@@ -10,11 +10,12 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime
 from decimal import Decimal
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, Self, TypedDict
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.conf import settings
-from django.db import models
+from django.db import connection, models
+from django.db.transaction import TransactionManagementError
 from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
@@ -37,6 +38,7 @@ from tablekeeper.rules import (
     variant_ids,
 )
 
+from .sql_rows import SqlRows
 from .table_fee_fields import TableFeeFields
 
 if TYPE_CHECKING:
@@ -236,23 +238,37 @@ class GameSession(TableFeeFields):
         """`get_variant`'s description, read once per instance: a page asks for it many times."""
         return get_variant(self.variant)
 
-    def locked(self) -> Self:
+    def locked(self) -> GameSession:
         """This session's row again, locked until the surrounding transaction ends, so that two
         phones writing to one session take turns.
 
         A session deleted meanwhile (another phone, waiting for this lock) is a 404, as it would
         have been had the request come a moment later: never DoesNotExist, never a half-write.
         """
-        row = type(self).objects.select_for_update().filter(pk=self.pk).first()
+        row = GameSession.by_pk(self.pk, lock=True)
         if row is None:
             raise Http404("This session no longer exists.")
         return row
+
+    @staticmethod
+    def by_pk(pk: int, *, lock: bool = False) -> GameSession | None:
+        """A session's row, or None, in a statement written once (`sql_rows.py`): every page of a session reads it,
+        and a Save reads it again under the lock. `lock`: FOR UPDATE, as `select_for_update()` where the database
+        has row locks (PostgreSQL); SQLite has none, and its write transactions take the database (BEGIN IMMEDIATE)."""
+        if lock and connection.features.has_select_for_update and connection.get_autocommit():
+            # What the ORM says too: a lock outside a transaction would end with the statement.
+            raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
+        with connection.cursor() as cursor:
+            cursor.execute(_session_by_pk(connection.vendor, lock=lock), [pk])
+            row = cursor.fetchone()
+        return None if row is None else _SESSION_ROWS.instance(row)
 
     def save_bumping_version(self, *fields: str) -> None:
         """Save `fields` and bump the version that live boards and the share board's ETag follow:
         every write a viewer should see goes through here."""
         self.version += 1
-        self.save(update_fields=[*fields, "version", "updated_at"])
+        # As save(update_fields=...), in a statement written once per set of fields (sql_rows.py).
+        _SESSION_ROWS.update(self, [*fields, "version", "updated_at"])
 
     @cached_property
     def started_from(self) -> PresetInfo | None:
@@ -334,6 +350,20 @@ class GameSession(TableFeeFields):
     def play_ended(self) -> datetime:
         """The end of play: as corrected, else the finish, else now (an open session's fee so far)."""
         return self.played_until or self.finished or timezone.now()
+
+
+_SESSION_ROWS = SqlRows(GameSession)
+
+
+@cache
+def _session_by_pk(vendor: str, *, lock: bool) -> str:
+    """`GameSession.by_pk`'s SELECT on this database (`vendor` only keys the cache)."""
+    quote = connection.ops.quote_name
+    locking = " FOR UPDATE" if lock and connection.features.has_select_for_update else ""
+    return (
+        f"SELECT {_SESSION_ROWS.columns('s')} FROM {quote(_SESSION_ROWS.table)} s"
+        f" WHERE s.{quote(_SESSION_ROWS.column('id'))} = %s{locking}"
+    )
 
 
 class Seat(models.Model):

@@ -1,6 +1,6 @@
 """The bridge between Django and the rules engine: every write to a session goes through here."""
 
-from .hands import Saved, delete_hand, edit_hand, preview_hand, record_hand, table_before, undo_last_hand
+from .corrections import delete_hand, edit_hand, undo_last_hand
 from .keepers import (
     KeeperRefused,
     accept_invitation,
@@ -32,6 +32,7 @@ from .outcomes import (
 )
 from .quotas import QuotaReached
 from .races import RaceLost, compare_with_saved
+from .recording import Saved, record_hand
 from .sessions import (
     delete_session,
     find_or_create_player,
@@ -42,6 +43,7 @@ from .sessions import (
     set_sharing,
     start_session,
 )
+from .table_before import preview_hand, table_before
 
 __all__ = [
     "Conflict",

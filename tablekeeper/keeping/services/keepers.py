@@ -51,7 +51,7 @@ def sessions_kept_by(user: User) -> QuerySet[GameSession]:
 def session_kept_by(user: User, session_id: int) -> GameSession | None:
     """One session `user` may keep score on, else None: the same rule as `sessions_kept_by`, asked of
     one row. The owner (nearly every request) costs one plain query; a keeper one more."""
-    session = GameSession.objects.filter(pk=session_id).first()
+    session = GameSession.by_pk(session_id)
     if session is None:
         return None
     if session.owner_id == user.pk or Keeper.objects.filter(session=session, user=user).exists():

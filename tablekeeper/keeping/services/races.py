@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from tablekeeper.rules import Record, SettleResult, settle
 
 from ..models import GameSession, Round
-from .hands import table_before
+from .table_before import table_before
 
 
 @dataclass(frozen=True)

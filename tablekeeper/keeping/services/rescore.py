@@ -1,6 +1,6 @@
 """Settling the later hands again after a correction, and noting on each one what moved and why.
 
-A correction (keeping/services/hands.py `edit_hand`, `delete_hand`) reads the hands from the changed one on,
+A correction (keeping/services/corrections.py `edit_hand`, `delete_hand`) reads the hands from the changed one on,
 settles them again from the new table state, and stops as soon as the state comes back to what it
 was stored as: from there only the running totals shift. Each later hand whose points move gets an
 entry of its own in the trail (`note_rescored`), in one INSERT (one per 500 on PostgreSQL).

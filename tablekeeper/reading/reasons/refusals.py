@@ -40,7 +40,8 @@ from .refusal_words import (
 from .requirement_words import requirement_sentence
 from .words import chinese
 
-# Problems the app itself raises (keeping/services/hands.py), whose message is already in the keeper's language.
+# Problems the app itself raises (keeping/services/recording.py, corrections.py), whose message is already in the
+# keeper's language.
 APP_CODES = frozenset({"points_out_of_range"})
 
 
