@@ -110,6 +110,14 @@
   // a word with nothing of its kind before it is simply said.
   function retract(said, correction) {
     if (restatesTheWin(correction)) return withoutTheWin(said, correction).concat([STOP], correction);
+    // 老王点炮阿强胡了，哦不是，点炮的是小李: the seat said with the discard word is the discarder, not the winner.
+    var discardWord = correction.findIndex(function (token) { return ["discard", "fed"].indexOf(token.type) !== -1; });
+    var newFeeder = correction.filter(isSeatToken);
+    if (discardWord !== -1 && newFeeder.length === 1 && correction.indexOf(newFeeder[0]) > discardWord) {
+      var fedAt = lastIndex(said, said.length, function (token) { return ["discard", "fed", "discardto"].indexOf(token.type) !== -1; });
+      var feederAt = fedAt > 0 && isSeatToken(said[fedAt - 1]) ? fedAt - 1 : -1;
+      if (feederAt !== -1) return said.slice(0, feederAt).concat([newFeeder[0]], said.slice(feederAt + 1));
+    }
     var rest = [], replaced = [];
     correction.forEach(function (token) {
       if (token.type === "is" || token.type === "of") return;
@@ -225,6 +233,11 @@
       if ((tokens[j] || {}).type === "of" && (tokens[j + 1] || {}).type === "kong") j += 1;
       if ((tokens[j] || {}).type === "kong") { kong = true; j += 1; if ((tokens[j] || {}).type === "tile") j += 1; }
       var next = tokens[j] || {}, robber = tokens[j + 1], verb = tokens[j + 2] || {};
+      // 让老郑给抢了: 给 between the robber and the robbing says nothing more.
+      if (verb.type === "give" && ["rob", "grab", "win"].indexOf((tokens[j + 3] || {}).type) !== -1) {
+        tokens = tokens.slice(0, j + 2).concat(tokens.slice(j + 3));
+        verb = tokens[j + 2];
+      }
       // 老王补杠被小李胡了 / 截胡: a win on a kong being declared robbed it.
       var robbing = verb.type === "rob" || verb.type === "grab" || (kong && verb.type === "win");
       if ((kong || !next.afterPause) && next.type === "passive" && seat(robber) && robbing &&

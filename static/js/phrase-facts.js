@@ -120,6 +120,8 @@
         break;
       case "ready":
         // 暗楼，老王自摸: said before anyone, it is the next seat named's (phrase-seat.js); asked if none is.
+        // 我暗楼: the ready of a name to ask about is nobody's yet.
+        if (strangerDid("ready")) break;
         if (r.subject !== null) state.ready[r.subject] = token.value;
         else state.pendingReady = token.value;
         break;

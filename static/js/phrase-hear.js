@@ -63,6 +63,12 @@
         var others = (vocab.seats || []).filter(function (other, index) { return index !== seat && other.indexOf(bare) !== -1; });
         if (!others.length) add(bare, { type: "name", seat: seat }, bare.length > 1);
       }
+      // 大强 for 阿强: the name with another of the prefixes, where the rest is no surname (老李 already asks).
+      if (bare !== name && bare.length === 1 && words.SURNAMES.indexOf(bare) === -1) {
+        "老小阿大".split("").forEach(function (prefix) {
+          if (prefix !== name[0]) add(prefix + bare, { type: "nickname" });
+        });
+      }
       // 阳阳 / 洋洋: a name's last character said twice, as friends call each other; whose, asked (ambiguous below).
       var last = name[name.length - 1];
       if (name.length >= 2 && "姐哥叔婶爷妹弟总嫂".indexOf(last) === -1) add(last + last, { type: "nickname" });
@@ -265,7 +271,7 @@
       if (token.type === "nickname") {
         // Every seat whose name ends in a character that sounds as said: never one guessed.
         var like = seats.filter(function (name) {
-          return name && name.length >= 2 && matchesBySound(token.said, 0, name[name.length - 1], map);
+          return name && name.length >= 2 && matchesBySound(token.said, token.said.length - 1, name[name.length - 1], map);
         });
         return { type: "stranger", name: token.said, like: like };
       }

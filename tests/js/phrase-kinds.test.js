@@ -305,3 +305,37 @@ test("the treasure's face said without 是 (宝牌三条) is the wild, and 亮�
     ["zhengzhou/common", "流局，小楊悶豆一個", { winner: "draw", kong_seat_0: "3", kong_kind_0: "concealed" }],
   ]);
 });
+
+test("colloquial ways of saying who fed whom: 捉了X一炮, X打的五条Y杠了, 让X给抢了, 点炮的是 in a correction", () => {
+  check([
+    ["harbin/go_server", "老孙捉了周姐一炮，刮大风", { winner: "0", how: "discard-2", patterns: ["gua_da_feng"] }],
+    ["zhengzhou/common", "刘洋捉了小杨一炮", { winner: "2", how: "discard-3" }],
+    ["harbin/go_server", "李哥打的五万周姐杠了，小马自摸",
+      { winner: "3", how: "self_draw", kong_seat_0: "2", kong_tile_0: "5m", kong_kind_0: "exposed", kong_from_0: "1" }],
+    ["zhengzhou/common", "王姐补杠八万，让老郑给抢了", { winner: "1", how: "rob_kong-0" }],
+    ["dalian/rule_book", "老王点炮阿强胡了，哦不是，点炮的是小李，流泪", { winner: "3", how: "discard-1", patterns: ["flowing_tears"] }],
+    ["harbin/rule_book", "李哥听着牌还点了炮，小马卡当胡", { winner: "3", how: "discard-1", patterns: ["clamp"], ready_1: "ready" }],
+    ["shandong/rule_book", "老王自摸混一色，四朵花，哦不，五朵", { winner: "0", how: "self_draw", patterns: ["mixed_one_suit"], flowers: "5" }],
+  ]);
+});
+
+test("lists and groups: side bets seat by seat, 胡的是 two seats, 胡了两家, penalties said the table's way", () => {
+  check([
+    ["shandong/jinan_tuyoo", "小李自摸，漂：老王一，小李三，阿强五",
+      { winner: "1", how: "self_draw", side_bet_0: "1", side_bet_1: "3", side_bet_3: "5" }],
+    ["zhengzhou/common", "刘洋自摸，跑是王姐一个、老郑两个、刘洋三个",
+      { winner: "2", how: "self_draw", side_bet_0: "1", side_bet_1: "2", side_bet_2: "3" }],
+    ["shandong/rule_book", "點炮的是小李，胡的是阿強跟老王", { winner: "3", how: "discard-1", extra_winner_1: "0" }],
+    ["shenyang/rust_server", "胡了两家，小赵和王姐，都是老刘点的", { winner: "3", how: "discard-0", extra_winner_1: "1" }],
+    ["shandong/rule_book", "张姐补杠五万，老王和小李都抢杠胡了", { winner: "0", how: "rob_kong-2", extra_winner_1: "1" }],
+    ["shenyang/rule_book", "老刘自摸对对胡，小赵亮了一张牌，王姐开头打东风四家都跟了", {
+      winner: "0", how: "self_draw", patterns: ["all_pungs"], penalty_kind_0: "revealed_tiles", penalty_seat_0: "3",
+      penalty_count_0: "1", penalty_kind_1: "four_same_discards", penalty_seat_1: "1",
+    }],
+    ["shenyang/rule_book", "是王姐诈的胡", { winner: "void", false_win_seat: "1" }],
+    // Whose ready a name to ask about declared is nobody's yet; 大强 at a table of 阿强 is asked about.
+    ["shandong/jinan_tuyoo", "我暗楼，老王自摸", { winner: "0", how: "self_draw" }, ["whoIsWhich"]],
+    ["dalian/club_java", "大强点炮，小李报听夹胡", { winner: "1", patterns: ["edge_wait"], ready_1: "ready" }, ["whoIsLike", "how"]],
+    ["zhengzhou/rule_book", "王姐七对，胡的是老郑打的五饼", { winner: "0", patterns: ["seven_pairs"] }, ["selfDrawOnly"]],
+  ]);
+});
