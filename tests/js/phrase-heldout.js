@@ -9,8 +9,9 @@ const parser = require("../../static/js/phrase-parse.js");
 const { turnedUpFor } = require("../../static/js/phrase-fields.js");
 const words = require("../../static/js/phrase-words.js");
 const tables = require("./phrase-tables.json");
-// CORPUS=<file> measures another corpus of the same shape (a blind one kept outside the repository) the same way.
-const corpus = require(process.env.CORPUS ? require("node:path").resolve(process.env.CORPUS) : "./phrase-corpus-heldout.json");
+const path = require("node:path");
+// CORPUS=<file> measures another corpus of the same shape the same way (tests/js/phrase-corpus-blind4.json …).
+const DEFAULT_CORPUS = process.env.CORPUS ? path.resolve(process.env.CORPUS) : path.join(__dirname, "phrase-corpus-heldout.json");
 
 // The held-out corpus names fields as the hand form's templates do; a name or value written differently
 // there is mapped here, never in the corpus.
@@ -48,8 +49,8 @@ function measure(entry) {
   return { right: got === meant && asked === Boolean(entry.asks), asked };
 }
 
-function figures() {
-  const rows = corpus.map((entry) => ({ entry, ...measure(entry) }));
+function figures(file = DEFAULT_CORPUS) {
+  const rows = require(file).map((entry) => ({ entry, ...measure(entry) }));
   const count = (list) => list.filter((row) => row.right).length;
   const hard = rows.filter((row) => row.entry.hard);
   const mustAsk = rows.filter((row) => row.entry.asks);
