@@ -14,6 +14,7 @@ from typing import Literal
 from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from tablekeeper.keeping.models import GameSession
 from tablekeeper.rules import replay
@@ -86,10 +87,20 @@ def wait_for(page: Page, function: str, arg: object = None, timeout: float = 15.
     """Poll `function` in the page until it is true. (Playwright's wait_for_function evaluates its
     predicate with eval, which our CSP rightly refuses; page.evaluate is not subject to it.)"""
     deadline = time.monotonic() + timeout
-    while not page.evaluate(function, arg):
+    while not _evaluated(page, function, arg):
         if time.monotonic() > deadline:
             raise AssertionError(f"still false after {timeout}s: {function}")
         page.wait_for_timeout(100)
+
+
+def _evaluated(page: Page, function: str, arg: object) -> object:
+    """The predicate's answer; false while a navigation replaces the page it was asked of."""
+    try:
+        return page.evaluate(function, arg)
+    except PlaywrightError as error:
+        if "context was destroyed" in str(error) or "navigation" in str(error).lower():
+            return False
+        raise
 
 
 def until(page: Page, condition: Callable[[], bool], timeout: float = 15.0) -> None:

@@ -93,7 +93,7 @@ def test_the_result_card_of_a_jinan_evening(browser: Browser, live_server: LiveS
     game = jinan_evening(owner)
     with phone(browser, live_server.url, owner, "zh-hans") as page:
         page.goto(f"{live_server.url}/sessions/{game.pk}/card/")
-        wait_for(page, "() => document.getElementById('card-image').src.startsWith('data:image/png')")
+        wait_for(page, "() => document.getElementById('card-image')?.src.startsWith('data:image/png')")
         picture = page.locator("#card-image").get_attribute("src") or ""
         (SHOTS / "evening-card.png").write_bytes(base64.b64decode(picture.split(",", 1)[1]))
         (SHOTS / "evening-card.txt").write_text(page.locator("#card-text").input_value() + "\n")

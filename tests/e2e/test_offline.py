@@ -291,7 +291,7 @@ def test_the_service_worker_installs_and_opens_the_shell_and_kept_pages_offline(
         assert page.evaluate("fetch('/static/manifest.webmanifest').then((r) => r.ok)")
         # The card so far, drawn in the page from what the worker kept.
         page.locator(f'a[href="/sessions/{game.pk}/card/"]').click()
-        wait_for(page, "() => document.getElementById('card-image').src.startsWith('data:image/png')")
+        wait_for(page, "() => document.getElementById('card-image')?.src.startsWith('data:image/png')")
         expect(page.locator("#card-text")).to_have_value(re.compile(r"^Session 1 \| .*\n1\. Cy \+30\n", re.S))
 
         page.goto(f"{live_server.url}/players/")

@@ -119,7 +119,8 @@ def test_the_result_card_is_drawn_offline_in_both_languages_and_says_the_settlem
         # One tap on the finished board.
         page.goto(f"{live_server.url}/sessions/{session.pk}/")
         page.locator(f'a[href="/sessions/{session.pk}/card/"]').click()
-        wait_for(page, "() => document.getElementById('card-image').src.startsWith('data:image/png')")
+        page.wait_for_url(f"**/sessions/{session.pk}/card/")
+        wait_for(page, "() => document.getElementById('card-image')?.src.startsWith('data:image/png')")
         context.set_offline(True)
         light: dict[str, Any] = page.evaluate(READ_PIXELS)
         page.locator("label.chip", has=page.locator('input[value="dark"]')).click()
@@ -154,7 +155,7 @@ def test_the_live_board_makes_a_card_so_far(browser: Browser, live_server):
     page = context.new_page()
     page.goto(f"{live_server.url}/sessions/{session.pk}/")
     page.get_by_role("link", name="Result card so far").click()
-    wait_for(page, "() => document.getElementById('card-image').src.startsWith('data:image/png')")
+    wait_for(page, "() => document.getElementById('card-image')?.src.startsWith('data:image/png')")
     assert page.locator('input[name="card_theme"][value="dark"]').is_checked()
     assert page.locator("#card-text").input_value().startswith("Session 1 | ")
     context.close()
