@@ -15,6 +15,7 @@ from tablekeeper.rules import VARIANT_IDS, get_variant, replay
 from tests.conftest import make_session
 from tests.e2e.accounts import signed_in
 from tests.e2e.conftest import ARTIFACTS, in_ci_only
+from tests.e2e.phones import wait_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -215,7 +216,8 @@ def test_a_save_shows_the_board_in_one_round_trip_as_a_load_of_the_board_would(p
     assert page.evaluate("window.sameDocument") is True
     # The board as a load of it shows it: its title, its styles (not the form's), its live status line.
     assert page.title() == "Zhengzhou · TableKeeper"
-    assert page.evaluate("getComputedStyle(document.querySelector('#board .table')).display") == "grid"
+    # (The board's stylesheet arrives after the swap, on an empty cache: its layout is awaited, not assumed.)
+    wait_for(page, "() => getComputedStyle(document.querySelector('#board .table')).display === 'grid'")
     assert page.evaluate("document.querySelectorAll('link[href*=\"form.css\"], #hand-form').length") == 0
     expect(page.locator(".heard")).to_contain_text("Updated")
     assert board_points(page) == engine_points(game) == [990, 990, 1030, 990]
