@@ -109,15 +109,10 @@
   // 不对，Y / 说错了，Y: each word of Y replaces the last word of its kind said before (小李 for 老王, 胡 for 自摸);
   // a word with nothing of its kind before it is simply said.
   function retract(said, correction) {
+    // 老王点炮给张姐，哦不是，是阿强点的 / 小李自摸，不对，是胡的老王: only whose discard it was is said again.
+    var feeder = newFeederIn(correction);
+    if (feeder) return withFeeder(said, feeder);
     if (restatesTheWin(correction)) return withoutTheWin(said, correction).concat([STOP], correction);
-    // 老王点炮阿强胡了，哦不是，点炮的是小李: the seat said with the discard word is the discarder, not the winner.
-    var discardWord = correction.findIndex(function (token) { return ["discard", "fed"].indexOf(token.type) !== -1; });
-    var newFeeder = correction.filter(isSeatToken);
-    if (discardWord !== -1 && newFeeder.length === 1 && correction.indexOf(newFeeder[0]) > discardWord) {
-      var fedAt = lastIndex(said, said.length, function (token) { return ["discard", "fed", "discardto"].indexOf(token.type) !== -1; });
-      var feederAt = fedAt > 0 && isSeatToken(said[fedAt - 1]) ? fedAt - 1 : -1;
-      if (feederAt !== -1) return said.slice(0, feederAt).concat([newFeeder[0]], said.slice(feederAt + 1));
-    }
     var rest = [], replaced = [];
     correction.forEach(function (token) {
       if (token.type === "is" || token.type === "of") return;
@@ -131,6 +126,42 @@
       else { said = said.slice(0, at).concat([token], said.slice(at + 1)); replaced.push(token); }
     });
     return said.concat(rest.length ? [STOP].concat(rest) : []);
+  }
+
+  // The one seat a correction names as the discarder: 点炮的是小李, 应该是老刘点的, 胡的老王, 胡了小赵的, 胡的是小赵的
+  // (not 胡的是小赵, which says who won).
+  function newFeederIn(correction) {
+    var seats = correction.filter(isSeatToken);
+    if (seats.length !== 1) return null;
+    if (correction.some(function (token) { return ["self", "rob", "grab", "discardto", "give"].indexOf(token.type) !== -1; })) return null;
+    var at = correction.indexOf(seats[0]), before = correction[at - 1] || {}, after = correction[at + 1] || {};
+    var discardWord = correction.findIndex(function (token) { return ["discard", "fed"].indexOf(token.type) !== -1; });
+    if (discardWord !== -1) return discardWord < at || discardWord === at + 1 ? seats[0] : null;
+    var winAt = correction.findIndex(function (token) { return token.type === "win" || token.type === "ron"; });
+    return winAt !== -1 && winAt < at && (after.type === "of" || before.type !== "is") ? seats[0] : null;
+  }
+
+  // What was said before, with the feeder said instead: the seat said with the discard word (before it, or after
+  // 点炮的是), the seat the win was on (胡了王姐的), or, after a self-draw, a win on the feeder's discard.
+  function withFeeder(said, feeder) {
+    function seatNear(at, step) {
+      var k = at + step;
+      while (said[k] && (said[k].type === "is" || said[k].type === "of")) k += step;
+      return said[k] && isSeatToken(said[k]) ? k : -1;
+    }
+    var fedAt = lastIndex(said, said.length, function (token) { return ["discard", "fed", "discardto"].indexOf(token.type) !== -1; });
+    var seatAt = -1;
+    if (fedAt !== -1) seatAt = fedAt > 0 && isSeatToken(said[fedAt - 1]) ? fedAt - 1 : said[fedAt].type === "discardto" ? -1 : seatNear(fedAt, 1);
+    if (fedAt === -1) {
+      var wonAt = lastIndex(said, said.length, function (token) { return token.type === "win" || token.type === "ron"; });
+      var on = wonAt === -1 ? -1 : seatNear(wonAt, 1);
+      if (on !== -1 && ((said[on + 1] || {}).type === "of" || (said[on + 1] || {}).type === "end" || on === said.length - 1 ||
+        said[wonAt + 1].type !== "is")) seatAt = on;
+    }
+    if (seatAt !== -1) return said.slice(0, seatAt).concat([feeder], said.slice(seatAt + 1));
+    var selfAt = lastIndex(said, said.length, function (token) { return token.type === "self"; });
+    if (selfAt !== -1) said = said.slice(0, selfAt).concat([{ type: "win" }], said.slice(selfAt + 1));
+    return said.concat([Object.assign({}, feeder, { afterPause: true }), { type: "discard" }]);
   }
 
   // 王姐胡了大陈的，不对，大陈胡了王姐的 / 王姐点炮，说反了，大陈点炮王姐胡: a correction that names a seat and what
@@ -151,11 +182,14 @@
   function withoutTheWin(said, correction) {
     var sought = correction.some(function (token) { return WON.indexOf(token.type) !== -1; }) ? WON : WIN_ACTS;
     var act = lastIndex(said, said.length, function (token) { return sought.indexOf(token.type) !== -1; });
+    // 王姐点的炮，说错了，王姐是自摸: a win said again where only a discard was said takes that discard back.
+    if (act === -1) act = lastIndex(said, said.length, function (token) { return WIN_ACTS.indexOf(token.type) !== -1; });
     if (act === -1) return said;
     var start = lastIndex(said, act, function (token) { return token.type === "pause" || token === STOP; }) + 1;
     var end = act;
     while (end < said.length && said[end].type !== "pause" && said[end] !== STOP) end += 1;
-    var feederKept = !correction.some(function (token) { return FED.indexOf(token.type) !== -1; });
+    // (A self-draw said again takes the discard back with its seat.)
+    var feederKept = !correction.some(function (token) { return FED.indexOf(token.type) !== -1 || token.type === "self"; });
     var clauseTokens = said.slice(start, end), kept = [];
     clauseTokens.forEach(function (token, k) {
       var next = clauseTokens[k + 1] || {};

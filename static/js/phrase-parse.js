@@ -33,6 +33,24 @@
 
   function namesOf(vocab, seats) { return seats.map(function (seat) { return vocab.seats[seat]; }); }
 
+  // Who won is asked, but what the sentence says of that one win is certain whoever it was (老赵自摸七对, 大鹏自摸卡当):
+  // the flowers, and the items that score by the method already filled in.
+  function unknownWinnersHand(state, vocab, fields) {
+    if (state.flowers !== null && vocab.flowers) fields.flowers = String(state.flowers);
+    var method = fields.how ? fields.how.split("-")[0] : "";
+    var said = state.loosePatterns.filter(function (p) {
+      var known = !p.unplayed && p.owner === null && patternOf(vocab, p.id);
+      return known && (!known.methods || (method && known.methods.indexOf(method) !== -1));
+    });
+    var ids = facts.greaterOnly(vocab, said.map(function (p) { return p.id; })).filter(function (id, at, all) {
+      return all.indexOf(id) === at;
+    });
+    if (ids.length && !exclusivePair(vocab, ids)) {
+      fields.patterns = ids;
+      said.forEach(function (p) { if (patternOf(vocab, p.id).repeatable && p.count) fields["count_" + p.id] = String(p.count); });
+    }
+  }
+
   // What the sentence said, checked against this table: the form's fields for what is certain, a question for
   // the rest.
   function settleIntent(state, vocab) {
@@ -60,20 +78,7 @@
       // 咱胡了 at a table that wins by self-draw only; 本人宝中宝: a self-draw by what it is.
       else if (methods.length === 1 && methods[0] === "self_draw") fields.how = "self_draw";
       else if (implied && implied.methods[0] === "self_draw") fields.how = "self_draw";
-      if (state.flowers !== null && vocab.flowers) fields.flowers = String(state.flowers);
-      // … and so are the items said of that one win (老赵自摸七对): whoever it was, the hand had them.
-      var method = fields.how ? fields.how.split("-")[0] : "";
-      var said = state.loosePatterns.filter(function (p) {
-        var known = !p.unplayed && p.owner === null && patternOf(vocab, p.id);
-        return known && (!known.methods || (method && known.methods.indexOf(method) !== -1));
-      });
-      var ids = facts.greaterOnly(vocab, said.map(function (p) { return p.id; })).filter(function (id, at, all) {
-        return all.indexOf(id) === at;
-      });
-      if (ids.length && !exclusivePair(vocab, ids)) {
-        fields.patterns = ids;
-        said.forEach(function (p) { if (patternOf(vocab, p.id).repeatable && p.count) fields["count_" + p.id] = String(p.count); });
-      }
+      unknownWinnersHand(state, vocab, fields);
       return finish(state, vocab, fields, asks, []);
     }
     // A discard named on its own (张姐点的炮) is the winners' source.
@@ -110,6 +115,7 @@
     if (!wins.length) {
       // 眼镜自摸 (a name not heard as one): who won is asked, the self-draw is certain.
       if (state.selfDrawn && methods.indexOf("self_draw") !== -1 && !state.discarders.length) fields.how = "self_draw";
+      if (state.selfDrawn) unknownWinnersHand(state, vocab, fields);
       if (state.selfDrawn || state.wonSaid) ask("whoWon", "winner", {});
       else if (state.loosePatterns.length || state.kongs.length || state.flowers !== null || state.liable.length ||
         state.penalties.length || state.dice || state.tiles.length || state.winningTile) ask("whoWon", "winner", {});

@@ -299,15 +299,23 @@
         case "win":
         case "ron":
           if (strangerAfter()) continue;
-          if (strangerDid("win")) break;
+          if (strangerDid("win")) {
+            // 大刘胡了张姐的 / 我胡的周姐: who won is asked, whose discard it was is certain.
+            if (isSeat(peek()) && (["of", "discard", "fed", "end"].indexOf(peek(1).type) !== -1 || peek(1).afterPause)) {
+              state.discarders.push(seatOf(peek()));
+              r.i += 1;
+              while (["of", "discard", "fed"].indexOf(peek().type) !== -1) r.i += 1;
+            }
+            break;
+          }
           if (peek().type === "is" && isSeat(peek(1)) && ["fed", "discard"].indexOf(peek(2).type) !== -1 && r.subject !== null) {
             // 王姐七对，胡的是老郑打的五饼: whose discard the seat named before won on.
             r.i += 3;
             setMethod(winOf(r.subject), "discard", seatOf(peek(-2)));
             r.lastWinSeat = r.subject;
-          } else if (peek().type === "is" && isSeat(peek(1))) {
-            // 胡的是老王 / 胡的是阿强跟老王: who won.
-            r.i += 1;
+          } else if ((peek().type === "is" && isSeat(peek(1))) || (peek().type === "of" && peek(1).type === "is" && isSeat(peek(2)))) {
+            // 胡的是老王 / 胡的是阿强跟老王 / 胡牌的是小马: who won.
+            r.i += peek().type === "of" ? 2 : 1;
             readSeats().forEach(function (winner) {
               winOf(winner);
               if (token.type === "ron") setMethod(winOf(winner), "discard");
@@ -346,6 +354,12 @@
               else winOf(seat);
             });
             if (peek().type === "win") r.i += 1;
+          } else if ((isSeat(peek()) && (peek(1).type === "end" || peek(1).afterPause)) ||
+            (peek().type === "of" && isSeat(peek(1)) && (peek(2).type === "end" || peek(2).afterPause))) {
+            // 点炮的李哥，… / …，點炮周姐: the seat said right after the discard, on its own, made it.
+            if (peek().type === "of") r.i += 1;
+            state.discarders.push(seatOf(peek()));
+            r.i += 1;
           } else if ((peek().type === "is" && isSeat(peek(1))) || (peek().type === "of" && peek(1).type === "is" && isSeat(peek(2)))) {
             // 点炮的是张姐
             r.i += peek().type === "of" ? 2 : 1;

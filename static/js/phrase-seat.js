@@ -179,9 +179,10 @@
         if (!fedKong.tile && tileBefore && tileBefore.type === "tile" && !r.used[start - 1]) fedKong.tile = tileBefore.tile;
         // 老刘明杠五万，王姐点的，杠上开花: what follows is about the kong's owner again.
         r.subject = fedKong.seat;
-      } else if (peek().type === "give" && isSeat(peek(1))) {
-        // 张姐放炮给小李(和老王)
-        r.i += 1;
+      } else if ((peek().type === "give" && isSeat(peek(1))) || (next.type === "discard" && isSeat(peek()) &&
+        !peek().afterPause && seatOf(peek()) !== seats[0] && (peek(1).type === "end" || peek(1).type === "win" || peek(1).afterPause))) {
+        // 张姐放炮给小李(和老王) / 老王点炮小李
+        if (peek().type === "give") r.i += 1;
         var takers = readSeats();
         if (peek().type === "win") r.i += 1;
         takers.forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); r.lastWinSeat = seat; });

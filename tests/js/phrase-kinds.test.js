@@ -339,3 +339,33 @@ test("lists and groups: side bets seat by seat, 胡的是 two seats, 胡了两�
     ["zhengzhou/rule_book", "王姐七对，胡的是老郑打的五饼", { winner: "0", patterns: ["seven_pairs"] }, ["selfDrawOnly"]],
   ]);
 });
+
+test("who won is asked, but the discard and the items said of that win are filled in (大鹏自摸卡当, 我胡了刘洋的)", () => {
+  check([
+    ["harbin/go_server", "大鹏自摸卡当", { how: "self_draw", patterns: ["clamp"] }, ["whoWon"]],
+    ["dalian/rule_book", "大刘胡了张姐的，夹胡", { how: "discard-2", patterns: ["edge_wait"] }, ["whoIs"]],
+    ["harbin/go_server", "我刮大风胡的周姐", { how: "discard-2", patterns: ["gua_da_feng"] }, ["whoIsWhich"]],
+    ["shenyang/rust_server", "陈姐胡了小赵的", { how: "discard-3" }, ["whoIsLike"]],
+  ]);
+});
+
+test("the discarder said after the word: 点炮的李哥, 點炮周姐, 老王点炮小李 (who won on it)", () => {
+  check([
+    ["harbin/rule_book", "点炮的李哥，胡牌的是小马", { winner: "3", how: "discard-1" }],
+    ["harbin/go_server", "小馬邊張胡了，點炮周姐", { winner: "3", how: "discard-2", patterns: ["clamp"] }],
+    ["shenyang/rust_server", "王姐清一色，點炮的小趙", { winner: "1", how: "discard-3", patterns: ["pure_one_suit"] }],
+    ["shandong/rule_book", "老王点炮小李", { winner: "1", how: "discard-0" }],
+  ]);
+});
+
+test("a correction that names only the discarder keeps the winner (是阿强点的, 是胡的老王, 胡的是小赵的)", () => {
+  check([
+    ["dalian/rule_book", "小李自摸，不对不对，是胡的老王，夹胡", { winner: "1", how: "discard-0", patterns: ["edge_wait"] }],
+    ["dalian/club_java", "老王点炮给张姐，哦不是，是阿强点的，张姐报听夹胡",
+      { winner: "2", how: "discard-3", patterns: ["edge_wait"], ready_2: "ready" }],
+    ["shenyang/rule_book", "老刘胡王姐的，不对，胡的是小赵的，一个箭刻",
+      { winner: "0", how: "discard-3", patterns: ["dragon_pung"], count_dragon_pung: "1" }],
+    // …and one that says the win again as a self-draw takes the discard back with its seat.
+    ["zhengzhou/common", "王姐点的炮，说错了，王姐是自摸，清一色", { winner: "0", how: "self_draw", patterns: ["pure_one_suit"] }],
+  ]);
+});
