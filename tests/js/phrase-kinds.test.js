@@ -366,6 +366,6 @@ test("a correction that names only the discarder keeps the winner (是阿强点�
     ["shenyang/rule_book", "老刘胡王姐的，不对，胡的是小赵的，一个箭刻",
       { winner: "0", how: "discard-3", patterns: ["dragon_pung"], count_dragon_pung: "1" }],
     // …and one that says the win again as a self-draw takes the discard back with its seat.
-    ["zhengzhou/common", "王姐点的炮，说错了，王姐是自摸，清一色", { winner: "0", how: "self_draw", patterns: ["pure_one_suit"] }],
+    ["zhengzhou/common", "王姐点的炮，说错了，王姐是自摸，七对", { winner: "0", how: "self_draw", patterns: ["seven_pairs"] }],
   ]);
 });
