@@ -45,6 +45,7 @@
       return SIMPLIFIED[ch] || ch;
     }).join("");
     FILLERS.forEach(function (word) { text = text.split(word).join(" "); });
+    words.SAID_OTHERWISE.forEach(function (rewrite) { text = text.replace(rewrite[0], rewrite[1]); });
     // 老王、小李: a list, as 和 would say it.
     text = text.replace(/\s*、\s*/g, "和");
     return text.replace(/[\s,.;:!?'"、，。；：！？…·~～()（）【】\[\]“”‘’-]+/g, "|");

@@ -22,7 +22,7 @@
     luxury_seven_pairs: ["豪华七小对", "豪华七对", "豪七", "龙七对", "龙七"],
     double_luxury_seven_pairs: ["双豪华七小对", "双豪华七对", "双豪华", "双豪七"],
     triple_luxury_seven_pairs: ["三豪华七小对", "三豪华七对", "三豪华", "三豪七"],
-    kong_bloom: ["杠上开花", "杠上花", "杠开", "杠呲", "杠次", "杠上开", "杠后开花", "杠头开花"],
+    kong_bloom: ["杠上开花", "杠上花", "杠开", "开花", "杠呲", "杠次", "杠上开", "杠后开花", "杠头开花"],
     kong_discard: ["杠上炮", "杠后炮", "杠上点炮", "杠后的炮", "杠上的炮", "杠完的炮", "杠后点炮"],
     // The waits: each table's own item takes the words that mean it there (a single wait, the middle tile …);
     // a table's house rules add more (data-also: 三七夹's 边张, 大连·俱乐部's 单吊 after 报听).
@@ -155,7 +155,7 @@
     ["nokong", ["没开杠", "没杠", "没有杠"]],
     // 没开门 / 没开: a closed hand, whatever the table's own word for it (门清, 闭门).
     ["closed", ["门清", "门前清", "没开门", "没开", "没开过门", "没有开门", "闭门", "闭着门", "没吃没碰", "不开门"]],
-    ["flower", ["个花", "张花", "朵花", "花"]],
+    ["flower", ["个花", "张花", "朵花", "花", "朵"]],
     ["noflower", ["没花", "没有花", "无花", "一个花没有", "一个花都没有", "一个花也没有", "一张花没有", "一张花都没有",
       "一张花也没有", "一朵花没有", "一朵花都没有", "花都没有", "花也没有", "一个花没", "花没有"]],
     ["hasflower", ["有花", "有几个花", "带花"]],
@@ -163,7 +163,8 @@
     ["and", ["和", "跟", "还有", "与", "同"]],
     ["all", ["都", "全都", "大家", "各", "每人", "全", "一起", "同时", "一块", "一块儿", "都是"]],
     // The three others of the seat just named (三家都没开门); 三清: all three of them closed.
-    ["others", ["三家", "其他三家", "另外三家", "别家", "其他人"]],
+    ["others", ["三家", "其他三家", "另外三家", "别家", "其他人", "仨家", "那三家", "那仨家", "其他仨家", "另外仨家", "其余三家",
+      "别的三家", "剩下三家", "剩下的三家", "其他家", "另外几家", "其他几家"]],
     ["othersclosed", ["三清", "三家清"]],
     // 张姐也是一个: what was just said of another seat, said of these (phrase-seat.js).
     ["also", ["也", "也是", "也一样", "也是一样"]],
@@ -215,7 +216,7 @@
     ["liable", ["承包", "包牌", "包了", "包赔", "全包", "包"]],
     // Rule talk that says who pays by the table's house rules, not a 承包 to tick: 包庄 (Harbin), 杠开包赔.
     ["rule", ["包庄", "点炮包庄", "杠开包赔", "杠上开花包赔", "包三家"]],
-    ["first", ["先打的", "先打", "第一个打的", "带头", "起头的", "开头打", "开头打的", "起手打", "起手打的", "头一个打", "头一个打的",
+    ["first", ["先打的", "先打", "带的头", "带头的", "领的头", "领头的", "领头", "第一个打的", "带头", "起头的", "开头打", "开头打的", "起手打", "起手打的", "头一个打", "头一个打的",
       "第一个打", "开头出", "带头打"]],
     // Who pays a penalty: 四家同打罚王姐 / 罚的是王姐 / 王姐罚.
     ["fine", ["罚", "罚的是", "受罚的是", "罚了", "该罚", "受罚", "罚的"]],
@@ -230,6 +231,15 @@
   var FLOAT_WORDS = ["漂了", "漂", "飘", "飘了"];
   var FILLERS = ["嗯", "呃", "额", "啊", "呀", "哦", "噢", "那个", "就是", "这个", "然后", "那么", "吧", "嘛", "呢", "哈", "啦",
     "这把", "这局", "这一把", "这一局", "本局", "刚才", "不小心", "一不小心", "不好意思"];
+  // Words said in another order, put in the order the reader knows before they are heard: 闷了两个豆 is 两个闷豆,
+  // 补了个五条的杠 补杠五条, 暗杠了一手九饼 暗杠了一个九饼, 杠上开了花 杠上开花.
+  var TILE_SAID = "(?:[一二三四五六七八九幺1-9][万萬筒饼同条索]|[东南西北]风|红中|发财|白板)";
+  var SAID_OTHERWISE = [
+    [new RegExp("闷了?(两|俩|二|三|仨|四)个?豆", "g"), "$1个闷豆"],
+    [new RegExp("(补|加|暗|明)了?(?:一个|个)?(" + TILE_SAID + ")的杠", "g"), "$1杠$2"],
+    [new RegExp("一手(?=" + TILE_SAID + ")", "g"), "一个"],
+    [/开了花|开的花|开花了/g, "开花"],
+  ];
   var NUMERALS = { 零: 0, 〇: 0, 一: 1, 幺: 1, 么: 1, 二: 2, 两: 2, 俩: 2, 三: 3, 仨: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
   var SUITS = { 万: "m", 萬: "m", 筒: "p", 饼: "p", 同: "p", 条: "s", 索: "s" };
   var HONOURS = [
@@ -257,6 +267,7 @@
     SIDE_WORDS: SIDE_WORDS,
     FLOAT_WORDS: FLOAT_WORDS,
     FILLERS: FILLERS,
+    SAID_OTHERWISE: SAID_OTHERWISE,
     NUMERALS: NUMERALS,
     SUITS: SUITS,
     HONOURS: HONOURS,

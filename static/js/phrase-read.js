@@ -167,16 +167,21 @@
   // 他 / 她: at the start of a clause, the seat named last (老王自摸，他有花); inside one, the seat named before the
   // clause's own (老刘自摸，王姐点炮给他: 老刘). Each becomes that seat's name; one with no seat named before says nothing,
   // and so does one before 上家/下家/对家 (他上家, 他的上家: those count from the seat just named already).
+  // At the start of a clause after a win said with its winner first (小李胡了老王的，他手里有个旋风杠), it is that winner.
   function resolvePronouns(tokens, vocab) {
-    var named = [], clauseStart = null;
+    var named = [], clauseStart = null, winner = null, clauseWinner = null;
     return tokens.map(function (token, index) {
-      if (index === 0 || token.afterPause) clauseStart = null;
+      if (index === 0 || token.afterPause) { clauseStart = null; winner = clauseWinner; clauseWinner = null; }
+      var previous = tokens[index - 1] || {};
+      if (["win", "self", "ron"].indexOf(token.type) !== -1 && !token.afterPause && previous.type === "name") {
+        clauseWinner = previous.seat;
+      }
       var next = tokens[index + 1] || {}, after = tokens[index + 2] || {};
       if (token.type === "pronoun" && (next.type === "relative" || (next.type === "of" && after.type === "relative"))) {
         return null;
       }
       if (token.type === "pronoun") {
-        var target = named[named.length - 1];
+        var target = clauseStart === null && winner !== null ? winner : named[named.length - 1];
         var others = named.filter(function (seat) { return seat !== clauseStart; });
         if (clauseStart !== null && others.length) target = others[others.length - 1];
         return target === undefined ? token : Object.assign({}, token, { type: "name", seat: target, pronoun: true });
@@ -250,6 +255,17 @@
             break;
           }
           var owner = r.subject;
+          if (["kong_discard", "flowing_tears"].indexOf(token.id) !== -1 && owner !== null && peek().type === "give" && isSeat(peek(1))) {
+            // 大陈杠上炮给王姐: the seat named made the discard, the one after 给 won on it.
+            r.i += 1;
+            readSeats().forEach(function (seat) {
+              if (seat === owner) return;
+              setMethod(winOf(seat), "discard", owner);
+              r.lastWinSeat = seat;
+              addPattern(token, seat, null);
+            });
+            break;
+          }
           if (peek().type === "is" && isSeat(peek(1)) && peek(2).type === "of") {
             // 碰碰胡是阿强的: whose it was.
             owner = r.subject = seatOf(peek(1));
@@ -394,6 +410,12 @@
     if (!state.wins.length && state.robbedFrom !== undefined && !state.result) {
       var robber = state.bare.filter(function (seat, index, all) { return all.indexOf(seat) === index && seat !== state.robbedFrom; });
       if (robber.length === 1) state.wins.push(newWin(robber[0])); else state.wonSaid = true;
+    }
+    // 小赵诈和，亮出来根本不成胡: what a false win shows is the false win, not a penalty for tiles shown.
+    if (state.result === "void") {
+      state.penalties = state.penalties.filter(function (p) {
+        return !(p.kind === "revealed_tiles" && p.count === null && (p.seat === null || p.seat === state.voidSeat));
+      });
     }
     if (state.pendingReady) state.asks.push({ code: "readyWho", field: "ready_", params: {} });
     if (state.pendingClosed) state.asks.push({ code: "closedWho", field: "closed_", params: {} });

@@ -194,6 +194,8 @@
       r.i += 1;
       var receivers = readSeats();
       if (peek().type === "discard" || peek().type === "fed") r.i += 1;
+      // 张姐给老王喂了三副: the sets fed toward 承包, not the winning discard.
+      if (peek().type === "number" && !peek().afterPause) { r.i += peek(1).type === "count" ? 2 : 1; return; }
       if (peek().type === "win") r.i += 1;
       receivers.forEach(function (seat) { setMethod(winOf(seat), "discard", seats[0]); r.lastWinSeat = seat; });
     } else if (next.type === "play" && peek(1).type === "tile") {

@@ -16,8 +16,12 @@
   function severalOnOne(state, wins) {
     if (wins.length || !state.multiSaid || state.discarders.length !== 1) return wins;
     var from = state.discarders[0], seats = [];
-    if (state.multiSaid === 3) for (var step = 1; step < 4; step++) seats.push((from + step) % 4);
-    else {
+    if (state.multiSaid === 3) {
+      for (var step = 1; step < 4; step++) seats.push((from + step) % 4);
+      // (…张姐点的：老王、小李、阿强: the three named, in the order said.)
+      var named = (state.alone || []).filter(function (seat, at, all) { return seat !== from && all.indexOf(seat) === at; });
+      if (named.length === 3) seats = named;
+    } else {
       seats = (state.alone || []).filter(function (seat, at, all) { return seat !== from && all.indexOf(seat) === at; });
       if (seats.length !== 2) return wins;
     }

@@ -36,6 +36,8 @@ function plain(fields, mapped) {
     if (Array.isArray(value) ? !value.length : value === undefined || value === null) continue;
     // One of a repeatable item is what its stepper shows once the item is ticked: said or not, the form is the same.
     if (/^(extra_\d+_)?count_|^extra_count_/.test(name) && String(value) === "1") continue;
+    // No flowers is what the flowers' stepper shows untouched: 张姐没花 said or not, the form is the same.
+    if (/^(extra_)?flowers(_\d+)?$/.test(name) && String(value) === "0") continue;
     kept[name] = Array.isArray(value) ? [...value].sort() : String(values[value] ?? value);
   }
   return kept;

@@ -369,3 +369,40 @@ test("a correction that names only the discarder keeps the winner (是阿强点�
     ["zhengzhou/common", "王姐点的炮，说错了，王姐是自摸，七对", { winner: "0", how: "self_draw", patterns: ["seven_pairs"] }],
   ]);
 });
+
+test("kongs said another way: 闷了两个豆, 补了个五条的杠, 暗杠了一手九饼, 杠上开了花, 开花了", () => {
+  check([
+    ["zhengzhou/common", "荒了，王姐闷了两个豆，东风和九条", {
+      winner: "draw", kong_seat_0: "0", kong_kind_0: "concealed", kong_tile_0: "1z",
+      kong_seat_1: "0", kong_kind_1: "concealed", kong_tile_1: "9s",
+    }],
+    ["dalian/club_java", "阿强补了个五条的杠，碰的老王的，杠上开了花", {
+      winner: "3", how: "self_draw", patterns: ["kong_bloom"], kong_seat_0: "3", kong_kind_0: "added", kong_tile_0: "5s",
+      kong_from_0: "0",
+    }],
+    ["dalian/rule_book", "老王暗杠了一手九饼，杠完上来就开花了", {
+      winner: "0", how: "self_draw", patterns: ["kong_bloom"], kong_seat_0: "0", kong_kind_0: "concealed", kong_tile_0: "9p",
+    }],
+  ]);
+});
+
+test("several winners, the others and whose: 三响 named in order, 小李三朵, 那仨家都没开门, 他 after a win", () => {
+  check([
+    ["shandong/jinan_tuyoo", "一炮三响，张姐点的：老王、小李、阿强",
+      { winner: "0", how: "discard-2", extra_winner_1: "1", extra_winner_2: "3" }],
+    ["shandong/jinan_tuyoo", "阿强跟小李都胡的老王，阿强一朵花，小李三朵",
+      { winner: "3", how: "discard-0", flowers: "1", extra_winner_1: "1", extra_flowers_1: "3" }],
+    ["dalian/rule_book", "老王自摸，那仨家都没开门", { winner: "0", how: "self_draw", closed_1: "on", closed_2: "on", closed_3: "on" }],
+    ["dalian/club_java", "小李胡了老王的，他手里有个旋风杠", { winner: "1", how: "discard-0", kong_seat_0: "1", kong_kind_0: "wind_set" }],
+  ]);
+});
+
+test("money said around the win: 杠上炮给, 带的头, a false win's reveal, sets fed toward 承包", () => {
+  check([
+    ["shenyang/rule_book", "大陈杠上炮给王姐", { winner: "1", how: "discard-2", patterns: ["kong_discard"] }],
+    ["shenyang/rule_book", "四家跟打了四张东风，老刘带的头，后来王姐自摸",
+      { winner: "1", how: "self_draw", penalty_kind_0: "four_same_discards", penalty_seat_0: "0" }],
+    ["shenyang/rule_book", "小赵诈和，亮出来根本不成胡", { winner: "void", false_win_seat: "3" }],
+    ["shandong/rule_book", "阿强点炮老王胡了，张姐给老王喂了三副，张姐承包", { winner: "0", how: "discard-3", liable: "2" }],
+  ]);
+});
