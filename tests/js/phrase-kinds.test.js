@@ -370,7 +370,7 @@ test("a correction that names only the discarder keeps the winner (是阿强点�
   ]);
 });
 
-test("kongs said another way: 闷了两个豆, 补了个五条的杠, 暗杠了一手九饼, 杠上开了花, 开花了", () => {
+test("kongs said another way: 闷了两个豆, 补了个五条的杠, 喜杠加了两张中, 暗杠了一手九饼, 开花了", () => {
   check([
     ["zhengzhou/common", "荒了，王姐闷了两个豆，东风和九条", {
       winner: "draw", kong_seat_0: "0", kong_kind_0: "concealed", kong_tile_0: "1z",
@@ -379,6 +379,9 @@ test("kongs said another way: 闷了两个豆, 补了个五条的杠, 暗杠了�
     ["dalian/club_java", "阿强补了个五条的杠，碰的老王的，杠上开了花", {
       winner: "3", how: "self_draw", patterns: ["kong_bloom"], kong_seat_0: "3", kong_kind_0: "added", kong_tile_0: "5s",
       kong_from_0: "0",
+    }],
+    ["dalian/rule_book", "张姐自摸，喜杠加了两张中", {
+      winner: "2", how: "self_draw", patterns: ["dragon_bonus"], count_dragon_bonus: "2", kong_seat_0: "2", kong_kind_0: "dragon_set",
     }],
     ["dalian/rule_book", "老王暗杠了一手九饼，杠完上来就开花了", {
       winner: "0", how: "self_draw", patterns: ["kong_bloom"], kong_seat_0: "0", kong_kind_0: "concealed", kong_tile_0: "9p",
