@@ -37,6 +37,23 @@
           });
         }
         break;
+      case "first":
+        // 四家同打白板，头一个打的是小赵: who led, said after.
+        if (!(peek().type === "is" && isSeat(peek(1)))) return false;
+        var leader = seatOf(peek(1));
+        r.i += 2;
+        var led = state.penalties.filter(function (p) { return p.kind === "four_same_discards" && p.seat === null; })[0];
+        if (led) led.seat = leader;
+        else state.penalties.push({ kind: "four_same_discards", seat: leader, count: null });
+        break;
+      case "both":
+        // 小李放炮，张姐四个花，阿强一个花，俩人都胡: the last two named, not the discarder, won on one discard.
+        state.multiSaid = 2;
+        var pair = (state.named || []).filter(function (seat, at, all) {
+          return state.discarders.indexOf(seat) === -1 && all.lastIndexOf(seat) === at;
+        }).slice(-2);
+        if (pair.length === 2) pair.forEach(function (seat) { winOf(seat); r.lastWinSeat = seat; });
+        break;
       case "rob":
         // 抢杠胡，小李胡老王的 / 小李胡了，抢杠: a robbed kong said apart from its seats (settled in phrase-wins.js).
         state.robSaid = true;

@@ -63,6 +63,8 @@
       var like = (state.like || {})[name] ||
         (vocab.seats || []).filter(function (seat) { return seat && seat.indexOf(surname) !== -1; });
       var acted = state.strangerActs.some(function (act) { return act.name === name && (act.act === "self" || act.act === "win"); });
+      // (老王点炮给我: the one who won is not the one who made the discard.)
+      if (acted && like.length > 2) like = like.filter(function (seat) { return state.discarders.map(function (at) { return vocab.seats[at]; }).indexOf(seat) === -1; });
       ask(like.length > 1 ? "whoIsWhich" : like.length ? "whoIsLike" : "whoIs", acted && !wins.length ? "winner" : "", { name: name, names: like });
     });
     // Who won and how, from what was said around the wins (phrase-wins.js).
@@ -79,6 +81,9 @@
       else if (methods.length === 1 && methods[0] === "self_draw") fields.how = "self_draw";
       else if (implied && implied.methods[0] === "self_draw") fields.how = "self_draw";
       unknownWinnersHand(state, vocab, fields);
+      // (俺自摸飘，小赵闭门: what is said of the seats at the table is certain too.)
+      kongFields(state, vocab, fields, ask);
+      seatFields(state, vocab, fields, ask);
       return finish(state, vocab, fields, asks, []);
     }
     // A discard named on its own (张姐点的炮) is the winners' source.

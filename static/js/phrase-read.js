@@ -389,6 +389,8 @@
           break;
         case "void":
           state.result = "void";
+          // 诈胡，是大陈: who, said after.
+          if (peek().type === "is" && isSeat(peek(1))) r.i += 1;
           if (isSeat(peek())) { state.voidSeat = seatOf(peek()); r.i += 1; }
           else if (r.subject !== null) state.voidSeat = r.subject;
           break;

@@ -189,6 +189,15 @@
       } else {
         state.discarders.push(seats[0]);
       }
+    } else if (next.type === "give" && (peek(1).type === "fed" || peek(1).type === "discard")) {
+      // 小赵给点的: 小赵 made the discard, who won on it is said elsewhere.
+      r.i += 2;
+      state.discarders.push(seats[0]);
+    } else if (next.type === "discardto" && peek(1).type === "stranger") {
+      // 老王点炮给我: whose discard it was is certain, who won on it is asked.
+      state.discarders.push(seats[0]);
+      r.i += 1;
+      state.strangerActs.push({ name: peek().name, act: "win" });
     } else if (next.type === "give" && isSeat(peek(1))) {
       // 张姐给小李点炮
       r.i += 1;
