@@ -109,23 +109,52 @@
   // 不对，Y / 说错了，Y: each word of Y replaces the last word of its kind said before (小李 for 老王, 胡 for 自摸);
   // a word with nothing of its kind before it is simply said.
   function retract(said, correction) {
+    // 老刘跟大陈都胡了小赵的，不对，是老刘跟王姐: a group said again replaces the group said last.
+    var group = regroup(said, correction);
+    if (group) return group;
     // 老王点炮给张姐，哦不是，是阿强点的 / 小李自摸，不对，是胡的老王: only whose discard it was is said again.
     var feeder = newFeederIn(correction);
     if (feeder) return withFeeder(said, feeder);
     if (restatesTheWin(correction)) return withoutTheWin(said, correction).concat([STOP], correction);
-    var rest = [], replaced = [];
-    correction.forEach(function (token) {
-      if (token.type === "is" || token.type === "of") return;
+    var rest = [], replaced = [], counted = null;
+    var words = correction.filter(function (token) { return token.type !== "is" && token.type !== "of"; });
+    words.forEach(function (token, k) {
+      // 王姐四归一，说错了，俩四归一: a count goes with the word after it.
+      if (token.type === "number" && k + 1 < words.length) { if (counted) rest.push(counted); counted = token; return; }
+      var count = counted;
+      counted = null;
       // 小李胡了老王点的，不对，是自摸: a self-draw takes back the discard said, with who made it.
       if (token.type === "self") said = withoutDiscard(said);
       // Each word said before is replaced once: 大陈 then 王姐 in a correction are two seats, not one changed twice.
       var at = lastIndex(said, said.length, function (other) {
         return kindOf(other) === kindOf(token) && replaced.indexOf(other) === -1;
       });
-      if (at === -1) rest.push(token);
-      else { said = said.slice(0, at).concat([token], said.slice(at + 1)); replaced.push(token); }
+      if (at === -1) { if (count) rest.push(count); rest.push(token); return; }
+      var countAt = count && at > 0 && said[at - 1].type === "number" ? at - 1 : at;
+      said = said.slice(0, countAt).concat(count ? [count, token] : [token], said.slice(at + 1));
+      replaced.push(token);
     });
+    if (counted) rest.push(counted);
     return said.concat(rest.length ? [STOP].concat(rest) : []);
+  }
+
+  // The seats a correction names, joined by 和/跟, in place of the group of as many said last; null where the
+  // correction says more than seats, or no such group was said.
+  function regroup(said, correction) {
+    var words = correction.filter(function (token) { return ["is", "of", "all"].indexOf(token.type) === -1; });
+    var seats = words.filter(isSeatToken);
+    var joined = words.every(function (token, k) { return k % 2 === 0 ? isSeatToken(token) : token.type === "and"; });
+    if (seats.length < 2 || !joined || words.length % 2 === 0) return null;
+    for (var end = said.length - 1; end >= 0; end--) {
+      var start = end - 2 * (seats.length - 1);
+      if (start < 0) return null;
+      var run = said.slice(start, end + 1);
+      var same = run.every(function (token, k) { return k % 2 === 0 ? isSeatToken(token) : token.type === "and"; });
+      if (same && (start === 0 || !isSeatToken(said[start - 1])) && (end + 1 >= said.length || said[end + 1].type !== "and")) {
+        return said.slice(0, start).concat(words, said.slice(end + 1));
+      }
+    }
+    return null;
   }
 
   // The one seat a correction names as the discarder: 点炮的是小李, 应该是老刘点的, 胡的老王, 胡了小赵的, 胡的是小赵的
@@ -291,7 +320,7 @@
   // 我自摸 / 俺点的炮 / 胡的是我: the speaker is one of the seats, which one the sentence does not say; asked as a
   // name that may be any of them, never guessed. 我 before no act of a hand (我说错了) says nothing.
   var ACTS = ["self", "win", "ron", "discard", "fed", "discardto", "give", "kong", "kongfeed", "kongafter", "kongfed", "closed",
-    "ready", "side", "pattern", "number", "penalty", "void", "liable", "rob", "grab", "robbed", "multi", "multi3", "both", "pung", "first", "all"];
+    "ready", "side", "pattern", "number", "penalty", "void", "liable", "rob", "grab", "robbed", "multi", "multi3", "both", "pung", "first", "all", "and"];
   function speaker(tokens, vocab) {
     var seats = (vocab.seats || []).filter(Boolean);
     return tokens.map(function (token, index) {

@@ -64,7 +64,8 @@
         (vocab.seats || []).filter(function (seat) { return seat && seat.indexOf(surname) !== -1; });
       var acted = state.strangerActs.some(function (act) { return act.name === name && (act.act === "self" || act.act === "win"); });
       // (老王点炮给我: the one who won is not the one who made the discard.)
-      if (acted && like.length > 2) like = like.filter(function (seat) { return state.discarders.map(function (at) { return vocab.seats[at]; }).indexOf(seat) === -1; });
+      var taken = state.discarders.concat(state.wins.map(function (win) { return win.seat; })).map(function (at) { return vocab.seats[at]; });
+      if (like.length > 2) like = like.filter(function (seat) { return taken.indexOf(seat) === -1; });
       ask(like.length > 1 ? "whoIsWhich" : like.length ? "whoIsLike" : "whoIs", acted && !wins.length ? "winner" : "", { name: name, names: like });
     });
     // Who won and how, from what was said around the wins (phrase-wins.js).

@@ -79,6 +79,14 @@
         seats.push(seatOf(peek()));
         r.i += 1;
       }
+      // 张姐和我都胡了: a name to ask about in the group.
+      if (peek().type === "and" && peek(1).type === "stranger") {
+        var joined = peek(1);
+        r.i += 2;
+        state.strangers.push(joined.name);
+        if (joined.like) (state.like = state.like || {})[joined.name] = joined.like;
+        r.strangerWith = joined.name;
+      }
       r.i += groupCount(seats.length, 0);
       // 王姐和老刘各一个暗杠: what the group is said to have (each) is each of theirs.
       r.group = null;
@@ -242,6 +250,8 @@
           if (token.like) (state.like = state.like || {})[token.name] = token.like;
           r.stranger = token.name;
           r.subject = null;
+          // 我跟大陈都胡了: the name to ask about is one of the group that follows.
+          if (peek().type === "and" && isSeat(peek(1))) { r.i += 1; r.strangerWith = token.name; }
           continue;
         case "pattern":
           // 本人宝中宝: an item said of a name to ask about says that name won.

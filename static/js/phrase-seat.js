@@ -86,6 +86,10 @@
         }
       }
     }
+    if (r.strangerWith && (next.type === "self" || next.type === "win" || next.type === "ron")) {
+      state.strangerActs.push({ name: r.strangerWith, act: next.type === "self" ? "self" : "win" });
+    }
+    r.strangerWith = null;
     if (next.type === "self") {
       r.i += 1;
       seats.forEach(function (seat) { setMethod(winOf(seat), "self_draw"); r.lastWinSeat = seat; });
