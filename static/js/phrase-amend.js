@@ -48,7 +48,13 @@
         said = said.map(function (token) { return same(token, head) ? instead || STOP : token; });
         // 不是老王点的 with no one instead: the discard goes too (with someone instead it is theirs now).
         if (negated.length > 1 && !instead) said = dropLast(said, negated[1]);
-        return instead ? said.concat(correction.length > 1 && negated.length === 1 ? [STOP].concat(correction.slice(1)) : []) : said;
+        // (不是老王，是小李杠的: 杠的 says again what 老王, now 小李, was said to do.)
+        var more = correction.slice(1).filter(function (token) {
+          var repeated = ["kong", "self", "win", "ron"].indexOf(token.type) !== -1 && !token.kind &&
+            said.some(function (other) { return other.type === token.type; });
+          return !repeated && token.type !== "of" && token.type !== "is";
+        });
+        return instead ? said.concat(more.length && negated.length === 1 ? [STOP].concat(more) : []) : said;
       }
       return said.concat(correction.length ? [STOP].concat(correction) : []);
     }

@@ -39,7 +39,13 @@
     var kong = state.kongs.filter(function (k) {
       return k.seat === seat && !k.tile && k.from === null && (!k.kind || (k.announced && k.kind === kind));
     })[0];
-    if (kong && kind) { kong.kind = kind; kong.bySound = bySound; kong.announced = false; kong.owned = true; }
+    // 周姐也明杠，杠的老孙的八条 / 刘洋点豆给小杨，杠的七万: a kong said again with no kind, its tile not said yet, is the
+    // one just said.
+    var last = r.lastKong;
+    var again = !kind && last && last.seat === seat && !last.tile && state.kongs.indexOf(last) !== -1 &&
+      (last.from === null || !isSeat(peek()) || seatOf(peek()) === last.from);
+    if (again) kong = last;
+    else if (kong && kind) { kong.kind = kind; kong.bySound = bySound; kong.announced = false; kong.owned = true; }
     else {
       kong = { seat: seat, kind: kind || "", tile: "", from: null, bySound: bySound };
       state.kongs.push(kong);
