@@ -69,6 +69,8 @@
         "老小阿大".split("").forEach(function (prefix) {
           if (prefix !== name[0]) add(prefix + bare, { type: "nickname" });
         });
+        // 强哥 / 强子: another way of calling him, asked as 大强 is.
+        ["哥", "姐", "子"].forEach(function (suffix) { add(bare + suffix, { type: "nickname" }); });
       }
       // 阳阳 / 洋洋: a name's last character said twice, as friends call each other; whose, asked (ambiguous below).
       var last = name[name.length - 1];
@@ -271,8 +273,10 @@
     return tokens.map(function (token) {
       if (token.type === "nickname") {
         // Every seat whose name ends in a character that sounds as said: never one guessed.
+        // (强哥 / 强子: the character before the suffix.)
+        var called = token.said.length >= 2 ? token.said.replace(/[哥姐子]$/, "") : token.said;
         var like = seats.filter(function (name) {
-          return name && name.length >= 2 && matchesBySound(token.said, token.said.length - 1, name[name.length - 1], map);
+          return name && name.length >= 2 && matchesBySound(called, called.length - 1, name[name.length - 1], map);
         });
         return { type: "stranger", name: token.said, like: like };
       }
