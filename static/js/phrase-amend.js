@@ -118,6 +118,9 @@
     // 老刘跟大陈都胡了小赵的，不对，是老刘跟王姐: a group said again replaces the group said last.
     var group = regroup(said, correction);
     if (group) return group;
+    // 小杨给老郑点了个豆，不对，是刘洋给老郑点的: the kong said last, its seats said again in the same places.
+    var kongClause = reseatKong(said, correction);
+    if (kongClause) return kongClause;
     // 老王点炮给张姐，哦不是，是阿强点的 / 小李自摸，不对，是胡的老王: only whose discard it was is said again.
     var feeder = newFeederIn(correction);
     if (feeder) return withFeeder(said, feeder);
@@ -142,6 +145,21 @@
     });
     if (counted) rest.push(counted);
     return said.concat(rest.length ? [STOP].concat(rest) : []);
+  }
+
+  function reseatKong(said, correction) {
+    if (correction.some(function (token) { return WON.indexOf(token.type) !== -1 || token.type === "kong"; })) return null;
+    var end = said.length;
+    while (end > 0 && said[end - 1].type === "pause") end -= 1;
+    var start = lastIndex(said, end, function (token) { return token.type === "pause" || token === STOP; }) + 1;
+    var clauseTokens = said.slice(start, end);
+    if (!clauseTokens.some(function (token) { return token.type === "kong"; })) return null;
+    var before = [], after = correction.filter(isSeatToken);
+    clauseTokens.forEach(function (token, k) { if (isSeatToken(token)) before.push(start + k); });
+    if (!after.length || before.length !== after.length) return null;
+    var out = said.slice();
+    before.forEach(function (at, k) { out[at] = after[k]; });
+    return out;
   }
 
   // The seats a correction names, joined by 和/跟, in place of the group of as many said last; null where the

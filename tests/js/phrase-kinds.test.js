@@ -409,3 +409,49 @@ test("money said around the win: 杠上炮给, 带的头, a false win's reveal, 
     ["shandong/rule_book", "阿强点炮老王胡了，张姐给老王喂了三副，张姐承包", { winner: "0", how: "discard-3", liable: "2" }],
   ]);
 });
+
+test("the speaker or a nickname among the winners asks; a group or a count said again replaces the one said", () => {
+  check([
+    ["shandong/jinan_tuyoo", "张姐和我都胡了，阿强点的", { winner: "2", how: "discard-3" }, ["whoIsWhich"]],
+    ["shenyang/rust_server", "我跟大陈都胡了，王姐点的", { winner: "2", how: "discard-1" }, ["whoIsWhich"]],
+    ["shandong/rule_book", "老王点炮给我，清一色", { how: "discard-0", patterns: ["pure_one_suit"] }, ["whoIsWhich"]],
+    ["dalian/rule_book", "强哥自摸，冲宝", { how: "self_draw", patterns: ["treasure_rush"] }, ["whoIsLike"]],
+    ["shenyang/rust_server", "老刘跟大陈都胡了小赵的，不对，是老刘跟王姐", { winner: "0", how: "discard-3", extra_winner_1: "1" }],
+    ["shenyang/rust_server", "王姐四归一，说错了，俩四归一，自摸",
+      { winner: "1", how: "self_draw", patterns: ["four_in_hand"], count_four_in_hand: "2" }],
+    ["shandong/jinan_tuyoo", "小李放炮，张姐四个花，阿强一个花，俩人都胡",
+      { winner: "2", how: "discard-1", flowers: "4", extra_winner_1: "3", extra_flowers_1: "1" }],
+  ]);
+});
+
+test("a kong said again (杠的…, 是小李杠的, 是刘洋给老郑点的) completes or corrects the one said", () => {
+  check([
+    ["harbin/rule_book", "流局了，李哥明杠了小马的七条，周姐也明杠，杠的老孙的八条", {
+      winner: "draw", kong_seat_0: "1", kong_kind_0: "exposed", kong_from_0: "3", kong_tile_0: "7s",
+      kong_seat_1: "2", kong_kind_1: "exposed", kong_from_1: "0", kong_tile_1: "8s",
+    }],
+    ["zhengzhou/common", "流局，刘洋点豆给小杨，杠的七万",
+      { winner: "draw", kong_seat_0: "3", kong_kind_0: "exposed", kong_from_0: "2", kong_tile_0: "7m" }],
+    ["dalian/club_java", "老王明杠阿强的九万，哦不是老王，是小李杠的，最后老王自摸",
+      { winner: "0", how: "self_draw", kong_seat_0: "1", kong_kind_0: "exposed", kong_from_0: "3", kong_tile_0: "9m" }],
+    ["zhengzhou/common", "小杨给老郑点了个豆，不对，是刘洋给老郑点的，老郑自摸",
+      { winner: "1", how: "self_draw", kong_seat_0: "1", kong_kind_0: "exposed", kong_from_0: "2" }],
+  ]);
+});
+
+test("a table's other words: 诈胡是X, 头一个打的是X, X给点的, 开门了, 亮了张牌, 跟打一圈, 闷了个红中", () => {
+  check([
+    ["shenyang/rule_book", "詐胡，是大陳", { winner: "void", false_win_seat: "2" }],
+    ["shenyang/rule_book", "四家同打白板，头一个打的是小赵，老刘自摸海底捞月", {
+      winner: "0", how: "self_draw", patterns: ["last_tile"], penalty_kind_0: "four_same_discards", penalty_seat_0: "3",
+    }],
+    ["shenyang/rust_server", "王姐家飘了，小赵给点的", { winner: "1", how: "discard-3", patterns: ["all_pungs"] }],
+    ["shenyang/rule_book", "小赵自摸，王姐闭门，不对，王姐开门了，是大陈闭门", { winner: "3", how: "self_draw", closed_2: "on" }],
+    ["shenyang/rule_book", "王姐不小心亮了张牌，荒庄了",
+      { winner: "draw", penalty_kind_0: "revealed_tiles", penalty_seat_0: "1", penalty_count_0: "1" }],
+    ["shenyang/rule_book", "跟打一圈，老刘起的头，后来大陈胡小赵的",
+      { winner: "2", how: "discard-3", penalty_kind_0: "four_same_discards", penalty_seat_0: "0" }],
+    ["zhengzhou/common", "黄庄了，老郑闷了个红中", { winner: "draw", kong_seat_0: "1", kong_kind_0: "concealed", kong_tile_0: "7z" }],
+    ["shenyang/rule_book", "俺自摸飘，小赵闭门", { how: "self_draw", patterns: ["all_pungs"], closed_3: "on" }, ["whoIsWhich"]],
+  ]);
+});
