@@ -17,6 +17,7 @@ const FLOORS = {
   "phrase-corpus-tune6.json": { overall: 210, hard: 182, asks: 64 },
   "phrase-corpus-blind4.json": { overall: 215, hard: 121, asks: 32 },
   "phrase-corpus-blind5.json": { overall: 234, hard: 179, asks: 50 },
+  "phrase-corpus-tune7.json": { overall: 234, hard: 184, asks: 62 },
 };
 
 for (const [file, floor] of Object.entries(FLOORS)) {
