@@ -179,6 +179,8 @@
       if (fedKong) {
         fedKong.from = seats[0];
         fedKong.fedBy = true;
+        // (杠了俩，王姐点的一个: a kong fed, its kind not said, was claimed from the discard: exposed.)
+        if (!fedKong.kind) fedKong.kind = "exposed";
         var tileBefore = r.tokens[start - 1];
         if (!fedKong.tile && tileBefore && tileBefore.type === "tile" && !r.used[start - 1]) fedKong.tile = tileBefore.tile;
         // 老刘明杠五万，王姐点的，杠上开花: what follows is about the kong's owner again.

@@ -434,6 +434,10 @@ test("a kong said again (杠的…, 是小李杠的, 是刘洋给老郑点的) c
       { winner: "draw", kong_seat_0: "3", kong_kind_0: "exposed", kong_from_0: "2", kong_tile_0: "7m" }],
     ["dalian/club_java", "老王明杠阿强的九万，哦不是老王，是小李杠的，最后老王自摸",
       { winner: "0", how: "self_draw", kong_seat_0: "1", kong_kind_0: "exposed", kong_from_0: "3", kong_tile_0: "9m" }],
+    ["zhengzhou/common", "老郑杠了俩，王姐点的一个，小杨点的一个，老郑自摸", {
+      winner: "1", how: "self_draw", kong_seat_0: "1", kong_kind_0: "exposed", kong_from_0: "0",
+      kong_seat_1: "1", kong_kind_1: "exposed", kong_from_1: "3",
+    }],
     ["zhengzhou/common", "小杨给老郑点了个豆，不对，是刘洋给老郑点的，老郑自摸",
       { winner: "1", how: "self_draw", kong_seat_0: "1", kong_kind_0: "exposed", kong_from_0: "2" }],
   ]);
