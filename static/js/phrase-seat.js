@@ -185,9 +185,9 @@
         if (!fedKong.tile && tileBefore && tileBefore.type === "tile" && !r.used[start - 1]) fedKong.tile = tileBefore.tile;
         // 老刘明杠五万，王姐点的，杠上开花: what follows is about the kong's owner again.
         r.subject = fedKong.seat;
-      } else if ((peek().type === "give" && isSeat(peek(1))) || (next.type === "discard" && isSeat(peek()) &&
+      } else if ((peek().type === "give" && isSeat(peek(1))) || ((next.type === "discard" || next.type === "fed") && isSeat(peek()) &&
         !peek().afterPause && seatOf(peek()) !== seats[0] && (peek(1).type === "end" || peek(1).type === "win" || peek(1).afterPause))) {
-        // 张姐放炮给小李(和老王) / 老王点炮小李
+        // 张姐放炮给小李(和老王) / 老王点炮小李 / 小马点的周姐
         if (peek().type === "give") r.i += 1;
         var takers = readSeats();
         if (peek().type === "win") r.i += 1;
@@ -252,6 +252,11 @@
       r.i += 1;
       var bet = countAfter();
       seats.forEach(function (seat) { state.sideBets[seat] = state.lastSideBet = bet; });
+    } else if (next.type === "number" && state.lastSideBet !== undefined && state.lastSideBet !== null && vocab.sideBet &&
+      ((peek(1).type === "count" && (peek(2).type === "end" || peek(2).afterPause)) || peek(1).type === "end" || peek(1).afterPause)) {
+      // 刘洋跑两个，老郑一个: the side bet said just before, another seat's amount.
+      r.i += peek(1).type === "count" ? 2 : 1;
+      seats.forEach(function (seat) { state.sideBets[seat] = state.lastSideBet = next.value; });
     } else if (next.type === "number" && (peek(1).type === "side" ||
       (peek(1).type === "count" && peek(2).type === "side"))) {
       // 老郑下了俩跑 / 小杨两跑: the amount before the word.

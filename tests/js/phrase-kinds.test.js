@@ -459,3 +459,15 @@ test("a table's other words: 诈胡是X, 头一个打的是X, X给点的, 开门
     ["shenyang/rule_book", "俺自摸飘，小赵闭门", { how: "self_draw", patterns: ["all_pungs"], closed_3: "on" }, ["whoIsWhich"]],
   ]);
 });
+
+test("who fed whom said the short way (放了X一炮, 小马点的周姐) and side bets seat by seat (王姐不下，老郑一个)", () => {
+  check([
+    ["shenyang/rule_book", "大陈放了王姐一炮", { winner: "1", how: "discard-2" }],
+    ["shandong/rule_book", "老王点了小李一炮，七对", { winner: "1", how: "discard-0", patterns: ["seven_pairs"] }],
+    ["harbin/go_server", "小马点的周姐，卡当", { winner: "2", how: "discard-3", patterns: ["clamp"] }],
+    ["zhengzhou/common", "刘洋下跑两个，王姐不下，老郑一个，小杨自摸",
+      { winner: "3", how: "self_draw", side_bet_1: "1", side_bet_2: "2" }],
+    ["shandong/jinan_tuyoo", "阿强漂三，老王不下，小李一个，阿强自摸",
+      { winner: "3", how: "self_draw", side_bet_1: "1", side_bet_3: "3" }],
+  ]);
+});
