@@ -100,6 +100,17 @@
     return said.concat(correction.length ? [STOP].concat(correction) : []);
   }
 
+  // 大陈点的炮，王姐胡的，哦说反了: the two seats said trade places (nothing changes where more or fewer were said).
+  function swapSeats(said) {
+    var seats = said.filter(isSeatToken);
+    var distinct = seats.filter(function (token, k) { return seats.findIndex(function (other) { return same(other, token); }) === k; });
+    if (distinct.length !== 2) return said;
+    return said.map(function (token) {
+      if (!isSeatToken(token)) return token;
+      return same(token, distinct[0]) ? distinct[1] : distinct[0];
+    });
+  }
+
   function withoutDiscard(said) {
     var fedAt = lastIndex(said, said.length, function (token) { return token.type === "discard" || token.type === "fed"; });
     if (fedAt === -1) return said;
@@ -282,6 +293,14 @@
     var said = [], i = 0;
     while (i < tokens.length) {
       var token = tokens[i];
+      if (token.type === "restart") { said = []; i = skipPauses(tokens, i + 1); continue; }
+      if (token.type === "swapped") {
+        var after = skipPauses(tokens, i + 1), until = clause(tokens, after, false);
+        // 王姐点炮，说反了，大陈点炮王姐胡: a correction after it is one like any other.
+        said = after < until ? retract(said, tokens.slice(after, until)) : swapSeats(said);
+        i = after < until ? until : after;
+        continue;
+      }
       if (token.type !== "not" && token.type !== "retract") { said.push(token); i += 1; continue; }
       if (token.type === "retract") {
         var from = skipPauses(tokens, i + 1), to = clause(tokens, from, false);

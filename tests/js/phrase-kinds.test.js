@@ -479,3 +479,12 @@ test("dictation's slips on the hand's own words: 字母 for 自摸, 放的跑 fo
     ["harbin/rule_book", "老孙摸包了", { winner: "0", how: "self_draw", patterns: ["finding_treasure"] }],
   ]);
 });
+
+test("重说 / 撤回 start the sentence again; 说反了 said last swaps the two seats said", () => {
+  check([
+    ["harbin/rule_book", "李哥点炮，周姐胡了，重说，李哥点炮，老孙胡了", { winner: "0", how: "discard-1" }],
+    ["dalian/rule_book", "老王自摸夹胡，撤回，是小李自摸夹胡", { winner: "1", how: "self_draw", patterns: ["edge_wait"] }],
+    ["shenyang/rule_book", "大陈点的炮，王姐胡的，哦说反了", { winner: "2", how: "discard-1" }],
+    ["shenyang/rule_book", "王姐胡了大陈的，说反了，大陈胡了王姐的", { winner: "2", how: "discard-1" }],
+  ]);
+});
