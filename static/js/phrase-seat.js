@@ -291,5 +291,91 @@
     }
   }
 
-  return { afterSeat: afterSeat, won: won };
+  // 他 / 她: at the start of a clause, the seat named last (老王自摸，他有花); inside one, the seat named before the
+  // clause's own (老刘自摸，王姐点炮给他: 老刘). Each becomes that seat's name; one with no seat named before says nothing,
+  // and so does one before 上家/下家/对家 (他上家, 他的上家: those count from the seat just named already).
+  // At the start of a clause after a win said with its winner first (小李胡了老王的，他手里有个旋风杠), it is that winner.
+  function resolvePronouns(tokens, vocab) {
+    var named = [], clauseStart = null, winner = null, clauseWinner = null;
+    return tokens.map(function (token, index) {
+      if (index === 0 || token.afterPause) { clauseStart = null; winner = clauseWinner; clauseWinner = null; }
+      var previous = tokens[index - 1] || {};
+      if (["win", "self", "ron"].indexOf(token.type) !== -1 && !token.afterPause && previous.type === "name") {
+        clauseWinner = previous.seat;
+      }
+      var next = tokens[index + 1] || {}, after = tokens[index + 2] || {};
+      if (token.type === "pronoun" && (next.type === "relative" || (next.type === "of" && after.type === "relative"))) {
+        return null;
+      }
+      if (token.type === "pronoun") {
+        var target = clauseStart === null && winner !== null ? winner : named[named.length - 1];
+        var others = named.filter(function (seat) { return seat !== clauseStart; });
+        if (clauseStart !== null && others.length) target = others[others.length - 1];
+        return target === undefined ? token : Object.assign({}, token, { type: "name", seat: target, pronoun: true });
+      }
+      var seat = token.type === "name" ? token.seat : token.type === "dealer" ? vocab.dealer : null;
+      if (typeof seat === "number") {
+        named.push(seat);
+        if (clauseStart === null) clauseStart = seat;
+      }
+      return token;
+    }).filter(function (token, index, all) {
+      // 他的上家: the 的 goes with the 他.
+      return token !== null && !(token.type === "of" && index > 0 && all[index - 1] === null);
+    });
+  }
+
+  // 李哥听着牌还点了炮: the seat named just before, with only its own facts (ready, closed) between.
+  function saidOfSeat(r, seat) {
+    var back = r.i - 2;
+    while (back >= 0 && ["ready", "closed"].indexOf(r.tokens[back].type) !== -1) back -= 1;
+    return back < r.i - 2 && back >= 0 && r.isSeat(r.tokens[back]) && r.seatOf(r.tokens[back]) === seat;
+  }
+
+  // 点炮 / 打了 / 点炮给 with the words around them: who made the discard (the seat said before it, or after 的/是),
+  // and who won on it where 给 names them.
+  function discarded(r, token) {
+    var state = r.state, peek = r.peek, isSeat = r.isSeat, seatOf = r.seatOf, winOf = r.winOf, setMethod = r.setMethod;
+    var readSeats = r.readSeats;
+    if (r.strangerDid("discard")) {
+      // 我点炮给小李: who won is certain, whose discard it was is asked.
+      if (token.type === "discardto" && isSeat(peek())) readSeats().forEach(function (seat) { setMethod(winOf(seat), "discard"); });
+      return;
+    }
+    // 小赵杠了，打了个三万(，大陈胡了) / 小赵暗杠五万，点炮给大陈: the discard right after the kong just said.
+    if (r.subject !== null && kongs.justSaid(r)) {
+      state.kongFed = r.subject;
+      // As 杠完打的: the kong is said only as when the discard came, not as a row (its kind was not said).
+      var last = r.lastKong;
+      if (last && last.seat === r.subject && !last.kind && !last.tile && last.from === null) {
+        state.kongs.splice(state.kongs.indexOf(last), 1);
+      }
+      if (state.discarders.indexOf(r.subject) === -1) state.discarders.push(r.subject);
+    }
+    if (token.type === "play") return;
+    if ((token.type === "discardto" || peek().type === "give") && isSeat(peek(token.type === "discardto" ? 0 : 1))) {
+      // 张姐明楼，点炮给老王: the seat just named made the discard.
+      if (token.type !== "discardto") r.i += 1;
+      var giver = r.subject;
+      readSeats().forEach(function (seat) {
+        if (giver !== null && giver !== seat) { setMethod(winOf(seat), "discard", giver); r.lastWinSeat = seat; }
+        else winOf(seat);
+      });
+      if (peek().type === "win") r.i += 1;
+    } else if ((isSeat(peek()) && (peek(1).type === "end" || peek(1).afterPause)) ||
+      (peek().type === "of" && isSeat(peek(1)) && (peek(2).type === "end" || peek(2).afterPause))) {
+      // 点炮的李哥，… / …，點炮周姐: the seat said right after the discard, on its own, made it.
+      if (peek().type === "of") r.i += 1;
+      state.discarders.push(seatOf(peek()));
+      r.i += 1;
+    } else if ((peek().type === "is" && isSeat(peek(1))) || (peek().type === "of" && peek(1).type === "is" && isSeat(peek(2)))) {
+      // 点炮的是张姐
+      r.i += peek().type === "of" ? 2 : 1;
+      state.discarders.push(seatOf(peek()));
+      r.i += 1;
+    } else if (r.subject !== null && saidOfSeat(r, r.subject)) state.discarders.push(r.subject);
+    else state.discardSaid = true;
+  }
+
+  return { afterSeat: afterSeat, won: won, discarded: discarded, resolvePronouns: resolvePronouns };
 });

@@ -1,6 +1,6 @@
 // The phrase box on the hand form (#phrase, templates/hands/form.html): a sentence, typed or dictated with the
 // keyboard's microphone, fills in the form as taps would. Loaded after phrase-words.js and the parser's
-// scripts (phrase-amend.js, phrase-lexicon.js, phrase-hear.js, phrase-kongs.js, phrase-seat.js, phrase-facts.js,
+// scripts (phrase-retract.js, phrase-amend.js, phrase-lexicon.js, phrase-hear.js, phrase-kongs.js, phrase-seat.js, phrase-facts.js,
 // phrase-read.js, phrase-fields.js, phrase-wins.js, phrase-parse.js) when the box is first focused (web/offline.py phrase_scripts). It reads the
 // table's words from the form itself (the seats' names, the pattern chips, the kinds of kong …): the page carries
 // nothing more for it, offline too.

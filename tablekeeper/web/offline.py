@@ -37,6 +37,7 @@ SHELL_FILES = (
     "js/tiles.js",
     # The phrase box's words, parser and page part: loaded on the box's first use (PHRASE_SCRIPTS), kept from the start.
     "js/phrase-words.js",
+    "js/phrase-retract.js",
     "js/phrase-amend.js",
     "js/phrase-lexicon.js",
     "js/phrase-hear.js",

@@ -47,6 +47,7 @@ def test_the_phrase_scripts_fragment_names_the_scripts_in_order(client: Client) 
     body = client.get("/phrase/scripts/", headers={"HX-Request": "true"}).content.decode()
     assert re.findall(r'<script src="/static/js/(phrase[a-z-]*)\.js"></script>', body) == [
         "phrase-words",
+        "phrase-retract",
         "phrase-amend",
         "phrase-lexicon",
         "phrase-hear",
