@@ -217,6 +217,8 @@
           // 本人宝中宝: an item said of a name to ask about says that name won.
           if (r.subject === null) strangerDid("win");
           var known = patternOf(vocab, token.id);
+          // 宝牌翻出来是七万: the wild, named by the tile turned up (read next), not the item.
+          if (token.id === "hidden_treasure" && peek().type === "turned") break;
           if (token.id === "hidden_treasure" && (peek().type === "tile" || (peek().type === "is" && peek(1).type === "tile"))) {
             // 宝牌是三条 / 宝牌三条: the treasure's face, not the ×2 item 宝牌.
             var faceAt = peek().type === "is" ? 1 : 0;

@@ -477,6 +477,8 @@ test("dictation's slips on the hand's own words: 字母 for 自摸, 放的跑 fo
     ["shandong/rule_book", "老王字母", { winner: "0", how: "self_draw" }],
     ["harbin/go_server", "小马卡当胡了，周姐放的跑", { winner: "3", how: "discard-2", patterns: ["clamp"] }],
     ["harbin/rule_book", "老孙摸包了", { winner: "0", how: "self_draw", patterns: ["finding_treasure"] }],
+    ["dalian/club_java", "宝牌翻出来是七万，张姐冲宝",
+      { winner: "2", how: "self_draw", patterns: ["treasure_rush"], ready_2: "ready", turned_up: "7m" }],
   ]);
 });
 
