@@ -44,7 +44,11 @@
     var last = r.lastKong;
     var again = !kind && last && last.seat === seat && !last.tile && state.kongs.indexOf(last) !== -1 &&
       (last.from === null || !isSeat(peek()) || seatOf(peek()) === last.from);
+    // 王姐杠了个红中，暗的: the kind said after the kong, alone.
+    var kindAfter = kind && last && last.seat === seat && !last.kind && state.kongs.indexOf(last) !== -1 &&
+      (peek().type === "end" || Boolean(peek().afterPause));
     if (again) kong = last;
+    else if (kindAfter) { kong = last; kong.kind = kind; }
     else if (kong && kind) { kong.kind = kind; kong.bySound = bySound; kong.announced = false; kong.owned = true; }
     else {
       kong = { seat: seat, kind: kind || "", tile: "", from: null, bySound: bySound };

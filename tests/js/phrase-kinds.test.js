@@ -438,6 +438,10 @@ test("a kong said again (杠的…, 是小李杠的, 是刘洋给老郑点的) c
       winner: "1", how: "self_draw", kong_seat_0: "1", kong_kind_0: "exposed", kong_from_0: "0",
       kong_seat_1: "1", kong_kind_1: "exposed", kong_from_1: "3",
     }],
+    ["shenyang/rule_book", "黄了，王姐杠了个红中，暗的", { winner: "draw", kong_seat_0: "1", kong_kind_0: "concealed", kong_tile_0: "7z" }],
+    ["shenyang/rule_book", "王姐自摸，杠了个红中，明的，大陈点的", {
+      winner: "1", how: "self_draw", kong_seat_0: "1", kong_kind_0: "exposed", kong_tile_0: "7z", kong_from_0: "2",
+    }],
     ["zhengzhou/common", "小杨给老郑点了个豆，不对，是刘洋给老郑点的，老郑自摸",
       { winner: "1", how: "self_draw", kong_seat_0: "1", kong_kind_0: "exposed", kong_from_0: "2" }],
   ]);
