@@ -60,7 +60,10 @@
         break;
       case "when":
         // 老王补杠的时候小李胡了: the win came on the kong just said.
-        if (r.lastKong && ["kong", "tile"].indexOf((r.tokens[r.i - 2] || {}).type) !== -1) state.robSaid = true;
+        // (Only a kong being added can be robbed: 闷豆以后 is no 抢杠.)
+        if (r.lastKong && ["added", ""].indexOf(r.lastKong.kind) !== -1 && ["kong", "tile"].indexOf((r.tokens[r.i - 2] || {}).type) !== -1) {
+          state.robSaid = true;
+        }
         break;
       case "grab":
         // 抢杠胡，抢的大陈(的杠): whose kong was robbed.

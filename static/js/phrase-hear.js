@@ -54,7 +54,9 @@
   // Every word the sentence may hold, with what it means: the table's own first, then the fixed ones.
   function lexicon(vocab) {
     var entries = [];
-    function add(text, token, spoken) { if (text) entries.push({ text: text, token: token, spoken: spoken !== false }); }
+    function add(text, token, spoken) {
+      if (text) entries.push({ text: text, token: token, spoken: spoken !== false && words.AS_WRITTEN.indexOf(text) === -1 });
+    }
     (vocab.seats || []).forEach(function (name, seat) {
       if (!name) return;
       add(name, { type: "name", seat: seat });

@@ -266,7 +266,7 @@
     // 亮了个喜杠: a kong shown, not a penalty for tiles shown.
     [/亮了?(?:个|一个)?(?=喜杠|旋风杠|暗杠|明杠|杠)/g, ""],
     // 自己摸上来个宝: 摸宝 said the long way (宝是四条 after it is the wild's face).
-    [/摸(?:上来|到|着|了)?(?:了)?(?:个|一个)宝(?![是牌])/g, "摸宝"],
+    [/(?:自己|自个儿)?摸(?:上来|到|着|了)?(?:了)?(?:个|一个)宝(?![是牌])/g, "摸宝"],
     // 包是三饼: dictation's 包 for the wild's 宝 (包 alone is 承包).
     [/包(?=是[一二三四五六七八九幺东南西北红发白中])/g, "宝"],
     // 胡老孙那张: his discard.
@@ -282,6 +282,9 @@
     // 下了两泡: dictation's 泡 for the side bet's 跑.
     [/([一二两俩三仨]个?)泡/g, "$1跑"],
   ];
+  // Short words heard only as written: by their sound they would be others (带个 is no 大杠, 以后 no 时候).
+  var AS_WRITTEN = ["大杠", "暗的", "明的", "接了", "接的", "人家", "字母", "字摸", "自磨", "等下", "等等", "等会", "摸包", "摸保",
+    "开花", "捉的", "领头", "仨家", "别家", "反了", "枝花", "支花", "时候"];
   var NUMERALS = { 零: 0, 〇: 0, 一: 1, 幺: 1, 么: 1, 二: 2, 两: 2, 俩: 2, 三: 3, 仨: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
   var SUITS = { 万: "m", 萬: "m", 筒: "p", 饼: "p", 同: "p", 条: "s", 索: "s" };
   var HONOURS = [
@@ -310,6 +313,7 @@
     FLOAT_WORDS: FLOAT_WORDS,
     FILLERS: FILLERS,
     SAID_OTHERWISE: SAID_OTHERWISE,
+    AS_WRITTEN: AS_WRITTEN,
     NUMERALS: NUMERALS,
     SUITS: SUITS,
     HONOURS: HONOURS,
