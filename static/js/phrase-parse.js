@@ -130,6 +130,8 @@
     // Who won is asked; how, where every winner said it the same way, is certain all the same.
     function sharedHow() {
       var first = wins[0], same = wins.every(function (win) { return win.method === first.method && win.from === first.from; });
+      // (老郑和小杨都胡了 at a table that wins by self-draw only: how, whoever it was.)
+      if (same && !first.method && methods.length === 1 && methods[0] === "self_draw") { fields.how = "self_draw"; return; }
       if (!same || methods.indexOf(first.method) === -1) return;
       if (first.method === "self_draw") fields.how = "self_draw";
       else if (first.from !== null) fields.how = first.method + "-" + first.from;
@@ -203,7 +205,8 @@
         var either = methods.filter(function (m) { return m === "self_draw" || m === "discard"; });
         var certain = win.mine.filter(function (p) {
           var only = !p.unplayed && patternOf(vocab, p.id).methods, all = function (m) { return only.indexOf(m) !== -1; };
-          return !p.unplayed && (!only || (!win.method && either.length > 1 && either.every(all)));
+          // (阿强流泪胡了: a win on a discard, whose is asked; 流泪 is certain.)
+          return !p.unplayed && (!only || (!win.method && either.length > 1 && either.every(all)) || (win.method && all(win.method) && !win.clash));
         });
         var certainIds = facts.greaterOnly(vocab, certain.map(function (p) { return p.id; })).filter(function (id, at, all) {
           return all.indexOf(id) === at;

@@ -14,11 +14,13 @@ function check(cases) {
   }
 }
 
-test("an item that scores either way stays ticked beside the question how; one limited to a way does not", () => {
+test("an item that scores either way stays ticked beside the question how; one limited to the way said, beside whose", () => {
   check([
     ["zhengzhou/common", "王姐胡了七对", { winner: "0", patterns: ["seven_pairs"] }, ["how"]],
     ["harbin/go_server", "小马胡了刮大风", { winner: "3", patterns: ["gua_da_feng"] }, ["how"]],
-    ["dalian/rule_book", "小李胡了杠上炮", { winner: "1" }, ["whoDiscarded"]],
+    ["dalian/rule_book", "小李胡了杠上炮", { winner: "1", patterns: ["flowing_tears"] }, ["whoDiscarded"]],
+    ["dalian/rule_book", "阿强流泪胡了", { winner: "3", patterns: ["flowing_tears"] }, ["whoDiscarded"]],
+    ["zhengzhou/rule_book", "老郑和小杨都胡了", { how: "self_draw" }, ["oneWinner"]],
   ]);
 });
 
