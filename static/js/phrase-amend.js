@@ -198,7 +198,8 @@
       if (token.type !== "me") return token;
       var next = tokens[index + 1] || {}, before = tokens[index - 1] || {};
       if (next.type === "of") next = tokens[index + 2] || {};
-      if (ACTS.indexOf(next.type) === -1 && before.type !== "is" && before.type !== "give") return { type: "we" };
+      // (明杠了我的六万: the one who fed the kong.)
+      if (ACTS.indexOf(next.type) === -1 && ["is", "give", "kong"].indexOf(before.type) === -1) return { type: "we" };
       return { type: "stranger", name: "我", like: seats, afterPause: token.afterPause };
     });
   }

@@ -202,6 +202,22 @@
       switch (token.type) {
         case "stranger":
           state.strangers.push(token.name);
+          if (token.like) (state.like = state.like || {})[token.name] = token.like;
+          // 王姐明杠了大刘的三条 / 阿强明杠了我的六万: who fed the kong is asked; the kong and what follows stay its owner's.
+          if ((r.tokens[r.i - 2] || {}).type === "kong" && r.lastKong && r.subject !== null) {
+            if (peek().type === "of") r.i += 1;
+            if (peek().type === "tile" && !r.lastKong.tile) { r.lastKong.tile = peek().tile; r.i += 1; }
+            continue;
+          }
+          // 我给小杨点了个炮: 小杨 won on the discard of the one asked about.
+          if (peek().type === "give" && isSeat(peek(1)) && ["discard", "fed"].indexOf(peek(2).type) !== -1) {
+            var taker = seatOf(peek(1));
+            r.i += 3;
+            setMethod(winOf(taker), "discard");
+            state.strangerActs.push({ name: token.name, act: "discard" });
+            r.subject = r.lastWinSeat = taker;
+            continue;
+          }
           var back = r.i - 2;
           while (back > 0 && ["is", "of"].indexOf(r.tokens[back].type) !== -1) back -= 1;
           if (back < r.i - 2 && r.tokens[back] && ["win", "ron", "self"].indexOf(r.tokens[back].type) !== -1) {

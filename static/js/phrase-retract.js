@@ -59,7 +59,8 @@
     var words = correction.filter(function (token) { return token.type !== "is" && token.type !== "of"; });
     words.forEach(function (token, k) {
       // 王姐四归一，说错了，俩四归一: a count goes with the word after it.
-      if (token.type === "number" && k + 1 < words.length) { if (counted) rest.push(counted); counted = token; return; }
+      var counts = token.type === "number" && words.slice(k + 1).some(function (other) { return other.type !== "count"; });
+      if (counts) { if (counted) rest.push(counted); counted = token; return; }
       var count = counted;
       counted = null;
       // 小李胡了老王点的，不对，是自摸: a self-draw takes back the discard said, with who made it.

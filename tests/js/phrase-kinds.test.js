@@ -496,3 +496,15 @@ test("重说 / 撤回 start the sentence again; 说反了 said last swaps the tw
     ["shenyang/rule_book", "王姐胡了大陈的，说反了，大陈胡了王姐的", { winner: "2", how: "discard-1" }],
   ]);
 });
+
+test("a name to ask about as the kong's feeder or the discarder keeps the rest (明杠了大刘的三条, 我给小杨点了个炮)", () => {
+  check([
+    ["shenyang/rust_server", "王姐明杠了大刘的三条，自摸",
+      { winner: "1", how: "self_draw", kong_seat_0: "1", kong_kind_0: "exposed", kong_tile_0: "3s" }, ["whoIsLike", "kongFrom"]],
+    ["dalian/club_java", "阿强明杠了我的六万，杠上开花", {
+      winner: "3", how: "self_draw", patterns: ["kong_bloom"], kong_seat_0: "3", kong_kind_0: "exposed", kong_tile_0: "6m",
+    }, ["whoIsWhich", "kongFrom"]],
+    ["zhengzhou/common", "我给小杨点了个炮", { winner: "3" }, ["whoIsWhich", "whoDiscarded"]],
+    ["shandong/jinan_tuyoo", "阿强三个花，不对，四个，自摸的", { winner: "3", how: "self_draw", flowers: "4" }],
+  ]);
+});
