@@ -231,7 +231,9 @@
       if (run && (tokens[at] || {}).type === "all") at += 1;
       var pung = tokens[at] || {}, after = tokens[at + 1] || {};
       var claimed = ["name", "dealer", "of", "is"].indexOf(after.type) !== -1 && !after.afterPause;
-      if (run && pung.type === "pung" && !claimed && !kongLater(at + 1)) {
+      // (暗杠红中，还碰了发财: the 红中 is the kong's, the 碰 another clause's.)
+      var ofKong = k > 0 && tokens[k - 1].type === "kong";
+      if (run && pung.type === "pung" && !pung.afterPause && !ofKong && !claimed && !kongLater(at + 1)) {
         out.push({ type: "number", value: run.count, afterPause: tokens[k].afterPause }, item);
         k = at;
         continue;

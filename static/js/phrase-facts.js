@@ -142,6 +142,8 @@
         // 暗楼，老王自摸: said before anyone, it is the next seat named's (phrase-seat.js); asked if none is.
         // 我暗楼: the ready of a name to ask about is nobody's yet.
         if (strangerDid("ready")) break;
+        // 明楼的小李点的炮: the seat said after it.
+        if (peek().type === "of" && isSeat(peek(1)) && !peek().afterPause) { state.pendingReady = token.value; r.i += 1; break; }
         if (r.subject !== null) state.ready[r.subject] = token.value;
         else state.pendingReady = token.value;
         break;
@@ -160,6 +162,8 @@
         while (isSeat(peek(listAt)) && peek(listAt + 1).type === "number") {
           state.sideBets[seatOf(peek(listAt))] = peek(listAt + 1).value;
           listAt += peek(listAt + 2).type === "count" ? 3 : 2;
+          // (都下了跑，王姐两跑，老郑一跑: the word again after each amount.)
+          if (peek(listAt).type === "side" && !peek(listAt).afterPause) listAt += 1;
           if (peek(listAt).type === "and") listAt += 1;
           listed += 1;
         }

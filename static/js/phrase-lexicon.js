@@ -259,6 +259,12 @@
     [/([不没])下(?=[\s,，。；;]|$)/g, "$1下跑"],
     // 放的跑 / 点了跑: dictation's 跑 for 炮 after the verb that makes a discard.
     [/([放点])(的|了)?跑/g, "$1$2炮"],
+    // 小杨给抢了: 给 only joins the robber and the robbing (让…给抢了 too).
+    [/给抢/g, "抢"],
+    // 三副牌全是张姐喂的: the sets fed toward 承包, not the winning discard.
+    [/[副口]牌?(?:全|都)?是([^\s,，。；;]{1,3}?)喂的/g, "，$1包了"],
+    // 点炮给的小李: 的 only joins them.
+    [/给的(?=[老小阿大])/g, "给"],
     // 亮了张牌: one tile shown.
     [/(亮|露)了张/g, "$1了一张"],
     // (喜杠…又往上加了一张红中: a dragon added onto the declared 喜杠, Dalian's 喜杠加牌.)

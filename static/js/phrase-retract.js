@@ -45,6 +45,15 @@
   // 不对，Y / 说错了，Y: each word of Y replaces the last word of its kind said before (小李 for 老王, 胡 for 自摸);
   // a word with nothing of its kind before it is simply said.
   function retract(said, correction) {
+    // 张姐自摸，不对，是老王点给她的: 她 in the correction is the seat said before it that the correction does not name.
+    correction = correction.map(function (token) {
+      if (token.type !== "pronoun") return token;
+      var named = correction.filter(isSeatToken);
+      var at = lastIndex(said, said.length, function (other) {
+        return isSeatToken(other) && !named.some(function (seat) { return same(seat, other); });
+      });
+      return at === -1 ? token : Object.assign({}, said[at], { afterPause: token.afterPause });
+    });
     // 老刘跟大陈都胡了小赵的，不对，是老刘跟王姐: a group said again replaces the group said last.
     var group = regroup(said, correction);
     if (group) return group;
@@ -135,6 +144,13 @@
     }
     var fedAt = lastIndex(said, said.length, function (token) { return ["discard", "fed", "discardto"].indexOf(token.type) !== -1; });
     var seatAt = -1;
+    // 老孙明杠小马的二饼，等下，是李哥打的二饼: the kong said last, with no win or discard after it, was fed by them.
+    var kongAt = lastIndex(said, said.length, function (token) { return token.type === "kong"; });
+    var wonAfter = kongAt !== -1 && said.slice(kongAt).some(function (token) { return WIN_ACTS.indexOf(token.type) !== -1; });
+    if (kongAt !== -1 && !wonAfter && kongAt > fedAt) {
+      var kongFeeder = seatNear(kongAt, 1);
+      if (kongFeeder !== -1) return said.slice(0, kongFeeder).concat([feeder], said.slice(kongFeeder + 1));
+    }
     if (fedAt !== -1) seatAt = fedAt > 0 && isSeatToken(said[fedAt - 1]) ? fedAt - 1 : said[fedAt].type === "discardto" ? -1 : seatNear(fedAt, 1);
     if (fedAt === -1) {
       var wonAt = lastIndex(said, said.length, function (token) { return token.type === "win" || token.type === "ron"; });

@@ -97,6 +97,17 @@
         if ((win.method === "rob_kong" && win.from === null) || !win.method) { win.method = "rob_kong"; win.from = state.robbedFrom; }
       });
     }
+    // 小赵杠上炮，老刘胡的: the discard after a kong, said of the seat that made it, is the winner's item on its discard.
+    var kongDiscard = state.loosePatterns.filter(function (p) {
+      return ["kong_discard", "flowing_tears"].indexOf(p.id) !== -1 && p.owner !== null &&
+        !wins.some(function (win) { return win.seat === p.owner; });
+    })[0];
+    var open = wins.filter(function (win) { return !win.method || (win.method === "discard" && win.from === null); });
+    if (kongDiscard && open.length === 1 && wins.length === 1) {
+      open[0].method = "discard";
+      open[0].from = kongDiscard.owner;
+      kongDiscard.owner = open[0].seat;
+    }
     wins = state.wins = severalOnOne(state, wins);
     robbedKong(state, wins);
     // 小赵杠完打的: the winner's 杠上炮 (Dalian's 流泪), where the table has it (else said back as not scored).

@@ -508,3 +508,26 @@ test("a name to ask about as the kong's feeder or the discarder keeps the rest (
     ["shandong/jinan_tuyoo", "阿强三个花，不对，四个，自摸的", { winner: "3", how: "self_draw", flowers: "4" }],
   ]);
 });
+
+test("tune 8's kinds: 杠上炮 said of the discarder, 明楼的小李, 给抢了, 喂的 sets, 给的X, side bets listed after 都下了跑", () => {
+  check([
+    ["shenyang/rule_book", "小赵杠上炮，老刘胡的", { winner: "0", how: "discard-3", patterns: ["kong_discard"] }],
+    ["shandong/rule_book", "阿强胡了，明楼的小李点的炮", { winner: "3", how: "discard-1", ready_1: "ming" }],
+    ["zhengzhou/common", "老郑补杠五饼，小杨给抢了", { winner: "3", how: "rob_kong-1" }],
+    ["shandong/rule_book", "小李这把自摸，他那三副牌全是张姐喂的，张姐承包", { winner: "1", how: "self_draw", liable: "2" }],
+    ["dalian/rule_book", "小李一个大杠，暗杠的红中，阿强点炮给的小李",
+      { winner: "1", how: "discard-3", kong_seat_0: "1", kong_kind_0: "concealed", kong_tile_0: "7z" }],
+    ["shandong/rule_book", "老王点炮给小李，嗯不对，给的阿强，阿强混一色", { winner: "3", how: "discard-0", patterns: ["mixed_one_suit"] }],
+    ["zhengzhou/common", "都下了跑，王姐两跑，老郑一跑，刘洋三跑，小杨一跑，刘洋自摸", {
+      winner: "2", how: "self_draw", side_bet_0: "2", side_bet_1: "1", side_bet_2: "3", side_bet_3: "1",
+    }],
+    ["shenyang/rust_server", "大陈暗杠红中，还碰了发财，自摸", {
+      winner: "2", how: "self_draw", patterns: ["dragon_pung"], count_dragon_pung: "1", kong_seat_0: "2", kong_kind_0: "concealed",
+      kong_tile_0: "7z",
+    }],
+    ["harbin/rule_book", "老孙明杠小马的二饼，等下，是李哥打的二饼，老孙后来自摸",
+      { winner: "0", how: "self_draw", kong_seat_0: "0", kong_kind_0: "exposed", kong_tile_0: "2p", kong_from_0: "1" }],
+    ["dalian/club_java", "张姐自摸——不对不对，是老王点给她的，夹胡，她报听了",
+      { winner: "2", how: "discard-0", patterns: ["edge_wait"], ready_2: "ready" }],
+  ]);
+});
