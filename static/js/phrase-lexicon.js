@@ -259,6 +259,10 @@
     [/([不没])下(?=[\s,，。；;]|$)/g, "$1下跑"],
     // 放的跑 / 点了跑: dictation's 跑 for 炮 after the verb that makes a discard.
     [/([放点])(的|了)?跑/g, "$1$2炮"],
+    // 小李补的那个五饼杠: his added kong of that tile; 俩人一块(儿): both.
+    // (那个 is a filler, gone before these are read.)
+    [new RegExp("(补|加|暗|明)的\\s*(" + TILE_SAID + ")的?杠", "g"), "$1杠$2"],
+    [/(?:俩人|两人|两个人)?一块儿?(?=抢|胡|和)/g, "都"],
     // 小杨给抢了: 给 only joins the robber and the robbing (让…给抢了 too).
     [/给抢/g, "抢"],
     // 三副牌全是张姐喂的: the sets fed toward 承包, not the winning discard.

@@ -514,6 +514,7 @@ test("tune 8's kinds: 杠上炮 said of the discarder, 明楼的小李, 给抢�
     ["shenyang/rule_book", "小赵杠上炮，老刘胡的", { winner: "0", how: "discard-3", patterns: ["kong_discard"] }],
     ["shandong/rule_book", "阿强胡了，明楼的小李点的炮", { winner: "3", how: "discard-1", ready_1: "ming" }],
     ["zhengzhou/common", "老郑补杠五饼，小杨给抢了", { winner: "3", how: "rob_kong-1" }],
+    ["shandong/rule_book", "老王张姐俩人一块抢了小李补的那个五饼杠", { winner: "0", how: "rob_kong-1", extra_winner_1: "2" }],
     ["shandong/rule_book", "小李这把自摸，他那三副牌全是张姐喂的，张姐承包", { winner: "1", how: "self_draw", liable: "2" }],
     ["dalian/rule_book", "小李一个大杠，暗杠的红中，阿强点炮给的小李",
       { winner: "1", how: "discard-3", kong_seat_0: "1", kong_kind_0: "concealed", kong_tile_0: "7z" }],
