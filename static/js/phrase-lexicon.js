@@ -182,7 +182,7 @@
     ["is", ["是"]],
     // 我 / 俺 / 咱: the speaker, a seat the sentence does not name (phrase-read.js asks which); 我们 is no seat.
     ["me", ["我", "俺", "咱", "我自己", "俺自己", "咱自己", "本人"]],
-    ["we", ["我们", "咱们", "俺们", "我们这桌", "咱们这桌"]],
+    ["we", ["我们", "咱们", "俺们", "我们这桌", "咱们这桌", "咱家", "咱们家", "我们家", "俺们家"]],
     // 他 / 她: a seat named before (phrase-read.js decides which).
     ["pronoun", ["他", "她", "他家", "她家", "他自己", "她自己", "人家"]],
     // 一起 / 同时: as 都, of the seats just named.

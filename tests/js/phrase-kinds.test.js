@@ -481,6 +481,7 @@ test("who fed whom said the short way (放了X一炮, 小马点的周姐) and si
 test("dictation's slips on the hand's own words: 字母 for 自摸, 放的跑 for 放的炮, 摸包 for 摸宝", () => {
   check([
     ["shandong/rule_book", "老王字母", { winner: "0", how: "self_draw" }],
+    ["dalian/rule_book", "咱家小李自摸", { winner: "1", how: "self_draw" }],
     ["harbin/go_server", "小马卡当胡了，周姐放的跑", { winner: "3", how: "discard-2", patterns: ["clamp"] }],
     ["harbin/rule_book", "老孙摸包了", { winner: "0", how: "self_draw", patterns: ["finding_treasure"] }],
     ["dalian/club_java", "宝牌翻出来是七万，张姐冲宝",
