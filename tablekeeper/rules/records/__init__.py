@@ -1,16 +1,17 @@
 """The hand record (RULES.md §0.2): parsing and the checks every variant shares.
 
-A record arrives as plain JSON-able data. `parse_record` (`parsing`, reading each field with `reader`)
-turns it into the frozen dataclasses of `facts` or rejects it with every problem it finds, each naming
-the field at fault. What only one variant knows (its patterns, methods, facts) is checked later, by
-`Variant.check_record` against the variant's declaration (the counts it allows: `counts`) and by the
-variant's hooks.
+A record arrives as plain JSON-able data. `parse_record` (`parsing`, with the values and bounds of what a
+record may say, reading each field with `reader`) turns it into the frozen dataclasses of `facts` or
+rejects it with every problem it finds, each naming the field at fault. What only one variant knows
+(its patterns, methods, facts) is checked later, by `Variant.check_record` against the variant's
+declaration (the counts it allows: `counts`) and by the variant's hooks.
 """
 
 from __future__ import annotations
 
 from .counts import CountBound, count_problems
-from .facts import (
+from .facts import HandRecord, Kong, Penalty, SeatFacts, Win
+from .parsing import (
     KONG_KINDS,
     MAX_ADJUSTMENT,
     MAX_COUNT,
@@ -26,13 +27,8 @@ from .facts import (
     METHODS,
     PENALTY_KINDS,
     READY_VALUES,
-    HandRecord,
-    Kong,
-    Penalty,
-    SeatFacts,
-    Win,
+    parse_record,
 )
-from .parsing import parse_record
 
 __all__ = [
     "KONG_KINDS",

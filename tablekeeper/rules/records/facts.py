@@ -1,31 +1,8 @@
-"""The hand record (RULES.md §0.2) as the engine reads it: frozen dataclasses, and the values and bounds of
-what a record may say."""
+"""The hand record (RULES.md §0.2) as the engine reads it, once parsed: frozen dataclasses."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-METHODS = ("self_draw", "discard", "rob_kong")
-READY_VALUES = ("none", "ready", "ming", "an")
-KONG_KINDS = ("exposed", "added", "concealed", "dragon_set", "wind_set")
-PENALTY_KINDS = ("false_win", "four_same_discards", "revealed_tiles", "adjustment")
-
-# Bounds on what a record may say: far above any real table, low enough that no number the engine
-# derives from them outgrows a 64-bit column or Python's int-to-text limit, and that a record
-# crafted to be huge costs no more to refuse than a real one.
-MAX_SIDE_BET = 100
-MAX_PENALTY_COUNT = 50
-MAX_ADJUSTMENT = 10_000_000
-MAX_NOTE_LENGTH = 200
-MAX_TILES_LENGTH = 200
-MAX_PATTERNS = 64
-MAX_KONGS = 16
-MAX_PENALTIES = 16
-MAX_WINS = 4
-# A count the keeper enters (`counts`) is bounded by its house rule at the table; this only keeps a
-# crafted record small.
-MAX_COUNT = 64
-MAX_COUNTS = 8
 
 
 @dataclass(frozen=True, slots=True)

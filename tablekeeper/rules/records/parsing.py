@@ -1,4 +1,5 @@
-"""Parsing a hand record: plain JSON-able data in, frozen dataclasses out, or every problem found."""
+"""Parsing a hand record: plain JSON-able data in, frozen dataclasses out, or every problem found; and the values
+and bounds of what a record may say."""
 
 from __future__ import annotations
 
@@ -9,29 +10,30 @@ from typing import Any
 
 from .. import errors as E
 from ..errors import Problem, Rejected
-from .facts import (
-    KONG_KINDS,
-    MAX_ADJUSTMENT,
-    MAX_COUNT,
-    MAX_COUNTS,
-    MAX_KONGS,
-    MAX_NOTE_LENGTH,
-    MAX_PATTERNS,
-    MAX_PENALTIES,
-    MAX_PENALTY_COUNT,
-    MAX_SIDE_BET,
-    MAX_TILES_LENGTH,
-    MAX_WINS,
-    METHODS,
-    PENALTY_KINDS,
-    READY_VALUES,
-    HandRecord,
-    Kong,
-    Penalty,
-    SeatFacts,
-    Win,
-)
+from .facts import HandRecord, Kong, Penalty, SeatFacts, Win
 from .reader import Reader, is_int, is_tile_face
+
+METHODS = ("self_draw", "discard", "rob_kong")
+READY_VALUES = ("none", "ready", "ming", "an")
+KONG_KINDS = ("exposed", "added", "concealed", "dragon_set", "wind_set")
+PENALTY_KINDS = ("false_win", "four_same_discards", "revealed_tiles", "adjustment")
+
+# Bounds on what a record may say: far above any real table, low enough that no number the engine
+# derives from them outgrows a 64-bit column or Python's int-to-text limit, and that a record
+# crafted to be huge costs no more to refuse than a real one.
+MAX_SIDE_BET = 100
+MAX_PENALTY_COUNT = 50
+MAX_ADJUSTMENT = 10_000_000
+MAX_NOTE_LENGTH = 200
+MAX_TILES_LENGTH = 200
+MAX_PATTERNS = 64
+MAX_KONGS = 16
+MAX_PENALTIES = 16
+MAX_WINS = 4
+# A count the keeper enters (`counts`) is bounded by its house rule at the table; this only keeps a
+# crafted record small.
+MAX_COUNT = 64
+MAX_COUNTS = 8
 
 _RECORD_FIELDS = {
     "result",
