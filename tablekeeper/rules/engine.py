@@ -27,12 +27,13 @@ from .answers import (
 from .errors import Problem, Rejected
 from .folder_data import load_presets
 from .frozen import frozen
+from .hooks import Outcome
 from .ledger import Ledger
 from .options import resolve_options
 from .records import HandRecord, parse_record
 from .state import TableState, parse_state
 from .tiles import tile_index
-from .variant import Outcome, Variant
+from .variant import Variant
 from .variants import REGISTRY, VARIANT_IDS, on_change, variant_ids
 
 

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from tablekeeper.rules import replay, settle
+from tablekeeper.rules.hooks import Outcome
 from tablekeeper.rules.ledger import Ledger
 from tablekeeper.rules.options import OptionSpec, resolve_options
 from tablekeeper.rules.state import TableState
-from tablekeeper.rules.variant import Outcome
 from tablekeeper.rules.variants import REGISTRY
 from tablekeeper.rules.variants.common.outcomes import note_dealer
 

@@ -1,20 +1,17 @@
-"""The hand record (RULES.md §0.2): parsing and the checks every variant shares.
-
-A record arrives as plain JSON-able data. `parse_record` turns it into frozen
-dataclasses or rejects it with every problem it finds, each naming the field at
-fault. What only one variant knows (its patterns, methods, facts) is checked later,
-by `Variant.check_record` against the variant's declaration and by the variant's hooks.
-"""
+"""Parsing a hand record: plain JSON-able data in, frozen dataclasses out, or every problem found; and the values
+and bounds of what a record may say."""
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
-from . import errors as E
-from .errors import Problem, Rejected
+from .. import errors as E
+from ..errors import Problem, Rejected
+from .facts import HandRecord, Kong, Penalty, SeatFacts, Win
+from .reader import Reader, is_int, is_tile_face
 
 METHODS = ("self_draw", "discard", "rob_kong")
 READY_VALUES = ("none", "ready", "ming", "an")
@@ -56,155 +53,9 @@ _KONG_FIELDS = {"seat", "kind", "tile", "from"}
 _PENALTY_FIELDS = {"kind", "seat", "count", "deltas", "note"}
 
 
-@dataclass(frozen=True, slots=True)
-class Win:
-    seat: int
-    method: str
-    from_seat: int | None
-    patterns: tuple[str, ...]
-    flowers: int = 0
-    tiles: str | None = None
-    # Shandong 承包 (RULES §0.2, §4.6): the seat that pays everything THIS winner receives, or None.
-    liable: int | None = None
-
-    def count(self, pattern: str) -> int:
-        return self.patterns.count(pattern)
-
-    def has(self, pattern: str) -> bool:
-        return pattern in self.patterns
-
-
-@dataclass(frozen=True, slots=True)
-class SeatFacts:
-    ready: str = "none"
-    opened: bool = True
-    side_bet: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Kong:
-    seat: int
-    kind: str
-    tile: str | None = None
-    from_seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Penalty:
-    kind: str
-    seat: int | None = None
-    count: int = 1
-    deltas: tuple[int, int, int, int] | None = None
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class HandRecord:
-    result: str
-    wins: tuple[Win, ...] = ()
-    seats: tuple[SeatFacts, SeatFacts, SeatFacts, SeatFacts] = field(
-        default_factory=lambda: (SeatFacts(), SeatFacts(), SeatFacts(), SeatFacts())
-    )
-    kongs: tuple[Kong, ...] = ()
-    penalties: tuple[Penalty, ...] = ()
-    dice_double: bool = False
-    # The older form of a win's `liable`, for a record with one winner (RULES §0.2): kept as written, and
-    # also copied onto that win, so checks and scoring read `Win.liable` whichever form the record used.
-    liable: int | None = None
-    treasure: str | None = None
-    # The tile turned up, where a variant's wild is the face after it (`Wilds.succession`): the engine turns it
-    # into `treasure` before any check (`Variant.with_wild`), so both are kept and checked against each other.
-    turned_up: str | None = None
-    # What the keeper counted for this hand, by the variant's count id (`CountSpec`): ((id, n), ...).
-    counts: tuple[tuple[str, int], ...] = ()
-
-    def counted(self, count_id: str) -> int:
-        """How many of `count_id` the keeper entered for this hand: 0 when the record leaves it out."""
-        return dict(self.counts).get(count_id, 0)
-
-    def kongs_of(self, seat: int) -> tuple[Kong, ...]:
-        return tuple(k for k in self.kongs if k.seat == seat)
-
-    def liable_field(self, index: int) -> str:
-        """The field that named the liable player of `wins[index]`: the older top-level one, or the win's own."""
-        return "liable" if self.liable is not None else f"wins.{index}.liable"
-
-
-class _Reader:
-    """Collects every problem in one pass so the scorekeeper sees them all at once."""
-
-    def __init__(self) -> None:
-        self.problems: list[Problem] = []
-
-    def fail(self, code: str, path: str, message: str) -> None:
-        self.problems.append(Problem(code, path, message))
-
-    def unknown_keys(self, raw: Mapping[str, Any], allowed: set[str], path: str) -> None:
-        for key in raw:
-            if key not in allowed:
-                where = f"{path}.{key}" if path else str(key)
-                self.fail(E.UNKNOWN_FIELD, where, f"Unknown field '{key}'.")
-
-    def seat(self, value: Any, path: str, *, required: bool = True) -> int | None:
-        if value is None:
-            if required:
-                self.fail(E.MISSING_FIELD, path, "A seat is required here.")
-            return None
-        if not _is_int(value):
-            self.fail(E.INVALID_TYPE, path, "A seat must be a whole number from 0 to 3.")
-            return None
-        if not 0 <= value <= 3:
-            self.fail(E.SEAT_OUT_OF_RANGE, path, f"Seat {value} does not exist; seats are 0 to 3.")
-            return None
-        return int(value)
-
-    def count(self, value: Any, path: str, *, default: int, minimum: int = 0, maximum: int) -> int:
-        if value is None:
-            return default
-        if not _is_int(value) or not minimum <= value <= maximum:
-            self.fail(E.INVALID_VALUE, path, f"Must be a whole number from {minimum} to {maximum}.")
-            return default
-        return int(value)
-
-    def choice(self, value: Any, options: Sequence[str], path: str, *, default: str | None) -> str | None:
-        if value is None:
-            if default is None:
-                self.fail(E.MISSING_FIELD, path, f"Required: one of {', '.join(options)}.")
-            return default
-        if value not in options:
-            self.fail(E.INVALID_VALUE, path, f"'{value}' is not one of {', '.join(options)}.")
-            return default
-        return str(value)
-
-    def boolean(self, value: Any, path: str, *, default: bool) -> bool:
-        if value is None:
-            return default
-        if not isinstance(value, bool):
-            self.fail(E.INVALID_TYPE, path, "Must be true or false.")
-            return default
-        return value
-
-    def listing(self, value: Any, path: str, *, most: int) -> list[Any]:
-        if value is None:
-            return []
-        if not isinstance(value, list | tuple):
-            self.fail(E.INVALID_TYPE, path, "Must be a list.")
-            return []
-        if len(value) > most:
-            self.fail(E.INVALID_VALUE, path, f"At most {most} entries.")
-            return []
-        return list(value)
-
-    def mapping(self, value: Any, path: str) -> Mapping[str, Any] | None:
-        if not isinstance(value, Mapping):
-            self.fail(E.INVALID_TYPE, path, "Must be an object.")
-            return None
-        return value
-
-
 def parse_record(raw: Any) -> HandRecord:
     """Parse a hand record, or raise `Rejected` listing every problem found."""
-    r = _Reader()
+    r = Reader()
     if not isinstance(raw, Mapping):
         raise Rejected(Problem(E.INVALID_TYPE, None, "A hand record must be an object."))
     r.unknown_keys(raw, _RECORD_FIELDS, "")
@@ -217,11 +68,11 @@ def parse_record(raw: Any) -> HandRecord:
     dice_double = r.boolean(raw.get("dice_double"), "dice_double", default=False)
     liable = r.seat(raw.get("liable"), "liable", required=False)
     treasure = raw.get("treasure")
-    if treasure is not None and not _is_tile_face(treasure):
+    if treasure is not None and not is_tile_face(treasure):
         r.fail(E.INVALID_VALUE, "treasure", f"'{treasure}' is not a tile such as 4s or 7z.")
         treasure = None
     turned_up = raw.get("turned_up")
-    if turned_up is not None and not _is_tile_face(turned_up):
+    if turned_up is not None and not is_tile_face(turned_up):
         r.fail(E.INVALID_VALUE, "turned_up", f"'{turned_up}' is not a tile such as 4s or 7z.")
         turned_up = None
     counts = _counts(r, raw.get("counts"))
@@ -250,7 +101,7 @@ def parse_record(raw: Any) -> HandRecord:
     )
 
 
-def _counts(r: _Reader, raw: Any) -> tuple[tuple[str, int], ...]:
+def _counts(r: Reader, raw: Any) -> tuple[tuple[str, int], ...]:
     """`counts`: an object of count ids and whole numbers from 0, in the order written."""
     if raw is None:
         return ()
@@ -269,37 +120,12 @@ def _counts(r: _Reader, raw: Any) -> tuple[tuple[str, int], ...]:
     return tuple(counts)
 
 
-@dataclass(frozen=True, slots=True)
-class CountBound:
-    """What a table allows of one count: its maximum, the house rule that sets it, and its English name."""
-
-    maximum: int
-    option: str
-    words: str
-
-
-def count_problems(record: HandRecord, bounds: Mapping[str, CountBound], variant_name: str) -> list[Problem]:
-    """A count the variant does not have, one above the table's maximum, or one entered for a hand nobody won."""
-    problems: list[Problem] = []
-    for count_id, value in record.counts:
-        path = f"counts.{count_id}"
-        bound = bounds.get(count_id)
-        if bound is None:
-            problems.append(Problem(E.FACT_NOT_IN_VARIANT, path, f"{variant_name} has no count '{count_id}'."))
-        elif value > bound.maximum:
-            words = f"{bound.words.capitalize()} are at most {bound.maximum} at this table (house rule {bound.option})."
-            problems.append(Problem(E.COUNT_ABOVE_MAXIMUM, path, words))
-        elif value and record.result != "win":
-            problems.append(Problem(E.INVALID_VALUE, path, f"Only a won hand has {bound.words}."))
-    return problems
-
-
 def _entries[Entry](
-    r: _Reader,
+    r: Reader,
     raw: Any,
     field: str,
     fields: set[str],
-    read: Callable[[_Reader, Mapping[str, Any], str], Entry | None],
+    read: Callable[[Reader, Mapping[str, Any], str], Entry | None],
     *,
     most: int,
 ) -> tuple[Entry, ...]:
@@ -318,7 +144,7 @@ def _entries[Entry](
     return tuple(entries)
 
 
-def _win(r: _Reader, item: Mapping[str, Any], path: str) -> Win | None:
+def _win(r: Reader, item: Mapping[str, Any], path: str) -> Win | None:
     seat = r.seat(item.get("seat"), f"{path}.seat")
     method = r.choice(item.get("method"), METHODS, f"{path}.method", default=None)
     from_seat = r.seat(item.get("from"), f"{path}.from", required=False)
@@ -349,7 +175,7 @@ def _win(r: _Reader, item: Mapping[str, Any], path: str) -> Win | None:
     return Win(seat, method, from_seat, tuple(patterns), flowers, tiles or None, liable)
 
 
-def _seats(r: _Reader, raw: Any) -> tuple[SeatFacts, SeatFacts, SeatFacts, SeatFacts]:
+def _seats(r: Reader, raw: Any) -> tuple[SeatFacts, SeatFacts, SeatFacts, SeatFacts]:
     items = r.listing(raw, "seats", most=4)
     if len(items) > 4:
         r.fail(E.INVALID_VALUE, "seats", "There are only four seats.")
@@ -373,11 +199,11 @@ def _seats(r: _Reader, raw: Any) -> tuple[SeatFacts, SeatFacts, SeatFacts, SeatF
     return facts[0], facts[1], facts[2], facts[3]
 
 
-def _kong(r: _Reader, item: Mapping[str, Any], path: str) -> Kong | None:
+def _kong(r: Reader, item: Mapping[str, Any], path: str) -> Kong | None:
     seat = r.seat(item.get("seat"), f"{path}.seat")
     kind = r.choice(item.get("kind"), KONG_KINDS, f"{path}.kind", default=None)
     tile = item.get("tile")
-    if tile is not None and not _is_tile_face(tile):
+    if tile is not None and not is_tile_face(tile):
         r.fail(E.INVALID_VALUE, f"{path}.tile", f"'{tile}' is not a tile such as 5m or 7z.")
     from_seat = r.seat(item.get("from"), f"{path}.from", required=False)
     if kind in ("exposed", "added") and item.get("from") is None:
@@ -391,7 +217,7 @@ def _kong(r: _Reader, item: Mapping[str, Any], path: str) -> Kong | None:
     return Kong(seat, kind, tile, from_seat)
 
 
-def _penalty(r: _Reader, item: Mapping[str, Any], path: str) -> Penalty | None:
+def _penalty(r: Reader, item: Mapping[str, Any], path: str) -> Penalty | None:
     kind = r.choice(item.get("kind"), PENALTY_KINDS, f"{path}.kind", default=None)
     note = item.get("note", "")
     if not isinstance(note, str):
@@ -419,8 +245,8 @@ def _penalty(r: _Reader, item: Mapping[str, Any], path: str) -> Penalty | None:
     return Penalty(kind, seat, count, None, note)
 
 
-def _adjustment_deltas(r: _Reader, raw: Any, path: str) -> tuple[int, int, int, int] | None:
-    if not isinstance(raw, list | tuple) or len(raw) != 4 or not all(_is_int(v) for v in raw):
+def _adjustment_deltas(r: Reader, raw: Any, path: str) -> tuple[int, int, int, int] | None:
+    if not isinstance(raw, list | tuple) or len(raw) != 4 or not all(is_int(v) for v in raw):
         r.fail(E.INVALID_VALUE, path, "An adjustment needs four whole numbers, one per seat.")
         return None
     if any(abs(value) > MAX_ADJUSTMENT for value in raw):
@@ -432,7 +258,7 @@ def _adjustment_deltas(r: _Reader, raw: Any, path: str) -> tuple[int, int, int, 
     return (int(raw[0]), int(raw[1]), int(raw[2]), int(raw[3]))
 
 
-def _liable_on_the_win(r: _Reader, wins: tuple[Win, ...], liable: int | None) -> tuple[Win, ...]:
+def _liable_on_the_win(r: Reader, wins: tuple[Win, ...], liable: int | None) -> tuple[Win, ...]:
     """The older top-level `liable` of a one-winner record, copied onto its win (RULES §0.2).
 
     A record that names a liable player both ways is refused: the two could disagree. With several
@@ -453,7 +279,7 @@ def _liable_on_the_win(r: _Reader, wins: tuple[Win, ...], liable: int | None) ->
     return wins
 
 
-def _check_winners_agree(r: _Reader, wins: tuple[Win, ...]) -> None:
+def _check_winners_agree(r: Reader, wins: tuple[Win, ...]) -> None:
     seen: set[int] = set()
     for index, win in enumerate(wins):
         if win.seat in seen:
@@ -471,14 +297,3 @@ def _check_winners_agree(r: _Reader, wins: tuple[Win, ...]) -> None:
                 f"wins.{index}.from",
                 "Several winners must all win on the same discard (or the same robbed kong).",
             )
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_tile_face(value: object) -> bool:
-    if not isinstance(value, str) or len(value) != 2 or value[1] not in "mpsz" or not value[0].isdigit():
-        return False
-    number = int(value[0])
-    return 1 <= number <= (7 if value[1] == "z" else 9)

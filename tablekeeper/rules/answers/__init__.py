@@ -1,0 +1,107 @@
+"""The shapes of what the engine takes and answers (RULES.md §0), as types mypy checks.
+
+At run time every one of them is a plain JSON dict (a `TypedDict` is only a type): `settle`, `replay`,
+`table_rules`, `check_options` and `get_variant` answer exactly what RULES §0 documents, and the app,
+which stores and sends these dicts as JSON, reads their keys through these types, so that a renamed key
+fails `mypy`, not a page. Keys that the engine leaves out in some answers are `NotRequired`. A key
+named `from` (a Python keyword) needs the functional syntax.
+
+One module a side of the engine: what it takes about a hand (`hand`), what settling answers (`results`),
+and a variant's description (`description`). Read them from here: this package names them all once.
+"""
+
+from __future__ import annotations
+
+from .description import (
+    CountInfo,
+    FactItemInfo,
+    FactNames,
+    FactValue,
+    IntBounds,
+    Names,
+    OptionAliasInfo,
+    OptionInfo,
+    OptionWords,
+    PatternInfo,
+    PatternValue,
+    PresetInfo,
+    SeveralWinnersInfo,
+    VariantCapabilities,
+    VariantInfo,
+    WildsInfo,
+)
+from .hand import (
+    DealtHand,
+    HouseRules,
+    OptionValue,
+    Record,
+    RecordKong,
+    RecordPenalty,
+    RecordSeat,
+    RecordWin,
+    StartingState,
+    State,
+    WorkedExample,
+)
+from .results import (
+    KongFact,
+    NextDeal,
+    OptionsCheck,
+    ProblemEntry,
+    ProvenItem,
+    ReasonFactor,
+    ReasonLine,
+    ReasonParams,
+    ReasonPoints,
+    ReasonStake,
+    ReplayResult,
+    SettleFacts,
+    SettleResult,
+    TableRules,
+    WinnerFact,
+)
+
+__all__ = [
+    "CountInfo",
+    "DealtHand",
+    "FactItemInfo",
+    "FactNames",
+    "FactValue",
+    "HouseRules",
+    "IntBounds",
+    "KongFact",
+    "Names",
+    "NextDeal",
+    "OptionAliasInfo",
+    "OptionInfo",
+    "OptionValue",
+    "OptionWords",
+    "OptionsCheck",
+    "PatternInfo",
+    "PatternValue",
+    "PresetInfo",
+    "ProblemEntry",
+    "ProvenItem",
+    "ReasonFactor",
+    "ReasonLine",
+    "ReasonParams",
+    "ReasonPoints",
+    "ReasonStake",
+    "Record",
+    "RecordKong",
+    "RecordPenalty",
+    "RecordSeat",
+    "RecordWin",
+    "ReplayResult",
+    "SettleFacts",
+    "SettleResult",
+    "SeveralWinnersInfo",
+    "StartingState",
+    "State",
+    "TableRules",
+    "VariantCapabilities",
+    "VariantInfo",
+    "WildsInfo",
+    "WinnerFact",
+    "WorkedExample",
+]
