@@ -191,7 +191,8 @@
   // 我自摸 / 俺点的炮 / 胡的是我: the speaker is one of the seats, which one the sentence does not say; asked as a
   // name that may be any of them, never guessed. 我 before no act of a hand (我说错了) says nothing.
   var ACTS = ["self", "win", "ron", "discard", "fed", "discardto", "give", "kong", "kongfeed", "kongafter", "kongfed", "closed",
-    "ready", "side", "pattern", "number", "penalty", "void", "liable", "rob", "grab", "robbed", "multi", "multi3", "both", "pung", "first", "all", "and"];
+    "ready", "side", "pattern", "number", "penalty", "void", "liable", "rob", "grab", "robbed", "multi", "multi3", "both", "pung", "first", "all", "and",
+    "also"];
   function speaker(tokens, vocab) {
     var seats = (vocab.seats || []).filter(Boolean);
     return tokens.map(function (token, index) {
