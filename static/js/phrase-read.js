@@ -278,6 +278,13 @@
             else state.asks.push({ code: "sideWho", field: "side_bet_", params: {} });
           }
           break;
+        case "fed":
+          // 点的是老孙(，胡的是周姐): who made the discard, where no kong was said that it could have fed.
+          if (peek().type === "is" && isSeat(peek(1)) && !state.kongs.length) {
+            state.discarders.push(seatOf(peek(1)));
+            r.i += 2;
+          }
+          break;
         case "robbed":
         case "pao":
         case "ba":

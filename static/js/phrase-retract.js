@@ -72,8 +72,11 @@
       if (counts) { if (counted) rest.push(counted); counted = token; return; }
       var count = counted;
       counted = null;
-      // 小李胡了老王点的，不对，是自摸: a self-draw takes back the discard said, with who made it.
+      // 小李胡了老王点的，不对，是自摸: a self-draw takes back the discard said, with who made it; 小马自摸，说错了是点炮:
+      // a discard takes back the self-draw (still a win).
       if (token.type === "self") said = withoutDiscard(said);
+      var selfAt = token.type === "discard" ? lastIndex(said, said.length, function (other) { return other.type === "self"; }) : -1;
+      if (selfAt !== -1) said = said.slice(0, selfAt).concat([{ type: "win" }], said.slice(selfAt + 1));
       // Each word said before is replaced once: 大陈 then 王姐 in a correction are two seats, not one changed twice.
       var at = lastIndex(said, said.length, function (other) {
         return kindOf(other) === kindOf(token) && replaced.indexOf(other) === -1;

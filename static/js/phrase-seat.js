@@ -252,6 +252,12 @@
       r.i += 1;
       var bet = countAfter();
       seats.forEach(function (seat) { state.sideBets[seat] = state.lastSideBet = bet; });
+    } else if (next.type === "number" && state.flowersBy && Object.keys(state.flowersBy).length && vocab.flowers &&
+      (state.lastSideBet === undefined || state.lastSideBet === null) &&
+      ((peek(1).type === "count" && (peek(2).type === "end" || peek(2).afterPause)) || peek(1).type === "end" || peek(1).afterPause)) {
+      // 张姐三个花，阿强一个: the flowers said just before, another seat's count.
+      r.i += peek(1).type === "count" ? 2 : 1;
+      state.flowersBy[seats[0]] = next.value;
     } else if (next.type === "number" && state.lastSideBet !== undefined && state.lastSideBet !== null && vocab.sideBet &&
       ((peek(1).type === "count" && (peek(2).type === "end" || peek(2).afterPause)) || peek(1).type === "end" || peek(1).afterPause)) {
       // 刘洋跑两个，老郑一个: the side bet said just before, another seat's amount.
@@ -325,10 +331,13 @@
     });
   }
 
-  // 李哥听着牌还点了炮: the seat named just before, with only its own facts (ready, closed) between.
+  // 李哥听着牌还点了炮 / 老王的幺鸡打出去: the seat named just before, with only its own facts (ready, closed, the
+  // tile it let go) between.
   function saidOfSeat(r, seat) {
     var back = r.i - 2;
-    while (back >= 0 && ["ready", "closed"].indexOf(r.tokens[back].type) !== -1) back -= 1;
+    while (back >= 0 && ["ready", "closed", "all", "we", "of", "tile", "count", "number"].indexOf(r.tokens[back].type) !== -1) {
+      back -= 1;
+    }
     return back < r.i - 2 && back >= 0 && r.isSeat(r.tokens[back]) && r.seatOf(r.tokens[back]) === seat;
   }
 
@@ -338,8 +347,10 @@
     var state = r.state, peek = r.peek, isSeat = r.isSeat, seatOf = r.seatOf, winOf = r.winOf, setMethod = r.setMethod;
     var readSeats = r.readSeats;
     if (r.strangerDid("discard")) {
-      // 我点炮给小李: who won is certain, whose discard it was is asked.
-      if (token.type === "discardto" && isSeat(peek())) readSeats().forEach(function (seat) { setMethod(winOf(seat), "discard"); });
+      // 我点炮给小李 / 陈哥点炮王姐: who won is certain, whose discard it was is asked.
+      var takes = token.type === "discardto" || (token.type === "discard" && ["end", "win"].indexOf(peek(1).type) !== -1) ||
+        Boolean(peek(1).afterPause);
+      if (takes && isSeat(peek())) readSeats().forEach(function (seat) { setMethod(winOf(seat), "discard"); });
       return;
     }
     // 小赵杠了，打了个三万(，大陈胡了) / 小赵暗杠五万，点炮给大陈: the discard right after the kong just said.
@@ -362,6 +373,15 @@
         else winOf(seat);
       });
       if (peek().type === "win") r.i += 1;
+    } else if (r.subject !== null && isSeat(peek()) && seatOf(peek()) !== r.subject && saidOfSeat(r, r.subject) &&
+      (peek(1).type === "end" || peek(1).type === "win" || peek(1).afterPause)) {
+      // 老孙都听了还点了周姐: the seat said before made it, the one after won on it.
+      state.discarders.push(r.subject);
+      var fedSeat = seatOf(peek());
+      r.i += 1;
+      if (peek().type === "win") r.i += 1;
+      setMethod(winOf(fedSeat), "discard", r.subject);
+      r.lastWinSeat = fedSeat;
     } else if ((isSeat(peek()) && (peek(1).type === "end" || peek(1).afterPause)) ||
       (peek().type === "of" && isSeat(peek(1)) && (peek(2).type === "end" || peek(2).afterPause))) {
       // 点炮的李哥，… / …，點炮周姐: the seat said right after the discard, on its own, made it.

@@ -533,3 +533,23 @@ test("tune 8's kinds: 杠上炮 said of the discarder, 明楼的小李, 给抢�
       { winner: "2", how: "discard-0", patterns: ["edge_wait"], ready_2: "ready" }],
   ]);
 });
+
+test("tune 9's kinds: the discarder said around its own words, 点的是X, a count for another seat, 说错了是点炮", () => {
+  check([
+    ["dalian/rule_book", "老王那张幺鸡打出去，张姐缺幺胡幺就和了", { winner: "2", how: "discard-0", patterns: ["terminal_wait"] }],
+    ["harbin/rule_book", "老孙你说你，都听了还点了周姐", { winner: "2", how: "discard-0", ready_0: "ready" }],
+    ["harbin/rule_book", "小马自摸，啊说错了是点炮，李哥点的", { winner: "3", how: "discard-1" }],
+    ["shenyang/rule_book", "老刘自摸，等会儿，是点炮，小赵点的，飘", { winner: "0", how: "discard-3", patterns: ["all_pungs"] }],
+    ["harbin/rule_book", "点的是老孙，胡的是周姐，老孙那会儿听着牌，卡当",
+      { winner: "2", how: "discard-0", patterns: ["clamp"], ready_0: "ready" }],
+    ["shandong/rule_book", "老王放炮，张姐和阿强都胡了，张姐三个花，阿强一个",
+      { winner: "2", how: "discard-0", flowers: "3", extra_winner_1: "3", extra_flowers_1: "1" }],
+    ["shenyang/rule_book", "陈哥点炮王姐", { winner: "1" }, ["whoIsLike", "whoDiscarded"]],
+    ["dalian/club_java", "哎呀妈呀，张姐冲宝，宝是八万，一看宝直接就胡了",
+      { winner: "2", how: "self_draw", patterns: ["treasure_rush"], ready_2: "ready", turned_up: "8m" }],
+    ["shenyang/rust_server", "老刘一炮打俩，胡的是小赵和王姐", { winner: "3", how: "discard-0", extra_winner_1: "1" }],
+    ["zhengzhou/common", "四家一家一跑，刘洋点炮小杨",
+      { winner: "3", how: "discard-2", side_bet_0: "1", side_bet_1: "1", side_bet_2: "1", side_bet_3: "1" }],
+    ["shenyang/rust_server", "大陈点炮，王姐胡了，我也胡了", { winner: "1", how: "discard-2" }, ["whoIsWhich"]],
+  ]);
+});
