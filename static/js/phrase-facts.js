@@ -143,7 +143,11 @@
         // 我暗楼: the ready of a name to ask about is nobody's yet.
         if (strangerDid("ready")) break;
         // 明楼的小李点的炮: the seat said after it.
-        if (peek().type === "of" && isSeat(peek(1)) && !peek().afterPause) { state.pendingReady = token.value; r.i += 1; break; }
+        if (peek().type === "of" && isSeat(peek(1)) && !peek().afterPause && !peek(1).afterPause) {
+          state.pendingReady = token.value;
+          r.i += 1;
+          break;
+        }
         if (r.subject !== null) state.ready[r.subject] = token.value;
         else state.pendingReady = token.value;
         break;

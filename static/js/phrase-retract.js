@@ -63,7 +63,12 @@
     // 老王点炮给张姐，哦不是，是阿强点的 / 小李自摸，不对，是胡的老王: only whose discard it was is said again.
     var feeder = newFeederIn(correction);
     if (feeder) return withFeeder(said, feeder);
-    if (restatesTheWin(correction)) return withoutTheWin(said, correction).concat([STOP], correction);
+    if (restatesTheWin(correction)) {
+      // (老王胡了，小李点的，说错了，是张姐自摸: a self-draw said again takes back the discard said in any clause.)
+      var restated = withoutTheWin(said, correction);
+      if (correction.some(function (token) { return token.type === "self"; })) restated = withoutDiscard(restated);
+      return restated.concat([STOP], correction);
+    }
     var rest = [], replaced = [], counted = null;
     var words = correction.filter(function (token) { return token.type !== "is" && token.type !== "of"; });
     words.forEach(function (token, k) {

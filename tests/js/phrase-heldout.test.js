@@ -20,6 +20,7 @@ const FLOORS = {
   "phrase-corpus-tune7.json": { overall: 234, hard: 184, asks: 62 },
   "phrase-corpus-tune8.json": { overall: 295, hard: 264, asks: 74 },
   "phrase-corpus-tune9.json": { overall: 262, hard: 222, asks: 70 },
+  "phrase-corpus-tune10.json": { overall: 235, hard: 204, asks: 58 },
 };
 
 for (const [file, floor] of Object.entries(FLOORS)) {

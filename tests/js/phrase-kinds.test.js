@@ -553,3 +553,10 @@ test("tune 9's kinds: the discarder said around its own words, 点的是X, a cou
     ["shenyang/rust_server", "大陈点炮，王姐胡了，我也胡了", { winner: "1", how: "discard-2" }, ["whoIsWhich"]],
   ]);
 });
+
+test("tune 10's kinds: a ready said with 的 before a pause stays its seat's; a self-draw said again drops the discard", () => {
+  check([
+    ["dalian/club_java", "张姐单吊，报了听的，小李打的", { winner: "2", how: "discard-1", patterns: ["edge_wait"], ready_2: "ready" }],
+    ["shandong/jinan_tuyoo", "老王胡了，小李点的，说错了，是张姐自摸", { winner: "2", how: "self_draw" }],
+  ]);
+});
