@@ -3,7 +3,8 @@ ready to paste: a line per player and a line per transfer (`阿强→小李 ¥22
 rules, money rate, fee and titles (大赢家, 自摸最多, 点炮最多, 最大一手).
 
 The server says everything (names, figures, words in the keeper's language) as data; the browser
-only draws it (static/js/card.js on a <canvas>, offline, in the phone's own fonts).
+only draws it (static/js/card.js on a <canvas>, offline, in the phone's own fonts). The transfers,
+the fee, the rules, the titles and the times are said in `card_lines`; here the card is put together.
 """
 
 from __future__ import annotations
@@ -13,22 +14,17 @@ from typing import TypedDict
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 
-from tablekeeper.keeping.models import GameSession, city_presets
-from tablekeeper.keeping.pages.board import EndingView, TransferView, build_ending, seats_of
-from tablekeeper.keeping.services.evening import EveningFacts, big_winner_title, evening_facts, leaders
-from tablekeeper.keeping.services.table_fee import EACH_OWN, NETTED, PAID_IN_CASH, yuan
-from tablekeeper.reading.house_rules import differences
-from tablekeeper.reading.reasons.words import chinese, local
+from tablekeeper.keeping.models import GameSession
+from tablekeeper.keeping.pages.board import build_ending, seats_of
+from tablekeeper.keeping.services.evening import evening_facts
+from tablekeeper.keeping.services.table_fee import yuan
+from tablekeeper.reading.reasons.words import chinese
+
+from .card_lines import evening_titles, fee_words, play_times, table_and_rules, transfer_words
 
 SEPARATOR_ZH, SEPARATOR_EN = "｜", " | "
-# How the room was paid, as a few words after the fee (the form's choices explain more).
-FEE_COLLECTION_SHORT = {
-    NETTED: gettext_lazy("in the transfers above"),
-    EACH_OWN: gettext_lazy("each pays the room their own"),
-    PAID_IN_CASH: gettext_lazy("paid in cash during play"),
-}
 
 
 def session_number(session: GameSession) -> int:
@@ -39,80 +35,6 @@ def session_number(session: GameSession) -> int:
     return GameSession.objects.filter(
         owner_id=session.owner_id, created__gte=start, created__lte=session.created
     ).count()
-
-
-def transfer_words(ending: EndingView, *, zh: bool) -> list[str]:
-    """One line per transfer, as a group chat reads it: 阿强 → 小李 ¥22 (points without a money rate)."""
-    lines = []
-    for transfer in ending.transfers:
-        if transfer.in_cash:
-            lines.append(_("%(payer)s paid %(payee)s %(amount)s in cash") % _transfer_names(transfer))
-            continue
-        if transfer.money is not None:
-            amount = yuan(transfer.money)
-        else:
-            amount = ngettext("%(n)s point", "%(n)s points", transfer.amount or 0) % {"n": transfer.amount}
-        arrow = "→" if zh else " → "
-        lines.append(f"{transfer.payer}{arrow}{transfer.payee} {amount}")
-    return lines
-
-
-def _transfer_names(transfer: TransferView) -> dict[str, str]:
-    return {"payer": transfer.payer, "payee": transfer.payee, "amount": yuan(transfer.money)}
-
-
-def _rules_line(session: GameSession) -> tuple[str, str]:
-    """The table's name (its city preset's, else the variant's) and its rules in one short line:
-    what it changed from that preset or from the book."""
-    preset = session.preset_shown
-    shown = next((p for p in city_presets(session.variant) if p["id"] == session.city_preset), None)
-    name = local(preset["name"]) if preset else local(session.variant_info["name"])
-    baseline = dict(shown["options"]) if shown else None
-    changes = differences(session.variant_info, session.options, baseline)
-    if not changes:
-        return name, _("The usual rules of %(name)s.") % {"name": name}
-    said = ("；" if chinese() else "; ").join(rule.said for rule in changes)
-    return name, ngettext(
-        "%(name)s, %(n)s rule changed: %(rules)s", "%(name)s, %(n)s rules changed: %(rules)s", len(changes)
-    ) % {"name": name, "n": len(changes), "rules": said}
-
-
-def _titles(session: GameSession, facts: EveningFacts, names: list[str]) -> list[str]:
-    """The evening's titles, each with its count: 大赢家, 自摸最多, 点炮最多, 最大一手."""
-    joiner = "、" if chinese() else ", "
-    big_winner = big_winner_title(session, names)
-    titles = [big_winner] if big_winner else []
-    for counts, words in (
-        (facts.self_draws, _("Most self-draws: %(names)s, %(n)s")),
-        (facts.deal_ins, _("Dealt in most: %(names)s, %(n)s")),
-    ):
-        seats = leaders(counts)
-        if seats:
-            titles.append(words % {"names": joiner.join(names[seat] for seat in seats), "n": counts[seats[0]]})
-    if len(facts.biggest) == 1:
-        ((number, seat, gain),) = facts.biggest
-        titles.append(
-            _("Biggest hand: hand %(number)s, %(name)s +%(points)s")
-            % {"number": number, "name": names[seat], "points": gain}
-        )
-    elif facts.biggest:
-        # Several hands tie for the biggest: each is named, and the title says it is a tie.
-        hands = joiner.join(
-            _("hand %(number)s %(name)s") % {"number": number, "name": names[seat]}
-            for number, seat, _gain in facts.biggest
-        )
-        titles.append(
-            _("Biggest hand, a tie: %(hands)s, +%(points)s each") % {"hands": hands, "points": facts.biggest[0][2]}
-        )
-    return titles
-
-
-def _play_times(session: GameSession) -> str:
-    start = timezone.localtime(session.play_started)
-    end = session.played_until or session.finished
-    if end is None:
-        return formats.time_format(start, "H:i")
-    return f"{formats.time_format(start, 'H:i')}–{formats.time_format(timezone.localtime(end), 'H:i')}"
 
 
 def _qr_rows(url: str | None) -> list[str]:
@@ -144,7 +66,7 @@ def card_data(session: GameSession, *, share_url: str | None = None) -> dict[str
     zh = chinese()
     number = session_number(session)
     date = formats.date_format(timezone.localtime(session.created), "DATE_FORMAT")
-    table, rules_line = _rules_line(session)
+    table, rules_line = table_and_rules(session)
     base = _("Base %(n)s") % {"n": session.base}
     rate = _("%(money)s a point") % {"money": yuan(session.money_rate)} if session.money_rate is not None else ""
     players: list[CardPlayer] = [
@@ -158,11 +80,7 @@ def card_data(session: GameSession, *, share_url: str | None = None) -> dict[str
         }
         for row in ending.standings
     ]
-    fee_line = ""
-    if ending.room:
-        fee_line = _("Table fee %(amount)s") % {"amount": yuan(ending.room)}
-        how = str(FEE_COLLECTION_SHORT.get(ending.fee_collection, ""))
-        fee_line += f"（{how}）" if zh else f" ({how})"
+    fee_line = fee_words(ending, zh=zh)
     corrected = (
         _("Corrected: hand %(numbers)s") % {"numbers": ("、" if zh else ", ").join(map(str, facts.corrected))}
         if facts.corrected
@@ -175,9 +93,9 @@ def card_data(session: GameSession, *, share_url: str | None = None) -> dict[str
         if not session.is_open
         else ngettext("So far, after %(n)s hand", "So far, after %(n)s hands", hands) % {"n": hands}
     )
-    times = _play_times(session)
+    times = play_times(session)
     transfers = transfer_words(ending, zh=zh)
-    titles = _titles(session, facts, names)
+    titles = evening_titles(session, facts, names)
     separator = SEPARATOR_ZH if zh else SEPARATOR_EN
     text_lines = [
         separator.join(part for part in (title, f"{date} {times}", session.place) if part),
