@@ -192,7 +192,7 @@
   // name that may be any of them, never guessed. 我 before no act of a hand (我说错了) says nothing.
   var ACTS = ["self", "win", "ron", "discard", "fed", "discardto", "give", "kong", "kongfeed", "kongafter", "kongfed", "closed",
     "ready", "side", "pattern", "number", "penalty", "void", "liable", "rob", "grab", "robbed", "multi", "multi3", "both", "pung", "first", "all", "and",
-    "also"];
+    "also", "catch"];
   function speaker(tokens, vocab) {
     var seats = (vocab.seats || []).filter(Boolean);
     return tokens.map(function (token, index) {
@@ -240,7 +240,9 @@
         continue;
       }
       var punged = tokens[k].type === "pung" ? dragons(k + 1) : null;
-      if (punged && !kongLater(punged.end)) {
+      // (老王补杠，补的是张姐碰的红中: the pung the added kong said before sits on.)
+      var addedBefore = tokens.slice(0, k).some(function (t) { return t.type === "kong" && (!t.kind || t.kind === "added"); });
+      if (punged && !kongLater(punged.end) && !addedBefore) {
         out.push({ type: "number", value: punged.count, afterPause: tokens[k].afterPause }, item);
         k = punged.end - 1;
         continue;

@@ -17,6 +17,14 @@
     var readSeats = r.readSeats, winOf = r.winOf, setMethod = r.setMethod;
     switch (token.type) {
       case "catch":
+        // 俺捉了小马一炮: who won is asked, whose discard it was is certain.
+        if (isSeat(peek()) && r.subject === null && r.stranger !== null) {
+          state.discarders.push(seatOf(peek()));
+          state.strangerActs.push({ name: r.stranger, act: "win" });
+          r.i += 1;
+          while (["of", "number", "count", "pao", "discard"].indexOf(peek().type) !== -1 && !peek().afterPause) r.i += 1;
+          break;
+        }
         if (!isSeat(peek()) || r.subject === null || seatOf(peek()) === r.subject) return false;
         var caught = seatOf(peek());
         r.i += 1;

@@ -245,6 +245,8 @@
     [new RegExp("(补|加|暗|明)了?(?:一个|个)?(" + TILE_SAID + ")的杠", "g"), "$1杠$2"],
     [new RegExp("一手(?=" + TILE_SAID + ")", "g"), "一个"],
     [/开了花|开的花|开花了/g, "开花"],
+    // 闷了一个红中的豆: one concealed kong of 红中.
+    [new RegExp("闷了?(?:一个|个)?(" + TILE_SAID + ")的豆", "g"), "闷豆$1"],
     // 闷了个红中 / 闷的四饼: a concealed kong of that tile (Zhengzhou's 闷豆).
     [new RegExp("闷(?:了|的)?(?:是)?(?:一个|个)?(?=" + TILE_SAID + ")", "g"), "闷豆"],
     // 又摸了一张加杠 / 摸到第四张补杠 / 又摸一张补上了: the fourth tile drawn onto a pung, an added kong.
@@ -288,9 +290,13 @@
     // (喜杠…又往上加了一张红中: a dragon added onto the declared 喜杠, Dalian's 喜杠加牌.)
     [/(喜杠.*?)(?:又|再)?(?:往上)?(?:加|续|补)了?(一|两|俩|二|三)?张(?:红中|发财|白板|中|发|白)/g, "$1|喜杠加牌$2张"],
     // 亮了个喜杠: a kong shown, not a penalty for tiles shown.
-    [/亮了?(?:个|一个)?(?=喜杠|旋风杠|暗杠|明杠|杠)/g, ""],
+    [/亮了?(?:个|一个)?(?=喜杠|旋风杠|暗杠|明杠|杠|中发白|东南西北)/g, ""],
     // 自己摸上来个宝: 摸宝 said the long way (宝是四条 after it is the wild's face).
     [/(?:自己|自个儿)?摸(?:上来|到|着|了)?(?:了)?(?:个|一个)宝(?![是牌])/g, "摸宝"],
+    [/(?:自己|自个儿)摸(?:上来|到|着|了)?(?:了)?宝(?![是牌中])/g, "摸宝"],
+    // 补杠了老王碰的白板 / 爬坡爬的刘洋碰的三万: the added kong on that seat's pung.
+    [/爬坡爬的/g, "爬坡"],
+    [new RegExp("(补杠|加杠|爬坡)了?(?!" + TILE_SAID + "|[豆杠])([^\\s,，。；;]{1,3}?)碰的", "g"), "$1$2的"],
     // 包是三饼: dictation's 包 for the wild's 宝 (包 alone is 承包).
     [/包(?=是[一二三四五六七八九幺东南西北红发白中])/g, "宝"],
     // 胡老孙那张: his discard.

@@ -279,8 +279,13 @@
       }
     }
     // 小李花呲: an item won on a flower, with no count of flowers said, where the table counts them.
-    var onFlowers = wins.length === 1 && vocab.flowers && state.flowers === null && (wins[0].mine || []).some(function (p) {
-      return !p.unplayed && (p.id === "flower_bloom" || p.id === "all_flowers");
+    // 花胡 is all eight flowers: the count is certain.
+    var allFlowers = wins.length === 1 && vocab.flowers && state.flowers === null && ok && (wins[0].mine || []).some(function (p) {
+      return !p.unplayed && p.id === "all_flowers";
+    });
+    if (allFlowers) fields.flowers = "8";
+    var onFlowers = !allFlowers && wins.length === 1 && vocab.flowers && state.flowers === null && (wins[0].mine || []).some(function (p) {
+      return !p.unplayed && p.id === "flower_bloom";
     });
     if (onFlowers && !state.hasFlowers) ask("howManyFlowers", "flowers", {});
     if (state.hasFlowers && state.flowers === null) ask(vocab.flowers ? "howManyFlowers" : "noFlowers", vocab.flowers ? "flowers" : "", {});
@@ -298,7 +303,6 @@
     wildFields(state, vocab, fields, function (code, field, params) { asks.push({ code: code, field: field, params: params }); });
     var notes = tileFields(state, vocab, wins, fields);
     state.waits.forEach(function (word) { notes.push({ code: "waitNotScored", params: { name: word } }); });
-    state.plainEvents.forEach(function (word) { notes.push({ code: "plainSelfDraw", params: { name: word } }); });
     return { fields: fields, asks: asks, notes: notes };
   }
 
@@ -331,7 +335,7 @@
     return Object.assign({}, ask, { params: Object.assign({}, ask.params, { alts: alts }) });
   }
 
-  var SOFT = ["unplayed", "noFlowers", "noReady", "noClosed", "noSideBet", "noLiable", "noPenalty", "noDice",
+  var SOFT = ["unplayed", "plainSelfDraw", "noFlowers", "noReady", "noClosed", "noSideBet", "noLiable", "noPenalty", "noDice",
     "noVoidCharge", "turnedUpWhich", "noKongKind"];
 
   function dedupe(asks) {

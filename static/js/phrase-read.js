@@ -25,7 +25,7 @@
       voidSeat: null, loosePatterns: [], asks: [], flowers: null, hasFlowers: false, dealer: vocab.dealer,
       penalties: [], dice: false, liable: [], tiles: [], winningTile: null, notSelf: false,
       strangers: [], strangerActs: [], waits: [], bare: [], closedOthers: false, treasure: null, turned: null,
-      pungs: [], plainEvents: [],
+      pungs: [],
     };
     var r = {
       tokens: tokens, i: 0, state: state, vocab: vocab, subject: null, lastKong: null, lastWinSeat: null, stranger: null,
@@ -131,11 +131,12 @@
     }
     function addPattern(token, owner, count) {
       // An event this variant has no item for at all is what it is there: Harbin pays a kong replacement draw as a
-      // plain self-draw (RULES §3.6), so 杠上开花 is said back, not asked about. One the table's house rules turn
-      // off (vocab.off), or a shape it has no win for, is asked about.
+      // plain self-draw (RULES §3.6), so 杠上开花 is said back so, in a question that keeps Save on and is answered
+      // in one tap (RULES §9.3.10). One the table's house rules turn off (vocab.off), or a shape it has no win for,
+      // is asked about as not scored.
       var plainHere = token.unplayed && (vocab.off || []).indexOf(token.id) === -1 &&
         SELF_DRAW_PATTERNS.indexOf(token.id) !== -1 && ["kong_bloom", "last_tile"].indexOf(token.id) !== -1;
-      if (plainHere) state.plainEvents.push(token.name);
+      if (plainHere) state.asks.push({ code: "plainSelfDraw", field: "patterns", params: { name: token.name } });
       else if (token.unplayed) {
         state.asks.push({ code: "unplayed", field: "patterns", params: { name: token.name, id: token.id } });
         // Not ticked, but still heard: 张姐海底捞月 says who won (and that it was a self-draw).
@@ -234,7 +235,7 @@
           if (r.subject === null) strangerDid("win");
           var known = patternOf(vocab, token.id);
           // 宝牌翻出来是七万: the wild, named by the tile turned up (read next), not the item.
-          if (token.id === "hidden_treasure" && peek().type === "turned") break;
+          if (token.id === "hidden_treasure" && (peek().type === "turned" || (peek().type === "of" && peek(1).type === "turned"))) break;
           if (token.id === "hidden_treasure" && (peek().type === "tile" || (peek().type === "is" && peek(1).type === "tile"))) {
             // 宝牌是三条 / 宝牌三条: the treasure's face, not the ×2 item 宝牌.
             var faceAt = peek().type === "is" ? 1 : 0;
@@ -276,6 +277,13 @@
             if (state.lastAll) state.allSideBet = token.value;
             else if (r.subject !== null) state.sideBets[r.subject] = state.lastSideBet = token.value;
             else state.asks.push({ code: "sideWho", field: "side_bet_", params: {} });
+          }
+          break;
+        case "kongfed":
+          // 王姐暗杠了一手三条，杠完打的牌大陈胡了: the discard right after the kong of the seat said before.
+          if (r.subject !== null && r.lastKong && r.lastKong.seat === r.subject) {
+            if (state.discarders.indexOf(r.subject) === -1) state.discarders.push(r.subject);
+            state.kongFed = r.subject;
           }
           break;
         case "fed":

@@ -66,7 +66,9 @@
     if (restatesTheWin(correction)) {
       // (老王胡了，小李点的，说错了，是张姐自摸: a self-draw said again takes back the discard said in any clause.)
       var restated = withoutTheWin(said, correction);
-      if (correction.some(function (token) { return token.type === "self"; })) restated = withoutDiscard(restated);
+      // (刘洋点炮，王姐胡，哎不对，王姐点炮，刘洋胡: a discard said again takes back the one said before, too.)
+      var again = correction.some(function (token) { return ["self", "discard", "fed", "discardto"].indexOf(token.type) !== -1; });
+      if (again) restated = withoutDiscard(restated);
       return restated.concat([STOP], correction);
     }
     var rest = [], replaced = [], counted = null;
@@ -174,9 +176,9 @@
 
   // 王姐胡了大陈的，不对，大陈胡了王姐的 / 王姐点炮，说反了，大陈点炮王姐胡: a correction that names a seat and what
   // they did in the win says the win again, whole: it replaces the win said before rather than word by word.
-  var WIN_ACTS = ["self", "win", "ron", "discard", "discardto", "fed", "rob", "grab"];
+  var WIN_ACTS = ["self", "win", "ron", "discard", "discardto", "fed", "rob", "grab", "catch"];
   var WIN_WORDS = WIN_ACTS.concat(SEAT_TYPES, ["of", "is", "pao", "ba", "give"]);
-  var WON = ["self", "win", "ron", "rob", "grab"];
+  var WON = ["self", "win", "ron", "rob", "grab", "catch"];
   // (不对，是小赵自摸 too: a seat that won; 应该是老刘点的, a discarder alone, replaces only the discarder.)
   function restatesTheWin(correction) {
     var seats = correction.filter(isSeatToken).length;

@@ -176,6 +176,8 @@
       // 老刘明杠五万，王姐点的 / 小李明杠两个，一个张姐点的一个阿强点的: the claimed kong said last still unfed, or
       // the next of its owner's announced ones; a tile said just before the feeder is that kong's.
       var fedKong = next.type === "fed" && peek().type !== "give" ? kongs.openClaimed(r) : null;
+      // (李哥杠了，然后老孙胡了，李哥点的: no one feeds their own kong; it is the winning discard.)
+      if (fedKong && fedKong.seat === seats[0]) fedKong = null;
       if (fedKong) {
         fedKong.from = seats[0];
         fedKong.fedBy = true;
@@ -199,6 +201,18 @@
       // 小赵给点的: 小赵 made the discard, who won on it is said elsewhere.
       r.i += 2;
       state.discarders.push(seats[0]);
+      // (小李暗楼，老王给点了: someone won on it.)
+      state.wonSaid = true;
+    } else if (next.type === "pung" && r.lastKong && r.lastKong.seat !== seats[0] && r.lastKong.from === null &&
+      ["added", ""].indexOf(r.lastKong.kind) !== -1) {
+      // 老王补杠，补的是张姐碰的红中 / 小马补杠三饼，是李哥碰的: whose discard the added kong's pung was.
+      r.i += 1;
+      var added = r.lastKong;
+      added.from = seats[0];
+      added.fedBy = true;
+      added.kind = "added";
+      if (peek().type === "tile" && !peek().afterPause) { if (!added.tile) added.tile = peek().tile; r.i += 1; }
+      r.subject = added.seat;
     } else if (next.type === "discardto" && peek(1).type === "stranger") {
       // 老王点炮给我: whose discard it was is certain, who won on it is asked.
       state.discarders.push(seats[0]);

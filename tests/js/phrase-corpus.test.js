@@ -39,7 +39,8 @@ test("every sentence of the corpus names a table the form has", () => {
   for (const entry of corpus) assert.ok(tables[entry.table], entry.table);
 });
 
-test("the corpus ends in exactly the intended hand for at least 95% of its sentences, 85% of the hard ones", () => {
+// Every sentence, not a share of them: a share let changes that broke a few pass unseen.
+test("the corpus ends in exactly the intended hand for every sentence", () => {
   const hard = corpus.filter((entry) => entry.hard);
   const missed = corpus.filter((entry) => !exact(entry));
   const missedHard = missed.filter((entry) => entry.hard);
@@ -48,8 +49,7 @@ test("the corpus ends in exactly the intended hand for at least 95% of its sente
   console.log(`phrase corpus: ${corpus.length - missed.length}/${corpus.length} exact (${overall.toFixed(1)}%), ` +
     `hard ${hard.length - missedHard.length}/${hard.length} (${onHard.toFixed(1)}%)`);
   for (const entry of missed) console.log(`  missed: ${entry.table} ${entry.sentence} -> ${JSON.stringify(outcome(entry))}`);
-  assert.ok(overall >= 95, `${overall.toFixed(1)}% exact`);
-  assert.ok(onHard >= 85, `${onHard.toFixed(1)}% of the hard ones exact`);
+  assert.equal(missed.length, 0, `${overall.toFixed(1)}% exact, ${onHard.toFixed(1)}% of the hard ones`);
 });
 
 test("every sentence that leaves something out asks, and fills in nothing it asks about", () => {

@@ -560,3 +560,33 @@ test("tune 10's kinds: a ready said with 的 before a pause stays its seat's; a 
     ["shandong/jinan_tuyoo", "老王胡了，小李点的，说错了，是张姐自摸", { winner: "2", how: "self_draw" }],
   ]);
 });
+
+test("tune 11's kinds: the added kong's pung said of its feeder, 给点了, 捉 by the speaker, 杠完打的牌, 闷了一个红中的豆", () => {
+  check([
+    ["dalian/club_java", "老王补杠，补的是张姐碰的红中，然后小李自摸",
+      { winner: "1", how: "self_draw", kong_seat_0: "0", kong_kind_0: "added", kong_from_0: "2", kong_tile_0: "7z" }],
+    ["harbin/rule_book", "荒庄了，小马补杠三饼，是李哥碰的",
+      { winner: "draw", kong_seat_0: "3", kong_kind_0: "added", kong_from_0: "1", kong_tile_0: "3p" }],
+    ["shandong/rule_book", "流局，张姐补杠了老王碰的白板",
+      { winner: "draw", kong_seat_0: "2", kong_kind_0: "added", kong_from_0: "0", kong_tile_0: "5z" }],
+    ["shandong/rule_book", "小李暗楼，老王给点了，清幺九", { winner: "1", how: "discard-0", patterns: ["pure_terminals"], ready_1: "an" }],
+    ["harbin/go_server", "俺捉了小马一炮", { how: "discard-3" }, ["whoIsWhich"]],
+    ["harbin/go_server", "小马自摸，哎说错了，是小马捉了李哥一炮", { winner: "3", how: "discard-1" }],
+    ["harbin/go_server", "周姐单吊，自己摸着宝了", { winner: "2", how: "self_draw", patterns: ["treasure_in_treasure"] }],
+    ["shenyang/rule_book", "王姐暗杠了一手三条，杠完打的牌大陈胡了，杠上炮", {
+      winner: "2", how: "discard-1", patterns: ["kong_discard"], kong_seat_0: "1", kong_kind_0: "concealed", kong_tile_0: "3s",
+    }],
+    ["zhengzhou/rule_book", "荒庄，老郑闷了一个红中的豆", { winner: "draw", kong_seat_0: "1", kong_kind_0: "concealed", kong_tile_0: "7z" }],
+  ]);
+});
+
+test("花胡 is all eight flowers; 杠上开花 where no item scores it is said back in a question that keeps Save on", () => {
+  check([
+    ["shandong/jinan_tuyoo", "张姐自摸花胡", { winner: "2", how: "self_draw", patterns: ["all_flowers"], flowers: "8" }],
+    ["harbin/go_server", "小马杠上开花", { winner: "3", how: "self_draw" }, ["plainSelfDraw"]],
+    ["shenyang/rule_book", "王姐亮了中发白，自摸", { winner: "1", how: "self_draw", kong_seat_0: "1", kong_kind_0: "dragon_set" }],
+  ]);
+  const soft = parse("harbin/rule_book", "小马海底捞月").asks.filter((ask) => ask.code === "plainSelfDraw");
+  assert.equal(soft.length, 1);
+  assert.equal(soft[0].soft, true);
+});
