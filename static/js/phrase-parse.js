@@ -39,7 +39,9 @@
     if (state.flowers !== null && vocab.flowers) fields.flowers = String(state.flowers);
     var method = fields.how ? fields.how.split("-")[0] : "";
     var said = state.loosePatterns.filter(function (p) {
-      var known = !p.unplayed && p.owner === null && patternOf(vocab, p.id);
+      // (An item said after the discarder's name is the winner's all the same: 张姐点炮了，双飘.)
+      var unowned = p.owner === null || state.discarders.indexOf(p.owner) !== -1;
+      var known = !p.unplayed && unowned && patternOf(vocab, p.id);
       return known && (!known.methods || (method && known.methods.indexOf(method) !== -1));
     });
     var ids = facts.greaterOnly(vocab, said.map(function (p) { return p.id; })).filter(function (id, at, all) {
@@ -94,6 +96,8 @@
       if (open.length) open.forEach(function (win) { win.method = "discard"; win.from = discarder; });
       else if (!wins.length) {
         fields.how = "discard-" + discarder;
+        // (张姐点炮了，双飘: whoever won on it, the hand had it.)
+        unknownWinnersHand(state, vocab, fields);
         ask("whoWon", "winner", {});
       } else if (wins.every(function (win) { return win.method === "self_draw"; })) {
         ask("selfOrDiscard", "how", { who: wins[0].seat, from: discarder });

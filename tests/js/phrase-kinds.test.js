@@ -585,6 +585,7 @@ test("花胡 is all eight flowers; 杠上开花 where no item scores it is said 
     ["shandong/jinan_tuyoo", "张姐自摸花胡", { winner: "2", how: "self_draw", patterns: ["all_flowers"], flowers: "8" }],
     ["harbin/go_server", "小马杠上开花", { winner: "3", how: "self_draw" }, ["plainSelfDraw"]],
     ["shenyang/rule_book", "王姐亮了中发白，自摸", { winner: "1", how: "self_draw", kong_seat_0: "1", kong_kind_0: "dragon_set" }],
+    ["dalian/rule_book", "张姐点炮了，双飘", { how: "discard-2", patterns: ["double_float"] }, ["whoWon"]],
   ]);
   const soft = parse("harbin/rule_book", "小马海底捞月").asks.filter((ask) => ask.code === "plainSelfDraw");
   assert.equal(soft.length, 1);
