@@ -231,7 +231,7 @@
       }
       choices.push({ length: num.length, score: AS_WRITTEN * num.length, token: { type: "number", value: num.value } });
     }
-    entries.forEach(function (entry) {
+    candidates(entries, text[at], map).forEach(function (entry) {
       var length = entry.text.length;
       var said = text.substr(at, length), isName = entry.token.type === "name";
       if (said === entry.text) {
@@ -245,6 +245,32 @@
       }
     });
     return choices;
+  }
+
+  // The words that may start at a character: those written with it first, and those whose first character shares a
+  // sound with it (the rest cannot match there), in the lexicon's own order, which decides ties.
+  function candidates(entries, ch, map) {
+    var index = entries.index;
+    if (!index) {
+      index = entries.index = Object.create(null);
+      entries.forEach(function (entry, at) {
+        entry.at = at;
+        var first = entry.text[0];
+        [first].concat(entry.spoken ? (map[first] || []).map(function (sound) { return "~" + sound; }) : []).forEach(function (key) {
+          (index[key] = index[key] || []).push(entry);
+        });
+      });
+    }
+    var found = (index[ch] || []).slice();
+    if (FUNCTION_CHARS.indexOf(ch) === -1) {
+      (map[ch] || []).forEach(function (sound) { found = found.concat(index["~" + sound] || []); });
+    }
+    var seen = Object.create(null);
+    return found.filter(function (entry) {
+      if (seen[entry.at]) return false;
+      seen[entry.at] = true;
+      return true;
+    }).sort(function (a, b) { return a.at - b.at; });
   }
 
   function tokenise(text, entries, map) {
@@ -293,9 +319,20 @@
     });
   }
 
+  // A table's words are the same for every sentence said at it: built once per vocabulary (a keeper types on).
+  var lexicons = typeof WeakMap === "function" ? new WeakMap() : null;
+  function lexiconOf(vocab) {
+    var entries = lexicons && lexicons.get(vocab);
+    if (!entries) {
+      entries = lexicon(vocab);
+      if (lexicons) lexicons.set(vocab, entries);
+    }
+    return entries;
+  }
+
   function hear(sentence, vocab, sounds) {
     var map = soundsOf(sounds);
-    return corrections.amend(ambiguous(tokenise(normalise(sentence), lexicon(vocab), map), vocab, map));
+    return corrections.amend(ambiguous(tokenise(normalise(sentence), lexiconOf(vocab), map), vocab, map));
   }
 
   return {
