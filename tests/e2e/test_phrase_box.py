@@ -32,21 +32,19 @@ TABLES = sorted({entry["table"] for entry in CORPUS})
 # CI types every CI_SAMPLE-th sentence of each rule book's table (a fixed sample), and the nightly run and a
 # developer's run type them all.
 CI_SAMPLE = 20
-# Questions that never hold Save back (static/js/phrase-parse.js SOFT): an item or a fact the table does not have,
-# said back with a one-tap answer; the figures stay in sight.
-SOFT_ASKS = {
-    "unplayed",
-    "noFlowers",
-    "noReady",
-    "noClosed",
-    "noSideBet",
-    "noLiable",
-    "noPenalty",
-    "noDice",
-    "noVoidCharge",
-    "turnedUpWhich",
-    "noKongKind",
-}
+
+
+# Questions that never hold Save back: an item or a fact the table does not have, said back with a one-tap answer;
+# the figures stay in sight. Read from the parser itself (static/js/phrase-parse.js SOFT), so that a question made
+# soft there is expected soft here.
+def soft_asks() -> set[str]:
+    source = (Path(__file__).resolve().parents[2] / "static" / "js" / "phrase-parse.js").read_text(encoding="utf-8")
+    listed = re.search(r"var SOFT = \[([^\]]*)\]", source)
+    assert listed, "phrase-parse.js lists its soft questions as `var SOFT = [...]`"
+    return set(re.findall(r'"(\w+)"', listed.group(1)))
+
+
+SOFT_ASKS = soft_asks()
 
 
 def corpus_of(table: str) -> list[dict[str, Any]]:
