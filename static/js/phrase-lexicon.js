@@ -254,7 +254,8 @@
     // 杠了仨 / 这把杠多: how many kongs there were, said before whose; the rows say it.
     [/(^|[\s,，。；;])(?:这把)?杠(?:了(?:仨|三个|俩|两个|四个)|多|挺多|真多)(?=[\s,，。；;]|$)/g, "$1"],
     // 王姐开门了: opened, so not closed (never 没开门, which is closed).
-    [/(?<![没不未])开(?:了)?门(?:了)?/g, "没闭门"],
+    // (No lookbehind: iPhones before iOS 16.4 refuse it, and the whole script with it.)
+    [/(^|[^没不未])开了?门了?/g, "$1没闭门"],
     // 大陈放了王姐一炮 / 点了老王一炮: 大陈's discard, 王姐 won on it.
     [/(放|点)了([^\s,，。；;]{1,3}?)一炮/g, "$1炮给$2"],
     // 周姐让小马给捉了: 小马 won on 周姐's discard.
